@@ -1,0 +1,68 @@
+# fpx — a floating-point format explorer and converter.
+#
+#   make              build ./fpx
+#   make check        build and run the whole test suite
+#   make install      install under $(DESTDIR)$(PREFIX)
+#
+# Honours CC, CFLAGS, CPPFLAGS, LDFLAGS, LDLIBS, PREFIX and DESTDIR. ./configure (from
+# configure.ac) writes config.mk for packagers; without it the defaults below apply.
+
+-include config.mk
+
+PREFIX   ?= /usr/local
+BINDIR   ?= $(PREFIX)/bin
+MANDIR   ?= $(PREFIX)/share/man
+CFLAGS   ?= -O2 -g
+WARNINGS  = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(CPPFLAGS) $(CFLAGS)
+LIBS      = -lgmp
+TEST_LIBS = -lmpfr -lgmp
+
+# The built-in formats, in the order `fpx formats` lists them.
+FORMAT_FILES = \
+	formats/binary16.fmt formats/binary32.fmt formats/binary64.fmt formats/binary128.fmt \
+	formats/bfloat16.fmt formats/tf32.fmt \
+	formats/e4m3.fmt formats/e5m2.fmt formats/float8_e4m3.fmt formats/float8_e3m4.fmt \
+	formats/float8_e4m3fnuz.fmt formats/float8_e5m2fnuz.fmt formats/float8_e4m3b11fnuz.fmt \
+	formats/e2m3.fmt formats/e3m2.fmt formats/e2m1.fmt formats/e8m0.fmt formats/hif8.fmt
+
+LIB_OBJS = src/code.o src/format.o src/fmtfile.o src/builtin.o src/parse.o src/round.o \
+	   src/decimal.o src/strbuf.o src/render.o
+HEADERS  = $(wildcard src/*.h)
+TESTS    = tests/records tests/exhaustive tests/oracle
+
+.PHONY: all check install uninstall clean format
+
+all: fpx
+
+fpx: src/main.o src/libfpx.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o src/libfpx.a $(LIBS) $(LDLIBS)
+
+src/libfpx.a: $(LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $(LIB_OBJS)
+
+src/%.o: src/%.c $(HEADERS)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+src/builtin.c: $(FORMAT_FILES) src/embed.awk
+	awk -f src/embed.awk $(FORMAT_FILES) > $@.tmp && mv $@.tmp $@
+
+tests/%: tests/%.c tests/testlib.h src/libfpx.a
+	$(CC) $(ALL_CFLAGS) -Isrc $(LDFLAGS) -o $@ $< src/libfpx.a $(TEST_LIBS) $(LDLIBS)
+
+check: fpx $(TESTS)
+	sh tests/run.sh
+
+install: fpx
+	mkdir -p $(DESTDIR)$(BINDIR)
+	cp fpx $(DESTDIR)$(BINDIR)/fpx
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/fpx
+
+format:
+	clang-format -i src/*.c src/*.h tests/*.c tests/*.h
+
+clean:
+	rm -f fpx src/*.o src/libfpx.a src/builtin.c $(TESTS)

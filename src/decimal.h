@@ -1,0 +1,30 @@
+/*
+ * decimal.h — exact binary values written as decimal and hex-float text.
+ *
+ * Values come as sig·2^exp (sig ≥ 0). All of it is integer arithmetic on GMP
+ * numbers: no double, no printf("%g"), no locale. Never rounds into a format.
+ */
+#ifndef FPX_DECIMAL_H
+#define FPX_DECIMAL_H
+
+#include <gmp.h>
+#include <stdbool.h>
+
+#include "format.h"
+#include "strbuf.h"
+
+/* The value in full (every binary fraction terminates). */
+void dec_exact(struct strbuf *out, bool neg, const mpz_t sig, long exp);
+/* The value rounded (ties to even) to n significant digits. */
+void dec_digits(struct strbuf *out, bool neg, const mpz_t sig, long exp, int n);
+/* The shortest decimal reading back to this finite code of f (FORMATS.md §4). */
+void dec_shortest(struct strbuf *out, struct fmt *f, fpcode code);
+/* C99 %a style: 0x1.8p+3, 0x0p+0. */
+void dec_hexfloat(struct strbuf *out, bool neg, const mpz_t sig, long exp);
+
+/* ⌊log10 2^p⌋ for p ≥ 0, by integers. */
+int dec_floor_log10_pow2(int p);
+/* max_digits10 = ⌈1 + p·log10 2⌉: digits that always read back. */
+int dec_max_digits10(int p);
+
+#endif

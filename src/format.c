@@ -1,0 +1,550 @@
+/*
+ * format.c — decoding codes, ordering values by rank, and placing an exact value
+ * between two ranks.
+ *
+ * Regular formats do all of this by arithmetic on the exponent and significand, for
+ * any width up to 128 bits: their magnitude codes are already in value order, so a
+ * rank is the magnitude code itself. Tapered formats decode class by class and keep
+ * a sorted table of their values, built on first use. The table method also works for
+ * regular formats of at most 16 bits, which is how the tests check one against the
+ * other.
+ */
+#include "format.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct table_entry {
+	fpcode code;
+	mpq_t value;
+};
+
+struct fmt_table {
+	size_t count;           /* finite non-negative values, in rank order */
+	struct table_entry *entry;
+	mpq_t virtual_value;    /* past the largest: max + spacing of max's binade */
+	fpcode *rank_of;        /* magnitude code → rank; ~0 for codes that are not values */
+	size_t codes;
+};
+
+void fmt_value_init(struct fmt_value *v)
+{
+	memset(v, 0, sizeof *v);
+	mpz_init(v->sig);
+}
+
+void fmt_value_clear(struct fmt_value *v)
+{
+	mpz_clear(v->sig);
+}
+
+static fpcode magnitude_mask(const struct fmt *f)
+{
+	return code_mask(f->has_sign ? f->bits - 1 : f->bits);
+}
+
+/* ---- Regular formats ---------------------------------------------------------- */
+
+/* The exponent field at which normal numbers start: E8M0 has no subnormals. */
+static int first_normal_field(const struct fmt *f)
+{
+	return f->specials == SPECIALS_E8M0 ? 0 : 1;
+}
+
+static void regular_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank)
+{
+	long field = (long)(rank >> f->frac_bits);
+	fpcode frac = rank & code_mask(f->frac_bits);
+
+	code_to_mpz(sig, frac);
+	if (field < first_normal_field(f)) {
+		*exp = f->emin - f->frac_bits;
+		return;
+	}
+	mpz_setbit(sig, (mp_bitcnt_t)f->frac_bits);
+	*exp = field - f->bias - f->frac_bits;
+}
+
+static bool regular_is_nan_or_inf(const struct fmt *f, fpcode code, fpcode mag, enum fp_class *cls)
+{
+	fpcode all_ones = code_mask(f->exp_bits + f->frac_bits);
+
+	switch (f->specials) {
+	case SPECIALS_IEEE:
+		if ((mag >> f->frac_bits) != code_mask(f->exp_bits))
+			return false;
+		*cls = (mag & code_mask(f->frac_bits)) ? FP_NAN : FP_INF;
+		return true;
+	case SPECIALS_FN:
+	case SPECIALS_E8M0:
+		*cls = FP_NAN;
+		return mag == all_ones;
+	case SPECIALS_FNUZ:
+		*cls = FP_NAN;
+		return code == f->sign_bit;
+	case SPECIALS_FINITE:
+		return false;
+	}
+	return false;
+}
+
+static void regular_decode(struct fmt_value *out, struct fmt *f, fpcode code)
+{
+	fpcode mag = code & magnitude_mask(f);
+	long field = (long)(mag >> f->frac_bits);
+
+	out->neg = f->has_sign && (code & f->sign_bit);
+	mpz_set_ui(out->sig, 0);
+	out->exp = 0;
+	out->precision = f->frac_bits + 1;
+	if (regular_is_nan_or_inf(f, code, mag, &out->cls))
+		return;
+	regular_rank_value(out->sig, &out->exp, f, mag);
+	out->ulp_exp = (field < first_normal_field(f) ? f->emin : field - f->bias) - f->frac_bits;
+	if (field >= first_normal_field(f))
+		out->cls = FP_NORMAL;
+	else if (mpz_sgn(out->sig) == 0)
+		out->cls = FP_ZERO;
+	else {
+		out->cls = FP_SUBNORMAL;
+		out->precision = (int)mpz_sizeinbase(out->sig, 2);
+	}
+}
+
+/* ⌊log2 q⌋ for q > 0, exactly. */
+static long floor_log2(const mpq_t q)
+{
+	long b = (long)mpz_sizeinbase(mpq_numref(q), 2) - (long)mpz_sizeinbase(mpq_denref(q), 2);
+	mpz_t t;
+	int below;
+
+	mpz_init(t);
+	if (b >= 0) {
+		mpz_mul_2exp(t, mpq_denref(q), (mp_bitcnt_t)b);
+		below = mpz_cmp(mpq_numref(q), t) < 0;
+	} else {
+		mpz_mul_2exp(t, mpq_numref(q), (mp_bitcnt_t)-b);
+		below = mpz_cmp(t, mpq_denref(q)) < 0;
+	}
+	mpz_clear(t);
+	return below ? b - 1 : b;
+}
+
+/*
+ * Regular placement. With E = max(⌊log2 q⌋, emin), the significand m = ⌊q / 2^(E−f)⌋
+ * and the code ((E + bias − 1)·2^f + m) are the lower neighbour, normal or subnormal
+ * alike; the remainder against half a unit decides the midpoint comparison.
+ */
+static int regular_place(fpcode *lower, bool *exact, struct fmt *f, const mpq_t q)
+{
+	long e = floor_log2(q);
+	long scale;
+	mpz_t m, rem, divisor;
+	int vs_half;
+
+	*exact = false;
+	*lower = f->max_rank + 1;
+	if (e > f->emax)
+		return 1;
+	if (e < f->emin && f->specials == SPECIALS_E8M0) {
+		*lower = ~(fpcode)0;
+		return 1;
+	}
+	scale = (e > f->emin ? e : f->emin) - f->frac_bits;
+	mpz_inits(m, rem, divisor, NULL);
+	if (scale >= 0) {
+		mpz_mul_2exp(divisor, mpq_denref(q), (mp_bitcnt_t)scale);
+		mpz_tdiv_qr(m, rem, mpq_numref(q), divisor);
+	} else {
+		mpz_mul_2exp(m, mpq_numref(q), (mp_bitcnt_t)-scale);
+		mpz_set(divisor, mpq_denref(q));
+		mpz_tdiv_qr(m, rem, m, divisor);
+	}
+	*exact = mpz_sgn(rem) == 0;
+	mpz_mul_2exp(rem, rem, 1);
+	vs_half = mpz_cmp(rem, divisor);
+	/* code = (E + bias − 1)·2^f + m, where E + bias − 1 ≥ −1 */
+	mpz_set_si(divisor, (e > f->emin ? e : f->emin) + f->bias - 1);
+	mpz_mul_2exp(divisor, divisor, (mp_bitcnt_t)f->frac_bits);
+	mpz_add(m, m, divisor);
+	if (!code_from_mpz(lower, m) || *lower > f->max_rank) {
+		*lower = f->max_rank + 1;
+		*exact = false;
+		vs_half = 1;
+	}
+	mpz_clears(m, rem, divisor, NULL);
+	return vs_half > 0 ? 1 : vs_half < 0 ? -1 : 0;
+}
+
+/* ---- Tapered formats ---------------------------------------------------------- */
+
+static bool class_matches(const struct fmt_class *c, fpcode mag, int width)
+{
+	return (mag >> (width - c->prefix_len)) == c->prefix;
+}
+
+static long class_exponent(const struct fmt_class *c, unsigned field)
+{
+	unsigned magnitude;
+
+	if (c->encoding == EXP_OFFSET)
+		return (long)field - c->exp_offset;
+	if (c->exp_bits == 0)
+		return 0;
+	magnitude = 1u << (c->exp_bits - 1) | (field & ((1u << (c->exp_bits - 1)) - 1));
+	return (field >> (c->exp_bits - 1)) ? -(long)magnitude : (long)magnitude;
+}
+
+static const struct fmt_special *find_special(const struct fmt *f, fpcode code)
+{
+	for (int i = 0; i < f->nspecials; i++)
+		if (f->special[i].code == code)
+			return &f->special[i];
+	return NULL;
+}
+
+static void tapered_decode(struct fmt_value *out, struct fmt *f, fpcode code)
+{
+	int width = f->has_sign ? f->bits - 1 : f->bits;
+	fpcode mag = code & magnitude_mask(f);
+	const struct fmt_special *s = find_special(f, code);
+
+	out->neg = f->has_sign && (code & f->sign_bit);
+	mpz_set_ui(out->sig, 0);
+	out->exp = out->ulp_exp = 0;
+	out->precision = 0;
+	if (s) {
+		out->cls = s->cls;
+		return;
+	}
+	for (int i = 0; i < f->nclasses; i++) {
+		const struct fmt_class *c = &f->classes[i];
+		unsigned field, mant;
+
+		if (!class_matches(c, mag, width))
+			continue;
+		field = (unsigned)(mag >> c->mant_bits) & ((1u << c->exp_bits) - 1);
+		mant = (unsigned)mag & ((1u << c->mant_bits) - 1);
+		mpz_set_ui(out->sig, 1u << c->mant_bits | mant);
+		out->exp = out->ulp_exp = class_exponent(c, field) - c->mant_bits;
+		out->precision = c->mant_bits + 1;
+		out->cls = c->cls;
+		return;
+	}
+	assert(!"fmt_finish checked that the classes cover every code");
+}
+
+/* ---- The table of values, for tapered formats and for checking regular ones ----- */
+
+static int compare_entries(const void *a, const void *b)
+{
+	return mpq_cmp(((const struct table_entry *)a)->value, ((const struct table_entry *)b)->value);
+}
+
+static void set_dyadic(mpq_t q, const mpz_t sig, long exp)
+{
+	mpq_set_z(q, sig);
+	if (exp >= 0)
+		mpq_mul_2exp(q, q, (mp_bitcnt_t)exp);
+	else
+		mpq_div_2exp(q, q, (mp_bitcnt_t)-exp);
+}
+
+static void table_fill(struct fmt_table *t, struct fmt *f)
+{
+	struct fmt_value v;
+
+	fmt_value_init(&v);
+	for (fpcode mag = 0; mag < t->codes; mag++) {
+		fmt_decode(&v, f, mag);
+		if (v.cls == FP_NAN || v.cls == FP_INF || v.neg)
+			continue;
+		t->entry[t->count].code = mag;
+		mpq_init(t->entry[t->count].value);
+		set_dyadic(t->entry[t->count].value, v.sig, v.exp);
+		t->count++;
+	}
+	qsort(t->entry, t->count, sizeof t->entry[0], compare_entries);
+	/* the virtual value: the largest plus the spacing of its binade */
+	fmt_decode(&v, f, t->entry[t->count - 1].code);
+	mpz_set_ui(v.sig, 1);
+	mpq_init(t->virtual_value);
+	set_dyadic(t->virtual_value, v.sig, v.ulp_exp);
+	mpq_add(t->virtual_value, t->virtual_value, t->entry[t->count - 1].value);
+	fmt_value_clear(&v);
+}
+
+static struct fmt_table *table_get(struct fmt *f)
+{
+	struct fmt_table *t = f->table;
+
+	if (t)
+		return t;
+	assert(f->bits <= 16 || (f->has_sign && f->bits <= 17));
+	t = calloc(1, sizeof *t);
+	t->codes = (size_t)magnitude_mask(f) + 1;
+	t->entry = calloc(t->codes, sizeof t->entry[0]);
+	t->rank_of = malloc(t->codes * sizeof t->rank_of[0]);
+	if (!t || !t->entry || !t->rank_of)
+		abort();
+	table_fill(t, f);
+	memset(t->rank_of, 0xff, t->codes * sizeof t->rank_of[0]);
+	for (size_t r = 0; r < t->count; r++)
+		t->rank_of[t->entry[r].code] = r;
+	f->table = t;
+	return t;
+}
+
+static void table_free(struct fmt_table *t)
+{
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->count; i++)
+		mpq_clear(t->entry[i].value);
+	mpq_clear(t->virtual_value);
+	free(t->entry);
+	free(t->rank_of);
+	free(t);
+}
+
+static const mpq_t *table_value(struct fmt_table *t, fpcode rank)
+{
+	return rank < t->count ? (const mpq_t *)&t->entry[rank].value : (const mpq_t *)&t->virtual_value;
+}
+
+/* Midpoint comparison of q inside [value(lo), value(lo + 1)). */
+static int compare_with_midpoint(struct fmt_table *t, fpcode lo, const mpq_t q)
+{
+	mpq_t mid;
+	int c;
+
+	mpq_init(mid);
+	mpq_add(mid, *table_value(t, lo), *table_value(t, lo + 1));
+	mpq_div_2exp(mid, mid, 1);
+	c = mpq_cmp(q, mid);
+	mpq_clear(mid);
+	return c > 0 ? 1 : c < 0 ? -1 : 0;
+}
+
+int fmt_place_by_table(fpcode *lower, bool *exact, struct fmt *f, const mpq_t q)
+{
+	struct fmt_table *t = table_get(f);
+	size_t lo = 0, hi = t->count; /* invariant: value[lo−1] ≤ q < value[hi] */
+
+	*exact = false;
+	if (mpq_cmp(q, t->entry[0].value) < 0) {
+		*lower = ~(fpcode)0;
+		return 1;
+	}
+	if (mpq_cmp(q, t->virtual_value) >= 0) {
+		*lower = t->count;
+		return 1;
+	}
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (mpq_cmp(t->entry[mid].value, q) <= 0)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*lower = lo;
+	*exact = mpq_equal(q, t->entry[lo].value);
+	return *exact ? -1 : compare_with_midpoint(t, lo, q);
+}
+
+/* ---- The operations every format offers ---------------------------------------- */
+
+void fmt_decode(struct fmt_value *out, struct fmt *f, fpcode code)
+{
+	if (f->tapered)
+		tapered_decode(out, f, code);
+	else
+		regular_decode(out, f, code);
+}
+
+fpcode fmt_code_of_rank(struct fmt *f, fpcode rank)
+{
+	return f->tapered ? table_get(f)->entry[rank].code : rank;
+}
+
+fpcode fmt_rank_of_code(struct fmt *f, fpcode magcode)
+{
+	return f->tapered ? table_get(f)->rank_of[magcode] : magcode;
+}
+
+void fmt_rank_value(mpz_t sig, long *exp, struct fmt *f, fpcode rank)
+{
+	const mpq_t *v;
+
+	if (!f->tapered) {
+		regular_rank_value(sig, exp, f, rank);
+		return;
+	}
+	v = table_value(table_get(f), rank);
+	/* table values are dyadic: sig / 2^k */
+	mpz_set(sig, mpq_numref(*v));
+	*exp = -(long)mpz_scan1(mpq_denref(*v), 0);
+}
+
+int fmt_rank_parity(struct fmt *f, fpcode rank)
+{
+	if (rank > f->max_rank)
+		return (int)(~fmt_code_of_rank(f, f->max_rank) & 1);
+	return (int)(fmt_code_of_rank(f, rank) & 1);
+}
+
+int fmt_place(fpcode *lower, bool *exact, struct fmt *f, const mpq_t q)
+{
+	if (f->tapered)
+		return fmt_place_by_table(lower, exact, f, q);
+	return regular_place(lower, exact, f, q);
+}
+
+void fmt_free(struct fmt *f)
+{
+	if (!f)
+		return;
+	table_free(f->table);
+	free(f);
+}
+
+/* ---- Deriving what a description implies ---------------------------------------- */
+
+static const char *finish_regular(struct fmt *f)
+{
+	int width = f->exp_bits + f->frac_bits;
+	fpcode all_ones = code_mask(width);
+
+	if (f->exp_bits < 1 || f->exp_bits > 15)
+		return "exponent must be 1 to 15 bits";
+	if (f->frac_bits < 0 || f->frac_bits > 112)
+		return "fraction must be 0 to 112 bits";
+	if (f->specials == SPECIALS_IEEE && f->exp_bits < 2)
+		return "an ieee format needs at least 2 exponent bits";
+	if (f->specials == SPECIALS_FNUZ && !f->has_sign)
+		return "an fnuz format needs a sign bit";
+	if (f->bias < -(1 << 16) || f->bias > (1 << 16))
+		return "bias must be within ±65536";
+	f->bits = width + (f->has_sign ? 1 : 0);
+	if (f->bits > CODE_MAX_BITS)
+		return "a format is at most 128 bits wide";
+	f->sign_bit = f->has_sign ? (fpcode)1 << width : 0;
+	f->emin = f->specials == SPECIALS_E8M0 ? -f->bias : 1 - f->bias;
+	f->has_zero = f->specials != SPECIALS_E8M0;
+	f->has_inf = f->specials == SPECIALS_IEEE;
+	f->inf_code = code_mask(f->exp_bits) << f->frac_bits;
+	f->nan_signed = f->specials == SPECIALS_IEEE || f->specials == SPECIALS_FN;
+	switch (f->specials) {
+	case SPECIALS_IEEE:
+		f->max_rank = f->inf_code - 1;
+		f->has_nan = f->frac_bits > 0;
+		f->nan_code = f->inf_code | (f->has_nan ? (fpcode)1 << (f->frac_bits - 1) : 0);
+		break;
+	case SPECIALS_FN:
+	case SPECIALS_E8M0:
+		f->max_rank = all_ones - 1;
+		f->has_nan = true;
+		f->nan_code = all_ones;
+		break;
+	case SPECIALS_FNUZ:
+		f->max_rank = all_ones;
+		f->has_nan = true;
+		f->nan_code = f->sign_bit;
+		break;
+	case SPECIALS_FINITE:
+		f->max_rank = all_ones;
+		f->has_nan = false;
+		break;
+	}
+	if ((long)(f->max_rank >> f->frac_bits) < first_normal_field(f))
+		return "the format has no normal numbers";
+	f->emax = (long)(f->max_rank >> f->frac_bits) - f->bias;
+	return NULL;
+}
+
+/* Every magnitude code must match exactly one class, and the widths must add up. */
+static const char *check_classes(const struct fmt *f, int width)
+{
+	for (int i = 0; i < f->nclasses; i++) {
+		const struct fmt_class *c = &f->classes[i];
+		if (c->prefix_len + c->exp_bits + c->mant_bits != width)
+			return "a class's prefix, exponent and mantissa must fill the bits after the sign";
+		if (c->exp_bits > 16 || c->mant_bits > 16)
+			return "a class field is too wide";
+	}
+	for (fpcode mag = 0; mag <= code_mask(width); mag++) {
+		int matches = 0;
+		for (int i = 0; i < f->nclasses; i++)
+			matches += class_matches(&f->classes[i], mag, width);
+		if (matches != 1)
+			return matches ? "class prefixes overlap" : "class prefixes leave codes undescribed";
+	}
+	return NULL;
+}
+
+static void derive_specials(struct fmt *f)
+{
+	bool zero_seen = false;
+
+	for (int i = f->nspecials - 1; i >= 0; i--) {
+		const struct fmt_special *s = &f->special[i];
+		if (s->cls == FP_NAN) {
+			f->has_nan = true;
+			f->nan_code = s->code & ~f->sign_bit;
+		} else if (s->cls == FP_INF && !s->neg) {
+			f->has_inf = true;
+			f->inf_code = s->code;
+		} else if (s->cls == FP_ZERO)
+			zero_seen = true;
+	}
+	f->has_zero = zero_seen;
+	f->nan_signed = f->has_nan && f->has_sign && find_special(f, f->nan_code | f->sign_bit) &&
+			find_special(f, f->nan_code | f->sign_bit)->cls == FP_NAN;
+}
+
+static const char *finish_tapered(struct fmt *f)
+{
+	int width = f->has_sign ? f->bits - 1 : f->bits;
+	const char *why;
+	struct fmt_table *t;
+	struct fmt_value v;
+
+	if (f->bits < 2 || f->bits > 16)
+		return "a tapered format is 2 to 16 bits wide";
+	if (f->nclasses == 0)
+		return "a tapered format needs class lines";
+	if ((why = check_classes(f, width)))
+		return why;
+	f->sign_bit = f->has_sign ? (fpcode)1 << width : 0;
+	for (int i = 0; i < f->nspecials; i++) {
+		if (f->special[i].code > code_mask(f->bits))
+			return "a special code has more bits than the format";
+		f->special[i].neg = f->has_sign && (f->special[i].code & f->sign_bit);
+	}
+	derive_specials(f);
+	t = table_get(f);
+	if (t->count < 2)
+		return "a tapered format needs at least two finite values";
+	f->max_rank = t->count - 1;
+	fmt_value_init(&v);
+	f->emin = 0;
+	for (size_t r = 0; r < t->count; r++) {
+		fmt_decode(&v, f, t->entry[r].code);
+		if (v.cls == FP_NORMAL) {
+			f->emin = v.exp + (long)mpz_sizeinbase(v.sig, 2) - 1;
+			break;
+		}
+	}
+	fmt_decode(&v, f, t->entry[t->count - 1].code);
+	f->emax = v.exp + (long)mpz_sizeinbase(v.sig, 2) - 1;
+	fmt_value_clear(&v);
+	return NULL;
+}
+
+const char *fmt_finish(struct fmt *f)
+{
+	if (f->name[0] == '\0')
+		return "the format has no name";
+	return f->tapered ? finish_tapered(f) : finish_regular(f);
+}

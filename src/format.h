@@ -1,0 +1,153 @@
+/*
+ * format.h — what a floating-point format is: its layout, its special codes, and the
+ * value of every code.
+ *
+ * A format is data. Regular formats (IEEE-like: sign, exponent, fraction, bias) are
+ * decoded by arithmetic and may be up to 128 bits wide; tapered formats (HiF8) list
+ * their prefix classes and special codes, and are decoded class by class. Both offer
+ * the same operations, so nothing outside this module asks which kind it has.
+ *
+ * Values are ordered by *rank*: rank 0 is the smallest non-negative value (zero, or
+ * E8M0's 2^-127), rank max_rank the largest finite value, and rank max_rank + 1 the
+ * virtual value just past it (max plus the spacing of max's binade), against which
+ * overflow is decided. Ranks concern magnitudes; the sign is applied separately.
+ *
+ * This module never rounds and never prints.
+ */
+#ifndef FPX_FORMAT_H
+#define FPX_FORMAT_H
+
+#include <gmp.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "code.h"
+
+enum fp_class { FP_ZERO, FP_SUBNORMAL, FP_NORMAL, FP_INF, FP_NAN };
+
+/* What the top of a regular format's code space holds (FORMATS.md §1). */
+enum fmt_specials {
+	SPECIALS_IEEE,   /* all-ones exponent: inf (fraction 0) or NaN */
+	SPECIALS_FN,     /* only all-ones exponent and fraction: NaN; no inf */
+	SPECIALS_FNUZ,   /* only sign-bit-alone (1000…0): NaN; one zero; no inf */
+	SPECIALS_FINITE, /* every code is a number */
+	SPECIALS_E8M0,   /* unsigned, no zero: 2^(code-bias); all ones is NaN */
+};
+
+/* How a tapered class stores its exponent. */
+enum exp_encoding {
+	EXP_SIGN_MAGNITUDE, /* sign bit, then magnitude bits below an implicit top 1 */
+	EXP_OFFSET,         /* unsigned field minus an offset */
+};
+
+/* One prefix class of a tapered format: the bits after the sign that select it. */
+struct fmt_class {
+	unsigned prefix;
+	int prefix_len;
+	int exp_bits;
+	enum exp_encoding encoding;
+	int exp_offset;
+	int mant_bits;
+	enum fp_class cls; /* FP_NORMAL or FP_SUBNORMAL: what its codes are called */
+};
+
+/* A code that stands for itself rather than for its fields (tapered formats). */
+struct fmt_special {
+	fpcode code;
+	enum fp_class cls; /* FP_ZERO, FP_INF or FP_NAN */
+	bool neg;
+};
+
+#define FMT_NAME_MAX 48
+#define FMT_TEXT_MAX 256
+#define FMT_MAX_CLASSES 16
+#define FMT_MAX_SPECIALS 16
+
+struct fmt_table;
+
+struct fmt {
+	char name[FMT_NAME_MAX];
+	char aliases[FMT_TEXT_MAX]; /* space-separated */
+	char description[FMT_TEXT_MAX];
+	int bits;
+	bool has_sign;
+	bool tapered;
+
+	/* Regular formats */
+	int exp_bits, frac_bits, bias;
+	enum fmt_specials specials;
+
+	/* Tapered formats */
+	int nclasses;
+	struct fmt_class classes[FMT_MAX_CLASSES];
+	int nspecials;
+	struct fmt_special special[FMT_MAX_SPECIALS];
+
+	/* Derived by fmt_finish() */
+	bool has_nan, has_inf, has_zero, nan_signed;
+	fpcode nan_code; /* the NaN fpx produces, positive */
+	fpcode inf_code; /* +inf, when has_inf */
+	fpcode sign_bit; /* 0 when unsigned */
+	fpcode max_rank; /* rank of the largest finite value */
+	long emin;       /* exponent of the smallest normal value */
+	long emax;       /* exponent of the largest finite value */
+
+	struct fmt_table *table; /* tapered: every value in rank order, built on first use */
+};
+
+/* A decoded code: class, sign, and |value| = sig · 2^exp (sig 0 for zero). */
+struct fmt_value {
+	enum fp_class cls;
+	bool neg;
+	mpz_t sig;
+	long exp;
+	long ulp_exp;  /* exponent of the spacing of this value's binade */
+	int precision; /* significant bits at this value (p; varies in tapered formats) */
+};
+
+void fmt_value_init(struct fmt_value *v);
+void fmt_value_clear(struct fmt_value *v);
+
+/* Decodes any code of f (codes past f->bits are the caller's bug). */
+void fmt_decode(struct fmt_value *out, struct fmt *f, fpcode code);
+
+/* The magnitude code of a rank, the rank of a non-negative finite code. */
+fpcode fmt_code_of_rank(struct fmt *f, fpcode rank);
+fpcode fmt_rank_of_code(struct fmt *f, fpcode magcode);
+/* |value| of a rank as sig·2^exp; rank max_rank + 1 gives the virtual value. */
+void fmt_rank_value(mpz_t sig, long *exp, struct fmt *f, fpcode rank);
+/* The parity that breaks ties: the code's least significant bit (virtual: opposite of max). */
+int fmt_rank_parity(struct fmt *f, fpcode rank);
+
+/*
+ * Where q > 0 lies: rank *lower has value ≤ q < value(*lower + 1), clamped so that
+ * *lower ≤ max_rank + 1 (a q at or past the virtual value gives max_rank + 1).
+ * Returns the comparison of q with the midpoint of that interval: -1 below, 0 tie,
+ * +1 above; *exact tells whether q equals value(*lower). When the format has no zero
+ * and q is below rank 0, *lower is (fpcode)-1 and the result +1.
+ */
+int fmt_place(fpcode *lower, bool *exact, struct fmt *f, const mpq_t q);
+/* The same by searching the table of all values; for formats of at most 16 bits. */
+int fmt_place_by_table(fpcode *lower, bool *exact, struct fmt *f, const mpq_t q);
+
+/* Finishes a description: checks it, derives the fields above. NULL or a message. */
+const char *fmt_finish(struct fmt *f);
+void fmt_free(struct fmt *f);
+
+/* Finds a built-in format by name or alias (case-insensitive), or builds one from a name
+ * like e5m10, e4m3b11fnuz. Returns NULL when there is none. Formats loaded with
+ * fmt_load_file() are searched first. */
+struct fmt *fmt_lookup(const char *name);
+/* Loads every format in a file for fmt_lookup(); on error writes "FILE:LINE: message". */
+bool fmt_load_file(const char *path, char *err, size_t errlen);
+
+/* Calls fn for each built-in format, in the order of `fpx formats`. */
+void fmt_each_builtin(void (*fn)(struct fmt *f, void *arg), void *arg);
+
+/* Hex digits in a code: ⌈bits/4⌉. */
+static inline int fmt_hex_digits(const struct fmt *f)
+{
+	return (f->bits + 3) / 4;
+}
+
+#endif

@@ -1,0 +1,53 @@
+/*
+ * num.h — an exact value: a signed rational, ±infinity or NaN.
+ *
+ * The magnitude and the sign are kept apart so that −0 is simply a zero magnitude with
+ * the sign set. A magnitude too large or too small for any format (beyond 2^±NUM_LIMIT_EXP)
+ * is not built: `bound` says so and `mag` holds 2^±NUM_LIMIT_EXP, which rounds exactly as
+ * the true value would in every format fpx can describe.
+ */
+#ifndef FPX_NUM_H
+#define FPX_NUM_H
+
+#include <gmp.h>
+#include <stdbool.h>
+
+enum num_kind { NUM_FINITE, NUM_INF, NUM_NAN };
+enum num_bound { NUM_TINY = -1, NUM_EXACT = 0, NUM_HUGE = 1 };
+
+/* Every format's values lie strictly inside 2^±(2^15 + 2^10); this is far outside. */
+#define NUM_LIMIT_EXP 65536L
+
+struct num {
+	enum num_kind kind;
+	bool neg;
+	enum num_bound bound;
+	mpq_t mag; /* |value|, canonical; meaningful for NUM_FINITE */
+};
+
+static inline void num_init(struct num *x)
+{
+	x->kind = NUM_FINITE;
+	x->neg = false;
+	x->bound = NUM_EXACT;
+	mpq_init(x->mag);
+}
+
+static inline void num_clear(struct num *x)
+{
+	mpq_clear(x->mag);
+}
+
+/* Sets x to the stand-in for a magnitude past the limit (bound HUGE or TINY). */
+static inline void num_set_bound(struct num *x, enum num_bound b)
+{
+	x->kind = NUM_FINITE;
+	x->bound = b;
+	mpq_set_ui(x->mag, 1, 1);
+	if (b == NUM_HUGE)
+		mpq_mul_2exp(x->mag, x->mag, NUM_LIMIT_EXP);
+	else
+		mpq_div_2exp(x->mag, x->mag, NUM_LIMIT_EXP);
+}
+
+#endif

@@ -1,0 +1,61 @@
+/*
+ * parse.h — text to exact value. Decimal (every strtod spelling), hex float with a p
+ * exponent, inf/infinity/nan with a sign, and exact expressions with + − * / ^ and
+ * parentheses; or a bare 0x…/0b… bit pattern, which is a code of the target format.
+ *
+ * No double, strtod or locale is involved. Magnitudes are bounded before big integers
+ * are built, so no input makes this slow or large. Never prints.
+ */
+#ifndef FPX_PARSE_H
+#define FPX_PARSE_H
+
+#include <stddef.h>
+
+#include "num.h"
+
+/* Longest input accepted, in bytes: far above the ~11 500 digits of the longest exact
+ * binary128 value. */
+#define PARSE_MAX_INPUT (1u << 20)
+
+enum parse_status {
+	PARSE_OK,
+	PARSE_EMPTY,
+	PARSE_TOO_LONG,
+	PARSE_UNEXPECTED,     /* a character that cannot stand here */
+	PARSE_EXPECTED_VALUE, /* the input ended where a number was due */
+	PARSE_NO_DIGITS,
+	PARSE_EXPONENT_DIGITS,
+	PARSE_HEX_NEEDS_P,
+	PARSE_UNCLOSED,
+	PARSE_DIVISION_BY_ZERO,
+	PARSE_FRACTIONAL_POWER,
+	PARSE_TOO_LARGE,
+	PARSE_TOO_DEEP,
+	PARSE_PATTERN_IN_EXPRESSION,
+	PARSE_SPECIAL_IN_EXPRESSION,
+	PARSE_BOUND_IN_EXPRESSION,
+};
+
+enum input_kind { INPUT_VALUE, INPUT_PATTERN };
+
+struct input {
+	enum input_kind kind;
+	struct num value;  /* INPUT_VALUE */
+	mpz_t pattern;     /* INPUT_PATTERN */
+};
+
+struct parse_error {
+	enum parse_status status;
+	size_t column; /* 1-based, in bytes */
+};
+
+void input_init(struct input *in);
+void input_clear(struct input *in);
+
+/* Parses text[0..len) (NUL bytes inside are errors). */
+enum parse_status parse_input(struct input *out, struct parse_error *err, const char *text, size_t len);
+
+/* What a status means, as a phrase for "fpx: line 3: …". */
+const char *parse_message(enum parse_status s);
+
+#endif

@@ -1,0 +1,244 @@
+/*
+ * render.c — output fields and the three ways of writing a row.
+ *
+ * TSV fields never hold a tab or newline (they are replaced by spaces); CSV fields
+ * are quoted when they must be (RFC 4180); JSON strings are escaped fully, and every
+ * number is a string holding an exact decimal, so no reader rounds it.
+ */
+#include "render.h"
+
+#include <string.h>
+
+#include "decimal.h"
+
+static const char *const field_names[] = {
+#define FIELD_NAME(id, name, help) name,
+	FIELD_LIST(FIELD_NAME)
+#undef FIELD_NAME
+};
+
+static const char *const field_helps[] = {
+#define FIELD_HELP(id, name, help) help,
+	FIELD_LIST(FIELD_HELP)
+#undef FIELD_HELP
+};
+
+const char *render_field_name(enum field fld)
+{
+	return field_names[fld];
+}
+
+const char *render_field_help(enum field fld)
+{
+	return field_helps[fld];
+}
+
+const char *render_parse_fields(struct field_list *out, const char *text)
+{
+	out->count = 0;
+	for (const char *p = text;;) {
+		size_t len = strcspn(p, ",");
+		int found = -1;
+		for (int i = 0; i < FIELD_COUNT; i++)
+			if (strlen(field_names[i]) == len && strncmp(field_names[i], p, len) == 0)
+				found = i;
+		if (found < 0 || out->count == MAX_FIELDS)
+			return p;
+		out->field[out->count++] = (enum field)found;
+		if (!p[len])
+			return NULL;
+		p += len + 1;
+	}
+}
+
+const char *render_class_name(enum fp_class c)
+{
+	static const char *const names[] = {
+		[FP_ZERO] = "zero", [FP_SUBNORMAL] = "subnormal", [FP_NORMAL] = "normal",
+		[FP_INF] = "inf", [FP_NAN] = "nan",
+	};
+	return names[c];
+}
+
+/* ---- One field's text ---------------------------------------------------------------- */
+
+static void write_flags(struct strbuf *out, unsigned flags, const char *sep, const char *none)
+{
+	bool first = true;
+
+	for (unsigned bit = 1; bit < 1u << RND_FLAG_COUNT; bit <<= 1)
+		if (flags & bit) {
+			sb_puts(out, first ? "" : sep);
+			sb_puts(out, rnd_flag_name(bit));
+			first = false;
+		}
+	if (first)
+		sb_puts(out, none);
+}
+
+/* The value of a decoded code in the form of one field; NaN and inf by name. */
+static void write_value(struct strbuf *out, struct fmt *f, const struct fmt_value *v, fpcode code,
+			enum field fld)
+{
+	if (v->cls == FP_NAN || v->cls == FP_INF) {
+		sb_puts(out, v->cls == FP_NAN ? "nan" : v->neg ? "-inf" : "inf");
+		return;
+	}
+	switch (fld) {
+	case FIELD_EXACT:
+		dec_exact(out, v->neg, v->sig, v->exp);
+		break;
+	case FIELD_SHORTEST:
+		dec_shortest(out, f, code);
+		break;
+	case FIELD_DIGITS:
+		dec_digits(out, v->neg, v->sig, v->exp, dec_max_digits10(v->precision));
+		break;
+	default:
+		dec_hexfloat(out, v->neg, v->sig, v->exp);
+		break;
+	}
+}
+
+static void write_field(struct strbuf *out, struct fmt *f, const struct row *r, const struct fmt_value *v,
+			enum field fld)
+{
+	char buf[CODE_MAX_BITS + 3];
+
+	switch (fld) {
+	case FIELD_INPUT:
+		sb_puts(out, r->input ? r->input : "");
+		break;
+	case FIELD_HEX:
+		code_to_hex(buf, r->code, fmt_hex_digits(f));
+		sb_puts(out, buf);
+		break;
+	case FIELD_BIN:
+		code_to_bin(buf, r->code, f->bits);
+		sb_puts(out, buf);
+		break;
+	case FIELD_CLASS:
+		sb_puts(out, render_class_name(v->cls));
+		break;
+	case FIELD_FLAGS:
+		write_flags(out, r->rounding ? r->rounding->flags : 0, "|", "-");
+		break;
+	case FIELD_TERNARY:
+		sb_printf(out, "%d", r->rounding ? r->rounding->ternary : 0);
+		break;
+	default:
+		write_value(out, f, v, r->code, fld);
+		break;
+	}
+}
+
+/* ---- Rows ------------------------------------------------------------------------------ */
+
+static void write_quoted(struct strbuf *out, const char *s, enum style style)
+{
+	if (style == STYLE_TSV) {
+		for (; *s; s++)
+			sb_putc(out, *s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+	} else if (style == STYLE_CSV) {
+		if (!s[strcspn(s, ",\"\r\n")]) {
+			sb_puts(out, s);
+			return;
+		}
+		sb_putc(out, '"');
+		for (; *s; s++) {
+			if (*s == '"')
+				sb_putc(out, '"');
+			sb_putc(out, *s);
+		}
+		sb_putc(out, '"');
+	} else {
+		sb_putc(out, '"');
+		for (; *s; s++) {
+			unsigned char c = (unsigned char)*s;
+			if (c == '"' || c == '\\')
+				sb_printf(out, "\\%c", c);
+			else if (c < 0x20 || c == 0x7f)
+				sb_printf(out, "\\u%04x", c);
+			else
+				sb_putc(out, (char)c);
+		}
+		sb_putc(out, '"');
+	}
+}
+
+static void begin_field(struct strbuf *out, enum style style, int i, enum field fld)
+{
+	if (style == STYLE_JSON) {
+		sb_puts(out, i ? ",\"" : "{\"");
+		sb_puts(out, field_names[fld]);
+		sb_puts(out, "\":");
+	} else if (i)
+		sb_putc(out, style == STYLE_CSV ? ',' : '\t');
+}
+
+static void end_row(struct strbuf *out, enum style style)
+{
+	sb_puts(out, style == STYLE_JSON ? "}\n" : "\n");
+}
+
+void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const struct field_list *fl,
+		enum style style)
+{
+	struct fmt_value v;
+	struct strbuf text;
+
+	fmt_value_init(&v);
+	sb_init(&text);
+	fmt_decode(&v, f, r->code);
+	for (int i = 0; i < fl->count; i++) {
+		enum field fld = fl->field[i];
+		begin_field(out, style, i, fld);
+		if (style == STYLE_JSON && fld == FIELD_FLAGS) {
+			sb_putc(out, '[');
+			if (r->rounding && r->rounding->flags) {
+				sb_putc(out, '"');
+				write_flags(out, r->rounding->flags, "\",\"", "");
+				sb_putc(out, '"');
+			}
+			sb_putc(out, ']');
+			continue;
+		}
+		if (style == STYLE_JSON && fld == FIELD_TERNARY) {
+			write_field(out, f, r, &v, fld);
+			continue;
+		}
+		sb_clear(&text);
+		write_field(&text, f, r, &v, fld);
+		write_quoted(out, text.s, style);
+	}
+	end_row(out, style);
+	sb_free(&text);
+	fmt_value_clear(&v);
+}
+
+void render_error_row(struct strbuf *out, const char *input, const char *message, const struct field_list *fl,
+		      enum style style)
+{
+	if (style == STYLE_JSON) {
+		sb_puts(out, "{\"input\":");
+		write_quoted(out, input, style);
+		sb_puts(out, ",\"error\":");
+		write_quoted(out, message, style);
+		end_row(out, style);
+		return;
+	}
+	for (int i = 0; i < fl->count; i++) {
+		begin_field(out, style, i, fl->field[i]);
+		write_quoted(out, fl->field[i] == FIELD_INPUT ? input : "error", style);
+	}
+	end_row(out, style);
+}
+
+void render_header(struct strbuf *out, const struct field_list *fl, enum style style)
+{
+	for (int i = 0; i < fl->count; i++) {
+		begin_field(out, style, i, fl->field[i]);
+		sb_puts(out, field_names[fl->field[i]]);
+	}
+	end_row(out, style);
+}

@@ -1,0 +1,64 @@
+/*
+ * render.h — a converted code written as the output fields a user asked for, in TSV,
+ * CSV or JSON (one object per line). Never converts: it is given the code and what
+ * the rounding said about it.
+ */
+#ifndef FPX_RENDER_H
+#define FPX_RENDER_H
+
+#include <stdbool.h>
+
+#include "format.h"
+#include "round.h"
+#include "strbuf.h"
+
+#define FIELD_LIST(X) \
+	X(INPUT, "input", "the input as typed") \
+	X(HEX, "hex", "the code in hex, 0x and ceil(bits/4) digits") \
+	X(BIN, "bin", "the code in binary, 0b and one digit a bit") \
+	X(CLASS, "class", "zero, subnormal, normal, inf or nan") \
+	X(EXACT, "exact", "the stored value, exactly, in decimal") \
+	X(SHORTEST, "shortest", "the shortest decimal that reads back to the code") \
+	X(DIGITS, "digits", "the value to max_digits10 significant digits") \
+	X(HEXFLOAT, "hexfloat", "the stored value as a hex float") \
+	X(FLAGS, "flags", "inexact|tie|overflow|underflow|saturated|invalid, or -") \
+	X(TERNARY, "ternary", "-1, 0 or 1: stored value below, equal to or above the input")
+
+enum field {
+#define FIELD_ENUM(id, name, help) FIELD_##id,
+	FIELD_LIST(FIELD_ENUM)
+#undef FIELD_ENUM
+	FIELD_COUNT
+};
+
+enum style { STYLE_TSV, STYLE_CSV, STYLE_JSON };
+
+#define MAX_FIELDS 32
+
+struct field_list {
+	enum field field[MAX_FIELDS];
+	int count;
+};
+
+/* Parses "hex,shortest"; on error returns the offending name's start. */
+const char *render_parse_fields(struct field_list *out, const char *text);
+const char *render_field_name(enum field fld);
+const char *render_field_help(enum field fld);
+
+/* One row: a code of f, the input that made it, and (when it was rounded) the result. */
+struct row {
+	const char *input;
+	fpcode code;
+	const struct rnd_result *rounding; /* NULL for a code given or enumerated */
+};
+
+void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const struct field_list *fl,
+		enum style style);
+/* The row for an input that could not be converted: `error` in every field but input. */
+void render_error_row(struct strbuf *out, const char *input, const char *message, const struct field_list *fl,
+		      enum style style);
+void render_header(struct strbuf *out, const struct field_list *fl, enum style style);
+
+const char *render_class_name(enum fp_class c);
+
+#endif

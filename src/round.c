@@ -1,0 +1,228 @@
+/*
+ * round.c — choosing the code for an exact value.
+ *
+ * The format places |x| between two ranks (format.c); what is left is the same for
+ * every format: pick one of the two by the mode, apply the sign, and handle what falls
+ * past the largest finite value or below the smallest. The tie rule is the code's
+ * parity: a tie goes to the candidate whose code ends in 0, zero counting as even and
+ * the virtual value taking the parity opposite to the largest code's.
+ */
+#include "round.h"
+
+#include <string.h>
+
+static const char *const mode_names[] = {
+	[RND_NEAREST_EVEN] = "rne", [RND_NEAREST_AWAY] = "rna", [RND_TOWARD_ZERO] = "rtz",
+	[RND_UP] = "rup", [RND_DOWN] = "rdn",
+};
+
+static const char *const flag_names[RND_FLAG_COUNT] = {
+	"inexact", "tie", "overflow", "underflow", "saturated", "invalid",
+};
+
+bool rnd_mode_from_name(enum rnd_mode *out, const char *name)
+{
+	for (size_t i = 0; i < sizeof mode_names / sizeof mode_names[0]; i++)
+		if (strcmp(mode_names[i], name) == 0) {
+			*out = (enum rnd_mode)i;
+			return true;
+		}
+	return false;
+}
+
+const char *rnd_mode_name(enum rnd_mode m)
+{
+	return mode_names[m];
+}
+
+const char *rnd_flag_name(unsigned bit)
+{
+	for (unsigned i = 0; i < RND_FLAG_COUNT; i++)
+		if (bit == 1u << i)
+			return flag_names[i];
+	return "?";
+}
+
+typedef int placer(fpcode *lower, bool *exact, struct fmt *f, const mpq_t q);
+
+/* Does the mode take the upper candidate (larger magnitude)? vs_mid: q against the midpoint. */
+static bool takes_upper(struct fmt *f, fpcode lower, int vs_mid, enum rnd_mode mode, bool neg)
+{
+	switch (mode) {
+	case RND_NEAREST_EVEN:
+		return vs_mid > 0 || (vs_mid == 0 && fmt_rank_parity(f, lower) != 0);
+	case RND_NEAREST_AWAY:
+		return vs_mid >= 0;
+	case RND_TOWARD_ZERO:
+		return false;
+	case RND_UP:
+		return !neg;
+	case RND_DOWN:
+		return neg;
+	}
+	return false;
+}
+
+static fpcode with_sign(const struct fmt *f, fpcode mag, bool neg)
+{
+	return neg ? mag | f->sign_bit : mag;
+}
+
+/* Past the largest finite value: inf, else NaN, else max (FORMATS.md §2). */
+static void overflow(struct rnd_result *out, struct fmt *f, bool neg, bool saturate)
+{
+	out->flags |= RND_OVERFLOW | RND_INEXACT;
+	out->ternary = neg ? -1 : 1;
+	if (saturate || (!f->has_inf && !f->has_nan)) {
+		out->code = with_sign(f, fmt_code_of_rank(f, f->max_rank), neg);
+		out->ternary = -out->ternary;
+		out->flags |= RND_SATURATED;
+	} else if (f->has_inf)
+		out->code = with_sign(f, f->inf_code, neg);
+	else {
+		out->code = f->nan_signed ? with_sign(f, f->nan_code, neg) : f->nan_code;
+		out->ternary = 0;
+	}
+}
+
+static void nan_result(struct rnd_result *out, struct fmt *f, bool neg)
+{
+	out->code = f->nan_signed ? with_sign(f, f->nan_code, neg) : f->nan_code;
+	out->ternary = 0;
+}
+
+/* A zero magnitude: the signed zero where there is one, else 0x00. */
+static fpcode zero_code(struct fmt *f, bool neg)
+{
+	fpcode zero = fmt_code_of_rank(f, 0);
+
+	if (neg && f->has_sign && f->specials != SPECIALS_FNUZ) {
+		struct fmt_value v;
+		bool is_neg_zero;
+		fmt_value_init(&v);
+		fmt_decode(&v, f, with_sign(f, zero, true));
+		is_neg_zero = v.cls == FP_ZERO;
+		fmt_value_clear(&v);
+		if (is_neg_zero)
+			return with_sign(f, zero, true);
+	}
+	return zero;
+}
+
+/*
+ * An infinite input: inf where the format has it; else what overflow gives (NaN, or
+ * ±max in formats with neither). It is not an overflow and not inexact: only a clamp
+ * (saturated) or a NaN (invalid) is flagged.
+ */
+static void infinity(struct rnd_result *out, struct fmt *f, bool neg, bool saturate)
+{
+	if (f->has_inf && !saturate) {
+		out->code = with_sign(f, f->inf_code, neg);
+		return;
+	}
+	overflow(out, f, neg, saturate);
+	out->flags &= ~(unsigned)(RND_OVERFLOW | RND_INEXACT);
+	if (!(out->flags & RND_SATURATED))
+		out->flags |= RND_INVALID;
+}
+
+/* Below rank 0 in a format without zero (E8M0): the smallest value, whatever the mode. */
+static void below_smallest(struct rnd_result *out, struct fmt *f)
+{
+	out->code = fmt_code_of_rank(f, 0);
+	out->ternary = 1;
+	out->flags |= RND_INEXACT | RND_UNDERFLOW;
+}
+
+static bool is_tiny(struct fmt *f, const mpq_t q)
+{
+	mpq_t min_normal;
+	bool tiny;
+
+	mpq_init(min_normal);
+	mpq_set_ui(min_normal, 1, 1);
+	if (f->emin >= 0)
+		mpq_mul_2exp(min_normal, min_normal, (mp_bitcnt_t)f->emin);
+	else
+		mpq_div_2exp(min_normal, min_normal, (mp_bitcnt_t)-f->emin);
+	tiny = mpq_cmp(q, min_normal) < 0;
+	mpq_clear(min_normal);
+	return tiny;
+}
+
+static void round_magnitude(struct rnd_result *out, struct fmt *f, const struct num *x, enum rnd_mode mode,
+			    bool saturate, placer *place)
+{
+	fpcode lower, rank;
+	bool exact;
+	int vs_mid;
+
+	if (mpq_sgn(x->mag) == 0 && f->has_zero) {
+		out->code = zero_code(f, x->neg);
+		return;
+	}
+	if (mpq_sgn(x->mag) == 0) {
+		below_smallest(out, f);
+		return;
+	}
+	vs_mid = place(&lower, &exact, f, x->mag);
+	if (lower == ~(fpcode)0) {
+		below_smallest(out, f);
+		return;
+	}
+	if (exact) {
+		out->code = with_sign(f, fmt_code_of_rank(f, lower), x->neg);
+		return;
+	}
+	out->flags |= RND_INEXACT | (vs_mid == 0 && lower <= f->max_rank ? RND_TIE : 0);
+	if (is_tiny(f, x->mag))
+		out->flags |= RND_UNDERFLOW;
+	rank = lower > f->max_rank ? lower : lower + takes_upper(f, lower, vs_mid, mode, x->neg);
+	if (lower > f->max_rank && !takes_upper(f, lower, 1, mode, x->neg))
+		rank = f->max_rank;
+	if (rank > f->max_rank) {
+		overflow(out, f, x->neg, saturate);
+		return;
+	}
+	out->ternary = (rank > lower) != x->neg ? 1 : -1;
+	out->code = rank == 0 && f->has_zero ? zero_code(f, x->neg) : with_sign(f, fmt_code_of_rank(f, rank), x->neg);
+}
+
+static enum rnd_status encode(struct rnd_result *out, struct fmt *f, const struct num *x, enum rnd_mode mode,
+			      bool saturate, placer *place)
+{
+	out->code = 0;
+	out->ternary = 0;
+	out->flags = 0;
+	if (x->kind == NUM_NAN) {
+		if (!f->has_nan)
+			return RND_NO_NAN;
+		nan_result(out, f, x->neg);
+		return RND_OK;
+	}
+	if (x->neg && !f->has_sign && !(x->kind == NUM_FINITE && mpq_sgn(x->mag) == 0)) {
+		if (!f->has_nan)
+			return RND_NO_NAN;
+		nan_result(out, f, false);
+		out->flags |= RND_INVALID;
+		return RND_OK;
+	}
+	if (x->kind == NUM_INF) {
+		infinity(out, f, x->neg, saturate);
+		return RND_OK;
+	}
+	round_magnitude(out, f, x, mode, saturate, place);
+	return RND_OK;
+}
+
+enum rnd_status rnd_encode(struct rnd_result *out, struct fmt *f, const struct num *x, enum rnd_mode mode,
+			   bool saturate)
+{
+	return encode(out, f, x, mode, saturate, fmt_place);
+}
+
+enum rnd_status rnd_encode_by_table(struct rnd_result *out, struct fmt *f, const struct num *x,
+				    enum rnd_mode mode, bool saturate)
+{
+	return encode(out, f, x, mode, saturate, fmt_place_by_table);
+}

@@ -1,0 +1,49 @@
+/*
+ * round.h — one rounding of an exact value into a format (FORMATS.md §2).
+ *
+ * The result is a code, a ternary (the stored value is below, equal to or above the
+ * exact one, as in MPFR) and flags. Overflow is decided by the same rule as every other
+ * rounding, against the virtual value just past the largest finite one. Never prints.
+ */
+#ifndef FPX_ROUND_H
+#define FPX_ROUND_H
+
+#include <stdbool.h>
+
+#include "format.h"
+#include "num.h"
+
+enum rnd_mode { RND_NEAREST_EVEN, RND_NEAREST_AWAY, RND_TOWARD_ZERO, RND_UP, RND_DOWN };
+
+enum rnd_flag {
+	RND_INEXACT = 1 << 0,
+	RND_TIE = 1 << 1,       /* exactly halfway between two candidates */
+	RND_OVERFLOW = 1 << 2,  /* past the largest finite value */
+	RND_UNDERFLOW = 1 << 3, /* inexact and below the smallest normal value */
+	RND_SATURATED = 1 << 4, /* clamped to ±max instead of inf or NaN */
+	RND_INVALID = 1 << 5,   /* a NaN made from a number (negative into unsigned E8M0) */
+};
+#define RND_FLAG_COUNT 6
+
+enum rnd_status { RND_OK, RND_NO_NAN };
+
+struct rnd_result {
+	fpcode code;
+	int ternary; /* −1: stored < exact, 0: equal, +1: stored > exact */
+	unsigned flags;
+};
+
+/* Rounds x into f. RND_NO_NAN: x is NaN and f has no NaN to give. */
+enum rnd_status rnd_encode(struct rnd_result *out, struct fmt *f, const struct num *x, enum rnd_mode mode,
+			   bool saturate);
+/* The same, placing x with the table method (formats of at most 16 bits; for tests). */
+enum rnd_status rnd_encode_by_table(struct rnd_result *out, struct fmt *f, const struct num *x,
+				    enum rnd_mode mode, bool saturate);
+
+/* "rne" … "rdn"; false when the name is unknown. */
+bool rnd_mode_from_name(enum rnd_mode *out, const char *name);
+const char *rnd_mode_name(enum rnd_mode m);
+/* The name of one flag bit, e.g. "inexact". */
+const char *rnd_flag_name(unsigned bit);
+
+#endif

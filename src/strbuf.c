@@ -1,0 +1,73 @@
+/*
+ * strbuf.c — a growable string. Allocation failure aborts: there is no useful way on.
+ */
+#include "strbuf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sb_init(struct strbuf *b)
+{
+	b->s = NULL;
+	b->len = b->cap = 0;
+}
+
+void sb_free(struct strbuf *b)
+{
+	free(b->s);
+	sb_init(b);
+}
+
+void sb_clear(struct strbuf *b)
+{
+	b->len = 0;
+	if (b->s)
+		b->s[0] = '\0';
+}
+
+static void reserve(struct strbuf *b, size_t extra)
+{
+	size_t need = b->len + extra + 1;
+
+	if (need <= b->cap)
+		return;
+	b->cap = need < 64 ? 64 : need * 2;
+	b->s = realloc(b->s, b->cap);
+	if (!b->s)
+		abort();
+}
+
+void sb_add(struct strbuf *b, const char *s, size_t n)
+{
+	reserve(b, n);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void sb_puts(struct strbuf *b, const char *s)
+{
+	sb_add(b, s, strlen(s));
+}
+
+void sb_putc(struct strbuf *b, char c)
+{
+	sb_add(b, &c, 1);
+}
+
+void sb_printf(struct strbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	reserve(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
