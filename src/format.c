@@ -10,6 +10,7 @@
  * other.
  */
 #include "format.h"
+#include "num.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -112,25 +113,6 @@ static void regular_decode(struct fmt_value *out, struct fmt *f, fpcode code)
 	}
 }
 
-/* ⌊log2 q⌋ for q > 0, exactly. */
-static long floor_log2(const mpq_t q)
-{
-	long b = (long)mpz_sizeinbase(mpq_numref(q), 2) - (long)mpz_sizeinbase(mpq_denref(q), 2);
-	mpz_t t;
-	int below;
-
-	mpz_init(t);
-	if (b >= 0) {
-		mpz_mul_2exp(t, mpq_denref(q), (mp_bitcnt_t)b);
-		below = mpz_cmp(mpq_numref(q), t) < 0;
-	} else {
-		mpz_mul_2exp(t, mpq_numref(q), (mp_bitcnt_t)-b);
-		below = mpz_cmp(t, mpq_denref(q)) < 0;
-	}
-	mpz_clear(t);
-	return below ? b - 1 : b;
-}
-
 /*
  * Regular placement. With E = max(⌊log2 q⌋, emin), the significand m = ⌊q / 2^(E−f)⌋
  * and the code ((E + bias − 1)·2^f + m) are the lower neighbour, normal or subnormal
@@ -138,7 +120,7 @@ static long floor_log2(const mpq_t q)
  */
 static int regular_place(fpcode *lower, bool *exact, struct fmt *f, const mpq_t q)
 {
-	long e = floor_log2(q);
+	long e = num_floor_log2_ratio(mpq_numref(q), mpq_denref(q));
 	long scale;
 	mpz_t m, rem, divisor;
 	int vs_half;
@@ -401,6 +383,11 @@ int fmt_place(fpcode *lower, bool *exact, struct fmt *f, const mpq_t q)
 	return regular_place(lower, exact, f, q);
 }
 
+bool fmt_code_from_pattern(fpcode *out, const struct fmt *f, const mpz_t pattern)
+{
+	return mpz_sizeinbase(pattern, 2) <= (size_t)f->bits && code_from_mpz(out, pattern);
+}
+
 void fmt_free(struct fmt *f)
 {
 	if (!f)
@@ -483,6 +470,13 @@ static const char *check_classes(const struct fmt *f, int width)
 	return NULL;
 }
 
+static bool is_nan_special(const struct fmt *f, fpcode code)
+{
+	const struct fmt_special *s = find_special(f, code);
+
+	return s && s->cls == FP_NAN;
+}
+
 static void derive_specials(struct fmt *f)
 {
 	bool zero_seen = false;
@@ -491,7 +485,7 @@ static void derive_specials(struct fmt *f)
 		const struct fmt_special *s = &f->special[i];
 		if (s->cls == FP_NAN) {
 			f->has_nan = true;
-			f->nan_code = s->code & ~f->sign_bit;
+			f->nan_code = s->code;
 		} else if (s->cls == FP_INF && !s->neg) {
 			f->has_inf = true;
 			f->inf_code = s->code;
@@ -499,8 +493,10 @@ static void derive_specials(struct fmt *f)
 			zero_seen = true;
 	}
 	f->has_zero = zero_seen;
-	f->nan_signed = f->has_nan && f->has_sign && find_special(f, f->nan_code | f->sign_bit) &&
-			find_special(f, f->nan_code | f->sign_bit)->cls == FP_NAN;
+	f->nan_signed = f->has_nan && f->has_sign && is_nan_special(f, f->nan_code & ~f->sign_bit) &&
+			is_nan_special(f, f->nan_code | f->sign_bit);
+	if (f->nan_signed)
+		f->nan_code &= ~f->sign_bit;
 }
 
 static const char *finish_tapered(struct fmt *f)

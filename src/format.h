@@ -144,6 +144,9 @@ bool fmt_load_file(const char *path, char *err, size_t errlen);
 /* Calls fn for each built-in format, in the order of `fpx formats`. */
 void fmt_each_builtin(void (*fn)(struct fmt *f, void *arg), void *arg);
 
+/* The code a typed bit pattern stands for; false when it has more bits than f. */
+bool fmt_code_from_pattern(fpcode *out, const struct fmt *f, const mpz_t pattern);
+
 /* Hex digits in a code: ⌈bits/4⌉. */
 static inline int fmt_hex_digits(const struct fmt *f)
 {

@@ -238,14 +238,6 @@ static void report(const char *where, const char *text, const char *message, siz
 	fputc('\n', stderr);
 }
 
-/* Why a pattern is no code of f, or NULL. */
-static const char *check_pattern(struct fmt *f, const mpz_t pattern, fpcode *code)
-{
-	if (mpz_sizeinbase(pattern, 2) > (size_t)f->bits || !code_from_mpz(code, pattern))
-		return "bit pattern has more bits than the format";
-	return NULL;
-}
-
 static void convert_one(struct converter *c, const char *text, size_t len, const char *where)
 {
 	struct parse_error err;
@@ -258,7 +250,8 @@ static void convert_one(struct converter *c, const char *text, size_t len, const
 		problem = parse_message(err.status);
 		column = err.column;
 	} else if (c->in.kind == INPUT_PATTERN)
-		problem = check_pattern(c->f, c->in.pattern, &row.code);
+		problem = fmt_code_from_pattern(&row.code, c->f, c->in.pattern) ? NULL
+			  : "bit pattern has more bits than the format";
 	else if (rnd_encode(&res, c->f, &c->in.value, c->s->mode, c->s->saturate) != RND_OK)
 		problem = "the format has no NaN";
 	else {

@@ -50,4 +50,7 @@ static inline void num_set_bound(struct num *x, enum num_bound b)
 		mpq_div_2exp(x->mag, x->mag, NUM_LIMIT_EXP);
 }
 
+/* ⌊log2 (|n|/|d|)⌋, exactly; n and d nonzero. */
+long num_floor_log2_ratio(const mpz_t n, const mpz_t d);
+
 #endif

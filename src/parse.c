@@ -330,26 +330,35 @@ static enum parse_status power_of_unit(struct parser *p, struct num *base, const
 }
 
 /*
- * base^k, exactly; or, when |log2 base| > L − 1 ≥ 1 makes |k|·(L − 1) pass the limit, the
- * bounded stand-in; or a refusal when the exact value would be too big to build.
+ * base^k, exactly; or, when the magnitude is surely past 2^±NUM_LIMIT_EXP, the bounded
+ * stand-in; or a refusal when the exact value would be too big to build. A bounded base
+ * stays bounded (flipped by a negative power).
  */
 static enum parse_status power(struct parser *p, struct num *base, const struct num *expo, size_t at)
 {
 	mpz_srcptr k = mpq_numref(expo->mag);
-	long log2_base, n;
-	bool huge_k;
+	long strength, n;
+	bool huge_k, above_one;
 
-	if (base->bound || expo->bound)
+	if (expo->bound)
 		return fail(p, PARSE_BOUND_IN_EXPRESSION, at);
 	if (mpz_cmp_ui(mpq_denref(expo->mag), 1) != 0)
 		return fail(p, PARSE_FRACTIONAL_POWER, at);
+	if (base->bound && mpq_sgn(expo->mag) != 0) {
+		base->neg = base->neg && mpz_odd_p(k);
+		num_set_bound(base, expo->neg ? (enum num_bound)-base->bound : base->bound);
+		return PARSE_OK;
+	}
+	if (base->bound)
+		base->bound = NUM_EXACT; /* x^0 = 1, set below */
 	if (mpq_sgn(base->mag) == 0 || mpq_cmp_ui(base->mag, 1, 1) == 0 || mpq_sgn(expo->mag) == 0)
 		return power_of_unit(p, base, expo, at);
-	log2_base = labs((long)mpz_sizeinbase(mpq_numref(base->mag), 2) -
-			 (long)mpz_sizeinbase(mpq_denref(base->mag), 2));
+	/* |base| ≥ 2^strength or ≤ 2^−strength, so |result| is past 2^±(strength·k) */
+	above_one = mpz_cmp(mpq_numref(base->mag), mpq_denref(base->mag)) > 0;
+	strength = above_one ? num_floor_log2_ratio(mpq_numref(base->mag), mpq_denref(base->mag))
+			     : num_floor_log2_ratio(mpq_denref(base->mag), mpq_numref(base->mag));
 	huge_k = !mpz_fits_slong_p(k) || mpz_get_si(k) > MAX_EXACT_BITS;
-	if (log2_base >= 2 && (huge_k || mpz_get_si(k) * (log2_base - 1) > NUM_LIMIT_EXP)) {
-		bool above_one = mpz_cmp(mpq_numref(base->mag), mpq_denref(base->mag)) > 0;
+	if (strength >= 1 && (huge_k || mpz_get_si(k) * strength > NUM_LIMIT_EXP)) {
 		base->neg = base->neg && mpz_odd_p(k);
 		num_set_bound(base, above_one != expo->neg ? NUM_HUGE : NUM_TINY);
 		return PARSE_OK;

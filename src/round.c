@@ -178,8 +178,12 @@ static void round_magnitude(struct rnd_result *out, struct fmt *f, const struct 
 	if (is_tiny(f, x->mag))
 		out->flags |= RND_UNDERFLOW;
 	rank = lower > f->max_rank ? lower : lower + takes_upper(f, lower, vs_mid, mode, x->neg);
-	if (lower > f->max_rank && !takes_upper(f, lower, 1, mode, x->neg))
+	if (lower > f->max_rank && !takes_upper(f, lower, 1, mode, x->neg)) {
+		/* at or past the virtual value, rounded toward zero: max, still an overflow
+		 * (IEEE 754 §7.4: the result with unbounded exponent exceeds max) */
 		rank = f->max_rank;
+		out->flags |= RND_OVERFLOW;
+	}
 	if (rank > f->max_rank) {
 		overflow(out, f, x->neg, saturate);
 		return;

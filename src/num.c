@@ -1,0 +1,22 @@
+/*
+ * num.c — magnitude arithmetic shared by the parser and the formats.
+ */
+#include "num.h"
+
+long num_floor_log2_ratio(const mpz_t n, const mpz_t d)
+{
+	long b = (long)mpz_sizeinbase(n, 2) - (long)mpz_sizeinbase(d, 2);
+	mpz_t t;
+	int below;
+
+	mpz_init(t);
+	if (b >= 0) {
+		mpz_mul_2exp(t, d, (mp_bitcnt_t)b);
+		below = mpz_cmpabs(n, t) < 0;
+	} else {
+		mpz_mul_2exp(t, n, (mp_bitcnt_t)-b);
+		below = mpz_cmpabs(t, d) < 0;
+	}
+	mpz_clear(t);
+	return below ? b - 1 : b;
+}

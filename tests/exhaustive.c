@@ -1,0 +1,203 @@
+/*
+ * exhaustive.c — every code of every format of at most 16 bits (the built-in ones and
+ * custom IEEE-like names):
+ *   - decode, re-encode the exact value in every mode, saturating or not: same code;
+ *   - the exact, shortest, digits and hexfloat texts read back to the same code;
+ *   - ranks are adjacent in value order and map back to their codes (HiF8 included);
+ *   - for regular formats, the arithmetic placement and the table search agree on
+ *     every value, midpoint, near-midpoint and out-of-range point.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "decimal.h"
+#include "format.h"
+#include "parse.h"
+#include "round.h"
+#include "testlib.h"
+
+static const char *const formats[] = {
+	"binary16", "bfloat16", "e4m3", "e5m2", "float8_e4m3", "float8_e3m4", "float8_e4m3fnuz",
+	"float8_e5m2fnuz", "float8_e4m3b11fnuz", "e2m3", "e3m2", "e2m1", "e8m0", "hif8",
+	/* custom names: odd widths, biases, no fraction, fn/fnuz */
+	"e5m10", "e3m4fn", "e2m5", "e6m9", "e5m0", "e2m0fn", "e4m3b0", "e5m2b11fnuz", "e7m8", "e3m0fnuz",
+};
+
+static const enum rnd_mode modes[] = { RND_NEAREST_EVEN, RND_NEAREST_AWAY, RND_TOWARD_ZERO, RND_UP, RND_DOWN };
+
+static void set_value(struct num *x, const struct fmt_value *v)
+{
+	x->kind = v->cls == FP_NAN ? NUM_NAN : v->cls == FP_INF ? NUM_INF : NUM_FINITE;
+	x->neg = v->neg;
+	x->bound = NUM_EXACT;
+	mpq_set_z(x->mag, v->sig);
+	if (v->exp >= 0)
+		mpq_mul_2exp(x->mag, x->mag, (mp_bitcnt_t)v->exp);
+	else
+		mpq_div_2exp(x->mag, x->mag, (mp_bitcnt_t)-v->exp);
+}
+
+/* Reading text back (rne, not saturating) gives code. */
+static bool reads_back(struct fmt *f, const char *text, fpcode code)
+{
+	struct input in;
+	struct parse_error err;
+	struct rnd_result r;
+	bool ok;
+
+	input_init(&in);
+	ok = parse_input(&in, &err, text, strlen(text)) == PARSE_OK && in.kind == INPUT_VALUE &&
+	     rnd_encode(&r, f, &in.value, RND_NEAREST_EVEN, false) == RND_OK && r.code == code;
+	input_clear(&in);
+	return ok;
+}
+
+static void check_code(struct fmt *f, fpcode code, struct num *x, struct fmt_value *v)
+{
+	struct rnd_result r;
+	struct strbuf text;
+	unsigned c = (unsigned)code;
+
+	fmt_decode(v, f, code);
+	set_value(x, v);
+	if (v->cls == FP_NAN) {
+		check(rnd_encode(&r, f, x, RND_NEAREST_EVEN, false) == RND_OK, "%s 0x%x: NaN refused", f->name, c);
+		fmt_decode(v, f, r.code);
+		check(v->cls == FP_NAN, "%s 0x%x: NaN re-encodes to a number", f->name, c);
+		return;
+	}
+	for (int m = 0; m < 5; m++)
+		for (int sat = 0; sat < 2; sat++) {
+			if (v->cls == FP_INF && sat)
+				continue;
+			check(rnd_encode(&r, f, x, modes[m], sat) == RND_OK && r.code == code && r.ternary == 0 &&
+				      r.flags == 0,
+			      "%s 0x%x %s%s: re-encodes to 0x%x flags %u", f->name, c, rnd_mode_name(modes[m]),
+			      sat ? " sat" : "", (unsigned)r.code, r.flags);
+		}
+	if (v->cls == FP_INF)
+		return;
+	sb_init(&text);
+	dec_exact(&text, v->neg, v->sig, v->exp);
+	check(reads_back(f, text.s, code), "%s 0x%x: exact %s does not read back", f->name, c, text.s);
+	sb_clear(&text);
+	dec_shortest(&text, f, code);
+	check(reads_back(f, text.s, code), "%s 0x%x: shortest %s does not read back", f->name, c, text.s);
+	sb_clear(&text);
+	dec_digits(&text, v->neg, v->sig, v->exp, dec_max_digits10(v->precision));
+	check(reads_back(f, text.s, code), "%s 0x%x: digits %s does not read back", f->name, c, text.s);
+	sb_clear(&text);
+	dec_hexfloat(&text, v->neg, v->sig, v->exp);
+	check(reads_back(f, text.s, code), "%s 0x%x: hexfloat %s does not read back", f->name, c, text.s);
+	sb_free(&text);
+}
+
+static void rank_value(mpq_t q, struct fmt *f, fpcode rank)
+{
+	mpz_t sig;
+	long exp;
+
+	mpz_init(sig);
+	fmt_rank_value(sig, &exp, f, rank);
+	mpq_set_z(q, sig);
+	if (exp >= 0)
+		mpq_mul_2exp(q, q, (mp_bitcnt_t)exp);
+	else
+		mpq_div_2exp(q, q, (mp_bitcnt_t)-exp);
+	mpz_clear(sig);
+}
+
+static void check_ranks(struct fmt *f)
+{
+	mpq_t a, b;
+	bool ordered = true, mapped = true;
+
+	mpq_inits(a, b, NULL);
+	for (fpcode r = 0; r <= f->max_rank; r++) {
+		rank_value(a, f, r);
+		rank_value(b, f, r + 1);
+		ordered &= mpq_cmp(a, b) < 0;
+		mapped &= fmt_rank_of_code(f, fmt_code_of_rank(f, r)) == r;
+	}
+	check(ordered, "%s: ranks not in increasing value order", f->name);
+	check(mapped, "%s: rank and code do not map back", f->name);
+	mpq_clears(a, b, NULL);
+}
+
+/* Both placement methods give the same result at q in every mode and sign. */
+static void compare_methods(struct fmt *f, struct num *x, const mpq_t q)
+{
+	struct rnd_result r1, r2;
+
+	mpq_set(x->mag, q);
+	x->kind = NUM_FINITE;
+	for (int neg = 0; neg < 2; neg++)
+		for (int m = 0; m < 5; m++)
+			for (int sat = 0; sat < 2; sat++) {
+				x->neg = neg;
+				rnd_encode(&r1, f, x, modes[m], sat);
+				rnd_encode_by_table(&r2, f, x, modes[m], sat);
+				check(r1.code == r2.code && r1.ternary == r2.ternary && r1.flags == r2.flags,
+				      "%s %s%s: arithmetic 0x%x/%d/%u, table 0x%x/%d/%u", f->name,
+				      rnd_mode_name(modes[m]), sat ? " sat" : "", (unsigned)r1.code, r1.ternary,
+				      r1.flags, (unsigned)r2.code, r2.ternary, r2.flags);
+			}
+}
+
+static void check_methods(struct fmt *f, struct num *x)
+{
+	mpq_t lo, hi, gap, q;
+	fpcode step = f->max_rank > 4096 ? 7 : 1;
+
+	mpq_inits(lo, hi, gap, q, NULL);
+	for (fpcode r = 0; r <= f->max_rank; r++) {
+		if (r % step && (r & 0x3ff) > 2 && r + 3 < f->max_rank)
+			continue;
+		rank_value(lo, f, r);
+		rank_value(hi, f, r + 1);
+		mpq_sub(gap, hi, lo);
+		mpq_div_2exp(gap, gap, 6);
+		compare_methods(f, x, lo);
+		mpq_add(q, lo, hi);
+		mpq_div_2exp(q, q, 1);
+		compare_methods(f, x, q); /* the midpoint */
+		mpq_add(q, q, gap);
+		compare_methods(f, x, q);
+		mpq_sub(q, q, gap);
+		mpq_sub(q, q, gap);
+		compare_methods(f, x, q);
+	}
+	rank_value(q, f, f->max_rank + 1);
+	compare_methods(f, x, q); /* the virtual value itself */
+	mpq_mul_2exp(q, q, 1);
+	compare_methods(f, x, q);
+	rank_value(q, f, f->has_zero ? 1 : 0);
+	mpq_div_2exp(q, q, 3);
+	compare_methods(f, x, q); /* below the smallest */
+	mpq_clears(lo, hi, gap, q, NULL);
+}
+
+int main(void)
+{
+	struct num x;
+	struct fmt_value v;
+
+	num_init(&x);
+	fmt_value_init(&v);
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+		struct fmt *f = fmt_lookup(formats[i]);
+		long before = tests_failed;
+		if (!check(f != NULL, "format %s not found", formats[i]))
+			continue;
+		for (fpcode code = 0; code <= code_mask(f->bits); code++)
+			check_code(f, code, &x, &v);
+		check_ranks(f);
+		if (!f->tapered)
+			check_methods(f, &x);
+		printf("  %-20s %s\n", f->name, tests_failed == before ? "ok" : "FAILED");
+		fmt_free(f);
+	}
+	fmt_value_clear(&v);
+	num_clear(&x);
+	return test_summary("exhaustive");
+}
