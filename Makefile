@@ -16,7 +16,7 @@ CFLAGS   ?= -O2 -g
 WARNINGS  = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(CPPFLAGS) $(CFLAGS)
 LIBS      = -lgmp
-TEST_LIBS = -lmpfr -lgmp
+TEST_LIBS = -lmpfr -lgmp -lm
 
 # The built-in formats, in the order `fpx formats` lists them.
 FORMAT_FILES = \

@@ -462,7 +462,7 @@ static enum parse_status parse_chain(struct parser *p, struct num *out, const ch
 		int op;
 		skip_blanks(p);
 		op = peek(p);
-		if (op < 0 || !strchr(ops, op))
+		if (op <= 0 || !strchr(ops, op)) /* strchr would find the NUL terminator */
 			break;
 		at = p->pos++;
 		s = operand(p, &rhs);

@@ -1,0 +1,164 @@
+#!/bin/sh
+# cli.sh — the command-line contract: outputs, exit statuses, batches that survive bad
+# lines, option placement, format files. Expected values are worked by hand (see the
+# records in tests/records.d for the rounding rules behind them).
+# Usage: sh tests/cli.sh [path/to/fpx]
+FPX=${1:-./fpx}
+T=${TMPDIR:-/tmp}/fpx-cli.$$
+mkdir -p "$T"
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$1"; }
+
+# expect NAME STATUS EXPECTED_STDOUT -- command...
+expect() {
+	name=$1 status=$2 want=$3
+	shift 4
+	got=$("$@" 2>"$T/err"); st=$?
+	if [ "$st" = "$status" ] && [ "$got" = "$want" ]; then ok; else
+		bad "$name: status $st (want $status), output:"; printf '%s\n' "$got" | head -5 | sed 's/^/    /'
+	fi
+}
+
+# stderr_has NAME TEXT: the last command's stderr contains TEXT
+stderr_has() {
+	if grep -qF -- "$2" "$T/err"; then ok; else bad "$1: stderr lacks '$2':"; sed 's/^/    /' "$T/err"; fi
+}
+
+tab=$(printf '\t')
+
+# ---- convert ----
+expect "showcase" 0 "0x7f${tab}nan" -- $FPX convert e4m3 464+2^-17
+expect "default fields" 0 "0x7e${tab}450
+0x38${tab}1" -- $FPX convert e4m3 464 1
+expect "negative values need no --" 0 "0xbc00
+0xfc00
+0xb800" -- $FPX convert -o hex binary16 -1 -inf -.5
+expect "options after operands" 0 "0x7e" -- $FPX convert e4m3 464+2^-17 -s -o hex
+expect "long option with =" 0 "0x7e" -- $FPX convert --fields=hex --saturate e4m3 1e9
+expect "-r" 0 "0x7f" -- $FPX convert -r rna -o hex e4m3 464
+expect "--round" 0 "0x7e" -- $FPX convert --round rtz -o hex e4m3 470
+expect "all fields" 0 "0.1${tab}0x2e66${tab}0b0010111001100110${tab}normal${tab}0.0999755859375${tab}0.1${tab}0.099976${tab}0x1.998p-4${tab}inexact${tab}-1" \
+	-- $FPX convert -o input,hex,bin,class,exact,shortest,digits,hexfloat,flags,ternary binary16 0.1
+expect "hex padding" 0 "0x7
+0x3fe00
+0x0001" -- sh -c "$FPX convert -o hex e2m1 6; $FPX convert -o hex tf32 nan; $FPX convert -o hex binary16 2^-24"
+expect "bit pattern" 0 "0x7e${tab}normal${tab}448" -- $FPX convert -o hex,class,exact e4m3 0b0111_1110
+expect "exact in scientific notation" 0 "5.9604644775390625e-8" -- $FPX convert -o exact binary16 2^-24
+expect "huge literal" 0 "0x7c00${tab}inexact|overflow" -- $FPX convert -o hex,flags binary16 1e99999999999999999999
+
+expect "double dash" 0 "0x7c00" -- $FPX convert -o hex binary16 -- inf
+
+# ---- stdin batches ----
+printf '1\n1..2\n\n0.5\r\n  2  \n' > "$T/in"
+expect "stdin batch with bad lines" 1 "0x3c00${tab}1
+error${tab}error
+error${tab}error
+0x3800${tab}0.5
+0x4000${tab}2" -- sh -c "$FPX convert binary16 < $T/in"
+stderr_has "line number" "line 2: '1..2': unexpected character (column 3)"
+stderr_has "empty line" "line 3: '': empty input"
+expect "error keeps the input column" 1 "1..2${tab}error" -- $FPX convert -o input,hex binary16 1..2
+stderr_has "argument number" "argument 1: '1..2'"
+expect "nan into a format without NaN" 1 "error" -- $FPX convert -o hex e2m1 nan
+stderr_has "no NaN message" "the format has no NaN"
+expect "too many bits" 1 "error" -- $FPX convert -o hex e4m3 0x1ff
+printf '1\0002\n3\n' > "$T/nul"
+expect "NUL byte in a line" 1 "error
+0x4200" -- sh -c "$FPX convert -o hex binary16 < $T/nul"
+
+# ---- magnitudes bounded before big integers are built ----
+awk 'BEGIN { s = "9"; for (i = 0; i < 18; i++) s = s s; print s }' > "$T/big"      # 262144 nines
+awk 'BEGIN { s = "0"; for (i = 0; i < 17; i++) s = s s; print "0." s "1" }' > "$T/small"
+awk 'BEGIN { s = "0"; for (i = 0; i < 17; i++) s = s s; print "464." s "1"; print "464." s }' > "$T/tie"
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "("; printf "1"; for (i = 0; i < 100000; i++) printf ")"; print "" }' > "$T/deep"
+expect "262144-digit integer" 0 "0x7f${tab}inexact|overflow" -- sh -c "$FPX convert -o hex,flags e4m3 < $T/big"
+expect "131073 zeros then 1" 0 "0x00${tab}inexact|underflow" -- sh -c "$FPX convert -o hex,flags e4m3 < $T/small"
+expect "464 + 10^-131073 overflows, 464 ties" 0 "0x7f${tab}inexact|overflow
+0x7e${tab}inexact|tie" -- sh -c "$FPX convert -o hex,flags e4m3 < $T/tie"
+expect "deep nesting is refused" 1 "error" -- sh -c "$FPX convert -o hex e4m3 < $T/deep"
+stderr_has "nesting message" "nested too deeply"
+expect "astronomical powers" 0 "0x7c00
+0x7c00
+0x0000
+0x8000" -- $FPX convert -o hex binary16 10^10^10 '(2^1000000)^1000000' 2^-99999999999 -1e-99999999999999999999
+
+# ---- output styles ----
+expect "csv quoting" 1 '"1,5",error
+1.5,0x3e00' -- $FPX convert --csv -o input,hex binary16 1,5 1.5
+expect "csv header" 0 "hex,shortest
+0x3c00,1" -- $FPX convert --csv --header binary16 1
+expect "json" 0 '{"input":"464","hex":"0x7e","flags":["inexact","tie"],"ternary":-1}' \
+	-- $FPX convert --json -o input,hex,flags,ternary e4m3 464
+expect "json error" 1 '{"input":"x\"y","error":"unexpected character"}' -- $FPX convert --json e4m3 'x"y'
+
+# ---- table ----
+expect "table e2m1" 0 "0x0${tab}zero${tab}0${tab}0
+0x1${tab}subnormal${tab}0.5${tab}0.5
+0x2${tab}normal${tab}1${tab}1
+0x3${tab}normal${tab}1.5${tab}1.5
+0x4${tab}normal${tab}2${tab}2
+0x5${tab}normal${tab}3${tab}3
+0x6${tab}normal${tab}4${tab}4
+0x7${tab}normal${tab}6${tab}6
+0x8${tab}zero${tab}-0${tab}-0
+0x9${tab}subnormal${tab}-0.5${tab}-0.5
+0xa${tab}normal${tab}-1${tab}-1
+0xb${tab}normal${tab}-1.5${tab}-1.5
+0xc${tab}normal${tab}-2${tab}-2
+0xd${tab}normal${tab}-3${tab}-3
+0xe${tab}normal${tab}-4${tab}-4
+0xf${tab}normal${tab}-6${tab}-6" -- $FPX table e2m1
+expect "table range" 0 "0x7e,normal,448,450
+0x7f,nan,nan,nan" -- $FPX table --csv --range 0x7e:0x7f e4m3
+expect "table hif8 specials" 0 "0x6e${tab}normal${tab}32768
+0x6f${tab}inf${tab}inf
+0x80${tab}nan${tab}nan" -- sh -c "$FPX table -o hex,class,exact hif8 | grep -E '^0x(6e|6f|80)'"
+expect "table rows" 0 "65536" -- sh -c "$FPX table -o hex binary16 | wc -l | tr -d ' '"
+expect "table needs a range past 20 bits" 2 "" -- $FPX table binary32
+expect "table bad range" 2 "" -- $FPX table --range 5:1 e4m3
+
+# ---- formats ----
+expect "formats --names has every alias" 0 "float8_e4m3fn
+e4m3ieee
+mx_scale
+hifloat8" -- sh -c "$FPX formats --names | grep -xE 'float8_e4m3fn|e4m3ieee|hifloat8|mx_scale'"
+expect "formats lists 18" 0 "18" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_]+ +[0-9]+ '"
+expect "the two E4M3s are told apart" 0 "2" -- sh -c "$FPX formats | grep -cE '^e4m3 .*max 448|^float8_e4m3 .*NOT OCP e4m3'"
+expect "aliases resolve" 0 "0x7e
+0x7e
+0x7e" -- sh -c "$FPX convert -o hex float8_e4m3fn 448; $FPX convert -o hex F8E4M3FN 448; $FPX convert -o hex ofp8_e4m3 448"
+expect "custom name" 0 "0x7c00" -- $FPX convert -o hex e5m10 inf
+expect "named formats win over the grammar" 0 "0x7f" -- $FPX convert -o hex e4m3 nan
+
+# ---- format files ----
+expect "-F loads a user format" 0 "0x7e${tab}112
+0x7f${tab}nan" -- $FPX -F tests/formats/myfp.fmt convert -o hex,exact my8 112 117
+# tiny4: prefix 1 gives 2^(e-1)*(1+m/2) = 0.5 0.75 1 1.5; prefix 0 gives 2^(e-3)*(1+m/2)
+expect "--format-file, tapered" 0 "0x5
+0x3
+0x7
+0xd" -- $FPX --format-file tests/formats/myfp.fmt convert -o hex tiny4 0.75 0.375 1.5 -0.75
+expect "bad specials" 2 "" -- $FPX -F tests/formats/bad-specials.fmt formats
+stderr_has "file and line" "tests/formats/bad-specials.fmt:4: specials is one of"
+expect "bad classes" 2 "" -- $FPX -F tests/formats/bad-classes.fmt formats
+stderr_has "class coverage" "tests/formats/bad-classes.fmt:1:"
+expect "bad first line" 2 "" -- $FPX -F tests/formats/bad-first.fmt formats
+stderr_has "first line" "bad-first.fmt:1: the first line must be"
+expect "missing file" 2 "" -- $FPX -F tests/formats/nonexistent.fmt formats
+
+# ---- usage errors ----
+expect "unknown format" 2 "" -- $FPX convert e9m9x 1
+stderr_has "unknown format message" "unknown format 'e9m9x'"
+expect "unknown option" 2 "" -- $FPX convert --bogus e4m3 1
+expect "bad mode" 2 "" -- $FPX convert -r nearest e4m3 1
+expect "bad field" 2 "" -- $FPX convert -o hex,nope e4m3 1
+expect "no command" 2 "" -- $FPX
+expect "unknown command" 2 "" -- $FPX frobnicate
+expect "version" 0 "fpx 0.1.0" -- $FPX --version
+expect "help mentions every option" 0 "12" -- sh -c "$FPX --help | grep -cE '^ +(-[a-zA-Z], )?--[a-z]'"
+
+printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,301 @@
+/*
+ * oracle.c — fpx's rounding against independent references:
+ *   - binary64 and binary32 against glibc's correctly rounded strtod and strtof, in all
+ *     four IEEE rounding modes (fesetround), on random decimals and on decimals at and
+ *     next to exact midpoints between neighbouring values;
+ *   - other IEEE-like formats against MPFR with precision p, emin/emax and
+ *     mpfr_subnormalize, on random rationals and near-midpoints, comparing the value,
+ *     the sign of zero and the ternary.
+ * Deterministic: a fixed seed, so a failure repeats.
+ */
+#include <fenv.h>
+#include <mpfr.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "parse.h"
+#include "round.h"
+#include "testlib.h"
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+
+static uint64_t rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+static long rng_range(long lo, long hi)
+{
+	return lo + (long)(rng() % (uint64_t)(hi - lo + 1));
+}
+
+static const struct {
+	int fe;
+	enum rnd_mode fpx;
+	mpfr_rnd_t mpfr;
+} modes[] = {
+	{ FE_TONEAREST, RND_NEAREST_EVEN, MPFR_RNDN },
+	{ FE_TOWARDZERO, RND_TOWARD_ZERO, MPFR_RNDZ },
+	{ FE_UPWARD, RND_UP, MPFR_RNDU },
+	{ FE_DOWNWARD, RND_DOWN, MPFR_RNDD },
+};
+
+static bool fpx_round(fpcode *code, int *ternary, struct fmt *f, const char *text, enum rnd_mode mode)
+{
+	struct input in;
+	struct parse_error err;
+	struct rnd_result r = { 0, 0, 0 };
+	bool ok;
+
+	input_init(&in);
+	ok = parse_input(&in, &err, text, strlen(text)) == PARSE_OK && in.kind == INPUT_VALUE &&
+	     rnd_encode(&r, f, &in.value, mode, false) == RND_OK;
+	*code = r.code;
+	*ternary = r.ternary;
+	input_clear(&in);
+	return ok;
+}
+
+/* ---- Decimal inputs ------------------------------------------------------------------ */
+
+/* A random decimal: 1–25 digits, a point somewhere or none, an exponent. */
+static void random_decimal(char *out, long exp_lo, long exp_hi)
+{
+	int digits = (int)rng_range(1, 25), point = (int)rng_range(0, digits), n = 0;
+
+	if (rng() & 1)
+		out[n++] = '-';
+	for (int i = 0; i < digits; i++) {
+		if (i == point && i)
+			out[n++] = '.';
+		out[n++] = (char)('0' + (i == 0 ? rng_range(1, 9) : rng_range(0, 9)));
+	}
+	sprintf(out + n, "e%ld", rng_range(exp_lo, exp_hi));
+}
+
+/*
+ * The exact midpoint above a random finite value of a binary format with `frac` fraction
+ * bits and exponents emin..emax, written as digits·10^k; then, by `variant`, cut to
+ * 17–25 significant digits (just below) or with a 1 appended far down (just above).
+ */
+static void near_midpoint(char *out, size_t size, int frac, long emin, long emax, int variant)
+{
+	mpz_t m;
+	long e = rng_range(emin - frac, emax - frac), len;
+	char *digits;
+
+	mpz_init(m);
+	mpz_set_ui(m, rng());
+	mpz_mul_2exp(m, m, 64);
+	mpz_add_ui(m, m, rng());
+	mpz_fdiv_r_2exp(m, m, (mp_bitcnt_t)frac + 1);
+	if (e > emin - frac)
+		mpz_setbit(m, (mp_bitcnt_t)frac); /* normal */
+	mpz_mul_2exp(m, m, 1);
+	mpz_add_ui(m, m, 1); /* (2m + 1)·2^(e−1): the midpoint */
+	e -= 1;
+	if (e < 0) {
+		mpz_t five;
+		mpz_init(five);
+		mpz_ui_pow_ui(five, 5, (unsigned long)-e);
+		mpz_mul(m, m, five);
+		mpz_clear(five);
+	} else
+		mpz_mul_2exp(m, m, (mp_bitcnt_t)e), e = 0;
+	digits = mpz_get_str(NULL, 10, m);
+	len = (long)strlen(digits);
+	if (variant == 1 && len > 25) { /* truncated: just below the midpoint */
+		long keep = rng_range(17, 25);
+		e += len - keep;
+		digits[keep] = '\0';
+	}
+	snprintf(out, size, "%s%s%se%ld", rng() & 1 ? "-" : "", digits, variant == 2 ? "00000000001" : "",
+		 variant == 2 ? e - 11 : e);
+	free(digits);
+	mpz_clear(m);
+}
+
+static void compare_strtod(struct fmt *f64, struct fmt *f32, const char *text)
+{
+	for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+		fpcode code = 0;
+		int ternary;
+		double d;
+		float s;
+		uint64_t dbits;
+		uint32_t sbits;
+
+		fesetround(modes[m].fe);
+		d = strtod(text, NULL);
+		s = strtof(text, NULL);
+		fesetround(FE_TONEAREST);
+		memcpy(&dbits, &d, sizeof d);
+		memcpy(&sbits, &s, sizeof s);
+		check(fpx_round(&code, &ternary, f64, text, modes[m].fpx) && code == dbits,
+		      "binary64 %s %s: fpx 0x%016llx, strtod 0x%016llx", rnd_mode_name(modes[m].fpx), text,
+		      (unsigned long long)code, (unsigned long long)dbits);
+		check(fpx_round(&code, &ternary, f32, text, modes[m].fpx) && code == sbits,
+		      "binary32 %s %s: fpx 0x%08x, strtof 0x%08x", rnd_mode_name(modes[m].fpx), text,
+		      (unsigned)code, (unsigned)sbits);
+	}
+}
+
+static void check_against_strtod(int count)
+{
+	struct fmt *f64 = fmt_lookup("binary64"), *f32 = fmt_lookup("binary32");
+	static char text[2000];
+
+	for (int i = 0; i < count; i++) {
+		random_decimal(text, -340, 310);
+		compare_strtod(f64, f32, text);
+		random_decimal(text, -50, 40);
+		compare_strtod(f64, f32, text);
+		near_midpoint(text, sizeof text, 52, -1022, 1023, i % 3);
+		compare_strtod(f64, f32, text);
+		near_midpoint(text, sizeof text, 23, -126, 127, i % 3);
+		compare_strtod(f64, f32, text);
+	}
+	fmt_free(f64);
+	fmt_free(f32);
+}
+
+/* ---- MPFR ----------------------------------------------------------------------------- */
+
+static void value_of(mpq_t q, struct fmt *f, fpcode code, int *cls, bool *neg)
+{
+	struct fmt_value v;
+
+	fmt_value_init(&v);
+	fmt_decode(&v, f, code);
+	mpq_set_z(q, v.sig);
+	if (v.exp >= 0)
+		mpq_mul_2exp(q, q, (mp_bitcnt_t)v.exp);
+	else
+		mpq_div_2exp(q, q, (mp_bitcnt_t)-v.exp);
+	if (v.neg)
+		mpq_neg(q, q);
+	*cls = (int)v.cls;
+	*neg = v.neg;
+	fmt_value_clear(&v);
+}
+
+/* Rounds q (signed) with MPFR in f's precision and range, and compares with fpx. */
+static void compare_mpfr(struct fmt *f, const mpq_t q, size_t m)
+{
+	mpfr_t x;
+	mpq_t got;
+	struct num in;
+	struct rnd_result r;
+	int t, cls;
+	bool neg;
+
+	mpfr_set_emin(2 - f->bias - f->frac_bits);
+	mpfr_set_emax(f->emax + 1);
+	mpfr_init2(x, f->frac_bits + 1);
+	t = mpfr_set_q(x, q, modes[m].mpfr);
+	t = mpfr_subnormalize(x, t, modes[m].mpfr);
+	num_init(&in);
+	mpq_abs(in.mag, q);
+	in.neg = mpq_sgn(q) < 0;
+	rnd_encode(&r, f, &in, modes[m].fpx, false);
+	mpq_init(got);
+	value_of(got, f, r.code, &cls, &neg);
+	if (mpfr_inf_p(x))
+		check(cls == FP_INF && neg == (mpfr_sgn(x) < 0), "%s %s: mpfr inf, fpx code 0x%llx", f->name,
+		      rnd_mode_name(modes[m].fpx), (unsigned long long)r.code);
+	else
+		check(cls != FP_INF && cls != FP_NAN && mpfr_cmp_q(x, got) == 0 &&
+			      (!mpfr_zero_p(x) || neg == (mpfr_signbit(x) != 0)),
+		      "%s %s: value differs from mpfr (fpx code 0x%llx)", f->name, rnd_mode_name(modes[m].fpx),
+		      (unsigned long long)r.code);
+	check((t > 0) == (r.ternary > 0) && (t < 0) == (r.ternary < 0), "%s %s: ternary %d, mpfr %d", f->name,
+	      rnd_mode_name(modes[m].fpx), r.ternary, t);
+	mpq_clear(got);
+	num_clear(&in);
+	mpfr_clear(x);
+	mpfr_set_emin(mpfr_get_emin_min());
+	mpfr_set_emax(mpfr_get_emax_max());
+}
+
+/* A random rational over the format's whole range and a little past it. */
+static void random_rational(mpq_t q, struct fmt *f)
+{
+	long shift = rng_range(f->emin - f->frac_bits - 3, f->emax + 2);
+
+	mpz_set_ui(mpq_numref(q), rng() | 1);
+	mpz_set_ui(mpq_denref(q), (rng() >> rng_range(0, 63)) | 1);
+	mpq_canonicalize(q);
+	if (shift >= 0)
+		mpq_mul_2exp(q, q, (mp_bitcnt_t)shift);
+	else
+		mpq_div_2exp(q, q, (mp_bitcnt_t)-shift);
+	if (rng() & 1)
+		mpq_neg(q, q);
+}
+
+/* The midpoint above a random code's value, nudged by none, +tiny or −tiny. */
+static void random_midpoint(mpq_t q, struct fmt *f, int nudge)
+{
+	fpcode code = ((fpcode)rng() << 64 | rng()) % (f->max_rank + 1);
+	mpq_t next, tiny;
+	int cls;
+	bool neg;
+
+	mpq_inits(next, tiny, NULL);
+	value_of(q, f, code, &cls, &neg);
+	if (code == f->max_rank) {
+		mpq_set_ui(next, 1, 1);
+		mpq_mul_2exp(next, next, (mp_bitcnt_t)(f->emax + 1)); /* the virtual value of IEEE formats */
+	} else
+		value_of(next, f, code + 1, &cls, &neg);
+	mpq_add(q, q, next);
+	mpq_div_2exp(q, q, 1);
+	mpq_set_ui(tiny, 1, 1);
+	mpq_div_2exp(tiny, tiny, (mp_bitcnt_t)(f->frac_bits + f->bias + 200));
+	if (nudge == 1)
+		mpq_add(q, q, tiny);
+	if (nudge == 2)
+		mpq_sub(q, q, tiny);
+	if (rng() & 1)
+		mpq_neg(q, q);
+	mpq_clears(next, tiny, NULL);
+}
+
+static void check_against_mpfr(const char *name, int count)
+{
+	struct fmt *f = fmt_lookup(name);
+	mpq_t q;
+
+	if (!check(f && !f->tapered && f->specials == SPECIALS_IEEE, "%s: not an IEEE format", name))
+		return;
+	mpq_init(q);
+	for (int i = 0; i < count; i++) {
+		random_rational(q, f);
+		for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++)
+			compare_mpfr(f, q, m);
+		random_midpoint(q, f, i % 3);
+		for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++)
+			compare_mpfr(f, q, m);
+	}
+	mpq_clear(q);
+	fmt_free(f);
+}
+
+int main(int argc, char **argv)
+{
+	int count = argc > 1 ? atoi(argv[1]) : 20000;
+	static const char *const mpfr_formats[] = {
+		"binary16", "bfloat16", "tf32", "binary32", "binary64", "binary128", "e5m2", "float8_e4m3",
+		"float8_e3m4", "e8m10", "e11m4", "e6m20", "e15m63", "e3m1", "e2m112",
+	};
+
+	check_against_strtod(count);
+	for (size_t i = 0; i < sizeof mpfr_formats / sizeof mpfr_formats[0]; i++)
+		check_against_mpfr(mpfr_formats[i], count / 4);
+	return test_summary("oracle");
+}

@@ -1,0 +1,27 @@
+#!/bin/sh
+# run.sh — the whole suite, as `make check` runs it: the C test programs and the CLI
+# tests, then one closing line adding them up: "N passed, N failed".
+cd "$(dirname "$0")/.." || exit 2
+log=${TMPDIR:-/tmp}/fpx-check.$$
+passed=0 failed=0 status=0
+
+run() {
+	"$@" >"$log" 2>&1 || status=1
+	cat "$log"
+	line=$(grep -E '^[a-z]+: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+	if [ -z "$line" ]; then
+		echo "no summary from: $*"
+		failed=$((failed + 1)) status=1
+		return
+	fi
+	set -- $line
+	passed=$((passed + $2)) failed=$((failed + $4))
+}
+
+run tests/records tests/records.d/*.records
+run tests/exhaustive
+run tests/oracle ${ORACLE_COUNT:-20000}
+run sh tests/cli.sh ./fpx
+rm -f "$log"
+echo "$passed passed, $failed failed"
+exit $status
