@@ -12,10 +12,17 @@
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 CFLAGS   ?= -O2 -g
 WARNINGS  = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(CPPFLAGS) $(CFLAGS)
 LIBS      = -lgmp
+# The REPL's line editing (libedit); 0 builds it with plain line input.
+HAVE_LIBEDIT ?= 1
+ifeq ($(HAVE_LIBEDIT),1)
+LIBS     += -ledit
+ALL_CFLAGS += -DHAVE_LIBEDIT
+endif
 TEST_LIBS = -lmpfr -lgmp -lm
 
 # The built-in formats, in the order `fpx formats` lists them.
@@ -31,7 +38,7 @@ LIB_OBJS = src/num.o src/code.o src/format.o src/fmtfile.o src/builtin.o src/par
 HEADERS  = $(wildcard src/*.h)
 TESTS    = tests/records tests/exhaustive tests/oracle
 
-.PHONY: all check install uninstall clean format
+.PHONY: all check install uninstall clean distclean format
 
 all: fpx
 
@@ -55,14 +62,19 @@ check: fpx $(TESTS)
 	sh tests/run.sh
 
 install: fpx
-	mkdir -p $(DESTDIR)$(BINDIR)
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	cp fpx $(DESTDIR)$(BINDIR)/fpx
+	cp man/fpx.1 $(DESTDIR)$(MANDIR)/man1/fpx.1
+	cp completions/fpx.bash $(DESTDIR)$(BASHCOMPDIR)/fpx
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/fpx
+	rm -f $(DESTDIR)$(BINDIR)/fpx $(DESTDIR)$(MANDIR)/man1/fpx.1 $(DESTDIR)$(BASHCOMPDIR)/fpx
 
 format:
 	clang-format -i src/*.c src/*.h tests/*.c tests/*.h
 
 clean:
 	rm -f fpx src/*.o src/libfpx.a src/builtin.c $(TESTS)
+
+distclean: clean
+	rm -rf config.mk config.log config.status configure autom4te.cache
