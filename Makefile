@@ -36,7 +36,7 @@ FORMAT_FILES = \
 LIB_OBJS = src/num.o src/code.o src/format.o src/fmtfile.o src/builtin.o src/parse.o src/round.o \
 	   src/decimal.o src/strbuf.o src/render.o
 HEADERS  = $(wildcard src/*.h)
-TESTS    = tests/records tests/exhaustive tests/oracle
+TESTS    = tests/records tests/exhaustive tests/reference tests/oracle
 
 .PHONY: all check install uninstall clean distclean format
 

@@ -8,6 +8,7 @@
  * those the closest to the value.
  */
 #include "decimal.h"
+#include "num.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -49,15 +50,6 @@ static void write_scaled(struct strbuf *out, bool neg, const mpz_t d, long k)
 		sb_add(out, digits, (size_t)n);
 	}
 	free(digits);
-}
-
-static void set_dyadic(mpq_t q, const mpz_t sig, long exp)
-{
-	mpq_set_z(q, sig);
-	if (exp >= 0)
-		mpq_mul_2exp(q, q, (mp_bitcnt_t)exp);
-	else
-		mpq_div_2exp(q, q, (mp_bitcnt_t)-exp);
 }
 
 static void set_pow10(mpq_t q, long k)
@@ -128,7 +120,7 @@ void dec_digits(struct strbuf *out, bool neg, const mpz_t sig, long exp, int n)
 	}
 	mpq_inits(v, scale, NULL);
 	mpz_inits(d, limit, NULL);
-	set_dyadic(v, sig, exp);
+	num_set_dyadic(v, sig, exp);
 	k = floor_log10(v) - n + 1;
 	set_pow10(scale, k);
 	mpq_div(scale, v, scale);
@@ -227,17 +219,6 @@ static void shortest_in(struct strbuf *out, bool neg, struct interval *iv)
 	mpq_clears(best.distance, p, NULL);
 }
 
-static void rank_value(mpq_t q, struct fmt *f, fpcode rank)
-{
-	mpz_t sig;
-	long exp;
-
-	mpz_init(sig);
-	fmt_rank_value(sig, &exp, f, rank);
-	set_dyadic(q, sig, exp);
-	mpz_clear(sig);
-}
-
 void dec_shortest(struct strbuf *out, struct fmt *f, fpcode code)
 {
 	struct fmt_value v;
@@ -253,15 +234,15 @@ void dec_shortest(struct strbuf *out, struct fmt *f, fpcode code)
 	}
 	mpq_inits(iv.lo, iv.hi, iv.v, NULL);
 	rank = fmt_rank_of_code(f, code & ~f->sign_bit);
-	set_dyadic(iv.v, v.sig, v.exp);
+	num_set_dyadic(iv.v, v.sig, v.exp);
 	iv.lo_in = iv.hi_in = fmt_rank_parity(f, rank) == 0;
-	rank_value(iv.hi, f, rank + 1);
+	fmt_rank_rational(iv.hi, f, rank + 1);
 	mpq_add(iv.hi, iv.hi, iv.v);
 	mpq_div_2exp(iv.hi, iv.hi, 1);
 	if (rank == 0)
 		iv.lo_in = false; /* no zero below (E8M0): the interval reaches down to, not to, 0 */
 	else {
-		rank_value(iv.lo, f, rank - 1);
+		fmt_rank_rational(iv.lo, f, rank - 1);
 		mpq_add(iv.lo, iv.lo, iv.v);
 		mpq_div_2exp(iv.lo, iv.lo, 1);
 	}

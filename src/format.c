@@ -224,15 +224,6 @@ static int compare_entries(const void *a, const void *b)
 	return mpq_cmp(((const struct table_entry *)a)->value, ((const struct table_entry *)b)->value);
 }
 
-static void set_dyadic(mpq_t q, const mpz_t sig, long exp)
-{
-	mpq_set_z(q, sig);
-	if (exp >= 0)
-		mpq_mul_2exp(q, q, (mp_bitcnt_t)exp);
-	else
-		mpq_div_2exp(q, q, (mp_bitcnt_t)-exp);
-}
-
 static void table_fill(struct fmt_table *t, struct fmt *f)
 {
 	struct fmt_value v;
@@ -244,7 +235,7 @@ static void table_fill(struct fmt_table *t, struct fmt *f)
 			continue;
 		t->entry[t->count].code = mag;
 		mpq_init(t->entry[t->count].value);
-		set_dyadic(t->entry[t->count].value, v.sig, v.exp);
+		num_set_dyadic(t->entry[t->count].value, v.sig, v.exp);
 		t->count++;
 	}
 	qsort(t->entry, t->count, sizeof t->entry[0], compare_entries);
@@ -252,7 +243,7 @@ static void table_fill(struct fmt_table *t, struct fmt *f)
 	fmt_decode(&v, f, t->entry[t->count - 1].code);
 	mpz_set_ui(v.sig, 1);
 	mpq_init(t->virtual_value);
-	set_dyadic(t->virtual_value, v.sig, v.ulp_exp);
+	num_set_dyadic(t->virtual_value, v.sig, v.ulp_exp);
 	mpq_add(t->virtual_value, t->virtual_value, t->entry[t->count - 1].value);
 	fmt_value_clear(&v);
 }
@@ -367,6 +358,17 @@ void fmt_rank_value(mpz_t sig, long *exp, struct fmt *f, fpcode rank)
 	/* table values are dyadic: sig / 2^k */
 	mpz_set(sig, mpq_numref(*v));
 	*exp = -(long)mpz_scan1(mpq_denref(*v), 0);
+}
+
+void fmt_rank_rational(mpq_t q, struct fmt *f, fpcode rank)
+{
+	mpz_t sig;
+	long exp;
+
+	mpz_init(sig);
+	fmt_rank_value(sig, &exp, f, rank);
+	num_set_dyadic(q, sig, exp);
+	mpz_clear(sig);
 }
 
 int fmt_rank_parity(struct fmt *f, fpcode rank)

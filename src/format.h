@@ -116,6 +116,8 @@ fpcode fmt_code_of_rank(struct fmt *f, fpcode rank);
 fpcode fmt_rank_of_code(struct fmt *f, fpcode magcode);
 /* |value| of a rank as sig·2^exp; rank max_rank + 1 gives the virtual value. */
 void fmt_rank_value(mpz_t sig, long *exp, struct fmt *f, fpcode rank);
+/* The same as a rational. */
+void fmt_rank_rational(mpq_t q, struct fmt *f, fpcode rank);
 /* The parity that breaks ties: the code's least significant bit (virtual: opposite of max). */
 int fmt_rank_parity(struct fmt *f, fpcode rank);
 

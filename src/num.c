@@ -20,3 +20,12 @@ long num_floor_log2_ratio(const mpz_t n, const mpz_t d)
 	mpz_clear(t);
 	return below ? b - 1 : b;
 }
+
+void num_set_dyadic(mpq_t q, const mpz_t sig, long exp)
+{
+	mpq_set_z(q, sig);
+	if (exp >= 0)
+		mpq_mul_2exp(q, q, (mp_bitcnt_t)exp);
+	else
+		mpq_div_2exp(q, q, (mp_bitcnt_t)-exp);
+}

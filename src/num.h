@@ -50,6 +50,9 @@ static inline void num_set_bound(struct num *x, enum num_bound b)
 		mpq_div_2exp(x->mag, x->mag, NUM_LIMIT_EXP);
 }
 
+/* q = sig · 2^exp */
+void num_set_dyadic(mpq_t q, const mpz_t sig, long exp);
+
 /* ⌊log2 (|n|/|d|)⌋, exactly; n and d nonzero. */
 long num_floor_log2_ratio(const mpz_t n, const mpz_t d);
 

@@ -30,11 +30,7 @@ static void set_value(struct num *x, const struct fmt_value *v)
 	x->kind = v->cls == FP_NAN ? NUM_NAN : v->cls == FP_INF ? NUM_INF : NUM_FINITE;
 	x->neg = v->neg;
 	x->bound = NUM_EXACT;
-	mpq_set_z(x->mag, v->sig);
-	if (v->exp >= 0)
-		mpq_mul_2exp(x->mag, x->mag, (mp_bitcnt_t)v->exp);
-	else
-		mpq_div_2exp(x->mag, x->mag, (mp_bitcnt_t)-v->exp);
+	num_set_dyadic(x->mag, v->sig, v->exp);
 }
 
 /* Reading text back (rne, not saturating) gives code. */
@@ -92,21 +88,6 @@ static void check_code(struct fmt *f, fpcode code, struct num *x, struct fmt_val
 	sb_free(&text);
 }
 
-static void rank_value(mpq_t q, struct fmt *f, fpcode rank)
-{
-	mpz_t sig;
-	long exp;
-
-	mpz_init(sig);
-	fmt_rank_value(sig, &exp, f, rank);
-	mpq_set_z(q, sig);
-	if (exp >= 0)
-		mpq_mul_2exp(q, q, (mp_bitcnt_t)exp);
-	else
-		mpq_div_2exp(q, q, (mp_bitcnt_t)-exp);
-	mpz_clear(sig);
-}
-
 static void check_ranks(struct fmt *f)
 {
 	mpq_t a, b;
@@ -114,8 +95,8 @@ static void check_ranks(struct fmt *f)
 
 	mpq_inits(a, b, NULL);
 	for (fpcode r = 0; r <= f->max_rank; r++) {
-		rank_value(a, f, r);
-		rank_value(b, f, r + 1);
+		fmt_rank_rational(a, f, r);
+		fmt_rank_rational(b, f, r + 1);
 		ordered &= mpq_cmp(a, b) < 0;
 		mapped &= fmt_rank_of_code(f, fmt_code_of_rank(f, r)) == r;
 	}
@@ -153,8 +134,8 @@ static void check_methods(struct fmt *f, struct num *x)
 	for (fpcode r = 0; r <= f->max_rank; r++) {
 		if (r % step && (r & 0x3ff) > 2 && r + 3 < f->max_rank)
 			continue;
-		rank_value(lo, f, r);
-		rank_value(hi, f, r + 1);
+		fmt_rank_rational(lo, f, r);
+		fmt_rank_rational(hi, f, r + 1);
 		mpq_sub(gap, hi, lo);
 		mpq_div_2exp(gap, gap, 6);
 		compare_methods(f, x, lo);
@@ -167,11 +148,11 @@ static void check_methods(struct fmt *f, struct num *x)
 		mpq_sub(q, q, gap);
 		compare_methods(f, x, q);
 	}
-	rank_value(q, f, f->max_rank + 1);
+	fmt_rank_rational(q, f, f->max_rank + 1);
 	compare_methods(f, x, q); /* the virtual value itself */
 	mpq_mul_2exp(q, q, 1);
 	compare_methods(f, x, q);
-	rank_value(q, f, f->has_zero ? 1 : 0);
+	fmt_rank_rational(q, f, f->has_zero ? 1 : 0);
 	mpq_div_2exp(q, q, 3);
 	compare_methods(f, x, q); /* below the smallest */
 	mpq_clears(lo, hi, gap, q, NULL);

@@ -172,11 +172,7 @@ static void value_of(mpq_t q, struct fmt *f, fpcode code, int *cls, bool *neg)
 
 	fmt_value_init(&v);
 	fmt_decode(&v, f, code);
-	mpq_set_z(q, v.sig);
-	if (v.exp >= 0)
-		mpq_mul_2exp(q, q, (mp_bitcnt_t)v.exp);
-	else
-		mpq_div_2exp(q, q, (mp_bitcnt_t)-v.exp);
+	num_set_dyadic(q, v.sig, v.exp);
 	if (v.neg)
 		mpq_neg(q, q);
 	*cls = (int)v.cls;

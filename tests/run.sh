@@ -20,6 +20,7 @@ run() {
 
 run tests/records tests/records.d/*.records
 run tests/exhaustive
+run tests/reference
 run tests/oracle ${ORACLE_COUNT:-20000}
 run sh tests/cli.sh ./fpx
 rm -f "$log"
