@@ -114,27 +114,15 @@ static void regular_decode(struct fmt_value *out, struct fmt *f, fpcode code)
 }
 
 /*
- * Regular placement. With E = max(⌊log2 q⌋, emin), the significand m = ⌊q / 2^(E−f)⌋
- * and the code ((E + bias − 1)·2^f + m) are the lower neighbour, normal or subnormal
- * alike; the remainder against half a unit decides the midpoint comparison.
+ * m = ⌊q / 2^scale⌋; returns the remainder against half of 2^scale (−1, 0, +1) and
+ * sets *exact when there is none.
  */
-static int regular_place(fpcode *lower, bool *exact, struct fmt *f, const mpq_t q)
+static int divide_by_power_of_two(mpz_t m, bool *exact, const mpq_t q, long scale)
 {
-	long e = num_floor_log2_ratio(mpq_numref(q), mpq_denref(q));
-	long scale;
-	mpz_t m, rem, divisor;
+	mpz_t rem, divisor;
 	int vs_half;
 
-	*exact = false;
-	*lower = f->max_rank + 1;
-	if (e > f->emax)
-		return 1;
-	if (e < f->emin && f->specials == SPECIALS_E8M0) {
-		*lower = ~(fpcode)0;
-		return 1;
-	}
-	scale = (e > f->emin ? e : f->emin) - f->frac_bits;
-	mpz_inits(m, rem, divisor, NULL);
+	mpz_inits(rem, divisor, NULL);
 	if (scale >= 0) {
 		mpz_mul_2exp(divisor, mpq_denref(q), (mp_bitcnt_t)scale);
 		mpz_tdiv_qr(m, rem, mpq_numref(q), divisor);
@@ -146,17 +134,42 @@ static int regular_place(fpcode *lower, bool *exact, struct fmt *f, const mpq_t 
 	*exact = mpz_sgn(rem) == 0;
 	mpz_mul_2exp(rem, rem, 1);
 	vs_half = mpz_cmp(rem, divisor);
-	/* code = (E + bias − 1)·2^f + m, where E + bias − 1 ≥ −1 */
-	mpz_set_si(divisor, (e > f->emin ? e : f->emin) + f->bias - 1);
-	mpz_mul_2exp(divisor, divisor, (mp_bitcnt_t)f->frac_bits);
-	mpz_add(m, m, divisor);
-	if (!code_from_mpz(lower, m) || *lower > f->max_rank) {
+	mpz_clears(rem, divisor, NULL);
+	return vs_half > 0 ? 1 : vs_half < 0 ? -1 : 0;
+}
+
+/*
+ * Regular placement. With E = max(⌊log2 q⌋, emin), the significand m = ⌊q / 2^(E−f)⌋
+ * and the code (E + bias − 1)·2^f + m are the lower neighbour, normal or subnormal
+ * alike; the remainder against half a unit decides the midpoint comparison.
+ */
+static int regular_place(fpcode *lower, bool *exact, struct fmt *f, const mpq_t q)
+{
+	long e = num_floor_log2_ratio(mpq_numref(q), mpq_denref(q));
+	long binade = e > f->emin ? e : f->emin;
+	mpz_t m, field;
+	int vs_half;
+
+	*exact = false;
+	*lower = f->max_rank + 1;
+	if (e > f->emax)
+		return 1;
+	if (e < f->emin && f->specials == SPECIALS_E8M0) {
+		*lower = ~(fpcode)0;
+		return 1;
+	}
+	mpz_inits(m, field, NULL);
+	vs_half = divide_by_power_of_two(m, exact, q, binade - f->frac_bits);
+	mpz_set_si(field, binade + f->bias - 1); /* ≥ −1: E8M0's field 0 is normal */
+	mpz_mul_2exp(field, field, (mp_bitcnt_t)f->frac_bits);
+	mpz_add(m, m, field);
+	if (!code_from_mpz(lower, m) || *lower > f->max_rank) { /* at or past the virtual value */
 		*lower = f->max_rank + 1;
 		*exact = false;
 		vs_half = 1;
 	}
-	mpz_clears(m, rem, divisor, NULL);
-	return vs_half > 0 ? 1 : vs_half < 0 ? -1 : 0;
+	mpz_clears(m, field, NULL);
+	return vs_half;
 }
 
 /* ---- Tapered formats ---------------------------------------------------------- */
@@ -256,10 +269,12 @@ static struct fmt_table *table_get(struct fmt *f)
 		return t;
 	assert(f->bits <= 16 || (f->has_sign && f->bits <= 17));
 	t = calloc(1, sizeof *t);
+	if (!t)
+		abort();
 	t->codes = (size_t)magnitude_mask(f) + 1;
 	t->entry = calloc(t->codes, sizeof t->entry[0]);
 	t->rank_of = malloc(t->codes * sizeof t->rank_of[0]);
-	if (!t || !t->entry || !t->rank_of)
+	if (!t->entry || !t->rank_of)
 		abort();
 	table_fill(t, f);
 	memset(t->rank_of, 0xff, t->codes * sizeof t->rank_of[0]);

@@ -226,30 +226,47 @@ struct converter {
 	int failures;
 };
 
-static void report(const char *where, const char *text, const char *message, size_t column)
+/* Writes text for a message: at most 60 bytes, anything unprintable as \xNN. */
+static void print_escaped(FILE *fp, const char *text, size_t len)
 {
-	int shown = (int)strcspn(text, "\n");
+	size_t shown = len > 60 ? 60 : len;
 
-	if (shown > 60)
-		shown = 60;
-	fprintf(stderr, "fpx: %s: '%.*s%s': %s", where, shown, text, text[shown] ? "..." : "", message);
-	if (column)
-		fprintf(stderr, " (column %zu)", column);
+	for (size_t i = 0; i < shown; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (c >= 0x20 && c < 0x7f && c != '\\')
+			fputc(c, fp);
+		else
+			fprintf(fp, "\\x%02x", c);
+	}
+	if (shown < len)
+		fputs("...", fp);
+}
+
+/* The one reporter of conversion errors: "fpx: line 3: '1..2': unexpected '.' (column 3)". */
+static void report(const char *where, const char *text, size_t len, const char *message, const struct parse_error *err)
+{
+	fprintf(stderr, "fpx: %s: '", where);
+	print_escaped(stderr, text, len);
+	fprintf(stderr, "': %s", message);
+	if (err && err->status == PARSE_UNEXPECTED && err->byte >= 0x20 && err->byte < 0x7f)
+		fprintf(stderr, " '%c'", err->byte);
+	else if (err && err->status == PARSE_UNEXPECTED && err->byte >= 0)
+		fprintf(stderr, " (byte 0x%02x)", err->byte);
+	if (err && err->column)
+		fprintf(stderr, " (column %zu)", err->column);
 	fputc('\n', stderr);
 }
 
 static void convert_one(struct converter *c, const char *text, size_t len, const char *where)
 {
-	struct parse_error err;
+	struct parse_error err = { PARSE_OK, 0, -1 };
 	struct rnd_result res;
 	struct row row = { text, 0, NULL };
 	const char *problem = NULL;
-	size_t column = 0;
 
-	if (parse_input(&c->in, &err, text, len) != PARSE_OK) {
+	if (parse_input(&c->in, &err, text, len) != PARSE_OK)
 		problem = parse_message(err.status);
-		column = err.column;
-	} else if (c->in.kind == INPUT_PATTERN)
+	else if (c->in.kind == INPUT_PATTERN)
 		problem = fmt_code_from_pattern(&row.code, c->f, c->in.pattern) ? NULL
 			  : "bit pattern has more bits than the format";
 	else if (rnd_encode(&res, c->f, &c->in.value, c->s->mode, c->s->saturate) != RND_OK)
@@ -260,7 +277,7 @@ static void convert_one(struct converter *c, const char *text, size_t len, const
 	}
 	if (problem) {
 		c->failures++;
-		report(where, text, problem, column);
+		report(where, text, len, problem, &err);
 		render_error_row(&c->line, text, problem, &c->s->fields, c->s->style);
 	} else
 		render_row(&c->line, c->f, &row, &c->s->fields, c->s->style);
@@ -418,28 +435,36 @@ static const struct command commands[] = {
 	{ "formats", cmd_formats },
 };
 
+static const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(name, commands[i].name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	struct settings s = { .mode = RND_NEAREST_EVEN, .style = STYLE_TSV };
 	static char outbuf[1 << 16];
+	const struct command *cmd;
+	char **args;
 	int status;
 
 	setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
 	parse_options(&s, argc, argv);
 	if (s.nargs == 0)
 		usage_error("%s", "no command (convert, table, formats)");
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		if (strcmp(s.args[0], commands[i].name) == 0) {
-			s.args++;
-			s.nargs--;
-			status = commands[i].run(&s);
-			free(s.args - 1);
-			if (fflush(stdout) != 0) {
-				fprintf(stderr, "fpx: write error: %s\n", strerror(errno));
-				return EXIT_BAD_INPUT;
-			}
-			return status;
-		}
-	usage_error("unknown command '%s' (convert, table, formats)", s.args[0]);
-	return EXIT_USAGE;
+	if (!(cmd = find_command(s.args[0])))
+		usage_error("unknown command '%s' (convert, table, formats)", s.args[0]);
+	args = s.args;
+	s.args++;
+	s.nargs--;
+	status = cmd->run(&s);
+	free(args);
+	if (fflush(stdout) != 0) {
+		fprintf(stderr, "fpx: write error: %s\n", strerror(errno));
+		return EXIT_BAD_INPUT;
+	}
+	return status;
 }

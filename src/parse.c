@@ -76,7 +76,8 @@ static enum parse_status fail(struct parser *p, enum parse_status s, size_t at)
 {
 	if (p->err->status == PARSE_OK) {
 		p->err->status = s;
-		p->err->column = at + 1;
+		p->err->column = s == PARSE_EMPTY || s == PARSE_TOO_LONG ? 0 : at + 1;
+		p->err->byte = at < p->len ? (unsigned char)p->s[at] : -1;
 	}
 	return s;
 }
@@ -546,6 +547,7 @@ enum parse_status parse_input(struct input *out, struct parse_error *err, const 
 
 	err->status = PARSE_OK;
 	err->column = 0;
+	err->byte = -1;
 	if (len > PARSE_MAX_INPUT)
 		return fail(&p, PARSE_TOO_LONG, PARSE_MAX_INPUT);
 	while (p.len > 0 && is_blank((unsigned char)text[p.len - 1]))

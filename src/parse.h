@@ -46,7 +46,8 @@ struct input {
 
 struct parse_error {
 	enum parse_status status;
-	size_t column; /* 1-based, in bytes */
+	size_t column; /* 1-based, in bytes; 0 when no place applies */
+	int byte;      /* the byte at that column, or -1 past the end */
 };
 
 void input_init(struct input *in);

@@ -150,23 +150,36 @@ static bool is_tiny(struct fmt *f, const mpq_t q)
 	return tiny;
 }
 
+/*
+ * The rank a mode picks for an inexact |x| placed above `lower`. At or past the
+ * virtual value, rounding toward zero still gives max, and that is an overflow too
+ * (IEEE 754 §7.4: the result with unbounded exponent exceeds max).
+ */
+static fpcode choose_rank(struct rnd_result *out, struct fmt *f, fpcode lower, int vs_mid, enum rnd_mode mode,
+			  bool neg)
+{
+	if (lower <= f->max_rank)
+		return lower + takes_upper(f, lower, vs_mid, mode, neg);
+	if (takes_upper(f, lower, 1, mode, neg))
+		return lower;
+	out->flags |= RND_OVERFLOW;
+	return f->max_rank;
+}
+
 static void round_magnitude(struct rnd_result *out, struct fmt *f, const struct num *x, enum rnd_mode mode,
 			    bool saturate, placer *place)
 {
-	fpcode lower, rank;
-	bool exact;
-	int vs_mid;
+	fpcode lower = ~(fpcode)0, rank;
+	bool exact = false;
+	int vs_mid = 0;
 
 	if (mpq_sgn(x->mag) == 0 && f->has_zero) {
 		out->code = zero_code(f, x->neg);
 		return;
 	}
-	if (mpq_sgn(x->mag) == 0) {
-		below_smallest(out, f);
-		return;
-	}
-	vs_mid = place(&lower, &exact, f, x->mag);
-	if (lower == ~(fpcode)0) {
+	if (mpq_sgn(x->mag) != 0)
+		vs_mid = place(&lower, &exact, f, x->mag);
+	if (lower == ~(fpcode)0) { /* no zero below (E8M0) */
 		below_smallest(out, f);
 		return;
 	}
@@ -177,13 +190,7 @@ static void round_magnitude(struct rnd_result *out, struct fmt *f, const struct 
 	out->flags |= RND_INEXACT | (vs_mid == 0 && lower <= f->max_rank ? RND_TIE : 0);
 	if (is_tiny(f, x->mag))
 		out->flags |= RND_UNDERFLOW;
-	rank = lower > f->max_rank ? lower : lower + takes_upper(f, lower, vs_mid, mode, x->neg);
-	if (lower > f->max_rank && !takes_upper(f, lower, 1, mode, x->neg)) {
-		/* at or past the virtual value, rounded toward zero: max, still an overflow
-		 * (IEEE 754 §7.4: the result with unbounded exponent exceeds max) */
-		rank = f->max_rank;
-		out->flags |= RND_OVERFLOW;
-	}
+	rank = choose_rank(out, f, lower, vs_mid, mode, x->neg);
 	if (rank > f->max_rank) {
 		overflow(out, f, x->neg, saturate);
 		return;

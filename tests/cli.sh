@@ -27,6 +27,11 @@ stderr_has() {
 	if grep -qF -- "$2" "$T/err"; then ok; else bad "$1: stderr lacks '$2':"; sed 's/^/    /' "$T/err"; fi
 }
 
+# stderr_lacks NAME TEXT: the last command's stderr does not contain TEXT
+stderr_lacks() {
+	if grep -qF -- "$2" "$T/err"; then bad "$1: stderr has '$2'"; else ok; fi
+}
+
 tab=$(printf '\t')
 
 # ---- convert ----
@@ -58,8 +63,10 @@ error${tab}error
 error${tab}error
 0x3800${tab}0.5
 0x4000${tab}2" -- sh -c "$FPX convert binary16 < $T/in"
-stderr_has "line number" "line 2: '1..2': unexpected character (column 3)"
+stderr_has "line number" "line 2: '1..2': unexpected character '.' (column 3)"
 stderr_has "empty line" "line 3: '': empty input"
+stderr_lacks "no column for an empty line" "empty input ("
+
 expect "error keeps the input column" 1 "1..2${tab}error" -- $FPX convert -o input,hex binary16 1..2
 stderr_has "argument number" "argument 1: '1..2'"
 expect "nan into a format without NaN" 1 "error" -- $FPX convert -o hex e2m1 nan
@@ -68,6 +75,7 @@ expect "too many bits" 1 "error" -- $FPX convert -o hex e4m3 0x1ff
 printf '1\0002\n3\n' > "$T/nul"
 expect "NUL byte in a line" 1 "error
 0x4200" -- sh -c "$FPX convert -o hex binary16 < $T/nul"
+stderr_has "NUL shown escaped" "line 1: '1\\x002': unexpected character (byte 0x00) (column 2)"
 
 # ---- magnitudes bounded before big integers are built ----
 awk 'BEGIN { s = "9"; for (i = 0; i < 18; i++) s = s s; print s }' > "$T/big"      # 262144 nines
