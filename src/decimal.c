@@ -108,19 +108,16 @@ void dec_exact(struct strbuf *out, bool neg, const mpz_t sig, long exp)
 	mpz_clear(d);
 }
 
-void dec_digits(struct strbuf *out, bool neg, const mpz_t sig, long exp, int n)
+/* Writes |q| rounded to n significant digits; q ≠ 0. */
+static void rational_digits(struct strbuf *out, bool neg, const mpq_t q, int n)
 {
 	mpq_t v, scale;
 	mpz_t d, limit;
 	long k;
 
-	if (mpz_sgn(sig) == 0) {
-		sb_puts(out, neg ? "-0" : "0");
-		return;
-	}
 	mpq_inits(v, scale, NULL);
 	mpz_inits(d, limit, NULL);
-	num_set_dyadic(v, sig, exp);
+	mpq_abs(v, q);
 	k = floor_log10(v) - n + 1;
 	set_pow10(scale, k);
 	mpq_div(scale, v, scale);
@@ -133,6 +130,50 @@ void dec_digits(struct strbuf *out, bool neg, const mpz_t sig, long exp, int n)
 	write_scaled(out, neg, d, k);
 	mpq_clears(v, scale, NULL);
 	mpz_clears(d, limit, NULL);
+}
+
+bool dec_rational(struct strbuf *out, const mpq_t q, int n)
+{
+	mpz_t den, five, digits;
+	long twos, fives;
+	bool terminates;
+
+	if (mpq_sgn(q) == 0) {
+		sb_putc(out, '0');
+		return true;
+	}
+	mpz_inits(den, five, digits, NULL);
+	mpz_set(den, mpq_denref(q));
+	twos = (long)mpz_scan1(den, 0);
+	mpz_tdiv_q_2exp(den, den, (mp_bitcnt_t)twos);
+	mpz_set_ui(five, 5);
+	fives = (long)mpz_remove(den, den, five);
+	terminates = mpz_cmp_ui(den, 1) == 0;
+	if (terminates) { /* n / (2^a·5^b) = n·5^(k−b)·2^(k−a) / 10^k, k = max(a, b) */
+		long k = twos > fives ? twos : fives;
+		mpz_abs(digits, mpq_numref(q));
+		mpz_ui_pow_ui(five, 5, (unsigned long)(k - fives));
+		mpz_mul(digits, digits, five);
+		mpz_mul_2exp(digits, digits, (mp_bitcnt_t)(k - twos));
+		write_scaled(out, mpq_sgn(q) < 0, digits, -k);
+	} else
+		rational_digits(out, mpq_sgn(q) < 0, q, n);
+	mpz_clears(den, five, digits, NULL);
+	return terminates;
+}
+
+void dec_digits(struct strbuf *out, bool neg, const mpz_t sig, long exp, int n)
+{
+	mpq_t v;
+
+	if (mpz_sgn(sig) == 0) {
+		sb_puts(out, neg ? "-0" : "0");
+		return;
+	}
+	mpq_init(v);
+	num_set_dyadic(v, sig, exp);
+	rational_digits(out, neg, v, n);
+	mpq_clear(v);
 }
 
 /* ---- Shortest ---------------------------------------------------------------------------- */

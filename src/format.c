@@ -230,6 +230,44 @@ static void tapered_decode(struct fmt_value *out, struct fmt *f, fpcode code)
 	assert(!"fmt_finish checked that the classes cover every code");
 }
 
+const struct fmt_class *fmt_class_of(const struct fmt *f, fpcode code)
+{
+	int width = f->has_sign ? f->bits - 1 : f->bits;
+	fpcode mag = code & magnitude_mask(f);
+
+	for (int i = 0; i < f->nclasses; i++)
+		if (class_matches(&f->classes[i], mag, width))
+			return &f->classes[i];
+	return NULL;
+}
+
+static int add_field(struct fmt_field *out, int n, const char *name, int width, fpcode code, int shift)
+{
+	if (width == 0)
+		return n;
+	out[n].name = name;
+	out[n].width = width;
+	out[n].bits = (code >> shift) & code_mask(width);
+	return n + 1;
+}
+
+int fmt_fields(struct fmt_field *out, const struct fmt *f, fpcode code)
+{
+	int n = 0, below;
+
+	if (f->has_sign)
+		n = add_field(out, n, "sign", 1, code, f->bits - 1);
+	if (!f->tapered) {
+		n = add_field(out, n, "exponent", f->exp_bits, code, f->frac_bits);
+		return add_field(out, n, "fraction", f->frac_bits, code, 0);
+	}
+	const struct fmt_class *c = fmt_class_of(f, code);
+	below = c->exp_bits + c->mant_bits;
+	n = add_field(out, n, "dot", c->prefix_len, code, below);
+	n = add_field(out, n, "exponent", c->exp_bits, code, c->mant_bits);
+	return add_field(out, n, "mantissa", c->mant_bits, code, 0);
+}
+
 /* ---- The table of values, for tapered formats and for checking regular ones ----- */
 
 static int compare_entries(const void *a, const void *b)

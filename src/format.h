@@ -108,6 +108,21 @@ struct fmt_value {
 void fmt_value_init(struct fmt_value *v);
 void fmt_value_clear(struct fmt_value *v);
 
+/* One field of a code, most significant first: its name, width and bits. */
+struct fmt_field {
+	const char *name; /* sign, exponent, fraction; tapered: sign, dot, exponent, mantissa */
+	int width;
+	fpcode bits;
+};
+
+#define FMT_MAX_FIELDS 4
+
+/* The fields of code, most significant first; returns how many. Tapered formats'
+ * fields change with the code's prefix class. */
+int fmt_fields(struct fmt_field *out, const struct fmt *f, fpcode code);
+/* The prefix class a tapered code belongs to (its magnitude bits decide). */
+const struct fmt_class *fmt_class_of(const struct fmt *f, fpcode code);
+
 /* Decodes any code of f (codes past f->bits are the caller's bug). */
 void fmt_decode(struct fmt_value *out, struct fmt *f, fpcode code);
 
