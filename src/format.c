@@ -179,7 +179,7 @@ static bool class_matches(const struct fmt_class *c, fpcode mag, int width)
 	return (mag >> (width - c->prefix_len)) == c->prefix;
 }
 
-static long class_exponent(const struct fmt_class *c, unsigned field)
+long fmt_class_exponent(const struct fmt_class *c, unsigned field)
 {
 	unsigned magnitude;
 
@@ -222,7 +222,7 @@ static void tapered_decode(struct fmt_value *out, struct fmt *f, fpcode code)
 		field = (unsigned)(mag >> c->mant_bits) & ((1u << c->exp_bits) - 1);
 		mant = (unsigned)mag & ((1u << c->mant_bits) - 1);
 		mpz_set_ui(out->sig, 1u << c->mant_bits | mant);
-		out->exp = out->ulp_exp = class_exponent(c, field) - c->mant_bits;
+		out->exp = out->ulp_exp = fmt_class_exponent(c, field) - c->mant_bits;
 		out->precision = c->mant_bits + 1;
 		out->cls = c->cls;
 		return;
@@ -438,6 +438,21 @@ int fmt_place(fpcode *lower, bool *exact, struct fmt *f, const mpq_t q)
 	return regular_place(lower, exact, f, q);
 }
 
+fpcode fmt_zero_code(struct fmt *f, bool neg)
+{
+	fpcode zero = fmt_code_of_rank(f, 0);
+	struct fmt_value v;
+	bool signed_zero;
+
+	if (!neg || !f->has_sign)
+		return zero;
+	fmt_value_init(&v);
+	fmt_decode(&v, f, zero | f->sign_bit);
+	signed_zero = v.cls == FP_ZERO;
+	fmt_value_clear(&v);
+	return signed_zero ? zero | f->sign_bit : zero;
+}
+
 bool fmt_code_from_pattern(fpcode *out, const struct fmt *f, const mpz_t pattern)
 {
 	return mpz_sizeinbase(pattern, 2) <= (size_t)f->bits && code_from_mpz(out, pattern);
@@ -502,6 +517,7 @@ static const char *finish_regular(struct fmt *f)
 	if ((long)(f->max_rank >> f->frac_bits) < first_normal_field(f))
 		return "the format has no normal numbers";
 	f->emax = (long)(f->max_rank >> f->frac_bits) - f->bias;
+	f->precision = f->frac_bits + 1;
 	return NULL;
 }
 
@@ -568,6 +584,10 @@ static const char *finish_tapered(struct fmt *f)
 	if ((why = check_classes(f, width)))
 		return why;
 	f->sign_bit = f->has_sign ? (fpcode)1 << width : 0;
+	f->precision = 0;
+	for (int i = 0; i < f->nclasses; i++)
+		if (f->classes[i].mant_bits + 1 > f->precision)
+			f->precision = f->classes[i].mant_bits + 1;
 	for (int i = 0; i < f->nspecials; i++) {
 		if (f->special[i].code > code_mask(f->bits))
 			return "a special code has more bits than the format";

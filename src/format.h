@@ -91,6 +91,7 @@ struct fmt {
 	fpcode max_rank; /* rank of the largest finite value */
 	long emin;       /* exponent of the smallest normal value */
 	long emax;       /* exponent of the largest finite value */
+	int precision;   /* significant bits, p (tapered: the most any class has) */
 
 	struct fmt_table *table; /* tapered: every value in rank order, built on first use */
 };
@@ -122,6 +123,9 @@ struct fmt_field {
 int fmt_fields(struct fmt_field *out, const struct fmt *f, fpcode code);
 /* The prefix class a tapered code belongs to (its magnitude bits decide). */
 const struct fmt_class *fmt_class_of(const struct fmt *f, fpcode code);
+
+/* The exponent a tapered class's exponent field stands for. */
+long fmt_class_exponent(const struct fmt_class *c, unsigned field);
 
 /* Decodes any code of f (codes past f->bits are the caller's bug). */
 void fmt_decode(struct fmt_value *out, struct fmt *f, fpcode code);
@@ -160,6 +164,10 @@ bool fmt_load_file(const char *path, char *err, size_t errlen);
 
 /* Calls fn for each built-in format, in the order of `fpx formats`. */
 void fmt_each_builtin(void (*fn)(struct fmt *f, void *arg), void *arg);
+
+/* The zero of that sign where the format has one (−0 in IEEE-like formats), else its
+ * only zero. */
+fpcode fmt_zero_code(struct fmt *f, bool neg);
 
 /* The code a typed bit pattern stands for; false when it has more bits than f. */
 bool fmt_code_from_pattern(fpcode *out, const struct fmt *f, const mpz_t pattern);

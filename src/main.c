@@ -11,11 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "decimal.h"
 #include "format.h"
 #include "parse.h"
+#include "readout.h"
 #include "render.h"
+#include "show.h"
 #include "round.h"
 
 #ifndef FPX_VERSION
@@ -33,6 +36,8 @@ enum exit_status { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 	X(CSV,         0,   "csv",         NULL,    "comma-separated fields, quoted where needed") \
 	X(JSON,        0,   "json",        NULL,    "one JSON object per line") \
 	X(HEADER,      0,   "header",      NULL,    "print the field names first (tsv, csv)") \
+	X(FULL,        0,   "full",        NULL,    "show: never fold long exact values") \
+	X(COLOR,       0,   "color",       "WHEN",  "show: colour the fields: auto (default), always, never") \
 	X(RANGE,       0,   "range",       "A:B",   "table: only codes A to B (needed past 20 bits)") \
 	X(FORMAT_FILE, 'F', "format-file", "FILE",  "load format descriptions from FILE") \
 	X(NAMES,       0,   "names",       NULL,    "formats: every name and alias, one per line") \
@@ -57,9 +62,12 @@ static const struct option_spec options[] = {
 #undef OPTION_SPEC
 };
 
+enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+
 struct settings {
 	enum rnd_mode mode;
-	bool saturate, header, names;
+	bool saturate, header, names, full;
+	enum color_when color;
 	enum style style;
 	struct field_list fields;
 	bool fields_given;
@@ -78,8 +86,10 @@ static void usage_error(const char *fmt, const char *what)
 
 static void print_help(void)
 {
-	printf("Usage: fpx convert [OPTIONS] FORMAT [VALUE...]   convert values (or stdin lines)\n"
+	printf("Usage: fpx [show] [OPTIONS] FORMAT [VALUE...]    the explorer's readout of each value\n"
+	       "       fpx convert [OPTIONS] FORMAT [VALUE...]   convert values (or stdin lines)\n"
 	       "       fpx table [OPTIONS] FORMAT                  every code of a format\n"
+	       "       fpx info [OPTIONS] FORMAT                   a format's layout and limits\n"
 	       "       fpx formats [--names]                       list the formats\n"
 	       "       fpx --help | --version\n\n"
 	       "VALUE: decimal (-1.25e-3, .5), hex float (0x1.8p3), exact expressions\n"
@@ -134,6 +144,17 @@ static void apply_option(struct settings *s, enum option_id id, const char *valu
 	case OPT_CSV: s->style = STYLE_CSV; break;
 	case OPT_JSON: s->style = STYLE_JSON; break;
 	case OPT_HEADER: s->header = true; break;
+	case OPT_FULL: s->full = true; break;
+	case OPT_COLOR:
+		if (strcmp(value, "auto") == 0)
+			s->color = COLOR_AUTO;
+		else if (strcmp(value, "always") == 0)
+			s->color = COLOR_ALWAYS;
+		else if (strcmp(value, "never") == 0)
+			s->color = COLOR_NEVER;
+		else
+			usage_error("--color takes auto, always or never, not '%s'", value);
+		break;
 	case OPT_RANGE: s->range = value; break;
 	case OPT_FORMAT_FILE:
 		if (!fmt_load_file(value, err, sizeof err)) {
@@ -224,6 +245,9 @@ struct converter {
 	struct strbuf line;
 	struct input in;
 	int failures;
+	struct show_style style;
+	/* what to write for one converted input: a row, or a readout */
+	void (*emit)(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
 };
 
 /* Writes text for a message: at most 60 bytes, anything unprintable as \xNN. */
@@ -257,30 +281,29 @@ static void report(const char *where, const char *text, size_t len, const char *
 	fputc('\n', stderr);
 }
 
+/* parse → round (or take the pattern as a code) → emit; an error is reported and
+ * written in the input's place, and the batch goes on. */
 static void convert_one(struct converter *c, const char *text, size_t len, const char *where)
 {
 	struct parse_error err = { PARSE_OK, 0, -1 };
 	struct rnd_result res;
-	struct row row = { text, 0, NULL };
+	fpcode code = 0;
 	const char *problem = NULL;
 
 	if (parse_input(&c->in, &err, text, len) != PARSE_OK)
 		problem = parse_message(err.status);
 	else if (c->in.kind == INPUT_PATTERN)
-		problem = fmt_code_from_pattern(&row.code, c->f, c->in.pattern) ? NULL
+		problem = fmt_code_from_pattern(&code, c->f, c->in.pattern) ? NULL
 			  : "bit pattern has more bits than the format";
 	else if (rnd_encode(&res, c->f, &c->in.value, c->s->mode, c->s->saturate) != RND_OK)
 		problem = "the format has no NaN";
-	else {
-		row.code = res.code;
-		row.rounding = &res;
-	}
 	if (problem) {
 		c->failures++;
 		report(where, text, len, problem, &err);
 		render_error_row(&c->line, text, problem, &c->s->fields, c->s->style);
 	} else
-		render_row(&c->line, c->f, &row, &c->s->fields, c->s->style);
+		c->emit(c, text, c->in.kind == INPUT_PATTERN ? code : res.code,
+			c->in.kind == INPUT_PATTERN ? NULL : &res);
 	flush_line(&c->line);
 }
 
@@ -299,30 +322,105 @@ static void convert_stdin(struct converter *c)
 	free(text);
 }
 
+/* Converts the values after the format, or stdin's lines when there are none. */
+static int convert_all(struct converter *c)
+{
+	char where[48];
+
+	c->f = require_format(c->s->args[0]);
+	input_init(&c->in);
+	for (int i = 1; i < c->s->nargs; i++) {
+		snprintf(where, sizeof where, "argument %d", i);
+		convert_one(c, c->s->args[i], strlen(c->s->args[i]), where);
+	}
+	if (c->s->nargs == 1)
+		convert_stdin(c);
+	input_clear(&c->in);
+	sb_free(&c->line);
+	fmt_free(c->f);
+	return c->failures ? EXIT_BAD_INPUT : EXIT_OK;
+}
+
+static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
+{
+	struct row row = { text, code, res, &c->in.value, c->s->mode, c->s->saturate };
+
+	render_row(&c->line, c->f, &row, &c->s->fields, c->s->style);
+}
+
 static int cmd_convert(struct settings *s)
 {
-	struct converter c = { .s = s };
-	char where[48];
+	struct converter c = { .s = s, .emit = emit_row };
 
 	if (s->nargs < 1)
 		usage_error("%s", "convert needs a FORMAT");
 	if (!s->fields_given)
 		render_parse_fields(&s->fields, "hex,shortest");
-	c.f = require_format(s->args[0]);
 	sb_init(&c.line);
-	input_init(&c.in);
 	if (s->header && s->style != STYLE_JSON)
 		render_header(&c.line, &s->fields, s->style);
-	for (int i = 1; i < s->nargs; i++) {
-		snprintf(where, sizeof where, "argument %d", i);
-		convert_one(&c, s->args[i], strlen(s->args[i]), where);
+	return convert_all(&c);
+}
+
+/* ---- show and info ------------------------------------------------------------------------ */
+
+static void emit_readout(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
+{
+	struct readout r;
+
+	if (res)
+		readout_of_value(&r, c->f, text, &c->in.value, c->s->mode, c->s->saturate, res);
+	else
+		readout_of_code(&r, c->f, text, code, c->s->mode, c->s->saturate);
+	if (c->s->style == STYLE_JSON)
+		show_readout_json(&c->line, &r);
+	else {
+		show_readout(&c->line, &r, &c->style);
+		sb_putc(&c->line, '\n');
 	}
-	if (s->nargs == 1)
-		convert_stdin(&c);
-	input_clear(&c.in);
-	sb_free(&c.line);
-	fmt_free(c.f);
-	return c.failures ? EXIT_BAD_INPUT : EXIT_OK;
+	readout_clear(&r);
+}
+
+/* Colour is decided once: --color, else a terminal without NO_COLOR set. */
+static struct show_style show_style_of(const struct settings *s)
+{
+	const char *no_color = getenv("NO_COLOR");
+	struct show_style style = { .full = s->full };
+
+	style.color = s->color == COLOR_ALWAYS ||
+		      (s->color == COLOR_AUTO && isatty(STDOUT_FILENO) && !(no_color && *no_color));
+	return style;
+}
+
+static int cmd_show(struct settings *s)
+{
+	struct converter c = { .s = s, .emit = emit_readout, .style = show_style_of(s) };
+
+	if (s->nargs < 1)
+		usage_error("%s", "show needs a FORMAT");
+	render_parse_fields(&s->fields, "input");
+	sb_init(&c.line);
+	return convert_all(&c);
+}
+
+static int cmd_info(struct settings *s)
+{
+	struct show_style style = show_style_of(s);
+	struct strbuf out;
+	struct fmt *f;
+
+	if (s->nargs != 1)
+		usage_error("%s", "info needs one FORMAT");
+	f = require_format(s->args[0]);
+	sb_init(&out);
+	if (s->style == STYLE_JSON)
+		show_info_json(&out, f, s->mode);
+	else
+		show_info(&out, f, s->mode, &style);
+	flush_line(&out);
+	sb_free(&out);
+	fmt_free(f);
+	return EXIT_OK;
 }
 
 /* ---- table ---------------------------------------------------------------------------------- */
@@ -374,7 +472,7 @@ static int cmd_table(struct settings *s)
 		render_header(&line, &s->fields, s->style);
 	for (fpcode code = first;; code++) {
 		char hex[CODE_MAX_BITS / 4 + 3];
-		struct row row = { hex, code, NULL };
+		struct row row = { hex, code, NULL, NULL, s->mode, s->saturate };
 		code_to_hex(hex, code, fmt_hex_digits(f));
 		render_row(&line, f, &row, &s->fields, s->style);
 		flush_line(&line);
@@ -433,6 +531,8 @@ static const struct command commands[] = {
 	{ "convert", cmd_convert },
 	{ "table", cmd_table },
 	{ "formats", cmd_formats },
+	{ "show", cmd_show },
+	{ "info", cmd_info },
 };
 
 static const struct command *find_command(const char *name)
@@ -441,6 +541,14 @@ static const struct command *find_command(const char *name)
 		if (strcmp(name, commands[i].name) == 0)
 			return &commands[i];
 	return NULL;
+}
+
+static bool is_format_name(const char *name)
+{
+	struct fmt *f = fmt_lookup(name);
+
+	fmt_free(f);
+	return f != NULL;
 }
 
 int main(int argc, char **argv)
@@ -454,12 +562,16 @@ int main(int argc, char **argv)
 	setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
 	parse_options(&s, argc, argv);
 	if (s.nargs == 0)
-		usage_error("%s", "no command (convert, table, formats)");
-	if (!(cmd = find_command(s.args[0])))
-		usage_error("unknown command '%s' (convert, table, formats)", s.args[0]);
+		usage_error("%s", "no command (show, convert, table, info, formats)");
+	cmd = find_command(s.args[0]);
+	if (!cmd && !is_format_name(s.args[0]))
+		usage_error("unknown command or format '%s' (see fpx --help)", s.args[0]);
 	args = s.args;
-	s.args++;
-	s.nargs--;
+	if (cmd) {
+		s.args++;
+		s.nargs--;
+	} else
+		cmd = find_command("show");
 	status = cmd->run(&s);
 	free(args);
 	if (fflush(stdout) != 0) {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "decimal.h"
+#include "readout.h"
 
 static const char *const field_names[] = {
 #define FIELD_NAME(id, name, help) name,
@@ -92,12 +93,31 @@ static void write_value(struct strbuf *out, struct fmt *f, const struct fmt_valu
 		dec_shortest(out, f, code);
 		break;
 	case FIELD_DIGITS:
-		dec_digits(out, v->neg, v->sig, v->exp, dec_max_digits10(v->precision));
+		dec_digits(out, v->neg, v->sig, v->exp, dec_max_digits10(f->precision));
 		break;
 	default:
 		dec_hexfloat(out, v->neg, v->sig, v->exp);
 		break;
 	}
+}
+
+static bool needs_readout(enum field fld)
+{
+	return fld == FIELD_ERROR || fld == FIELD_ULPS || fld == FIELD_REL || fld == FIELD_BELOW || fld == FIELD_ABOVE;
+}
+
+/* The fields a readout computes: error, ulps, rel (for an exact input, 0), neighbours. */
+static void write_readout_field(struct strbuf *out, const struct readout *rd, enum field fld)
+{
+	const struct neighbour *nb = fld == FIELD_BELOW ? &rd->below : &rd->above;
+	const struct strbuf *text = fld == FIELD_ERROR ? &rd->error : fld == FIELD_ULPS ? &rd->ulps : &rd->relative;
+
+	if (fld == FIELD_BELOW || fld == FIELD_ABOVE)
+		sb_puts(out, nb->exists ? nb->exact.s : "-");
+	else if (rd->has_error && text->len)
+		sb_puts(out, text->s);
+	else
+		sb_puts(out, rd->typed && !(rd->rounding.flags & RND_INEXACT) && rd->x.kind == NUM_FINITE ? "0" : "-");
 }
 
 static void write_field(struct strbuf *out, struct fmt *f, const struct row *r, const struct fmt_value *v,
@@ -166,6 +186,11 @@ static void write_quoted(struct strbuf *out, const char *s, enum style style)
 	}
 }
 
+void render_json_string(struct strbuf *out, const char *s)
+{
+	write_quoted(out, s, STYLE_JSON);
+}
+
 static void begin_field(struct strbuf *out, enum style style, int i, enum field fld)
 {
 	if (style == STYLE_JSON) {
@@ -186,6 +211,8 @@ void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const st
 {
 	struct fmt_value v;
 	struct strbuf text;
+	struct readout rd;
+	bool have_readout = false;
 
 	fmt_value_init(&v);
 	sb_init(&text);
@@ -208,10 +235,22 @@ void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const st
 			continue;
 		}
 		sb_clear(&text);
-		write_field(&text, f, r, &v, fld);
+		if (needs_readout(fld) && !have_readout) {
+			if (r->rounding)
+				readout_of_value(&rd, f, r->input, r->value, r->mode, r->saturate, r->rounding);
+			else
+				readout_of_code(&rd, f, r->input, r->code, r->mode, r->saturate);
+			have_readout = true;
+		}
+		if (needs_readout(fld))
+			write_readout_field(&text, &rd, fld);
+		else
+			write_field(&text, f, r, &v, fld);
 		write_quoted(out, text.s, style);
 	}
 	end_row(out, style);
+	if (have_readout)
+		readout_clear(&rd);
 	sb_free(&text);
 	fmt_value_clear(&v);
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "format.h"
+#include "num.h"
 #include "round.h"
 #include "strbuf.h"
 
@@ -21,6 +22,11 @@
 	X(SHORTEST, "shortest", "the shortest decimal that reads back to the code") \
 	X(DIGITS, "digits", "the value to max_digits10 significant digits") \
 	X(HEXFLOAT, "hexfloat", "the stored value as a hex float") \
+	X(ERROR, "error", "stored - input, exactly (n/d when the decimal does not end); - if none") \
+	X(ULPS, "ulps", "the error in units of the gap rounded across") \
+	X(REL, "rel", "the error relative to the input") \
+	X(BELOW, "below", "the next value below, in value order; - if none") \
+	X(ABOVE, "above", "the next value above, in value order; - if none") \
 	X(FLAGS, "flags", "inexact|tie|overflow|underflow|saturated|invalid, or -") \
 	X(TERNARY, "ternary", "-1, 0 or 1: stored value below, equal to or above the input")
 
@@ -50,6 +56,9 @@ struct row {
 	const char *input;
 	fpcode code;
 	const struct rnd_result *rounding; /* NULL for a code given or enumerated */
+	const struct num *value;           /* the exact input, when rounding is given */
+	enum rnd_mode mode;
+	bool saturate;
 };
 
 void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const struct field_list *fl,
@@ -60,5 +69,7 @@ void render_error_row(struct strbuf *out, const char *input, const char *message
 void render_header(struct strbuf *out, const struct field_list *fl, enum style style);
 
 const char *render_class_name(enum fp_class c);
+/* s as a JSON string, quotes included. */
+void render_json_string(struct strbuf *out, const char *s);
 
 #endif

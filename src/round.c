@@ -91,24 +91,6 @@ static void nan_result(struct rnd_result *out, struct fmt *f, bool neg)
 	out->ternary = 0;
 }
 
-/* A zero magnitude: the signed zero where there is one, else 0x00. */
-static fpcode zero_code(struct fmt *f, bool neg)
-{
-	fpcode zero = fmt_code_of_rank(f, 0);
-
-	if (neg && f->has_sign && f->specials != SPECIALS_FNUZ) {
-		struct fmt_value v;
-		bool is_neg_zero;
-		fmt_value_init(&v);
-		fmt_decode(&v, f, with_sign(f, zero, true));
-		is_neg_zero = v.cls == FP_ZERO;
-		fmt_value_clear(&v);
-		if (is_neg_zero)
-			return with_sign(f, zero, true);
-	}
-	return zero;
-}
-
 /*
  * An infinite input: inf where the format has it; else what overflow gives (NaN, or
  * ±max in formats with neither). It is not an overflow and not inexact: only a clamp
@@ -174,7 +156,7 @@ static void round_magnitude(struct rnd_result *out, struct fmt *f, const struct 
 	int vs_mid = 0;
 
 	if (mpq_sgn(x->mag) == 0 && f->has_zero) {
-		out->code = zero_code(f, x->neg);
+		out->code = fmt_zero_code(f, x->neg);
 		return;
 	}
 	if (mpq_sgn(x->mag) != 0)
@@ -196,7 +178,7 @@ static void round_magnitude(struct rnd_result *out, struct fmt *f, const struct 
 		return;
 	}
 	out->ternary = (rank > lower) != x->neg ? 1 : -1;
-	out->code = rank == 0 && f->has_zero ? zero_code(f, x->neg) : with_sign(f, fmt_code_of_rank(f, rank), x->neg);
+	out->code = rank == 0 && f->has_zero ? fmt_zero_code(f, x->neg) : with_sign(f, fmt_code_of_rank(f, rank), x->neg);
 }
 
 static enum rnd_status encode(struct rnd_result *out, struct fmt *f, const struct num *x, enum rnd_mode mode,

@@ -8,22 +8,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* An empty buffer reads as "" before anything is added: s is never NULL. */
+static char empty[1];
+
 void sb_init(struct strbuf *b)
 {
-	b->s = NULL;
+	b->s = empty;
 	b->len = b->cap = 0;
 }
 
 void sb_free(struct strbuf *b)
 {
-	free(b->s);
+	if (b->cap)
+		free(b->s);
 	sb_init(b);
 }
 
 void sb_clear(struct strbuf *b)
 {
 	b->len = 0;
-	if (b->s)
+	if (b->cap)
 		b->s[0] = '\0';
 }
 
@@ -33,8 +37,8 @@ static void reserve(struct strbuf *b, size_t extra)
 
 	if (need <= b->cap)
 		return;
+	b->s = realloc(b->cap ? b->s : NULL, need < 64 ? 64 : need * 2);
 	b->cap = need < 64 ? 64 : need * 2;
-	b->s = realloc(b->s, b->cap);
 	if (!b->s)
 		abort();
 }

@@ -80,7 +80,7 @@ static void check_code(struct fmt *f, fpcode code, struct num *x, struct fmt_val
 	dec_shortest(&text, f, code);
 	check(reads_back(f, text.s, code), "%s 0x%x: shortest %s does not read back", f->name, c, text.s);
 	sb_clear(&text);
-	dec_digits(&text, v->neg, v->sig, v->exp, dec_max_digits10(v->precision));
+	dec_digits(&text, v->neg, v->sig, v->exp, dec_max_digits10(f->precision));
 	check(reads_back(f, text.s, code), "%s 0x%x: digits %s does not read back", f->name, c, text.s);
 	sb_clear(&text);
 	dec_hexfloat(&text, v->neg, v->sig, v->exp);

@@ -48,7 +48,7 @@ static void convert(struct strbuf *code, struct strbuf *flags, struct fmt *f, co
 	struct rnd_result res = { 0, 0, 0 };
 	enum rnd_mode mode;
 	struct field_list fl;
-	struct row row = { r->input, 0, &res };
+	struct row row = { r->input, 0, &res, NULL, RND_NEAREST_EVEN, false };
 	bool ok;
 
 	input_init(&in);

@@ -1,0 +1,84 @@
+/*
+ * readout.h — everything the explorer shows about one code of a format: its fields,
+ * value (exact, shortest, max_digits10 digits, hex float, formula), neighbours and gaps,
+ * and, when a value was typed, the rounding error, the tie and the overflow; plus the
+ * format's limits. Computed once as text so that the human readout, JSON and the
+ * convert fields all say the same thing. Never prints.
+ */
+#ifndef FPX_READOUT_H
+#define FPX_READOUT_H
+
+#include <stdbool.h>
+
+#include "format.h"
+#include "num.h"
+#include "round.h"
+#include "strbuf.h"
+
+/* Digits shown for a ratio whose decimal does not end (ulps, relative error). */
+#define READOUT_RATIO_DIGITS 25
+
+struct neighbour {
+	bool exists;
+	fpcode code;
+	struct strbuf exact, gap; /* gap: the distance to the shown value, or "inf" */
+};
+
+struct readout {
+	struct fmt *f;
+	enum rnd_mode mode;
+	bool saturate;
+
+	/* What was typed: a value (typed) or a bit pattern (not typed). */
+	const char *input;
+	bool typed;
+	struct num x;
+	struct strbuf input_exact; /* empty when the input is past 2^±NUM_LIMIT_EXP */
+
+	/* The code and its value */
+	fpcode code;
+	struct rnd_result rounding; /* all zero for a pattern */
+	struct fmt_value value;
+	struct strbuf exact, shortest, digits, hexfloat, formula;
+	struct neighbour below, above;
+
+	/* The rounding of a typed value */
+	bool has_error; /* false when nothing was typed, it was exact, or it overflowed */
+	struct strbuf error, ulps, relative;
+	bool ulps_exact, relative_exact;
+	fpcode lower, upper;       /* the candidates, as signed codes */
+	bool upper_is_virtual;     /* upper lies past max */
+	struct strbuf lower_exact, upper_exact;
+	bool other_differs;        /* the other saturation choice gives another code */
+	fpcode other_code;
+	struct strbuf other_exact;
+};
+
+struct limits {
+	struct strbuf max, min_normal, min_subnormal; /* min_subnormal empty when none */
+	fpcode max_code, min_normal_code, min_subnormal_code;
+	long max_log2, min_normal_log2, min_subnormal_log2;
+	int precision, digits10, max_digits10;
+	struct strbuf precision_decimal; /* p·log10 2 to three decimals */
+	long emin, emax;
+	struct strbuf overflow_threshold;
+	bool threshold_inclusive; /* overflow at the threshold itself, not only past it */
+	bool never_overflows;     /* the mode never rounds past max (rdn for positive values …) */
+};
+
+/* A readout of a typed value (in.kind VALUE) or of a code (pattern). */
+void readout_of_value(struct readout *r, struct fmt *f, const char *input, const struct num *x,
+		      enum rnd_mode mode, bool saturate, const struct rnd_result *rounded);
+void readout_of_code(struct readout *r, struct fmt *f, const char *input, fpcode code, enum rnd_mode mode,
+		     bool saturate);
+void readout_clear(struct readout *r);
+
+void limits_of(struct limits *l, struct fmt *f, enum rnd_mode mode);
+void limits_clear(struct limits *l);
+
+/* The exponent a field stands for, as text ("2^(15 - 7) = 2^8"); for the human readout. */
+void readout_explain_exponent(struct strbuf *out, const struct readout *r);
+/* "|E| 8..15: 2 bits" lines for each class of a tapered format. */
+void limits_precision_by_class(struct strbuf *out, struct fmt *f);
+
+#endif

@@ -1,0 +1,27 @@
+/*
+ * show.h — the explorer's readout of a value (a block of text for people, or one JSON
+ * object), and a format's layout and limits (`fpx info`). Writes into a buffer; never
+ * converts anything itself.
+ */
+#ifndef FPX_SHOW_H
+#define FPX_SHOW_H
+
+#include <stdbool.h>
+
+#include "readout.h"
+#include "strbuf.h"
+
+struct show_style {
+	bool color; /* ANSI colours for the fields */
+	bool full;  /* never fold long numbers */
+};
+
+/* Exact values past this many significant digits are folded in the human readout. */
+#define SHOW_FOLD_DIGITS 40
+
+void show_readout(struct strbuf *out, const struct readout *r, const struct show_style *style);
+void show_readout_json(struct strbuf *out, const struct readout *r);
+void show_info(struct strbuf *out, struct fmt *f, enum rnd_mode mode, const struct show_style *style);
+void show_info_json(struct strbuf *out, struct fmt *f, enum rnd_mode mode);
+
+#endif
