@@ -7,15 +7,16 @@ _fpx() {
 	}
 	case $prev in
 	-r | --round) COMPREPLY=($(compgen -W "rne rna rtz rup rdn" -- "$cur")); return ;;
-	-o | --fields) COMPREPLY=($(compgen -W "input hex bin class exact shortest digits hexfloat flags ternary" -- "${cur##*,}")); return ;;
+	-o | --fields) COMPREPLY=($(compgen -W "input hex bin class exact shortest digits hexfloat error ulps rel below above flags ternary" -- "${cur##*,}")); return ;;
 	-F | --format-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+	--color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
 	esac
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W "-r --round -s --saturate -o --fields --tsv --csv --json --header --range -F --format-file --names -h --help -V --version" -- "$cur"))
+		COMPREPLY=($(compgen -W "-r --round -s --saturate -o --fields --tsv --csv --json --header --range -F --format-file --names --full --color -h --help -V --version" -- "$cur"))
 		return
 	fi
 	if [[ $COMP_CWORD -eq 1 ]]; then
-		COMPREPLY=($(compgen -W "convert table formats" -- "$cur"))
+		COMPREPLY=($(compgen -W "show convert table info formats $(${COMP_WORDS[0]} formats --names 2>/dev/null)" -- "$cur"))
 		return
 	fi
 	COMPREPLY=($(compgen -W "$(${COMP_WORDS[0]} formats --names 2>/dev/null)" -- "$cur"))

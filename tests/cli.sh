@@ -166,7 +166,11 @@ expect "bad field" 2 "" -- $FPX convert -o hex,nope e4m3 1
 expect "no command" 2 "" -- $FPX
 expect "unknown command" 2 "" -- $FPX frobnicate
 expect "version" 0 "fpx 0.1.0" -- $FPX --version
-expect "help mentions every option" 0 "12" -- sh -c "$FPX --help | grep -cE '^ +(-[a-zA-Z], )?--[a-z]'"
+# every long option of --help is in the man page and the bash completion
+for opt in $($FPX --help | grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+'); do
+	grep -qE -- "Fl -${opt#--}( |$)" man/fpx.1 && ok || bad "man page lacks $opt"
+	grep -qE -- "(^| )$opt( |\"|$)" completions/fpx.bash && ok || bad "bash completion lacks $opt"
+done
 
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]

@@ -13,6 +13,7 @@
 #include "decimal.h"
 #include "format.h"
 #include "parse.h"
+#include "readout.h"
 #include "round.h"
 #include "testlib.h"
 
@@ -33,7 +34,11 @@ static void set_value(struct num *x, const struct fmt_value *v)
 	num_set_dyadic(x->mag, v->sig, v->exp);
 }
 
-/* Reading text back (rne, not saturating) gives code. */
+/*
+ * Reading text back (rne, not saturating) gives code, without overflowing: formats with
+ * neither inf nor NaN clamp an overflow to max, but the interval that reads back to max
+ * ends at the midpoint to the virtual value (FORMATS.md §4).
+ */
 static bool reads_back(struct fmt *f, const char *text, fpcode code)
 {
 	struct input in;
@@ -43,9 +48,211 @@ static bool reads_back(struct fmt *f, const char *text, fpcode code)
 
 	input_init(&in);
 	ok = parse_input(&in, &err, text, strlen(text)) == PARSE_OK && in.kind == INPUT_VALUE &&
-	     rnd_encode(&r, f, &in.value, RND_NEAREST_EVEN, false) == RND_OK && r.code == code;
+	     rnd_encode(&r, f, &in.value, RND_NEAREST_EVEN, false) == RND_OK && r.code == code &&
+	     !(r.flags & RND_OVERFLOW);
 	input_clear(&in);
 	return ok;
+}
+
+/* ---- shortest: minimal, and the closest of its length ---------------------------- */
+
+/* Significant digits of a decimal: leading and trailing zeros do not count. */
+static int significant_digits(const char *text)
+{
+	int first = -1, last = -1, n = 0, i = 0;
+
+	for (; text[i] && text[i] != 'e'; i++)
+		if (text[i] >= '1' && text[i] <= '9') {
+			if (first < 0)
+				first = i;
+			last = i;
+		}
+	for (i = first; first >= 0 && i <= last; i++)
+		n += text[i] >= '0' && text[i] <= '9';
+	return n;
+}
+
+/* ⌊log10 |value|⌋, read off its exact decimal. */
+static long decimal_exponent(const struct fmt_value *v)
+{
+	struct strbuf e;
+	long j;
+
+	sb_init(&e);
+	dec_exact(&e, false, v->sig, v->exp);
+	if (strchr(e.s, 'e'))
+		j = atol(strchr(e.s, 'e') + 1);
+	else if (e.s[0] == '0')
+		j = -(long)strspn(e.s + 2, "0") - 1; /* 0.000ddd */
+	else
+		j = (long)strcspn(e.s, ".") - 1;
+	sb_free(&e);
+	return j;
+}
+
+/* d·10^k as text, for reading back. */
+static void scaled_text(struct strbuf *out, const mpz_t d, long k)
+{
+	char *digits = mpz_get_str(NULL, 10, d);
+
+	sb_clear(out);
+	sb_printf(out, "%se%ld", digits, k);
+	free(digits);
+}
+
+/*
+ * The multiples of 10^k just below and above |v|: if a decimal with fewer digits than
+ * the shortest read back, one of these would (on the grid of its own magnitude), and
+ * one of the same length that reads back must not be closer to v.
+ */
+static void check_grid(struct fmt *f, fpcode code, const mpq_t v, long k, int digits, const mpq_t best)
+{
+	mpq_t g, t;
+	mpz_t d;
+	struct strbuf text;
+	bool neg = mpq_sgn(v) < 0;
+
+	mpq_inits(g, t, NULL);
+	mpz_init(d);
+	sb_init(&text);
+	mpz_ui_pow_ui(mpq_numref(g), 10, (unsigned long)labs(k));
+	if (k < 0)
+		mpq_inv(g, g);
+	mpq_div(t, v, g);
+	mpq_abs(t, t);
+	mpz_fdiv_q(d, mpq_numref(t), mpq_denref(t));
+	for (int up = 0; up < 2; up++, mpz_add_ui(d, d, 1)) {
+		int n;
+		if (mpz_sgn(d) == 0)
+			continue;
+		if (neg)
+			mpz_neg(d, d);
+		scaled_text(&text, d, k);
+		mpz_abs(d, d);
+		n = significant_digits(text.s);
+		if (!reads_back(f, text.s, code))
+			continue;
+		check(n >= digits, "%s 0x%x: %s reads back with %d digits, shortest has %d", f->name,
+		      (unsigned)code, text.s, n, digits);
+		if (n == digits) { /* as short: it must not be closer */
+			mpq_set_z(t, d);
+			mpq_mul(t, t, g);
+			if (neg)
+				mpq_neg(t, t);
+			mpq_sub(t, t, v);
+			mpq_abs(t, t);
+			check(mpq_cmp(t, best) >= 0, "%s 0x%x: %s is as short and closer", f->name, (unsigned)code,
+			      text.s);
+		}
+	}
+	sb_free(&text);
+	mpz_clear(d);
+	mpq_clears(g, t, NULL);
+}
+
+static void check_shortest(struct fmt *f, fpcode code, const struct fmt_value *v, const char *shortest)
+{
+	struct input in;
+	struct parse_error err;
+	mpq_t value, best;
+	int digits = significant_digits(shortest);
+	long j;
+
+	mpq_inits(value, best, NULL);
+	num_set_dyadic(value, v->sig, v->exp);
+	if (v->neg)
+		mpq_neg(value, value);
+	input_init(&in);
+	parse_input(&in, &err, shortest, strlen(shortest));
+	mpq_set(best, in.value.mag);
+	if (in.value.neg)
+		mpq_neg(best, best);
+	mpq_sub(best, best, value);
+	mpq_abs(best, best);
+	j = decimal_exponent(v); /* then the grids of the magnitudes around it */
+	for (long jj = j - 2; jj <= j + 1; jj++) {
+		check_grid(f, code, value, jj - (digits - 1) + 1, digits, best);
+		check_grid(f, code, value, jj - digits + 1, digits, best);
+	}
+	input_clear(&in);
+	mpq_clears(value, best, NULL);
+}
+
+/* ---- neighbours in value order -------------------------------------------------------- */
+
+static void signed_value(mpq_t q, struct fmt *f, fpcode code)
+{
+	struct fmt_value v;
+
+	fmt_value_init(&v);
+	fmt_decode(&v, f, code);
+	num_set_dyadic(q, v.sig, v.exp);
+	if (v.neg)
+		mpq_neg(q, q);
+	fmt_value_clear(&v);
+}
+
+/* The code above is larger, and the one below it is this value again. */
+static void check_neighbours(struct fmt *f, fpcode code)
+{
+	struct readout r, up;
+	mpq_t a, b;
+
+	readout_of_code(&r, f, "", code, RND_NEAREST_EVEN, false);
+	if (r.above.exists && r.value.cls != FP_INF) {
+		mpq_inits(a, b, NULL);
+		readout_of_code(&up, f, "", r.above.code, RND_NEAREST_EVEN, false);
+		signed_value(a, f, code);
+		if (up.value.cls != FP_INF) {
+			signed_value(b, f, r.above.code);
+			check(mpq_cmp(a, b) < 0, "%s 0x%x: next above 0x%x is not larger", f->name, (unsigned)code,
+			      (unsigned)r.above.code);
+		}
+		check(up.below.exists, "%s 0x%x: next above 0x%x has nothing below", f->name, (unsigned)code,
+		      (unsigned)r.above.code);
+		if (up.below.exists) {
+			signed_value(b, f, up.below.code);
+			check(mpq_equal(a, b), "%s 0x%x: above then below gives 0x%x", f->name, (unsigned)code,
+			      (unsigned)up.below.code);
+		}
+		readout_clear(&up);
+		mpq_clears(a, b, NULL);
+	}
+	readout_clear(&r);
+}
+
+/* For formats of at most 8 bits: no code's value lies strictly between a code and the
+ * next one above (found by scanning every code). */
+static void check_nothing_between(struct fmt *f)
+{
+	struct readout r;
+	mpq_t lo, hi, v;
+	struct fmt_value d;
+
+	mpq_inits(lo, hi, v, NULL);
+	fmt_value_init(&d);
+	for (fpcode code = 0; code <= code_mask(f->bits); code++) {
+		readout_of_code(&r, f, "", code, RND_NEAREST_EVEN, false);
+		if (r.above.exists && r.value.cls != FP_NAN && r.value.cls != FP_INF) {
+			fmt_decode(&d, f, r.above.code);
+			if (d.cls != FP_INF) {
+				signed_value(lo, f, code);
+				signed_value(hi, f, r.above.code);
+				for (fpcode other = 0; other <= code_mask(f->bits); other++) {
+					fmt_decode(&d, f, other);
+					if (d.cls == FP_NAN || d.cls == FP_INF)
+						continue;
+					signed_value(v, f, other);
+					check(!(mpq_cmp(v, lo) > 0 && mpq_cmp(v, hi) < 0),
+					      "%s: 0x%x lies between 0x%x and its next above", f->name, (unsigned)other,
+					      (unsigned)code);
+				}
+			}
+		}
+		readout_clear(&r);
+	}
+	fmt_value_clear(&d);
+	mpq_clears(lo, hi, v, NULL);
 }
 
 static void check_code(struct fmt *f, fpcode code, struct num *x, struct fmt_value *v)
@@ -79,6 +286,8 @@ static void check_code(struct fmt *f, fpcode code, struct num *x, struct fmt_val
 	sb_clear(&text);
 	dec_shortest(&text, f, code);
 	check(reads_back(f, text.s, code), "%s 0x%x: shortest %s does not read back", f->name, c, text.s);
+	if (v->cls != FP_ZERO)
+		check_shortest(f, code, v, text.s);
 	sb_clear(&text);
 	dec_digits(&text, v->neg, v->sig, v->exp, dec_max_digits10(f->precision));
 	check(reads_back(f, text.s, code), "%s 0x%x: digits %s does not read back", f->name, c, text.s);
@@ -173,6 +382,10 @@ int main(void)
 		for (fpcode code = 0; code <= code_mask(f->bits); code++)
 			check_code(f, code, &x, &v);
 		check_ranks(f);
+		for (fpcode code = 0; code <= code_mask(f->bits); code += f->bits > 12 ? 5 : 1)
+			check_neighbours(f, code);
+		if (f->bits <= 8)
+			check_nothing_between(f);
 		if (!f->tapered)
 			check_methods(f, &x);
 		printf("  %-20s %s\n", f->name, tests_failed == before ? "ok" : "FAILED");
