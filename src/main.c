@@ -246,8 +246,9 @@ struct converter {
 	struct input in;
 	int failures;
 	struct show_style style;
-	/* what to write for one converted input: a row, or a readout */
+	/* what to write for one converted input: a row, or a readout; and for one that failed */
 	void (*emit)(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
+	void (*emit_error)(struct converter *c, const char *text, const char *problem);
 };
 
 /* Writes text for a message: at most 60 bytes, anything unprintable as \xNN. */
@@ -300,7 +301,7 @@ static void convert_one(struct converter *c, const char *text, size_t len, const
 	if (problem) {
 		c->failures++;
 		report(where, text, len, problem, &err);
-		render_error_row(&c->line, text, problem, &c->s->fields, c->s->style);
+		c->emit_error(c, text, problem);
 	} else
 		c->emit(c, text, c->in.kind == INPUT_PATTERN ? code : res.code,
 			c->in.kind == INPUT_PATTERN ? NULL : &res);
@@ -341,6 +342,11 @@ static int convert_all(struct converter *c)
 	return c->failures ? EXIT_BAD_INPUT : EXIT_OK;
 }
 
+static void emit_error_row(struct converter *c, const char *text, const char *problem)
+{
+	render_error_row(&c->line, text, problem, &c->s->fields, c->s->style);
+}
+
 static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
 {
 	struct row row = { text, code, res, &c->in.value, c->s->mode, c->s->saturate };
@@ -350,7 +356,7 @@ static void emit_row(struct converter *c, const char *text, fpcode code, const s
 
 static int cmd_convert(struct settings *s)
 {
-	struct converter c = { .s = s, .emit = emit_row };
+	struct converter c = { .s = s, .emit = emit_row, .emit_error = emit_error_row };
 
 	if (s->nargs < 1)
 		usage_error("%s", "convert needs a FORMAT");
@@ -381,6 +387,14 @@ static void emit_readout(struct converter *c, const char *text, fpcode code, con
 	readout_clear(&r);
 }
 
+static void emit_readout_error(struct converter *c, const char *text, const char *problem)
+{
+	if (c->s->style == STYLE_JSON)
+		emit_error_row(c, text, problem);
+	else
+		sb_printf(&c->line, "%s: %s -> error: %s\n\n", c->f->name, text, problem);
+}
+
 /* Colour is decided once: --color, else a terminal without NO_COLOR set. */
 static struct show_style show_style_of(const struct settings *s)
 {
@@ -394,7 +408,8 @@ static struct show_style show_style_of(const struct settings *s)
 
 static int cmd_show(struct settings *s)
 {
-	struct converter c = { .s = s, .emit = emit_readout, .style = show_style_of(s) };
+	struct converter c = { .s = s, .emit = emit_readout, .emit_error = emit_readout_error,
+			       .style = show_style_of(s) };
 
 	if (s->nargs < 1)
 		usage_error("%s", "show needs a FORMAT");

@@ -376,8 +376,16 @@ static void explain_regular_exponent(struct strbuf *out, struct fmt *f, fpcode c
 {
 	long field = (long)((code & ~f->sign_bit) >> f->frac_bits);
 
+	static const char *const nan_rule[] = {
+		[SPECIALS_IEEE] = "all ones with a fraction not 0: NaN",
+		[SPECIALS_FN] = "all ones, and the fraction all ones: the NaN code (other fractions are numbers)",
+		[SPECIALS_FNUZ] = "the sign bit alone: the NaN code (there is no -0)",
+		[SPECIALS_FINITE] = "",
+		[SPECIALS_E8M0] = "all ones: NaN",
+	};
+
 	if (v->cls == FP_NAN || v->cls == FP_INF) {
-		sb_puts(out, v->cls == FP_INF ? "all ones, fraction 0: infinity" : "reserved for NaN");
+		sb_puts(out, v->cls == FP_INF ? "all ones with fraction 0: infinity" : nan_rule[f->specials]);
 		return;
 	}
 	if (field == 0 && f->specials != SPECIALS_E8M0) {

@@ -157,6 +157,33 @@ expect "bad first line" 2 "" -- $FPX -F tests/formats/bad-first.fmt formats
 stderr_has "first line" "bad-first.fmt:1: the first line must be"
 expect "missing file" 2 "" -- $FPX -F tests/formats/nonexistent.fmt formats
 
+# ---- readouts: golden files checked by hand (tests/readout/NAME.args -> NAME.out) ----
+for args in tests/readout/*.args; do
+	want=${args%.args}.out
+	if $FPX --color=never $(cat "$args") > "$T/readout" 2>&1 && cmp -s "$T/readout" "$want"; then ok; else
+		bad "readout $(cat "$args")"; diff "$want" "$T/readout" | head -10 | sed 's/^/    /'
+	fi
+done
+expect "show is the default command" 0 "$($FPX show --color=never e4m3 1)" -- $FPX --color=never e4m3 1
+expect "a pattern has no error section" 0 "0" -- sh -c "$FPX e4m3 0x7e | grep -c 'typed' || true"
+expect "--color=always colours the letters and the bits" 0 "2" -- sh -c "$FPX --color=always e4m3 1 | grep -c '^  .\\[3'"
+expect "NO_COLOR" 0 "0" -- sh -c "NO_COLOR=1 $FPX e4m3 1 | grep -c '\\[' || true"
+expect "no colour into a pipe" 0 "0" -- sh -c "$FPX e4m3 1 | grep -c '\\[' || true"
+$FPX e4m3 1..2 1 > "$T/show" 2>&1; show_status=$?
+expect "show keeps going after a bad value" 0 "1" -- sh -c "grep -c '^e4m3: 1 -> 0x38' $T/show"
+[ $show_status = 1 ] && ok || bad "show with a bad value exits $show_status, not 1"
+expect "show names the bad value in its place" 1 "e4m3: 1..2 -> error: unexpected character" -- $FPX e4m3 1..2
+expect "folding" 0 "1" -- sh -c "$FPX binary64 2^-1074 | grep -c '^  exact  .*\\.\\.\\.e-324 (751 digits)'"
+expect "--full" 0 "1" -- sh -c "$FPX --full binary64 2^-1074 | grep -c '^  exact  .*5625e-324$'"
+expect "info" 0 "  max           448 (0x7e)" -- sh -c "$FPX info e4m3 | grep '^  max'"
+expect "info --json" 0 '"overflow_threshold":"40960","overflow_threshold_inclusive":false' \
+	-- sh -c "$FPX info --json hif8 | grep -o '\"overflow_threshold\".*false'"
+expect "info under rna" 0 '"overflow_threshold":"40960","overflow_threshold_inclusive":true' \
+	-- sh -c "$FPX info --json -r rna hif8 | grep -o '\"overflow_threshold\".*true'"
+expect "convert error fields" 0 "0x7e${tab}-16${tab}-0.5${tab}-0.03448275862068965517241379${tab}416${tab}-" \
+	-- $FPX convert -o hex,error,ulps,rel,below,above e4m3 464
+expect "error of 1/3 is a fraction" 0 "1/96" -- $FPX convert -o error e4m3 1/3
+
 # ---- usage errors ----
 expect "unknown format" 2 "" -- $FPX convert e9m9x 1
 stderr_has "unknown format message" "unknown format 'e9m9x'"
