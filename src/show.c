@@ -35,7 +35,7 @@ static void put_number(struct strbuf *out, const char *text, const struct show_s
 		if (!leading && ++sig == SHOW_FOLD_DIGITS)
 			cut = i + 1;
 	}
-	if (style->full || sig <= SHOW_FOLD_DIGITS + 5 || text[digits_end] == '/') {
+	if (style->full || sig <= SHOW_FOLD_DIGITS || text[digits_end] == '/') {
 		sb_add(out, text, len);
 		return;
 	}
@@ -251,12 +251,18 @@ static void put_error(struct strbuf *out, const struct readout *r, const struct 
 
 static void put_overflow(struct strbuf *out, const struct readout *r)
 {
-	sb_printf(out, LABEL "past the largest finite value: ", "overflow");
+	struct limits l;
+
+	limits_of(&l, r->f, r->mode);
+	sb_printf(out, LABEL "past the largest finite value (under %s: %s %s%s)", "overflow",
+		  rnd_mode_name(r->mode), l.threshold_inclusive ? "from" : "above", l.overflow_threshold.s,
+		  l.threshold_inclusive ? " up" : "");
+	limits_clear(&l);
 	if (!r->other_differs) {
-		sb_printf(out, "the result is %s\n", r->exact.s);
+		sb_printf(out, "\n" LABEL "the result is %s, saturating or not\n", "", r->exact.s);
 		return;
 	}
-	sb_printf(out, "%s gives %s (", r->saturate ? "saturating" : "non-saturating", r->exact.s);
+	sb_printf(out, "\n" LABEL "%s gives %s (", "", r->saturate ? "saturating" : "non-saturating", r->exact.s);
 	put_hex(out, r->f, r->code);
 	sb_printf(out, "); %s gives %s (", r->saturate ? "without -s" : "with -s", r->other_exact.s);
 	put_hex(out, r->f, r->other_code);
