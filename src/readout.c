@@ -293,8 +293,10 @@ static void find_candidates(struct readout *r, mpq_t gap)
 	mpq_t lo;
 
 	mpq_init(lo);
-	fmt_place(&lower, &exact, f, r->x.mag);
-	if (lower > f->max_rank + 1) { /* below the smallest, no zero */
+	lower = ~(fpcode)0;
+	if (mpq_sgn(r->x.mag) != 0)
+		fmt_place(&lower, &exact, f, r->x.mag);
+	if (lower > f->max_rank + 1) { /* below the smallest, no zero (E8M0) */
 		fmt_rank_rational(gap, f, 0);
 		r->upper = signed_code(f, 0, false);
 		r->lower = r->upper;

@@ -249,14 +249,15 @@ static void put_error(struct strbuf *out, const struct readout *r, const struct 
 			  r->relative.s);
 }
 
-static void put_overflow(struct strbuf *out, const struct readout *r)
+static void put_overflow(struct strbuf *out, const struct readout *r, const struct show_style *style)
 {
 	struct limits l;
 
 	limits_of(&l, r->f, r->mode);
-	sb_printf(out, LABEL "past the largest finite value (under %s: %s %s%s)", "overflow",
-		  rnd_mode_name(r->mode), l.threshold_inclusive ? "from" : "above", l.overflow_threshold.s,
-		  l.threshold_inclusive ? " up" : "");
+	sb_printf(out, LABEL "past the largest finite value (under %s: %s ", "overflow", rnd_mode_name(r->mode),
+		  l.threshold_inclusive ? "from" : "above");
+	put_number(out, l.overflow_threshold.s, style);
+	sb_puts(out, l.threshold_inclusive ? " up)" : ")");
 	limits_clear(&l);
 	if (!r->other_differs) {
 		sb_printf(out, "\n" LABEL "the result is %s, saturating or not\n", "", r->exact.s);
@@ -296,7 +297,7 @@ static void put_typed(struct strbuf *out, const struct readout *r, const struct 
 	if (r->rounding.flags & RND_TIE)
 		put_tie(out, r);
 	if (r->rounding.flags & RND_OVERFLOW)
-		put_overflow(out, r);
+		put_overflow(out, r, style);
 	put_flags(out, r->rounding.flags);
 }
 
@@ -315,15 +316,19 @@ static void put_limit(struct strbuf *out, const char *label, const struct strbuf
 	sb_puts(out, ")\n");
 }
 
-static void put_overflow_limit(struct strbuf *out, struct fmt *f, const struct limits *l, enum rnd_mode mode)
+static void put_overflow_limit(struct strbuf *out, struct fmt *f, const struct limits *l, enum rnd_mode mode,
+			       const struct show_style *style)
 {
 	sb_printf(out, LABEL "under %s, ", "overflow", rnd_mode_name(mode));
-	if (l->never_overflows)
-		sb_printf(out, "positive values stay at max; from %s up, overflow is flagged\n",
-			  l->overflow_threshold.s);
-	else
-		sb_printf(out, "values %s %s become %s\n", l->threshold_inclusive ? "from" : "above",
-			  l->overflow_threshold.s, overflow_result(f));
+	if (l->never_overflows) {
+		sb_puts(out, "positive values stay at max; from ");
+		put_number(out, l->overflow_threshold.s, style);
+		sb_puts(out, " up, overflow is flagged\n");
+		return;
+	}
+	sb_printf(out, "values %s ", l->threshold_inclusive ? "from" : "above");
+	put_number(out, l->overflow_threshold.s, style);
+	sb_printf(out, " become %s\n", overflow_result(f));
 }
 
 static void put_limits(struct strbuf *out, struct fmt *f, enum rnd_mode mode, const struct show_style *style)
@@ -347,7 +352,7 @@ static void put_limits(struct strbuf *out, struct fmt *f, enum rnd_mode mode, co
 		sb_free(&classes);
 	}
 	sb_printf(out, LABEL "emin %ld, emax %ld\n", "exponents", l.emin, l.emax);
-	put_overflow_limit(out, f, &l, mode);
+	put_overflow_limit(out, f, &l, mode, style);
 	limits_clear(&l);
 }
 
