@@ -436,3 +436,29 @@ void fmt_each_builtin(void (*fn)(struct fmt *f, void *arg), void *arg)
 		fmt_free(f);
 	}
 }
+
+static void each_word(const char *list, void (*fn)(const char *name, void *arg), void *arg)
+{
+	char word[FMT_NAME_MAX];
+
+	for (const char *p = list; *p;) {
+		size_t len = strcspn(p, " ");
+		if (len < sizeof word) {
+			memcpy(word, p, len);
+			word[len] = '\0';
+			fn(word, arg);
+		}
+		p += len;
+		p += strspn(p, " ");
+	}
+}
+
+void fmt_each_name(void (*fn)(const char *name, void *arg), void *arg)
+{
+	for (size_t i = 0; i < nloaded; i++) {
+		fn(loaded[i]->name, arg);
+		each_word(loaded[i]->aliases, fn, arg);
+	}
+	for (size_t i = 0; i < builtin_format_count; i++)
+		each_word(builtin_formats[i].names, fn, arg);
+}

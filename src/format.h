@@ -162,6 +162,9 @@ struct fmt *fmt_lookup(const char *name);
 /* Loads every format in a file for fmt_lookup(); on error writes "FILE:LINE: message". */
 bool fmt_load_file(const char *path, char *err, size_t errlen);
 
+/* Calls fn for every name and alias of every format fmt_lookup() knows by name. */
+void fmt_each_name(void (*fn)(const char *name, void *arg), void *arg);
+
 /* Calls fn for each built-in format, in the order of `fpx formats`. */
 void fmt_each_builtin(void (*fn)(struct fmt *f, void *arg), void *arg);
 

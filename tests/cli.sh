@@ -184,13 +184,25 @@ expect "convert error fields" 0 "0x7e${tab}-16${tab}-0.5${tab}-0.034482758620689
 	-- $FPX convert -o hex,error,ulps,rel,below,above e4m3 464
 expect "error of 1/3 is a fraction" 0 "1/96" -- $FPX convert -o error e4m3 1/3
 
+# ---- REPL transcripts: tests/repl/NAME.in piped through fpx repl, stdout and stderr compared ----
+for script in tests/repl/*.in; do
+	name=${script%.in}
+	$FPX repl --color=never < "$script" > "$T/repl.out" 2> "$T/repl.err"
+	if cmp -s "$T/repl.out" "$name.out" && cmp -s "$T/repl.err" "$name.err"; then ok; else
+		bad "repl transcript $name"; diff "$name.out" "$T/repl.out" | head -6 | sed 's/^/    /'
+		diff "$name.err" "$T/repl.err" | head -6 | sed 's/^/    /'
+	fi
+done
+expect "a scripted session with a bad line exits 1" 1 "" -- sh -c "printf '1..2\\n' | $FPX repl > /dev/null 2>&1"
+expect "a clean scripted session exits 0" 0 "0x3c00 0b0011110000000000" -- sh -c "printf '1\\nbits\\n' | $FPX repl binary16 | tail -1"
+expect "fpx alone without a terminal is a usage error" 2 "" -- sh -c "$FPX < /dev/null"
+
 # ---- usage errors ----
 expect "unknown format" 2 "" -- $FPX convert e9m9x 1
 stderr_has "unknown format message" "unknown format 'e9m9x'"
 expect "unknown option" 2 "" -- $FPX convert --bogus e4m3 1
 expect "bad mode" 2 "" -- $FPX convert -r nearest e4m3 1
 expect "bad field" 2 "" -- $FPX convert -o hex,nope e4m3 1
-expect "no command" 2 "" -- $FPX
 expect "unknown command" 2 "" -- $FPX frobnicate
 expect "version" 0 "fpx 0.1.0" -- $FPX --version
 # every long option of --help is in the man page and the bash completion

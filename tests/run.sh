@@ -8,7 +8,7 @@ passed=0 failed=0 status=0
 run() {
 	"$@" >"$log" 2>&1 || status=1
 	cat "$log"
-	line=$(grep -E '^[a-z]+: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+	line=$(grep -E '^[a-z-]+: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
 	if [ -z "$line" ]; then
 		echo "no summary from: $*"
 		failed=$((failed + 1)) status=1
@@ -23,6 +23,7 @@ run tests/exhaustive
 run tests/reference
 run tests/oracle ${ORACLE_COUNT:-20000}
 run sh tests/cli.sh ./fpx
+run sh tests/repl-tty.sh ./fpx
 rm -f "$log"
 echo "$passed passed, $failed failed"
 exit $status

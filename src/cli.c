@@ -1,0 +1,601 @@
+/*
+ * cli.c — options, commands and the reporting of errors: one run of the command line,
+ * from main() or from a REPL line.
+ *
+ * Every command is the same flow with different ends (parse → round → render); this
+ * file only wires them. One table of options drives parsing and --help. Nothing here
+ * exits: every error is reported and returned as the exit status, 0 success, 1 some
+ * input could not be converted, 2 usage error.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "convert.h"
+#include "decimal.h"
+#include "format.h"
+#include "parse.h"
+#include "readout.h"
+#include "repl.h"
+#include "render.h"
+#include "show.h"
+#include "round.h"
+
+#ifndef FPX_VERSION
+#define FPX_VERSION "0.1.0"
+#endif
+
+/* apply_option() and parse_options(): carry on (anything else is the exit status). */
+#define GO_ON (-1)
+
+/*      id            short long           argument  help */
+#define OPTION_LIST(X) \
+	X(ROUND,       'r', "round",       "MODE",  "rounding: rne (default), rna, rtz, rup, rdn") \
+	X(SATURATE,    's', "saturate",    NULL,    "overflow and +-inf give +-max instead of inf or NaN") \
+	X(FIELDS,      'o', "fields",      "LIST",  "output fields, comma-separated (see FIELDS)") \
+	X(TSV,         0,   "tsv",         NULL,    "tab-separated fields (the default)") \
+	X(CSV,         0,   "csv",         NULL,    "comma-separated fields, quoted where needed") \
+	X(JSON,        0,   "json",        NULL,    "one JSON object per line") \
+	X(HEADER,      0,   "header",      NULL,    "print the field names first (tsv, csv)") \
+	X(FULL,        0,   "full",        NULL,    "show: never fold long exact values") \
+	X(COLOR,       0,   "color",       "WHEN",  "show: colour the fields: auto (default), always, never") \
+	X(RANGE,       0,   "range",       "A:B",   "table: only codes A to B (needed past 20 bits)") \
+	X(FORMAT_FILE, 'F', "format-file", "FILE",  "load format descriptions from FILE") \
+	X(NAMES,       0,   "names",       NULL,    "formats: every name and alias, one per line") \
+	X(HELP,        'h', "help",        NULL,    "show this help") \
+	X(VERSION,     'V', "version",     NULL,    "show the version")
+
+enum option_id {
+#define OPTION_ENUM(id, s, l, a, h) OPT_##id,
+	OPTION_LIST(OPTION_ENUM)
+#undef OPTION_ENUM
+	OPTION_COUNT
+};
+
+struct option_spec {
+	char short_name;
+	const char *long_name, *argument, *help;
+};
+
+static const struct option_spec options[] = {
+#define OPTION_SPEC(id, s, l, a, h) { s, l, a, h },
+	OPTION_LIST(OPTION_SPEC)
+#undef OPTION_SPEC
+};
+
+enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+
+struct settings {
+	enum rnd_mode mode;
+	bool saturate, header, names, full;
+	enum color_when color;
+	enum style style;
+	struct field_list fields;
+	bool fields_given;
+	const char *range;
+	char **args; /* positional arguments */
+	int nargs;
+	bool may_read_stdin; /* false inside the REPL: its stdin is the session */
+};
+
+/* Reports a usage error and gives its status. */
+static int usage_error(const char *fmt, const char *what)
+{
+	fprintf(stderr, "fpx: ");
+	fprintf(stderr, fmt, what);
+	fprintf(stderr, "\nTry 'fpx --help'.\n");
+	return EXIT_USAGE;
+}
+
+static void print_help(void)
+{
+	printf("Usage: fpx [show] [OPTIONS] FORMAT [VALUE...]    the explorer's readout of each value\n"
+	       "       fpx repl [OPTIONS] [FORMAT]                 an interactive session (also: fpx alone)\n"
+	       "       fpx convert [OPTIONS] FORMAT [VALUE...]   convert values (or stdin lines)\n"
+	       "       fpx table [OPTIONS] FORMAT                  every code of a format\n"
+	       "       fpx info [OPTIONS] FORMAT                   a format's layout and limits\n"
+	       "       fpx formats [--names]                       list the formats\n"
+	       "       fpx --help | --version\n\n"
+	       "VALUE: decimal (-1.25e-3, .5), hex float (0x1.8p3), exact expressions\n"
+	       "(1/3, 464+2^-17, (1+2^-24)*2^10), inf, nan, -0; a bare 0x7e or 0b0111_1110\n"
+	       "is a bit pattern of FORMAT. FORMAT: a name from 'fpx formats' or eXmY[bN][fn|fnuz].\n\n"
+	       "Options:\n");
+	for (int i = 0; i < OPTION_COUNT; i++) {
+		char left[64];
+		snprintf(left, sizeof left, "%c%c%s--%s%s%s", options[i].short_name ? '-' : ' ',
+			 options[i].short_name ? options[i].short_name : ' ', options[i].short_name ? ", " : "  ",
+			 options[i].long_name, options[i].argument ? " " : "",
+			 options[i].argument ? options[i].argument : "");
+		printf("  %-26s %s\n", left, options[i].help);
+	}
+	printf("\nFields (-o):\n");
+	for (int i = 0; i < FIELD_COUNT; i++)
+		printf("  %-10s %s\n", render_field_name((enum field)i), render_field_help((enum field)i));
+	printf("\nExit status: 0 success, 1 some input could not be converted, 2 usage error.\n");
+}
+
+/* ---- Options ------------------------------------------------------------------------ */
+
+/* "-1.5", "-.5", "-inf", "-(1)" are values, not options. */
+static bool looks_like_value(const char *arg)
+{
+	const char *rest = arg + 1;
+
+	if (arg[0] != '-' || !arg[1])
+		return arg[0] != '-';
+	if (!isalpha((unsigned char)rest[0]) && rest[0] != '-')
+		return true;
+	return strcasecmp(rest, "inf") == 0 || strcasecmp(rest, "infinity") == 0 || strcasecmp(rest, "nan") == 0;
+}
+
+static int apply_option(struct settings *s, enum option_id id, const char *value)
+{
+	const char *bad;
+	char err[300];
+
+	switch (id) {
+	case OPT_ROUND:
+		if (!rnd_mode_from_name(&s->mode, value))
+			return usage_error("unknown rounding mode '%s' (rne, rna, rtz, rup, rdn)", value);
+		break;
+	case OPT_SATURATE: s->saturate = true; break;
+	case OPT_FIELDS:
+		if ((bad = render_parse_fields(&s->fields, value)))
+			return usage_error("unknown output field at '%s' (see fpx --help)", bad);
+		s->fields_given = true;
+		break;
+	case OPT_TSV: s->style = STYLE_TSV; break;
+	case OPT_CSV: s->style = STYLE_CSV; break;
+	case OPT_JSON: s->style = STYLE_JSON; break;
+	case OPT_HEADER: s->header = true; break;
+	case OPT_FULL: s->full = true; break;
+	case OPT_COLOR:
+		if (strcmp(value, "auto") == 0)
+			s->color = COLOR_AUTO;
+		else if (strcmp(value, "always") == 0)
+			s->color = COLOR_ALWAYS;
+		else if (strcmp(value, "never") == 0)
+			s->color = COLOR_NEVER;
+		else
+			return usage_error("--color takes auto, always or never, not '%s'", value);
+		break;
+	case OPT_RANGE: s->range = value; break;
+	case OPT_FORMAT_FILE:
+		if (!fmt_load_file(value, err, sizeof err)) {
+			fprintf(stderr, "fpx: %s\n", err);
+			return EXIT_USAGE;
+		}
+		break;
+	case OPT_NAMES: s->names = true; break;
+	case OPT_HELP: print_help(); return EXIT_OK;
+	case OPT_VERSION: printf("fpx %s\n", FPX_VERSION); return EXIT_OK;
+	case OPTION_COUNT: break;
+	}
+	return GO_ON;
+}
+
+static int find_option(const char *arg, const char **inline_value)
+{
+	*inline_value = NULL;
+	for (int i = 0; i < OPTION_COUNT; i++) {
+		size_t n = strlen(options[i].long_name);
+		if (arg[1] == '-' && strncmp(arg + 2, options[i].long_name, n) == 0 &&
+		    (arg[2 + n] == '\0' || (arg[2 + n] == '=' && options[i].argument))) {
+			*inline_value = arg[2 + n] ? arg + 3 + n : NULL;
+			return i;
+		}
+		if (arg[1] != '-' && arg[1] == options[i].short_name) {
+			*inline_value = arg[2] ? arg + 2 : NULL;
+			if (*inline_value && !options[i].argument)
+				return -1;
+			return i;
+		}
+	}
+	return -1;
+}
+
+/* Options may stand anywhere; "--" ends them. Positional arguments keep their order.
+ * Returns GO_ON, or the status to finish with (--help, --version, a usage error). */
+static int parse_options(struct settings *s, int argc, char **argv)
+{
+	bool only_args = false;
+
+	s->args = calloc((size_t)argc + 1, sizeof *s->args);
+	if (!s->args)
+		abort();
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i], *value;
+		int id, status;
+
+		if (only_args || looks_like_value(arg)) {
+			s->args[s->nargs++] = argv[i];
+			continue;
+		}
+		if (strcmp(arg, "--") == 0) {
+			only_args = true;
+			continue;
+		}
+		if ((id = find_option(arg, &value)) < 0)
+			return usage_error("unknown option '%s'", arg);
+		if (options[id].argument && !value) {
+			if (i + 1 >= argc)
+				return usage_error("option '%s' needs an argument", arg);
+			value = argv[++i];
+		}
+		if ((status = apply_option(s, (enum option_id)id, value)) != GO_ON)
+			return status;
+	}
+	return GO_ON;
+}
+
+/* ---- Output -------------------------------------------------------------------------------- */
+
+static void flush_line(struct strbuf *line)
+{
+	fwrite(line->s, 1, line->len, stdout);
+	sb_clear(line);
+}
+
+/* Looks the format up; NULL after reporting a usage error. */
+static struct fmt *require_format(const char *name)
+{
+	struct fmt *f = fmt_lookup(name);
+
+	if (!f)
+		usage_error("unknown format '%s' (see fpx formats)", name);
+	return f;
+}
+
+/* ---- convert --------------------------------------------------------------------------------- */
+
+struct converter {
+	struct settings *s;
+	struct fmt *f;
+	struct strbuf line;
+	struct conversion conv;
+	int failures;
+	struct show_style style;
+	/* what to write for one converted input: a row, or a readout; and for one that failed */
+	void (*emit)(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
+	void (*emit_error)(struct converter *c, const char *text, const char *problem);
+};
+
+/* Converts one input and emits it; an error is reported and written in the input's
+ * place, and the batch goes on. */
+static void convert_one(struct converter *c, const char *text, size_t len, const char *where)
+{
+	const char *problem = convert_text(&c->conv, c->f, text, len, c->s->mode, c->s->saturate);
+
+	if (problem) {
+		c->failures++;
+		report_input_error(where, text, len, problem, &c->conv.err);
+		c->emit_error(c, text, problem);
+	} else
+		c->emit(c, text, c->conv.code, c->conv.in.kind == INPUT_PATTERN ? NULL : &c->conv.result);
+	flush_line(&c->line);
+}
+
+static void convert_stdin(struct converter *c)
+{
+	char *text = NULL, where[48];
+	size_t cap = 0;
+	ssize_t len;
+
+	for (long line = 1; (len = getline(&text, &cap, stdin)) >= 0; line++) {
+		while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+			text[--len] = '\0';
+		snprintf(where, sizeof where, "line %ld", line);
+		convert_one(c, text, (size_t)len, where);
+	}
+	free(text);
+}
+
+/* Converts the values after the format, or stdin's lines when there are none. */
+static int convert_all(struct converter *c)
+{
+	char where[48];
+
+	if (!(c->f = require_format(c->s->args[0]))) {
+		sb_free(&c->line);
+		return EXIT_USAGE;
+	}
+	if (c->s->nargs == 1 && !c->s->may_read_stdin) {
+		sb_free(&c->line);
+		fmt_free(c->f);
+		return usage_error("%s", "give the values after the format (stdin is the session here)");
+	}
+	conversion_init(&c->conv);
+	for (int i = 1; i < c->s->nargs; i++) {
+		snprintf(where, sizeof where, "argument %d", i);
+		convert_one(c, c->s->args[i], strlen(c->s->args[i]), where);
+	}
+	if (c->s->nargs == 1)
+		convert_stdin(c);
+	conversion_clear(&c->conv);
+	sb_free(&c->line);
+	fmt_free(c->f);
+	return c->failures ? EXIT_BAD_INPUT : EXIT_OK;
+}
+
+static void emit_error_row(struct converter *c, const char *text, const char *problem)
+{
+	render_error_row(&c->line, text, problem, &c->s->fields, c->s->style);
+}
+
+static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
+{
+	struct row row = { text, code, res, &c->conv.in.value, c->s->mode, c->s->saturate };
+
+	render_row(&c->line, c->f, &row, &c->s->fields, c->s->style);
+}
+
+static int cmd_convert(struct settings *s)
+{
+	struct converter c = { .s = s, .emit = emit_row, .emit_error = emit_error_row };
+
+	if (s->nargs < 1)
+		return usage_error("%s", "convert needs a FORMAT");
+	if (!s->fields_given)
+		render_parse_fields(&s->fields, "hex,shortest");
+	sb_init(&c.line);
+	if (s->header && s->style != STYLE_JSON)
+		render_header(&c.line, &s->fields, s->style);
+	return convert_all(&c);
+}
+
+/* ---- show and info ------------------------------------------------------------------------ */
+
+static void emit_readout(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
+{
+	struct readout r;
+
+	if (res)
+		readout_of_value(&r, c->f, text, &c->conv.in.value, c->s->mode, c->s->saturate, res);
+	else
+		readout_of_code(&r, c->f, text, code, c->s->mode, c->s->saturate);
+	if (c->s->style == STYLE_JSON)
+		show_readout_json(&c->line, &r);
+	else {
+		show_readout(&c->line, &r, &c->style);
+		sb_putc(&c->line, '\n');
+	}
+	readout_clear(&r);
+}
+
+static void emit_readout_error(struct converter *c, const char *text, const char *problem)
+{
+	if (c->s->style == STYLE_JSON)
+		emit_error_row(c, text, problem);
+	else
+		sb_printf(&c->line, "%s: %s -> error: %s\n\n", c->f->name, text, problem);
+}
+
+/* Colour is decided once: --color, else a terminal without NO_COLOR set. */
+static struct show_style show_style_of(const struct settings *s)
+{
+	const char *no_color = getenv("NO_COLOR");
+	struct show_style style = { .full = s->full };
+
+	style.color = s->color == COLOR_ALWAYS ||
+		      (s->color == COLOR_AUTO && isatty(STDOUT_FILENO) && !(no_color && *no_color));
+	return style;
+}
+
+static int cmd_show(struct settings *s)
+{
+	struct converter c = { .s = s, .emit = emit_readout, .emit_error = emit_readout_error,
+			       .style = show_style_of(s) };
+
+	if (s->nargs < 1)
+		return usage_error("%s", "show needs a FORMAT");
+	render_parse_fields(&s->fields, "input");
+	sb_init(&c.line);
+	return convert_all(&c);
+}
+
+static int cmd_info(struct settings *s)
+{
+	struct show_style style = show_style_of(s);
+	struct strbuf out;
+	struct fmt *f;
+
+	if (s->nargs != 1)
+		return usage_error("%s", "info needs one FORMAT");
+	if (!(f = require_format(s->args[0])))
+		return EXIT_USAGE;
+	sb_init(&out);
+	if (s->style == STYLE_JSON)
+		show_info_json(&out, f, s->mode);
+	else
+		show_info(&out, f, s->mode, &style);
+	flush_line(&out);
+	sb_free(&out);
+	fmt_free(f);
+	return EXIT_OK;
+}
+
+/* ---- repl ---------------------------------------------------------------------------------- */
+
+static int cmd_repl(struct settings *s)
+{
+	struct repl_options o = { .format = s->nargs ? s->args[0] : NULL, .mode = s->mode,
+				  .saturate = s->saturate, .json = s->style == STYLE_JSON,
+				  .style = show_style_of(s) };
+
+	if (s->nargs > 1)
+		return usage_error("%s", "repl takes at most one FORMAT");
+	return repl_run(&o);
+}
+
+/* ---- table ---------------------------------------------------------------------------------- */
+
+static bool parse_code_number(const char *text, fpcode *out)
+{
+	struct input in;
+	struct parse_error err;
+	bool ok;
+
+	input_init(&in);
+	ok = parse_input(&in, &err, text, strlen(text)) == PARSE_OK && code_from_mpz(out, in.kind == INPUT_PATTERN ? in.pattern : mpq_numref(in.value.mag)) &&
+	     (in.kind == INPUT_PATTERN || (!in.value.neg && in.value.kind == NUM_FINITE && !in.value.bound &&
+					   mpz_cmp_ui(mpq_denref(in.value.mag), 1) == 0));
+	input_clear(&in);
+	return ok;
+}
+
+static int table_range(const struct settings *s, const struct fmt *f, fpcode *first, fpcode *last)
+{
+	char a[64], b[64];
+
+	*first = 0;
+	*last = code_mask(f->bits);
+	if (!s->range)
+		return f->bits > 20 ? usage_error("%s has more than 2^20 codes; give --range A:B", f->name) : GO_ON;
+	if (sscanf(s->range, "%63[^:]:%63s", a, b) != 2 || !parse_code_number(a, first) ||
+	    !parse_code_number(b, last) || *first > *last || *last > code_mask(f->bits))
+		return usage_error("bad --range '%s': A:B, two codes of the format, A <= B", s->range);
+	return GO_ON;
+}
+
+static int cmd_table(struct settings *s)
+{
+	struct strbuf line;
+	struct fmt *f;
+	fpcode first, last;
+	int status;
+
+	if (s->nargs != 1)
+		return usage_error("%s", "table needs one FORMAT");
+	if (!s->fields_given)
+		render_parse_fields(&s->fields, "hex,class,exact,shortest");
+	if (!(f = require_format(s->args[0])))
+		return EXIT_USAGE;
+	if ((status = table_range(s, f, &first, &last)) != GO_ON) {
+		fmt_free(f);
+		return status;
+	}
+	sb_init(&line);
+	if (s->header && s->style != STYLE_JSON)
+		render_header(&line, &s->fields, s->style);
+	for (fpcode code = first;; code++) {
+		char hex[CODE_MAX_BITS / 4 + 3];
+		struct row row = { hex, code, NULL, NULL, s->mode, s->saturate };
+		code_to_hex(hex, code, fmt_hex_digits(f));
+		render_row(&line, f, &row, &s->fields, s->style);
+		flush_line(&line);
+		if (code == last)
+			break;
+	}
+	sb_free(&line);
+	fmt_free(f);
+	return EXIT_OK;
+}
+
+/* ---- formats --------------------------------------------------------------------------------- */
+
+static void print_names(struct fmt *f, void *arg)
+{
+	(void)arg;
+	printf("%s\n", f->name);
+	for (const char *p = f->aliases; *p;) {
+		size_t n = strcspn(p, " ");
+		printf("%.*s\n", (int)n, p);
+		p += n + strspn(p + n, " ");
+	}
+}
+
+static void print_format(struct fmt *f, void *arg)
+{
+	(void)arg;
+	printf("%-20s %4d  %s\n", f->name, f->bits, f->description);
+	if (f->aliases[0])
+		printf("%-20s %4s  aliases: %s\n", "", "", f->aliases);
+}
+
+static int cmd_formats(struct settings *s)
+{
+	if (s->names) {
+		fmt_each_builtin(print_names, NULL);
+		return EXIT_OK;
+	}
+	printf("%-20s %4s  %s\n", "NAME", "BITS", "DESCRIPTION");
+	fmt_each_builtin(print_format, NULL);
+	printf("\nTwo different formats are called E4M3: 'e4m3' is OCP FP8's (no inf, max 448,\n"
+	       "NaN 0x7f/0xff), what ONNX, PyTorch and WebNN mean; 'float8_e4m3' is ml_dtypes'\n"
+	       "IEEE-like one (inf 0x78, max 240). Any eXmY[bN][fn|fnuz] name builds an IEEE-like\n"
+	       "format (exponent 2-15 bits, fraction 0-112 bits).\n");
+	return EXIT_OK;
+}
+
+/* ---- main ------------------------------------------------------------------------------------ */
+
+struct command {
+	const char *name;
+	int (*run)(struct settings *s);
+};
+
+static const struct command commands[] = {
+	{ "convert", cmd_convert },
+	{ "table", cmd_table },
+	{ "formats", cmd_formats },
+	{ "show", cmd_show },
+	{ "info", cmd_info },
+};
+
+static const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(name, commands[i].name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+static bool is_format_name(const char *name)
+{
+	struct fmt *f = fmt_lookup(name);
+
+	fmt_free(f);
+	return f != NULL;
+}
+
+static int dispatch(struct settings *s, bool repl_allowed)
+{
+	const struct command *cmd;
+
+	if (s->nargs == 0 && repl_allowed && s->may_read_stdin && isatty(STDIN_FILENO))
+		return cmd_repl(s);
+	if (s->nargs == 0)
+		return usage_error("%s", "no command (show, convert, table, info, formats, repl)");
+	if (strcmp(s->args[0], "repl") == 0)
+		return repl_allowed ? (s->args++, s->nargs--, cmd_repl(s)) : usage_error("%s", "already in the REPL");
+	cmd = find_command(s->args[0]);
+	if (!cmd && !is_format_name(s->args[0]))
+		return usage_error("unknown command or format '%s' (see fpx --help)", s->args[0]);
+	if (cmd) {
+		s->args++;
+		s->nargs--;
+	} else
+		cmd = find_command("show");
+	return cmd->run(s);
+}
+
+int cli_run(int argc, char **argv, bool in_repl)
+{
+	struct settings s = { .mode = RND_NEAREST_EVEN, .style = STYLE_TSV, .may_read_stdin = !in_repl };
+	int status = parse_options(&s, argc, argv);
+	char **args = s.args;
+
+	if (status == GO_ON)
+		status = dispatch(&s, !in_repl);
+	free(args);
+	if (fflush(stdout) != 0) {
+		fprintf(stderr, "fpx: write error: %s\n", strerror(errno));
+		return EXIT_BAD_INPUT;
+	}
+	return status;
+}

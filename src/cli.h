@@ -1,0 +1,15 @@
+/*
+ * cli.h — one run of fpx's command line, as main() or a REPL line makes it.
+ */
+#ifndef FPX_CLI_H
+#define FPX_CLI_H
+
+#include <stdbool.h>
+
+enum exit_status { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+
+/* Runs argv (argv[0] is the program name) and returns the exit status; never exits.
+ * in_repl: stdin belongs to the session, so nothing reads it, and no REPL starts. */
+int cli_run(int argc, char **argv, bool in_repl);
+
+#endif

@@ -1,0 +1,298 @@
+/*
+ * line.c — the one file that knows libedit.
+ *
+ * On a terminal, with libedit: emacs-style editing, Up/Down and Ctrl-R through the
+ * history, which is loaded from and saved to a file, Tab completion through the
+ * caller's completer, and the user's ~/.editrc. Ctrl-C abandons the line being typed.
+ * Otherwise (a pipe, a file, or a build without libedit) lines are read plainly, with
+ * a prompt only on a terminal.
+ */
+#include "line.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifdef HAVE_LIBEDIT
+#include <histedit.h>
+#endif
+
+struct line_editor {
+	char *text; /* the plain reader's buffer */
+	size_t cap;
+	bool terminal;
+	line_completer *complete;
+#ifdef HAVE_LIBEDIT
+	EditLine *el;
+	History *hist;
+	HistEvent ev;
+	char *history;
+	const char *prompt;
+	char *copy; /* the line handed out, without its newline */
+#endif
+};
+
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+/* Ctrl-C interrupts the read (no SA_RESTART) instead of ending the process. */
+static void catch_interrupts(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_interrupt;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+}
+
+static const char *read_plain(struct line_editor *ed, const char *prompt)
+{
+	ssize_t len;
+
+	for (;;) {
+		if (ed->terminal) {
+			fputs(prompt, stdout);
+			fflush(stdout);
+		}
+		interrupted = 0;
+		errno = 0;
+		len = getline(&ed->text, &ed->cap, stdin);
+		if (len >= 0)
+			break;
+		if (!(errno == EINTR && interrupted))
+			return NULL;
+		clearerr(stdin);
+		fputc('\n', stdout);
+	}
+	while (len > 0 && (ed->text[len - 1] == '\n' || ed->text[len - 1] == '\r'))
+		ed->text[--len] = '\0';
+	return ed->text;
+}
+
+#ifdef HAVE_LIBEDIT
+
+static char *prompt_of(EditLine *el)
+{
+	struct line_editor *ed;
+
+	el_get(el, EL_CLIENTDATA, &ed);
+	return (char *)ed->prompt;
+}
+
+/* ---- Completion ------------------------------------------------------------------------ */
+
+struct candidates {
+	char **word;
+	int count;
+	size_t prefix_len;
+};
+
+static void add_candidate(void *ctx, const char *word)
+{
+	struct candidates *c = ctx;
+	char **grown;
+
+	for (int i = 0; i < c->count; i++)
+		if (strcmp(c->word[i], word) == 0)
+			return;
+	grown = realloc(c->word, (size_t)(c->count + 1) * sizeof *grown);
+	if (!grown || !(grown[c->count] = strdup(word)))
+		abort();
+	c->word = grown;
+	c->count++;
+}
+
+static size_t common_prefix(const struct candidates *c)
+{
+	size_t n = strlen(c->word[0]);
+
+	for (int i = 1; i < c->count; i++) {
+		size_t k = 0;
+		while (k < n && c->word[i][k] == c->word[0][k])
+			k++;
+		n = k;
+	}
+	return n;
+}
+
+/* Splits the text before the cursor into the finished words and the one being typed. */
+static int split_words(char *text, const char **words, int max, const char **prefix)
+{
+	int n = 0;
+	char *end = text + strlen(text);
+	bool open_word = end > text && end[-1] != ' ' && end[-1] != '\t';
+
+	for (char *w = strtok(text, " \t"); w; w = strtok(NULL, " \t"))
+		if (n < max)
+			words[n++] = w;
+	*prefix = open_word && n ? words[--n] : "";
+	return n;
+}
+
+static void list_candidates(EditLine *el, const struct candidates *c)
+{
+	FILE *out;
+
+	el_get(el, EL_GETFP, 1, &out);
+	fputc('\n', out);
+	for (int i = 0; i < c->count; i++)
+		fprintf(out, "%s%s", c->word[i], i + 1 < c->count ? "  " : "\n");
+}
+
+static unsigned char complete(EditLine *el, int ch)
+{
+	const LineInfo *li = el_line(el);
+	struct line_editor *ed;
+	struct candidates c = { NULL, 0, 0 };
+	const char *words[64], *prefix;
+	char *before = strndup(li->buffer, (size_t)(li->cursor - li->buffer));
+	int nwords;
+	unsigned char result = CC_REFRESH_BEEP;
+
+	(void)ch;
+	el_get(el, EL_CLIENTDATA, &ed);
+	if (!before)
+		abort();
+	nwords = split_words(before, words, 64, &prefix);
+	c.prefix_len = strlen(prefix);
+	ed->complete(words, nwords, prefix, add_candidate, &c);
+	if (c.count == 1) { /* the rest of the word and a space, in one insertion */
+		size_t len = strlen(c.word[0] + c.prefix_len);
+		char *rest = malloc(len + 2);
+		if (!rest)
+			abort();
+		memcpy(rest, c.word[0] + c.prefix_len, len);
+		memcpy(rest + len, " ", 2);
+		el_insertstr(el, rest);
+		free(rest);
+		result = CC_REFRESH;
+	} else if (c.count > 1 && common_prefix(&c) > c.prefix_len) {
+		char *more = strndup(c.word[0] + c.prefix_len, common_prefix(&c) - c.prefix_len);
+		el_insertstr(el, more);
+		free(more);
+		result = CC_REFRESH;
+	} else if (c.count > 1) {
+		list_candidates(el, &c);
+		result = CC_REDISPLAY;
+	}
+	for (int i = 0; i < c.count; i++)
+		free(c.word[i]);
+	free(c.word);
+	free(before);
+	return result;
+}
+
+/* ---- Opening, reading, closing ------------------------------------------------------------- */
+
+static void open_history(struct line_editor *ed, const char *path)
+{
+	ed->hist = history_init();
+	history(ed->hist, &ed->ev, H_SETSIZE, 1000);
+	history(ed->hist, &ed->ev, H_SETUNIQUE, 1);
+	if (path) {
+		ed->history = strdup(path);
+		history(ed->hist, &ed->ev, H_LOAD, path);
+	}
+	el_set(ed->el, EL_HIST, history, ed->hist);
+}
+
+static bool open_editline(struct line_editor *ed, const char *history_path)
+{
+	ed->el = el_init("fpx", stdin, stdout, stderr);
+	if (!ed->el)
+		return false;
+	el_set(ed->el, EL_CLIENTDATA, ed);
+	el_set(ed->el, EL_EDITOR, "emacs");
+	el_set(ed->el, EL_PROMPT, prompt_of);
+	el_set(ed->el, EL_ADDFN, "fpx-complete", "complete a command, format or mode", complete);
+	el_set(ed->el, EL_BIND, "^I", "fpx-complete", NULL);
+	open_history(ed, history_path);
+	el_source(ed->el, NULL); /* ~/.editrc */
+	return true;
+}
+
+static const char *read_edited(struct line_editor *ed, const char *prompt)
+{
+	const char *line;
+	int count;
+
+	ed->prompt = prompt;
+	for (;;) {
+		interrupted = 0;
+		line = el_gets(ed->el, &count);
+		if (line || !interrupted)
+			break;
+		fputc('\n', stdout); /* Ctrl-C: abandon the line, keep the session */
+		el_reset(ed->el);
+	}
+	if (!line)
+		return NULL;
+	free(ed->copy);
+	ed->copy = strdup(line);
+	if (!ed->copy)
+		abort();
+	ed->copy[strcspn(ed->copy, "\r\n")] = '\0';
+	for (size_t n = strlen(ed->copy); n && (ed->copy[n - 1] == ' ' || ed->copy[n - 1] == '\t');)
+		ed->copy[--n] = '\0'; /* completion leaves a space behind */
+	if (ed->copy[strspn(ed->copy, " \t")]) {
+		history(ed->hist, &ed->ev, H_ENTER, ed->copy);
+		if (ed->history)
+			history(ed->hist, &ed->ev, H_SAVE, ed->history);
+	}
+	return ed->copy;
+}
+
+#endif
+
+struct line_editor *line_open(const char *history, line_completer *completer)
+{
+	struct line_editor *ed = calloc(1, sizeof *ed);
+
+	if (!ed)
+		abort();
+	ed->terminal = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+	ed->complete = completer;
+	if (ed->terminal)
+		catch_interrupts();
+#ifdef HAVE_LIBEDIT
+	if (ed->terminal && !open_editline(ed, history))
+		ed->el = NULL;
+#else
+	(void)history;
+#endif
+	return ed;
+}
+
+const char *line_read(struct line_editor *ed, const char *prompt)
+{
+#ifdef HAVE_LIBEDIT
+	if (ed->el)
+		return read_edited(ed, prompt);
+#endif
+	return read_plain(ed, prompt);
+}
+
+void line_close(struct line_editor *ed)
+{
+#ifdef HAVE_LIBEDIT
+	if (ed->el) {
+		if (ed->history)
+			history(ed->hist, &ed->ev, H_SAVE, ed->history);
+		history_end(ed->hist);
+		el_end(ed->el);
+	}
+	free(ed->history);
+	free(ed->copy);
+#endif
+	free(ed->text);
+	free(ed);
+}

@@ -1,0 +1,25 @@
+/*
+ * line.h — reading the REPL's lines: with libedit on a terminal (editing, history kept
+ * in a file, Tab completion, ~/.editrc), or plainly from a pipe or file, or when built
+ * without libedit. Three calls: open, read a line, close.
+ */
+#ifndef FPX_LINE_H
+#define FPX_LINE_H
+
+#include <stdbool.h>
+
+struct line_editor;
+
+/* Offers completions: words[0..nwords) stand before the word being typed, which
+ * begins with prefix; add() each candidate that fits. */
+typedef void line_completer(const char *const *words, int nwords, const char *prefix,
+			    void (*add)(void *ctx, const char *word), void *ctx);
+
+/* history: the file to load and keep history in (NULL: none). */
+struct line_editor *line_open(const char *history, line_completer *completer);
+/* The next line without its newline, or NULL at the end of input. Ctrl-C abandons the
+ * line being typed and gives "". The text is valid until the next call. */
+const char *line_read(struct line_editor *ed, const char *prompt);
+void line_close(struct line_editor *ed);
+
+#endif

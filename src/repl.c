@@ -1,0 +1,465 @@
+/*
+ * repl.c — the session. A line is a REPL command (a word from the table below), a
+ * one-shot command line (convert, table, show, info NAME, formats), or else a value to
+ * show in the current format. The code last shown is the current one: flip, set,
+ * next and prev change it and show the result.
+ */
+#include "repl.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "convert.h"
+#include "line.h"
+#include "readout.h"
+
+struct session {
+	struct fmt *f;
+	enum rnd_mode mode;
+	bool saturate, json;
+	struct show_style style;
+	bool has_code;
+	fpcode code;
+	bool failed;
+};
+
+#define MAX_WORDS 64
+
+typedef bool command_fn(struct session *s, char **words, int n);
+
+struct command {
+	const char *name, *alias, *args, *help;
+	command_fn *run;
+};
+
+static void complain(struct session *s, const char *message, const char *what)
+{
+	fprintf(stderr, "fpx: ");
+	fprintf(stderr, message, what);
+	fputc('\n', stderr);
+	s->failed = true;
+}
+
+/* ---- Showing codes ---------------------------------------------------------------------- */
+
+static void print_and_clear(struct strbuf *out)
+{
+	fwrite(out->s, 1, out->len, stdout);
+	fflush(stdout);
+	sb_free(out);
+}
+
+static void show(struct session *s, struct readout *r)
+{
+	struct strbuf out;
+
+	sb_init(&out);
+	if (s->json)
+		show_readout_json(&out, r);
+	else {
+		show_readout(&out, r, &s->style);
+		sb_putc(&out, '\n');
+	}
+	print_and_clear(&out);
+	s->has_code = true;
+	s->code = r->code;
+	readout_clear(r);
+}
+
+/* Shows a code that was not typed as a value: its input is its own pattern. */
+static void show_code(struct session *s, fpcode code)
+{
+	char hex[CODE_MAX_BITS / 4 + 3];
+	struct readout r;
+
+	code_to_hex(hex, code, fmt_hex_digits(s->f));
+	readout_of_code(&r, s->f, hex, code, s->mode, s->saturate);
+	show(s, &r);
+}
+
+static void show_value(struct session *s, const char *text)
+{
+	struct conversion c;
+	struct readout r;
+	const char *problem;
+
+	conversion_init(&c);
+	problem = convert_text(&c, s->f, text, strlen(text), s->mode, s->saturate);
+	if (problem && c.err.status == PARSE_UNEXPECTED && isalpha((unsigned char)text[c.err.column - 1]) &&
+	    c.err.column == 1 + strspn(text, " \t")) {
+		complain(s, "unknown command '%s' (help lists them)", text);
+	} else if (problem) {
+		report_input_error(NULL, text, strlen(text), problem, &c.err);
+		s->failed = true;
+	} else {
+		if (c.in.kind == INPUT_PATTERN)
+			readout_of_code(&r, s->f, text, c.code, s->mode, s->saturate);
+		else
+			readout_of_value(&r, s->f, text, &c.in.value, s->mode, s->saturate, &c.result);
+		show(s, &r);
+	}
+	conversion_clear(&c);
+}
+
+/* ---- Commands ------------------------------------------------------------------------------ */
+
+static bool cmd_format(struct session *s, char **w, int n)
+{
+	struct fmt *f;
+
+	if (n != 2)
+		return complain(s, "%s", "format NAME"), true;
+	if (!(f = fmt_lookup(w[1])))
+		return complain(s, "unknown format '%s' (see formats)", w[1]), true;
+	fmt_free(s->f);
+	s->f = f;
+	s->has_code = false;
+	return true;
+}
+
+static bool cmd_round(struct session *s, char **w, int n)
+{
+	if (n != 2 || !rnd_mode_from_name(&s->mode, w[1]))
+		complain(s, "%s", "round rne|rna|rtz|rup|rdn");
+	return true;
+}
+
+/* on|off into *flag */
+static bool set_switch(struct session *s, bool *flag, char **w, int n, const char *usage)
+{
+	if (n == 2 && (strcmp(w[1], "on") == 0 || strcmp(w[1], "off") == 0))
+		*flag = strcmp(w[1], "on") == 0;
+	else
+		complain(s, "%s", usage);
+	return true;
+}
+
+static bool cmd_saturate(struct session *s, char **w, int n)
+{
+	return set_switch(s, &s->saturate, w, n, "saturate on|off");
+}
+
+static bool cmd_json(struct session *s, char **w, int n)
+{
+	return set_switch(s, &s->json, w, n, "json on|off");
+}
+
+static bool need_code(struct session *s)
+{
+	if (!s->has_code)
+		complain(s, "%s", "no current value: type one first");
+	return s->has_code;
+}
+
+/* A bit number of the current format, 0 the least significant. */
+static bool bit_number(struct session *s, const char *word, int *bit)
+{
+	char *end;
+	long v = strtol(word, &end, 10);
+
+	if (*word == '\0' || *end || v < 0 || v >= s->f->bits) {
+		complain(s, "no bit '%s' here: bits are numbered 0 (least significant) up", word);
+		return false;
+	}
+	*bit = (int)v;
+	return true;
+}
+
+static bool cmd_flip(struct session *s, char **w, int n)
+{
+	fpcode code;
+	int bit;
+
+	if (n < 2)
+		return complain(s, "%s", "flip N [N...]"), true;
+	if (!need_code(s))
+		return true;
+	code = s->code;
+	for (int i = 1; i < n; i++) {
+		if (!bit_number(s, w[i], &bit))
+			return true;
+		code ^= (fpcode)1 << bit;
+	}
+	show_code(s, code);
+	return true;
+}
+
+static bool cmd_set(struct session *s, char **w, int n)
+{
+	int bit;
+
+	if (n != 3 || (strcmp(w[2], "0") && strcmp(w[2], "1")))
+		return complain(s, "%s", "set N 0|1"), true;
+	if (!need_code(s) || !bit_number(s, w[1], &bit))
+		return true;
+	show_code(s, w[2][0] == '1' ? s->code | (fpcode)1 << bit : s->code & ~((fpcode)1 << bit));
+	return true;
+}
+
+/* next and prev: the neighbour in value order. */
+static bool step(struct session *s, bool up)
+{
+	struct readout r;
+	const struct neighbour *nb;
+
+	if (!need_code(s))
+		return true;
+	readout_of_code(&r, s->f, "", s->code, s->mode, s->saturate);
+	nb = up ? &r.above : &r.below;
+	if (nb->exists)
+		show_code(s, nb->code);
+	else
+		complain(s, "%s", up ? "nothing above this value" : "nothing below this value");
+	readout_clear(&r);
+	return true;
+}
+
+static bool cmd_next(struct session *s, char **w, int n)
+{
+	(void)w;
+	(void)n;
+	return step(s, true);
+}
+
+static bool cmd_prev(struct session *s, char **w, int n)
+{
+	(void)w;
+	(void)n;
+	return step(s, false);
+}
+
+static bool cmd_bits(struct session *s, char **w, int n)
+{
+	char hex[CODE_MAX_BITS / 4 + 3], bin[CODE_MAX_BITS + 3];
+
+	(void)w;
+	(void)n;
+	if (!need_code(s))
+		return true;
+	code_to_hex(hex, s->code, fmt_hex_digits(s->f));
+	code_to_bin(bin, s->code, s->f->bits);
+	printf("%s %s\n", hex, bin);
+	fflush(stdout);
+	return true;
+}
+
+static bool cmd_info(struct session *s, char **w, int n)
+{
+	struct strbuf out;
+
+	(void)w;
+	sb_init(&out);
+	if (n == 1) {
+		if (s->json)
+			show_info_json(&out, s->f, s->mode);
+		else
+			show_info(&out, s->f, s->mode, &s->style);
+	}
+	print_and_clear(&out);
+	return true;
+}
+
+static bool cmd_quit(struct session *s, char **w, int n)
+{
+	(void)s;
+	(void)w;
+	(void)n;
+	return false;
+}
+
+static bool cmd_help(struct session *s, char **w, int n);
+
+static const struct command commands[] = {
+	{ "format", "f", "NAME", "make NAME the current format", cmd_format },
+	{ "round", NULL, "MODE", "rounding: rne, rna, rtz, rup, rdn", cmd_round },
+	{ "saturate", NULL, "on|off", "overflow gives +-max instead of inf or NaN", cmd_saturate },
+	{ "flip", NULL, "N [N...]", "flip bit N of the current code (0 is the least significant)", cmd_flip },
+	{ "set", NULL, "N 0|1", "set bit N of the current code", cmd_set },
+	{ "next", NULL, "", "the next value up, in value order", cmd_next },
+	{ "prev", NULL, "", "the next value down, in value order", cmd_prev },
+	{ "bits", NULL, "", "the current code in hex and binary", cmd_bits },
+	{ "json", NULL, "on|off", "readouts as JSON", cmd_json },
+	{ "info", NULL, "[NAME]", "the layout and limits of the current format (or NAME)", cmd_info },
+	{ "help", NULL, "", "this list", cmd_help },
+	{ "quit", "exit", "", "leave (so does Ctrl-D)", cmd_quit },
+};
+
+static bool cmd_help(struct session *s, char **w, int n)
+{
+	(void)s;
+	(void)w;
+	(void)n;
+	printf("Type a value (1.5, 1/3, 464+2^-17, -inf) or a bit pattern (0x7e) to see it in the\n"
+	       "current format. Commands:\n");
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		char left[40];
+		snprintf(left, sizeof left, "%s%s%s %s", commands[i].name, commands[i].alias ? "|" : "",
+			 commands[i].alias ? commands[i].alias : "", commands[i].args);
+		printf("  %-22s %s\n", left, commands[i].help);
+	}
+	printf("  %-22s %s\n", "formats", "list the formats");
+	printf("  %-22s %s\n", "convert, table, show", "any fpx command line, e.g. convert e5m2 1 2 3");
+	fflush(stdout);
+	return true;
+}
+
+static const struct command *find_command(const char *word)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(word, commands[i].name) == 0 || (commands[i].alias && strcmp(word, commands[i].alias) == 0))
+			return &commands[i];
+	return NULL;
+}
+
+/* The one-shot command lines a session passes to cli_run(). */
+static bool is_cli_command(const char *word, int n)
+{
+	return strcmp(word, "convert") == 0 || strcmp(word, "table") == 0 || strcmp(word, "show") == 0 ||
+	       strcmp(word, "repl") == 0 ||
+	       strcmp(word, "formats") == 0 || (strcmp(word, "info") == 0 && n > 1) ||
+	       (word[0] == '-' && word[1] == '-');
+}
+
+static void run_cli(struct session *s, char **words, int n)
+{
+	char *argv[MAX_WORDS + 2] = { "fpx" };
+
+	for (int i = 0; i < n; i++)
+		argv[i + 1] = words[i];
+	if (cli_run(n + 1, argv, true) != EXIT_OK)
+		s->failed = true;
+	fflush(stdout);
+}
+
+/* ---- Lines ------------------------------------------------------------------------------ */
+
+static int split(char *line, char **words)
+{
+	int n = 0;
+
+	for (char *w = strtok(line, " \t"); w && n < MAX_WORDS; w = strtok(NULL, " \t"))
+		words[n++] = w;
+	return n;
+}
+
+/* Handles one line; false when the session ends. */
+static bool handle(struct session *s, const char *text)
+{
+	char *copy = strdup(text), *words[MAX_WORDS];
+	const struct command *cmd;
+	bool go_on = true;
+	int n;
+
+	if (!copy)
+		abort();
+	n = split(copy, words);
+	if (n == 0)
+		;
+	else if ((cmd = find_command(words[0])) && !(cmd->run == cmd_info && n > 1))
+		go_on = cmd->run(s, words, n);
+	else if (is_cli_command(words[0], n))
+		run_cli(s, words, n);
+	else
+		show_value(s, text);
+	free(copy);
+	return go_on;
+}
+
+/* ---- Completion and history ------------------------------------------------------------------ */
+
+struct name_filter {
+	const char *prefix;
+	void (*add)(void *ctx, const char *word);
+	void *ctx;
+};
+
+static void offer(const char *word, void *arg)
+{
+	struct name_filter *nf = arg;
+
+	if (strncmp(word, nf->prefix, strlen(nf->prefix)) == 0)
+		nf->add(nf->ctx, word);
+}
+
+static void offer_list(struct name_filter *nf, const char *const *list)
+{
+	for (; *list; list++)
+		offer(*list, nf);
+}
+
+/* Commands first; then what each command takes: a format, a mode, on|off. */
+static void complete(const char *const *words, int n, const char *prefix, void (*add)(void *ctx, const char *word),
+		     void *ctx)
+{
+	static const char *const cli_words[] = { "convert", "table", "show", "formats", NULL };
+	static const char *const modes[] = { "rne", "rna", "rtz", "rup", "rdn", NULL };
+	static const char *const on_off[] = { "on", "off", NULL };
+	struct name_filter nf = { prefix, add, ctx };
+	const char *first = n ? words[0] : "";
+
+	if (n == 0) {
+		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+			offer(commands[i].name, &nf);
+		offer_list(&nf, cli_words);
+	} else if (strcmp(first, "round") == 0 || strcmp(words[n - 1], "-r") == 0)
+		offer_list(&nf, modes);
+	else if (strcmp(first, "saturate") == 0 || strcmp(first, "json") == 0)
+		offer_list(&nf, on_off);
+	else if (n == 1 && strcmp(first, "flip") && strcmp(first, "set"))
+		fmt_each_name(offer, &nf);
+}
+
+/* $XDG_STATE_HOME/fpx/history, else ~/.local/state/fpx/history; the folders are made. */
+static char *history_path(void)
+{
+	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	char *path;
+	size_t size;
+
+	if ((!state || !*state) && (!home || !*home))
+		return NULL;
+	size = strlen(state && *state ? state : home) + 40;
+	path = malloc(size);
+	if (!path)
+		abort();
+	if (state && *state)
+		snprintf(path, size, "%s", state);
+	else {
+		snprintf(path, size, "%s/.local", home);
+		mkdir(path, 0700);
+		snprintf(path, size, "%s/.local/state", home);
+	}
+	mkdir(path, 0700);
+	strcat(path, "/fpx");
+	mkdir(path, 0700);
+	strcat(path, "/history");
+	return path;
+}
+
+int repl_run(const struct repl_options *o)
+{
+	struct session s = { .mode = o->mode, .saturate = o->saturate, .json = o->json, .style = o->style };
+	char *history = history_path(), prompt[FMT_NAME_MAX + 32];
+	struct line_editor *ed;
+	const char *line;
+
+	if (!(s.f = fmt_lookup(o->format ? o->format : "binary32"))) {
+		fprintf(stderr, "fpx: unknown format '%s' (see fpx formats)\n", o->format);
+		free(history);
+		return EXIT_USAGE;
+	}
+	ed = line_open(history, complete);
+	for (;;) {
+		snprintf(prompt, sizeof prompt, "fpx %s %s%s> ", s.f->name, rnd_mode_name(s.mode), s.saturate ? " sat" : "");
+		if (!(line = line_read(ed, prompt)) || !handle(&s, line))
+			break;
+	}
+	line_close(ed);
+	fmt_free(s.f);
+	free(history);
+	return s.failed ? EXIT_BAD_INPUT : EXIT_OK;
+}

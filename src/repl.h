@@ -1,0 +1,24 @@
+/*
+ * repl.h — the interactive session: values typed into a current format, bits flipped,
+ * neighbours stepped through, and any one-shot command line run as it is.
+ */
+#ifndef FPX_REPL_H
+#define FPX_REPL_H
+
+#include <stdbool.h>
+
+#include "round.h"
+#include "show.h"
+
+struct repl_options {
+	const char *format; /* NULL: binary32 */
+	enum rnd_mode mode;
+	bool saturate, json;
+	struct show_style style;
+};
+
+/* Runs the session until quit, exit or end of input. Returns 0, or 1 when some line
+ * failed (so that a scripted session can tell). */
+int repl_run(const struct repl_options *o);
+
+#endif
