@@ -16,7 +16,7 @@ _fpx() {
 		return
 	fi
 	if [[ $COMP_CWORD -eq 1 ]]; then
-		COMPREPLY=($(compgen -W "show convert table info formats $(${COMP_WORDS[0]} formats --names 2>/dev/null)" -- "$cur"))
+		COMPREPLY=($(compgen -W "show convert table info formats repl $(${COMP_WORDS[0]} formats --names 2>/dev/null)" -- "$cur"))
 		return
 	fi
 	COMPREPLY=($(compgen -W "$(${COMP_WORDS[0]} formats --names 2>/dev/null)" -- "$cur"))
