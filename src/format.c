@@ -413,6 +413,21 @@ void fmt_rank_value(mpz_t sig, long *exp, struct fmt *f, fpcode rank)
 	*exp = -(long)mpz_scan1(mpq_denref(*v), 0);
 }
 
+enum fp_class fmt_code_rational(mpq_t q, struct fmt *f, fpcode code)
+{
+	struct fmt_value v;
+	enum fp_class cls;
+
+	fmt_value_init(&v);
+	fmt_decode(&v, f, code);
+	num_set_dyadic(q, v.sig, v.exp);
+	if (v.neg)
+		mpq_neg(q, q);
+	cls = v.cls;
+	fmt_value_clear(&v);
+	return cls;
+}
+
 void fmt_rank_rational(mpq_t q, struct fmt *f, fpcode rank)
 {
 	mpz_t sig;

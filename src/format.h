@@ -130,6 +130,9 @@ long fmt_class_exponent(const struct fmt_class *c, unsigned field);
 /* Decodes any code of f (codes past f->bits are the caller's bug). */
 void fmt_decode(struct fmt_value *out, struct fmt *f, fpcode code);
 
+/* The signed value of a finite code as a rational (zero for NaN and inf); returns its class. */
+enum fp_class fmt_code_rational(mpq_t q, struct fmt *f, fpcode code);
+
 /* The magnitude code of a rank, the rank of a non-negative finite code. */
 fpcode fmt_code_of_rank(struct fmt *f, fpcode rank);
 fpcode fmt_rank_of_code(struct fmt *f, fpcode magcode);

@@ -57,19 +57,6 @@ void readout_clear(struct readout *r)
 
 /* ---- Values as text ------------------------------------------------------------------- */
 
-/* The signed value of a finite code as a rational. */
-static void code_rational(mpq_t q, struct fmt *f, fpcode code)
-{
-	struct fmt_value v;
-
-	fmt_value_init(&v);
-	fmt_decode(&v, f, code);
-	num_set_dyadic(q, v.sig, v.exp);
-	if (v.neg)
-		mpq_neg(q, q);
-	fmt_value_clear(&v);
-}
-
 static void code_exact(struct strbuf *out, struct fmt *f, fpcode code)
 {
 	struct fmt_value v;
@@ -240,8 +227,8 @@ static void find_neighbour(struct neighbour *n, struct readout *r, bool up)
 		sb_puts(&n->gap, "inf");
 	else {
 		mpq_inits(a, b, NULL);
-		code_rational(a, r->f, n->code);
-		code_rational(b, r->f, r->code);
+		fmt_code_rational(a, r->f, n->code);
+		fmt_code_rational(b, r->f, r->code);
 		mpq_sub(a, a, b);
 		mpq_abs(a, a);
 		rational_text(&n->gap, a);
@@ -324,7 +311,7 @@ static void find_error(struct readout *r)
 	mpq_t stored, typed, err, gap, ratio;
 
 	mpq_inits(stored, typed, err, gap, ratio, NULL);
-	code_rational(stored, r->f, r->code);
+	fmt_code_rational(stored, r->f, r->code);
 	mpq_set(typed, r->x.mag);
 	if (r->x.neg)
 		mpq_neg(typed, typed);

@@ -180,18 +180,6 @@ static void check_shortest(struct fmt *f, fpcode code, const struct fmt_value *v
 
 /* ---- neighbours in value order -------------------------------------------------------- */
 
-static void signed_value(mpq_t q, struct fmt *f, fpcode code)
-{
-	struct fmt_value v;
-
-	fmt_value_init(&v);
-	fmt_decode(&v, f, code);
-	num_set_dyadic(q, v.sig, v.exp);
-	if (v.neg)
-		mpq_neg(q, q);
-	fmt_value_clear(&v);
-}
-
 /* The code above is larger, and the one below it is this value again. */
 static void check_neighbours(struct fmt *f, fpcode code)
 {
@@ -202,16 +190,16 @@ static void check_neighbours(struct fmt *f, fpcode code)
 	if (r.above.exists && r.value.cls != FP_INF) {
 		mpq_inits(a, b, NULL);
 		readout_of_code(&up, f, "", r.above.code, RND_NEAREST_EVEN, false);
-		signed_value(a, f, code);
+		fmt_code_rational(a, f, code);
 		if (up.value.cls != FP_INF) {
-			signed_value(b, f, r.above.code);
+			fmt_code_rational(b, f, r.above.code);
 			check(mpq_cmp(a, b) < 0, "%s 0x%x: next above 0x%x is not larger", f->name, (unsigned)code,
 			      (unsigned)r.above.code);
 		}
 		check(up.below.exists, "%s 0x%x: next above 0x%x has nothing below", f->name, (unsigned)code,
 		      (unsigned)r.above.code);
 		if (up.below.exists) {
-			signed_value(b, f, up.below.code);
+			fmt_code_rational(b, f, up.below.code);
 			check(mpq_equal(a, b), "%s 0x%x: above then below gives 0x%x", f->name, (unsigned)code,
 			      (unsigned)up.below.code);
 		}
@@ -236,13 +224,13 @@ static void check_nothing_between(struct fmt *f)
 		if (r.above.exists && r.value.cls != FP_NAN && r.value.cls != FP_INF) {
 			fmt_decode(&d, f, r.above.code);
 			if (d.cls != FP_INF) {
-				signed_value(lo, f, code);
-				signed_value(hi, f, r.above.code);
+				fmt_code_rational(lo, f, code);
+				fmt_code_rational(hi, f, r.above.code);
 				for (fpcode other = 0; other <= code_mask(f->bits); other++) {
 					fmt_decode(&d, f, other);
 					if (d.cls == FP_NAN || d.cls == FP_INF)
 						continue;
-					signed_value(v, f, other);
+					fmt_code_rational(v, f, other);
 					check(!(mpq_cmp(v, lo) > 0 && mpq_cmp(v, hi) < 0),
 					      "%s: 0x%x lies between 0x%x and its next above", f->name, (unsigned)other,
 					      (unsigned)code);

@@ -166,18 +166,11 @@ static void check_against_strtod(int count)
 
 /* ---- MPFR ----------------------------------------------------------------------------- */
 
+/* The value of a code, its class and sign. */
 static void value_of(mpq_t q, struct fmt *f, fpcode code, int *cls, bool *neg)
 {
-	struct fmt_value v;
-
-	fmt_value_init(&v);
-	fmt_decode(&v, f, code);
-	num_set_dyadic(q, v.sig, v.exp);
-	if (v.neg)
-		mpq_neg(q, q);
-	*cls = (int)v.cls;
-	*neg = v.neg;
-	fmt_value_clear(&v);
+	*cls = (int)fmt_code_rational(q, f, code);
+	*neg = (code & f->sign_bit) != 0;
 }
 
 /* Rounds q (signed) with MPFR in f's precision and range, and compares with fpx. */
