@@ -13,6 +13,8 @@ PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 CFLAGS   ?= -O2 -g
 WARNINGS  = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(CPPFLAGS) $(CFLAGS)
@@ -63,13 +65,17 @@ check: fpx $(TESTS)
 	sh tests/run.sh
 
 install: fpx
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \
+		$(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	cp fpx $(DESTDIR)$(BINDIR)/fpx
 	cp man/fpx.1 $(DESTDIR)$(MANDIR)/man1/fpx.1
 	cp completions/fpx.bash $(DESTDIR)$(BASHCOMPDIR)/fpx
+	cp completions/_fpx $(DESTDIR)$(ZSHCOMPDIR)/_fpx
+	cp completions/fpx.fish $(DESTDIR)$(FISHCOMPDIR)/fpx.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/fpx $(DESTDIR)$(MANDIR)/man1/fpx.1 $(DESTDIR)$(BASHCOMPDIR)/fpx
+	rm -f $(DESTDIR)$(BINDIR)/fpx $(DESTDIR)$(MANDIR)/man1/fpx.1 $(DESTDIR)$(BASHCOMPDIR)/fpx \
+		$(DESTDIR)$(ZSHCOMPDIR)/_fpx $(DESTDIR)$(FISHCOMPDIR)/fpx.fish
 
 format:
 	clang-format -i src/*.c src/*.h tests/*.c tests/*.h

@@ -1,24 +1,56 @@
-# bash completion for fpx. Format names come from `fpx formats --names`.
+# bash completion for fpx. Format names come from `fpx formats --names`, so this file
+# lists none of them.
+
+_fpx_formats() {
+	"${COMP_WORDS[0]}" formats --names 2>/dev/null
+}
+
 _fpx() {
-	local cur prev words cword
-	_init_completion 2>/dev/null || {
-		cur=${COMP_WORDS[COMP_CWORD]}
-		prev=${COMP_WORDS[COMP_CWORD-1]}
-	}
+	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+	local commands="show convert table info formats repl"
+	local options="-r --round -s --saturate -o --fields --tsv --csv --json --header --range
+		--full --color -F --format-file --names -h --help -V --version"
+	local fields="input hex bin class exact shortest digits hexfloat error ulps rel below above flags ternary"
+	local i word command= operands=0
+
+	COMPREPLY=()
+	# --opt=value: bash splits at '=', so the option stands two words back
+	if [[ $prev == = ]]; then
+		prev=${COMP_WORDS[COMP_CWORD-2]}
+	elif [[ $cur == = ]]; then
+		prev=${COMP_WORDS[COMP_CWORD-1]} cur=
+	fi
 	case $prev in
 	-r | --round) COMPREPLY=($(compgen -W "rne rna rtz rup rdn" -- "$cur")); return ;;
-	-o | --fields) COMPREPLY=($(compgen -W "input hex bin class exact shortest digits hexfloat error ulps rel below above flags ternary" -- "${cur##*,}")); return ;;
-	-F | --format-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
 	--color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+	-F | --format-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+	--range) return ;;
+	-o | --fields)
+		local done=${cur%"${cur##*,}"}
+		COMPREPLY=($(compgen -P "$done" -W "$fields" -- "${cur##*,}"))
+		compopt -o nospace 2>/dev/null
+		return ;;
 	esac
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W "-r --round -s --saturate -o --fields --tsv --csv --json --header --range -F --format-file --names --full --color -h --help -V --version" -- "$cur"))
+		COMPREPLY=($(compgen -W "$options" -- "$cur"))
 		return
 	fi
-	if [[ $COMP_CWORD -eq 1 ]]; then
-		COMPREPLY=($(compgen -W "show convert table info formats repl $(${COMP_WORDS[0]} formats --names 2>/dev/null)" -- "$cur"))
-		return
+	# what stands before: the command (if any) and how many operands
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		word=${COMP_WORDS[i]}
+		case $word in
+		-r | --round | -o | --fields | --range | --color | -F | --format-file) ((i++)) ;;
+		-*) ;;
+		=) ((i++)) ;;
+		show | convert | table | info | formats | repl)
+			if [[ -z $command && $operands -eq 0 ]]; then command=$word; else ((operands += 1)); fi ;;
+		*) ((operands += 1)) ;;
+		esac
+	done
+	if [[ -z $command && $operands -eq 0 ]]; then
+		COMPREPLY=($(compgen -W "$commands $(_fpx_formats)" -- "$cur"))
+	elif [[ -n $command && $command != formats && $operands -eq 0 ]]; then
+		COMPREPLY=($(compgen -W "$(_fpx_formats)" -- "$cur"))
 	fi
-	COMPREPLY=($(compgen -W "$(${COMP_WORDS[0]} formats --names 2>/dev/null)" -- "$cur"))
 }
 complete -F _fpx fpx

@@ -205,11 +205,22 @@ expect "bad mode" 2 "" -- $FPX convert -r nearest e4m3 1
 expect "bad field" 2 "" -- $FPX convert -o hex,nope e4m3 1
 expect "unknown command" 2 "" -- $FPX frobnicate
 expect "version" 0 "fpx 0.1.0" -- $FPX --version
-# every long option of --help is in the man page and the bash completion
+# the man page does not drift from --help and the formats: every long option, every
+# command of the usage lines (in the SYNOPSIS), every format name and alias
 for opt in $($FPX --help | grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+'); do
 	grep -qE -- "Fl -${opt#--}( |$)" man/fpx.1 && ok || bad "man page lacks $opt"
-	grep -qE -- "(^| )$opt( |\"|$)" completions/fpx.bash && ok || bad "bash completion lacks $opt"
 done
+for cmd in $($FPX --help | sed -n 's/^ *\(Usage:\)\{0,1\} *fpx \[*\([a-z]*\).*/\2/p' | sort -u); do
+	sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' man/fpx.1 | grep -qE "^\.(Op )?Cm $cmd( |$)" && ok ||
+		bad "man SYNOPSIS lacks $cmd"
+done
+for name in $($FPX formats --names); do
+	sed -n '/^\.Sh FORMATS/,/^\.Sh ROUNDING/p' man/fpx.1 | grep -qw -- "$name" && ok ||
+		bad "man FORMATS lacks $name"
+done
+if command -v mandoc >/dev/null 2>&1; then
+	expect "mandoc -Tlint is clean" 0 "" -- mandoc -Tlint -W warning man/fpx.1
+fi
 
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]

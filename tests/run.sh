@@ -24,6 +24,9 @@ run tests/reference
 run tests/oracle ${ORACLE_COUNT:-20000}
 run sh tests/cli.sh ./fpx
 run sh tests/repl-tty.sh ./fpx
+run sh tests/examples.sh .
+run sh tests/completions.sh .
+run sh tests/install.sh
 rm -f "$log"
 echo "$passed passed, $failed failed"
 exit $status

@@ -1,0 +1,61 @@
+# fish completion for fpx. Format names come from `fpx formats --names`, so this file
+# lists none of them.
+
+function __fpx_formats
+    command fpx formats --names 2>/dev/null
+end
+
+# true when no command and no format has been given yet
+function __fpx_needs_first
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l skip 0
+    for w in $words
+        if test $skip -eq 1
+            set skip 0
+            continue
+        end
+        switch $w
+            case -r --round -o --fields --range --color -F --format-file
+                set skip 1
+            case '-*'
+            case '*'
+                return 1
+        end
+    end
+    return 0
+end
+
+# true right after a command that takes a format
+function __fpx_needs_format
+    set -l words (commandline -opc)
+    set -l n (count $words)
+    test $n -ge 2; and contains -- $words[$n] show convert table info repl
+end
+
+function __fpx_fields
+    set -l token (commandline -ct)
+    set -l done (string replace -r '[^,]*$' '' -- $token)
+    for field in input hex bin class exact shortest digits hexfloat error ulps rel below above flags ternary
+        echo $done$field
+    end
+end
+
+complete -c fpx -f
+complete -c fpx -n __fpx_needs_first -a 'show convert table info formats repl' -d command
+complete -c fpx -n __fpx_needs_first -a '(__fpx_formats)' -d format
+complete -c fpx -n __fpx_needs_format -a '(__fpx_formats)' -d format
+complete -c fpx -s r -l round -x -a 'rne rna rtz rup rdn' -d 'rounding mode'
+complete -c fpx -s s -l saturate -d 'overflow and inf give +-max'
+complete -c fpx -s o -l fields -x -a '(__fpx_fields)' -d 'output fields'
+complete -c fpx -l tsv -d 'tab-separated fields'
+complete -c fpx -l csv -d 'comma-separated fields'
+complete -c fpx -l json -d 'one JSON object per line'
+complete -c fpx -l header -d 'print the field names first'
+complete -c fpx -l range -x -d 'table: only codes A to B'
+complete -c fpx -l full -d 'show: never fold long exact values'
+complete -c fpx -l color -x -a 'auto always never' -d 'colour the readout'
+complete -c fpx -s F -l format-file -r -F -d 'load format descriptions'
+complete -c fpx -l names -d 'formats: every name and alias'
+complete -c fpx -s h -l help -d 'show the help'
+complete -c fpx -s V -l version -d 'show the version'

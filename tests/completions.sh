@@ -1,0 +1,86 @@
+#!/bin/sh
+# completions.sh — the bash, zsh and fish completions: each file loads; completing
+# `fpx convert e4` offers e4m3 (format names come from `fpx formats --names`); and every
+# long option of `fpx --help` is offered by all three. bash and fish are asked
+# directly; zsh, which answers only a terminal, is driven in tmux. A shell that is not
+# installed is skipped, and said so.
+# Usage: sh tests/completions.sh [build-dir]
+BUILD=$(cd "${1:-.}" && pwd)
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+T=${TMPDIR:-/tmp}/fpx-completions.$$
+SOCKET=fpx-zsh-$$
+mkdir -p "$T"
+trap 'tmux -L "$SOCKET" kill-server 2>/dev/null; rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$1"; }
+PATH="$BUILD:$PATH"
+export PATH
+
+long_options=$(fpx --help | grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+')
+[ -n "$long_options" ] && ok || bad "no long options in --help"
+
+# offers SHELL WHAT LIST: every word of WHAT is in LIST
+offers() {
+	for word in $2; do
+		printf '%s\n' "$3" | grep -qx -- "$word" && ok || bad "$1 does not offer $word"
+	done
+}
+
+# ---- bash ----
+if command -v bash >/dev/null 2>&1; then
+	bash -n "$ROOT/completions/fpx.bash" && ok || bad "bash: the file does not parse"
+	ask_bash() { # words... : the completions for the last word
+		bash -c '. "$0"; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _fpx; printf "%s\n" "${COMPREPLY[@]}"' \
+			"$ROOT/completions/fpx.bash" "$@"
+	}
+	offers bash "e4m3" "$(ask_bash fpx convert e4)"
+	offers bash "$long_options" "$(ask_bash fpx --)"
+	offers bash "rne rna rtz rup rdn" "$(ask_bash fpx convert -r '')"
+else
+	echo "completions: bash is not installed; skipped"
+fi
+
+# ---- fish ----
+if command -v fish >/dev/null 2>&1; then
+	fish --no-execute "$ROOT/completions/fpx.fish" && ok || bad "fish: the file does not parse"
+	ask_fish() {
+		fish -c "source $ROOT/completions/fpx.fish; complete -C'$1'" | cut -f1
+	}
+	offers fish "e4m3" "$(ask_fish 'fpx convert e4')"
+	offers fish "$long_options" "$(ask_fish 'fpx --')"
+	offers fish "rne rna rtz rup rdn" "$(ask_fish 'fpx convert -r ')"
+else
+	echo "completions: fish is not installed; skipped"
+fi
+
+# ---- zsh ----
+if command -v zsh >/dev/null 2>&1 && command -v tmux >/dev/null 2>&1; then
+	zsh -n "$ROOT/completions/_fpx" && ok || bad "zsh: the file does not parse"
+	cat > "$T/.zshrc" <<ZSHRC
+fpath=($ROOT/completions \$fpath)
+autoload -Uz compinit && compinit -u -D
+PROMPT='zsh> '
+LISTMAX=1000
+ZSHRC
+	tmux -L "$SOCKET" new-session -d -x 200 -y 60 "env ZDOTDIR=$T TERM=xterm PATH=$PATH zsh -i"
+	screen() { tmux -L "$SOCKET" capture-pane -p; }
+	ask_zsh() { # what to type: the words on screen after two Tabs
+		tmux -L "$SOCKET" send-keys C-u "$1" Tab Tab
+		sleep 1
+		screen | tr -s ' \t' '\n\n'
+		tmux -L "$SOCKET" send-keys C-u
+		tmux -L "$SOCKET" send-keys C-l
+		sleep 0.3
+	}
+	i=0
+	until screen | grep -q 'zsh>' || [ $i -ge 50 ]; do sleep 0.1; i=$((i + 1)); done
+	offers zsh "e4m3 e4m3fnuz" "$(ask_zsh 'fpx convert e4')"
+	offers zsh "$long_options" "$(ask_zsh 'fpx --')"
+	offers zsh "rne rna rtz rup rdn" "$(ask_zsh 'fpx convert -r ')"
+else
+	echo "completions: zsh or tmux is not installed; skipped"
+fi
+
+printf 'completions: %d passed, %d failed\n' "$pass" "$fail"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,55 @@
+#!/bin/sh
+# install.sh — `make install` and `make uninstall` into a DESTDIR, with PREFIX given to
+# make and (where autoconf is installed) through ./configure --prefix: the binary runs,
+# the man page and the three completions land where each reader looks, and uninstall
+# removes them all.
+# Usage: sh tests/install.sh
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+T=${TMPDIR:-/tmp}/fpx-install.$$
+mkdir -p "$T"
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$1"; }
+
+FILES="bin/fpx share/man/man1/fpx.1 share/bash-completion/completions/fpx
+share/zsh/site-functions/_fpx share/fish/vendor_completions.d/fpx.fish"
+
+# check_tree ROOT PREFIX: every file is there and the binary runs
+check_tree() {
+	for f in $FILES; do
+		[ -f "$1$2/$f" ] && ok || bad "$1$2/$f not installed"
+	done
+	"$1$2/bin/fpx" --version | grep -q '^fpx ' && ok || bad "the installed fpx does not run"
+}
+
+check_gone() {
+	for f in $FILES; do
+		[ ! -e "$1$2/$f" ] && ok || bad "$1$2/$f left after uninstall"
+	done
+}
+
+# PREFIX and DESTDIR given to make
+make -s -C "$ROOT" install DESTDIR="$T/dest" PREFIX=/opt/fpx >/dev/null || bad "make install failed"
+check_tree "$T/dest" /opt/fpx
+make -s -C "$ROOT" uninstall DESTDIR="$T/dest" PREFIX=/opt/fpx >/dev/null || bad "make uninstall failed"
+check_gone "$T/dest" /opt/fpx
+
+# ./configure --prefix, in a copy of the sources
+if command -v autoconf >/dev/null 2>&1; then
+	mkdir "$T/src"
+	(cd "$ROOT" && git ls-files --cached --others --exclude-standard 2>/dev/null || find . -type f ! -path './.git/*') |
+		(cd "$ROOT" && xargs tar cf -) | (cd "$T/src" && tar xf -)
+	if (cd "$T/src" && autoconf && ./configure --prefix=/usr/local/fpx-test >/dev/null &&
+		make -s >/dev/null 2>&1 && make -s install DESTDIR="$T/conf" >/dev/null); then
+		ok
+		check_tree "$T/conf" /usr/local/fpx-test
+	else
+		bad "./configure --prefix and make install failed"
+	fi
+else
+	echo "install: autoconf is not installed; the configure route is skipped"
+fi
+
+printf 'install: %d passed, %d failed\n' "$pass" "$fail"
+[ "$fail" -eq 0 ]
