@@ -41,7 +41,7 @@ LIB_OBJS = src/num.o src/code.o src/format.o src/fmtfile.o src/builtin.o src/par
 HEADERS  = $(wildcard src/*.h)
 TESTS    = tests/records tests/exhaustive tests/reference tests/oracle
 
-.PHONY: all check install uninstall clean distclean format
+.PHONY: all check check-sanitize install uninstall clean distclean format
 
 all: fpx
 
@@ -64,6 +64,14 @@ tests/%: tests/%.c tests/testlib.h src/libfpx.a
 check: fpx $(TESTS)
 	sh tests/run.sh
 
+# The whole suite again in a build with AddressSanitizer (LeakSanitizer included) and
+# UndefinedBehaviorSanitizer, in its own copy of the tree so that the normal build stays.
+SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+check-sanitize:
+	rm -rf .sanitize && mkdir .sanitize
+	git ls-files --cached --others --exclude-standard | tar cf - -T - | tar xf - -C .sanitize
+	$(MAKE) -C .sanitize CFLAGS='$(SANITIZE)' LDFLAGS='-fsanitize=address,undefined' check
+
 install: fpx
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \
 		$(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
@@ -84,4 +92,4 @@ clean:
 	rm -f fpx src/*.o src/libfpx.a src/builtin.c $(TESTS)
 
 distclean: clean
-	rm -rf config.mk config.log config.status configure autom4te.cache
+	rm -rf .sanitize config.mk config.log config.status configure autom4te.cache
