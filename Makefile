@@ -41,7 +41,7 @@ LIB_OBJS = src/num.o src/code.o src/format.o src/fmtfile.o src/builtin.o src/par
 HEADERS  = $(wildcard src/*.h)
 TESTS    = tests/records tests/exhaustive tests/reference tests/oracle
 
-.PHONY: all check check-sanitize install uninstall clean distclean format
+.PHONY: all check check-sanitize fuzz fuzz-run install uninstall clean distclean format
 
 all: fpx
 
@@ -72,6 +72,28 @@ check-sanitize:
 	git ls-files --cached --others --exclude-standard | tar cf - -T - | tar xf - -C .sanitize
 	$(MAKE) -C .sanitize CFLAGS='$(SANITIZE)' LDFLAGS='-fsanitize=address,undefined' check
 
+# libFuzzer targets (clang): the value parser, the format-file parser, the REPL line.
+# `make fuzz-run FUZZ_SECONDS=300` runs each; new inputs go to .fuzz/, seeds stay in
+# tests/fuzz/seeds/, and a crash is left as .fuzz/NAME-crash-* to become a test.
+FUZZ_CC      = clang
+FUZZ_CFLAGS  = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_SOURCES = $(LIB_OBJS:.o=.c)
+FUZZ_TARGETS = tests/fuzz/fuzz_parse tests/fuzz/fuzz_fmtfile tests/fuzz/fuzz_repl
+FUZZ_SECONDS = 60
+
+fuzz: $(FUZZ_TARGETS)
+
+tests/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_SOURCES) $(HEADERS)
+	$(FUZZ_CC) -std=gnu11 $(FUZZ_CFLAGS) -Isrc $(filter -DHAVE_LIBEDIT,$(ALL_CFLAGS)) -o $@ $< \
+		$(FUZZ_SOURCES) $(LIBS)
+
+fuzz-run: fuzz
+	for t in parse fmtfile repl; do \
+		mkdir -p .fuzz/$$t && \
+		tests/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
+			-artifact_prefix=.fuzz/$$t- .fuzz/$$t tests/fuzz/seeds/$$t || exit 1; \
+	done
+
 install: fpx
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \
 		$(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
@@ -89,7 +111,7 @@ format:
 	clang-format -i src/*.c src/*.h tests/*.c tests/*.h
 
 clean:
-	rm -f fpx src/*.o src/libfpx.a src/builtin.c $(TESTS)
+	rm -f fpx src/*.o src/libfpx.a src/builtin.c $(TESTS) $(FUZZ_TARGETS)
 
 distclean: clean
-	rm -rf .sanitize config.mk config.log config.status configure autom4te.cache
+	rm -rf .sanitize .fuzz config.mk config.log config.status configure autom4te.cache

@@ -428,6 +428,28 @@ bool fmt_load_file(const char *path, char *err, size_t errlen)
 	return ok;
 }
 
+bool fmt_load_text(const char *origin, const char *text, char *err, size_t errlen)
+{
+	struct reader r = { origin, 0, err, errlen };
+
+	return parse_text(&r, text, keep_loaded, NULL);
+}
+
+void fmt_each_loaded(void (*fn)(struct fmt *f, void *arg), void *arg)
+{
+	for (size_t i = 0; i < nloaded; i++)
+		fn(loaded[i], arg);
+}
+
+void fmt_unload_all(void)
+{
+	for (size_t i = 0; i < nloaded; i++)
+		fmt_free(loaded[i]);
+	free(loaded);
+	loaded = NULL;
+	nloaded = 0;
+}
+
 void fmt_each_builtin(void (*fn)(struct fmt *f, void *arg), void *arg)
 {
 	for (size_t i = 0; i < builtin_format_count; i++) {

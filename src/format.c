@@ -612,6 +612,9 @@ static const char *finish_tapered(struct fmt *f)
 	t = table_get(f);
 	if (t->count < 2)
 		return "a tapered format needs at least two finite values";
+	for (size_t r = 0; r + 1 < t->count; r++)
+		if (mpq_equal(t->entry[r].value, t->entry[r + 1].value))
+			return "two codes stand for the same value: the classes' exponents overlap";
 	f->max_rank = t->count - 1;
 	fmt_value_init(&v);
 	f->emin = 0;

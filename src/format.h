@@ -164,6 +164,12 @@ void fmt_free(struct fmt *f);
 struct fmt *fmt_lookup(const char *name);
 /* Loads every format in a file for fmt_lookup(); on error writes "FILE:LINE: message". */
 bool fmt_load_file(const char *path, char *err, size_t errlen);
+/* The same from text; origin names it in messages. */
+bool fmt_load_text(const char *origin, const char *text, char *err, size_t errlen);
+/* Calls fn for each format loaded from a file or text. */
+void fmt_each_loaded(void (*fn)(struct fmt *f, void *arg), void *arg);
+/* Forgets every loaded format (for tests and fuzzing). */
+void fmt_unload_all(void);
 
 /* Calls fn for every name and alias of every format fmt_lookup() knows by name. */
 void fmt_each_name(void (*fn)(const char *name, void *arg), void *arg);

@@ -17,7 +17,7 @@
 #include "line.h"
 #include "readout.h"
 
-struct session {
+struct repl_session {
 	struct fmt *f;
 	enum rnd_mode mode;
 	bool saturate, json;
@@ -29,14 +29,14 @@ struct session {
 
 #define MAX_WORDS 64
 
-typedef bool command_fn(struct session *s, char **words, int n);
+typedef bool command_fn(struct repl_session *s, char **words, int n);
 
 struct command {
 	const char *name, *alias, *args, *help;
 	command_fn *run;
 };
 
-static void complain(struct session *s, const char *message, const char *what)
+static void complain(struct repl_session *s, const char *message, const char *what)
 {
 	fprintf(stderr, "fpx: ");
 	fprintf(stderr, message, what);
@@ -53,7 +53,7 @@ static void print_and_clear(struct strbuf *out)
 	sb_free(out);
 }
 
-static void show(struct session *s, struct readout *r)
+static void show(struct repl_session *s, struct readout *r)
 {
 	struct strbuf out;
 
@@ -71,7 +71,7 @@ static void show(struct session *s, struct readout *r)
 }
 
 /* Shows a code that was not typed as a value: its input is its own pattern. */
-static void show_code(struct session *s, fpcode code)
+static void show_code(struct repl_session *s, fpcode code)
 {
 	char hex[CODE_MAX_BITS / 4 + 3];
 	struct readout r;
@@ -81,7 +81,7 @@ static void show_code(struct session *s, fpcode code)
 	show(s, &r);
 }
 
-static void show_value(struct session *s, const char *text)
+static void show_value(struct repl_session *s, const char *text)
 {
 	struct conversion c;
 	struct readout r;
@@ -107,7 +107,7 @@ static void show_value(struct session *s, const char *text)
 
 /* ---- Commands ------------------------------------------------------------------------------ */
 
-static bool cmd_format(struct session *s, char **w, int n)
+static bool cmd_format(struct repl_session *s, char **w, int n)
 {
 	struct fmt *f;
 
@@ -121,7 +121,7 @@ static bool cmd_format(struct session *s, char **w, int n)
 	return true;
 }
 
-static bool cmd_round(struct session *s, char **w, int n)
+static bool cmd_round(struct repl_session *s, char **w, int n)
 {
 	if (n != 2 || !rnd_mode_from_name(&s->mode, w[1]))
 		complain(s, "%s", "round rne|rna|rtz|rup|rdn");
@@ -129,7 +129,7 @@ static bool cmd_round(struct session *s, char **w, int n)
 }
 
 /* on|off into *flag */
-static bool set_switch(struct session *s, bool *flag, char **w, int n, const char *usage)
+static bool set_switch(struct repl_session *s, bool *flag, char **w, int n, const char *usage)
 {
 	if (n == 2 && (strcmp(w[1], "on") == 0 || strcmp(w[1], "off") == 0))
 		*flag = strcmp(w[1], "on") == 0;
@@ -138,17 +138,17 @@ static bool set_switch(struct session *s, bool *flag, char **w, int n, const cha
 	return true;
 }
 
-static bool cmd_saturate(struct session *s, char **w, int n)
+static bool cmd_saturate(struct repl_session *s, char **w, int n)
 {
 	return set_switch(s, &s->saturate, w, n, "saturate on|off");
 }
 
-static bool cmd_json(struct session *s, char **w, int n)
+static bool cmd_json(struct repl_session *s, char **w, int n)
 {
 	return set_switch(s, &s->json, w, n, "json on|off");
 }
 
-static bool need_code(struct session *s)
+static bool need_code(struct repl_session *s)
 {
 	if (!s->has_code)
 		complain(s, "%s", "no current value: type one first");
@@ -156,7 +156,7 @@ static bool need_code(struct session *s)
 }
 
 /* A bit number of the current format, 0 the least significant. */
-static bool bit_number(struct session *s, const char *word, int *bit)
+static bool bit_number(struct repl_session *s, const char *word, int *bit)
 {
 	char *end;
 	long v = strtol(word, &end, 10);
@@ -169,7 +169,7 @@ static bool bit_number(struct session *s, const char *word, int *bit)
 	return true;
 }
 
-static bool cmd_flip(struct session *s, char **w, int n)
+static bool cmd_flip(struct repl_session *s, char **w, int n)
 {
 	fpcode code;
 	int bit;
@@ -188,7 +188,7 @@ static bool cmd_flip(struct session *s, char **w, int n)
 	return true;
 }
 
-static bool cmd_set(struct session *s, char **w, int n)
+static bool cmd_set(struct repl_session *s, char **w, int n)
 {
 	int bit;
 
@@ -201,7 +201,7 @@ static bool cmd_set(struct session *s, char **w, int n)
 }
 
 /* next and prev: the neighbour in value order. */
-static bool step(struct session *s, bool up)
+static bool step(struct repl_session *s, bool up)
 {
 	struct readout r;
 	const struct neighbour *nb;
@@ -218,21 +218,21 @@ static bool step(struct session *s, bool up)
 	return true;
 }
 
-static bool cmd_next(struct session *s, char **w, int n)
+static bool cmd_next(struct repl_session *s, char **w, int n)
 {
 	(void)w;
 	(void)n;
 	return step(s, true);
 }
 
-static bool cmd_prev(struct session *s, char **w, int n)
+static bool cmd_prev(struct repl_session *s, char **w, int n)
 {
 	(void)w;
 	(void)n;
 	return step(s, false);
 }
 
-static bool cmd_bits(struct session *s, char **w, int n)
+static bool cmd_bits(struct repl_session *s, char **w, int n)
 {
 	char hex[CODE_MAX_BITS / 4 + 3], bin[CODE_MAX_BITS + 3];
 
@@ -247,7 +247,7 @@ static bool cmd_bits(struct session *s, char **w, int n)
 	return true;
 }
 
-static bool cmd_info(struct session *s, char **w, int n)
+static bool cmd_info(struct repl_session *s, char **w, int n)
 {
 	struct strbuf out;
 
@@ -263,7 +263,7 @@ static bool cmd_info(struct session *s, char **w, int n)
 	return true;
 }
 
-static bool cmd_quit(struct session *s, char **w, int n)
+static bool cmd_quit(struct repl_session *s, char **w, int n)
 {
 	(void)s;
 	(void)w;
@@ -271,7 +271,7 @@ static bool cmd_quit(struct session *s, char **w, int n)
 	return false;
 }
 
-static bool cmd_help(struct session *s, char **w, int n);
+static bool cmd_help(struct repl_session *s, char **w, int n);
 
 static const struct command commands[] = {
 	{ "format", "f", "NAME", "make NAME the current format", cmd_format },
@@ -288,7 +288,7 @@ static const struct command commands[] = {
 	{ "quit", "exit", "", "leave (so does Ctrl-D)", cmd_quit },
 };
 
-static bool cmd_help(struct session *s, char **w, int n)
+static bool cmd_help(struct repl_session *s, char **w, int n)
 {
 	(void)s;
 	(void)w;
@@ -324,7 +324,7 @@ static bool is_cli_command(const char *word, int n)
 	       (word[0] == '-' && word[1] == '-');
 }
 
-static void run_cli(struct session *s, char **words, int n)
+static void run_cli(struct repl_session *s, char **words, int n)
 {
 	char *argv[MAX_WORDS + 2] = { "fpx" };
 
@@ -347,7 +347,7 @@ static int split(char *line, char **words)
 }
 
 /* Handles one line; false when the session ends. */
-static bool handle(struct session *s, const char *text)
+static bool handle(struct repl_session *s, const char *text)
 {
 	char *copy = strdup(text), *words[MAX_WORDS];
 	const struct command *cmd;
@@ -440,26 +440,56 @@ static char *history_path(void)
 	return path;
 }
 
+struct repl_session *repl_open(const struct repl_options *o)
+{
+	struct repl_session *s = calloc(1, sizeof *s);
+
+	if (!s)
+		abort();
+	s->mode = o->mode;
+	s->saturate = o->saturate;
+	s->json = o->json;
+	s->style = o->style;
+	if (!(s->f = fmt_lookup(o->format ? o->format : "binary32"))) {
+		fprintf(stderr, "fpx: unknown format '%s' (see fpx formats)\n", o->format);
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+bool repl_line(struct repl_session *s, const char *line)
+{
+	return handle(s, line);
+}
+
+int repl_close(struct repl_session *s)
+{
+	int status = s->failed ? EXIT_BAD_INPUT : EXIT_OK;
+
+	fmt_free(s->f);
+	free(s);
+	return status;
+}
+
 int repl_run(const struct repl_options *o)
 {
-	struct session s = { .mode = o->mode, .saturate = o->saturate, .json = o->json, .style = o->style };
-	char *history = history_path(), prompt[FMT_NAME_MAX + 32];
+	struct repl_session *s = repl_open(o);
+	char *history, prompt[FMT_NAME_MAX + 32];
 	struct line_editor *ed;
 	const char *line;
 
-	if (!(s.f = fmt_lookup(o->format ? o->format : "binary32"))) {
-		fprintf(stderr, "fpx: unknown format '%s' (see fpx formats)\n", o->format);
-		free(history);
+	if (!s)
 		return EXIT_USAGE;
-	}
+	history = history_path();
 	ed = line_open(history, complete);
 	for (;;) {
-		snprintf(prompt, sizeof prompt, "fpx %s %s%s> ", s.f->name, rnd_mode_name(s.mode), s.saturate ? " sat" : "");
-		if (!(line = line_read(ed, prompt)) || !handle(&s, line))
+		snprintf(prompt, sizeof prompt, "fpx %s %s%s> ", s->f->name, rnd_mode_name(s->mode),
+			 s->saturate ? " sat" : "");
+		if (!(line = line_read(ed, prompt)) || !repl_line(s, line))
 			break;
 	}
 	line_close(ed);
-	fmt_free(s.f);
 	free(history);
-	return s.failed ? EXIT_BAD_INPUT : EXIT_OK;
+	return repl_close(s);
 }

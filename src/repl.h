@@ -21,4 +21,10 @@ struct repl_options {
  * failed (so that a scripted session can tell). */
 int repl_run(const struct repl_options *o);
 
+/* The session without the terminal, for tests and fuzzing: open (NULL for an unknown
+ * format), give it lines (false once it has ended), close (the exit status). */
+struct repl_session *repl_open(const struct repl_options *o);
+bool repl_line(struct repl_session *s, const char *line);
+int repl_close(struct repl_session *s);
+
 #endif

@@ -156,6 +156,9 @@ stderr_has "class coverage" "tests/formats/bad-classes.fmt:1:"
 expect "bad first line" 2 "" -- $FPX -F tests/formats/bad-first.fmt formats
 stderr_has "first line" "bad-first.fmt:1: the first line must be"
 expect "missing file" 2 "" -- $FPX -F tests/formats/nonexistent.fmt formats
+# found by fuzz_fmtfile: a tapered format whose classes give two codes one value
+expect "duplicate values" 2 "" -- $FPX -F tests/formats/bad-duplicate.fmt formats
+stderr_has "duplicate values message" "bad-duplicate.fmt:2: two codes stand for the same value"
 
 # ---- readouts: golden files checked by hand (tests/readout/NAME.args -> NAME.out) ----
 for args in tests/readout/*.args; do

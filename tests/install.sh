@@ -38,8 +38,9 @@ check_gone "$T/dest" /opt/fpx
 # ./configure --prefix, in a copy of the sources
 if command -v autoconf >/dev/null 2>&1; then
 	mkdir "$T/src"
-	(cd "$ROOT" && git ls-files --cached --others --exclude-standard 2>/dev/null || find . -type f ! -path './.git/*') |
-		(cd "$ROOT" && xargs tar cf -) | (cd "$T/src" && tar xf -)
+	files=$(cd "$ROOT" && git ls-files --cached --others --exclude-standard 2>/dev/null)
+	[ -n "$files" ] || files=$(cd "$ROOT" && find . -name .git -prune -o -name .sanitize -prune -o -type f -print)
+	printf '%s\n' "$files" | (cd "$ROOT" && tar cf - -T -) | (cd "$T/src" && tar xf -)
 	if (cd "$T/src" && autoconf && ./configure --prefix=/usr/local/fpx-test >/dev/null &&
 		make -s >/dev/null 2>&1 && make -s install DESTDIR="$T/conf" >/dev/null); then
 		ok

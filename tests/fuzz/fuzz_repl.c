@@ -1,0 +1,42 @@
+/*
+ * fuzz_repl.c — libFuzzer target for the REPL's command line: the input is split into
+ * lines and given to a session, as a piped session would be. Output goes to /dev/null.
+ * Lines that ask for table (whose size the user chooses) are left out, so that a long
+ * table is not mistaken for a hang.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "repl.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+		abort();
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct repl_options o = { .format = "e4m3", .mode = RND_NEAREST_EVEN };
+	struct repl_session *s = repl_open(&o);
+	char *text = malloc(size + 1);
+
+	if (!text || !s)
+		abort();
+	memcpy(text, data, size);
+	text[size] = '\0';
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
+		if (!strstr(line, "table") && !strstr(line, "-F") && !strstr(line, "format-file") &&
+		    !repl_line(s, line))
+			break;
+	repl_close(s);
+	fmt_unload_all();
+	free(text);
+	return 0;
+}
