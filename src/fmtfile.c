@@ -225,8 +225,8 @@ static struct fmt *new_format(const char *name)
 
 static const char *finish(struct fmt *f)
 {
-	if (f->bias == INT32_MIN) {
-		int half = f->exp_bits >= 1 ? 1 << (f->exp_bits - 1) : 0;
+	if (f->bias == INT32_MIN) { /* the default, for a width fmt_finish() will accept */
+		int half = f->exp_bits >= 1 && f->exp_bits <= 15 ? 1 << (f->exp_bits - 1) : 0;
 		f->bias = f->specials == SPECIALS_FNUZ ? half : half - 1;
 	}
 	if (f->tapered && (f->exp_bits || f->frac_bits))
