@@ -39,7 +39,7 @@ LIB_OBJS = src/num.o src/code.o src/format.o src/fmtfile.o src/builtin.o src/par
 	   src/decimal.o src/strbuf.o src/render.o src/readout.o src/show.o src/convert.o src/cli.o \
 	   src/repl.o src/line.o
 HEADERS  = $(wildcard src/*.h)
-TESTS    = tests/records tests/exhaustive tests/reference tests/oracle
+TESTS    = tests/records tests/exhaustive tests/reference tests/oracle tests/properties
 
 .PHONY: all check check-sanitize fuzz fuzz-run install uninstall clean distclean format
 

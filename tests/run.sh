@@ -21,6 +21,7 @@ run() {
 run tests/records tests/records.d/*.records
 run tests/exhaustive
 run tests/reference
+run tests/properties
 run tests/oracle ${ORACLE_COUNT:-20000}
 run sh tests/cli.sh ./fpx
 run sh tests/repl-tty.sh ./fpx
