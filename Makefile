@@ -36,7 +36,7 @@ FORMAT_FILES = \
 	formats/e2m3.fmt formats/e3m2.fmt formats/e2m1.fmt formats/e8m0.fmt formats/hif8.fmt
 
 LIB_OBJS = src/num.o src/code.o src/format.o src/fmtfile.o src/builtin.o src/parse.o src/round.o \
-	   src/decimal.o src/strbuf.o src/render.o src/readout.o src/show.o src/convert.o src/cli.o \
+	   src/decimal.o src/strbuf.o src/render.o src/readout.o src/show.o src/convert.o src/cli.o src/lines.o \
 	   src/repl.o src/line.o
 HEADERS  = $(wildcard src/*.h)
 TESTS    = tests/records tests/exhaustive tests/reference tests/oracle tests/properties

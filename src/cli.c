@@ -19,6 +19,7 @@
 #include "convert.h"
 #include "decimal.h"
 #include "format.h"
+#include "lines.h"
 #include "parse.h"
 #include "readout.h"
 #include "repl.h"
@@ -282,17 +283,24 @@ static void convert_one(struct converter *c, const char *text, size_t len, const
 
 static void convert_stdin(struct converter *c)
 {
-	char *text = NULL, where[48];
-	size_t cap = 0;
-	ssize_t len;
+	struct line_reader *r = lines_open(stdin, PARSE_MAX_INPUT);
+	const char *text;
+	char where[48];
+	size_t len;
+	bool too_long;
 
-	for (long line = 1; (len = getline(&text, &cap, stdin)) >= 0; line++) {
-		while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
-			text[--len] = '\0';
+	for (long line = 1; lines_next(r, &text, &len, &too_long); line++) {
 		snprintf(where, sizeof where, "line %ld", line);
-		convert_one(c, text, (size_t)len, where);
+		if (!too_long) {
+			convert_one(c, text, len, where);
+			continue;
+		}
+		c->failures++;
+		report_input_error(where, text, len, parse_message(PARSE_TOO_LONG), NULL);
+		c->emit_error(c, "", parse_message(PARSE_TOO_LONG));
+		flush_line(&c->line);
 	}
-	free(text);
+	lines_close(r);
 }
 
 /* Converts the values after the format, or stdin's lines when there are none. */

@@ -563,9 +563,10 @@ enum parse_status parse_input(struct input *out, struct parse_error *err, const 
 		out->kind = INPUT_PATTERN;
 		return PARSE_OK;
 	}
-	if (parse_special(&p, &out->value))
-		s = PARSE_OK;
-	else
+	if (parse_special(&p, &out->value)) {
+		skip_blanks(&p);
+		s = p.pos < p.len ? fail(&p, PARSE_SPECIAL_IN_EXPRESSION, p.pos) : PARSE_OK;
+	} else
 		s = parse_expr(&p, &out->value);
 	if (s == PARSE_OK && p.pos < p.len)
 		s = fail(&p, PARSE_UNEXPECTED, p.pos);

@@ -24,6 +24,7 @@ run tests/reference
 run tests/properties
 run tests/oracle ${ORACLE_COUNT:-20000}
 run sh tests/cli.sh ./fpx
+run sh tests/hostile.sh ./fpx
 run sh tests/repl-tty.sh ./fpx
 run sh tests/examples.sh .
 run sh tests/completions.sh .

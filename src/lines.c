@@ -1,0 +1,109 @@
+/*
+ * lines.c — a block reader. Unread bytes sit in buf[start, end); a line is found with
+ * memchr and handed out in place. The buffer grows only as far as the longest line
+ * allowed plus a block.
+ */
+#include "lines.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define BLOCK (1 << 16)
+#define SHOWN 64 /* bytes of an over-long line kept for the message */
+
+struct line_reader {
+	FILE *fp;
+	char *buf;
+	size_t cap, start, end, max;
+	bool eof;
+	char shown[SHOWN];
+};
+
+struct line_reader *lines_open(FILE *fp, size_t max)
+{
+	struct line_reader *r = calloc(1, sizeof *r);
+
+	if (!r || !(r->buf = malloc(BLOCK)))
+		abort();
+	r->fp = fp;
+	r->cap = BLOCK;
+	r->max = max;
+	return r;
+}
+
+void lines_close(struct line_reader *r)
+{
+	free(r->buf);
+	free(r);
+}
+
+/* Moves the unread bytes to the front, makes room, reads a block; false at the end. */
+static bool fill(struct line_reader *r)
+{
+	size_t n;
+
+	if (r->eof)
+		return false;
+	memmove(r->buf, r->buf + r->start, r->end - r->start);
+	r->end -= r->start;
+	r->start = 0;
+	if (r->cap - r->end < BLOCK) {
+		r->cap = r->end + BLOCK;
+		if (!(r->buf = realloc(r->buf, r->cap)))
+			abort();
+	}
+	n = fread(r->buf + r->end, 1, r->cap - r->end, r->fp);
+	r->end += n;
+	r->eof = n == 0;
+	return n > 0;
+}
+
+/* Drops everything up to and including the next newline. */
+static void skip_line(struct line_reader *r)
+{
+	for (;;) {
+		char *nl = memchr(r->buf + r->start, '\n', r->end - r->start);
+		if (nl) {
+			r->start = (size_t)(nl - r->buf) + 1;
+			return;
+		}
+		r->start = r->end;
+		if (!fill(r))
+			return;
+	}
+}
+
+static void hand_out(struct line_reader *r, const char **text, size_t *len, size_t stop, size_t next)
+{
+	*text = r->buf + r->start;
+	*len = stop - r->start;
+	if (*len && (*text)[*len - 1] == '\r')
+		(*len)--;
+	r->start = next;
+}
+
+bool lines_next(struct line_reader *r, const char **text, size_t *len, bool *too_long)
+{
+	*too_long = false;
+	for (;;) {
+		char *nl = memchr(r->buf + r->start, '\n', r->end - r->start);
+		if (nl) {
+			hand_out(r, text, len, (size_t)(nl - r->buf), (size_t)(nl - r->buf) + 1);
+			return true;
+		}
+		if (r->end - r->start > r->max) {
+			memcpy(r->shown, r->buf + r->start, SHOWN);
+			skip_line(r);
+			*text = r->shown;
+			*len = SHOWN;
+			*too_long = true;
+			return true;
+		}
+		if (!fill(r)) {
+			if (r->start == r->end)
+				return false;
+			hand_out(r, text, len, r->end, r->end);
+			return true;
+		}
+	}
+}

@@ -1,0 +1,22 @@
+/*
+ * lines.h — reading a stream line by line in large blocks, with a bound on a line's
+ * length: a longer line is skipped to its end and reported, never held whole, so
+ * memory stays bounded whatever the input. NUL bytes are kept (the length says where
+ * a line ends), a CR before the newline is dropped, and a last line needs no newline.
+ */
+#ifndef FPX_LINES_H
+#define FPX_LINES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct line_reader;
+
+struct line_reader *lines_open(FILE *fp, size_t max);
+/* The next line, valid until the next call; false at the end of the stream. When the
+ * line was longer than max, *too_long is set and text holds only its first bytes. */
+bool lines_next(struct line_reader *r, const char **text, size_t *len, bool *too_long);
+void lines_close(struct line_reader *r);
+
+#endif
