@@ -556,6 +556,33 @@ static const char *check_classes(const struct fmt *f, int width)
 	return NULL;
 }
 
+static bool is_number(enum fp_class c)
+{
+	return c == FP_NORMAL || c == FP_SUBNORMAL;
+}
+
+/* With a sign bit, every negative number must mirror a positive one, and back. */
+static const char *check_symmetry(struct fmt *f, int width)
+{
+	struct fmt_value p, n;
+	const char *why = NULL;
+
+	if (!f->has_sign)
+		return NULL;
+	fmt_value_init(&p);
+	fmt_value_init(&n);
+	for (fpcode mag = 0; mag <= code_mask(width) && !why; mag++) {
+		tapered_decode(&p, f, mag);
+		tapered_decode(&n, f, mag | f->sign_bit);
+		if (is_number(p.cls) != is_number(n.cls) ||
+		    (is_number(p.cls) && (mpz_cmp(p.sig, n.sig) || p.exp != n.exp || !n.neg || p.neg)))
+			why = "a code and its negative (the sign bit flipped) must be a number and its negative";
+	}
+	fmt_value_clear(&p);
+	fmt_value_clear(&n);
+	return why;
+}
+
 static bool is_nan_special(const struct fmt *f, fpcode code)
 {
 	const struct fmt_special *s = find_special(f, code);
@@ -609,6 +636,8 @@ static const char *finish_tapered(struct fmt *f)
 		f->special[i].neg = f->has_sign && (f->special[i].code & f->sign_bit);
 	}
 	derive_specials(f);
+	if ((why = check_symmetry(f, width)))
+		return why;
 	t = table_get(f);
 	if (t->count < 2)
 		return "a tapered format needs at least two finite values";

@@ -159,6 +159,9 @@ expect "missing file" 2 "" -- $FPX -F tests/formats/nonexistent.fmt formats
 # found by fuzz_fmtfile: a tapered format whose classes give two codes one value
 expect "duplicate values" 2 "" -- $FPX -F tests/formats/bad-duplicate.fmt formats
 stderr_has "duplicate values message" "bad-duplicate.fmt:2: two codes stand for the same value"
+# found by fuzz_fmtfile: negative codes that do not mirror the positive ones
+expect "asymmetric format" 2 "" -- $FPX -F tests/formats/bad-asymmetric.fmt formats
+stderr_has "asymmetric message" "bad-asymmetric.fmt:3: a code and its negative"
 # found by fuzz_fmtfile: an exponent too wide for the default bias's shift
 expect "exponent too wide" 2 "" -- $FPX -F tests/formats/bad-exponent.fmt formats
 stderr_has "exponent too wide message" "bad-exponent.fmt:2: exponent must be 1 to 15 bits"
