@@ -486,7 +486,7 @@ void fmt_free(struct fmt *f)
 static const char *finish_regular(struct fmt *f)
 {
 	int width = f->exp_bits + f->frac_bits;
-	fpcode all_ones = code_mask(width);
+	fpcode all_ones;
 
 	if (f->exp_bits < 1 || f->exp_bits > 15)
 		return "exponent must be 1 to 15 bits";
@@ -501,6 +501,7 @@ static const char *finish_regular(struct fmt *f)
 	f->bits = width + (f->has_sign ? 1 : 0);
 	if (f->bits > CODE_MAX_BITS)
 		return "a format is at most 128 bits wide";
+	all_ones = code_mask(width); /* only now that the widths are known to be sane */
 	f->sign_bit = f->has_sign ? (fpcode)1 << width : 0;
 	f->emin = f->specials == SPECIALS_E8M0 ? -f->bias : 1 - f->bias;
 	f->has_zero = f->specials != SPECIALS_E8M0;

@@ -162,6 +162,9 @@ stderr_has "duplicate values message" "bad-duplicate.fmt:2: two codes stand for 
 # found by fuzz_fmtfile: negative codes that do not mirror the positive ones
 expect "asymmetric format" 2 "" -- $FPX -F tests/formats/bad-asymmetric.fmt formats
 stderr_has "asymmetric message" "bad-asymmetric.fmt:3: a code and its negative"
+# found by fuzz_fmtfile: a negative fraction width
+expect "negative fraction" 2 "" -- $FPX -F tests/formats/bad-fraction.fmt formats
+stderr_has "negative fraction message" "bad-fraction.fmt:2: fraction must be 0 to 112 bits"
 # found by fuzz_fmtfile: an exponent too wide for the default bias's shift
 expect "exponent too wide" 2 "" -- $FPX -F tests/formats/bad-exponent.fmt formats
 stderr_has "exponent too wide message" "bad-exponent.fmt:2: exponent must be 1 to 15 bits"
