@@ -36,12 +36,12 @@ FORMAT_FILES = \
 	formats/e2m3.fmt formats/e3m2.fmt formats/e2m1.fmt formats/e8m0.fmt formats/hif8.fmt
 
 LIB_OBJS = src/num.o src/code.o src/format.o src/fmtfile.o src/builtin.o src/parse.o src/round.o \
-	   src/decimal.o src/strbuf.o src/render.o src/readout.o src/show.o src/convert.o src/cli.o src/lines.o \
+	   src/decimal.o src/strbuf.o src/render.o src/readout.o src/show.o src/convert.o src/cli.o src/lines.o src/fastdec.o src/pow5.o \
 	   src/repl.o src/line.o
 HEADERS  = $(wildcard src/*.h)
-TESTS    = tests/records tests/exhaustive tests/reference tests/oracle tests/properties
+TESTS    = tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath bench/gen
 
-.PHONY: all check check-sanitize fuzz fuzz-run install uninstall clean distclean format
+.PHONY: all check check-sanitize bench fuzz fuzz-run install uninstall clean distclean format
 
 all: fpx
 
@@ -55,11 +55,26 @@ src/libfpx.a: $(LIB_OBJS)
 src/%.o: src/%.c $(HEADERS)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# 5^0 … 5^400 as limbs, for the fast decimal path (generated on the building machine).
+src/pow5.c: src/pow5gen.c src/pow5.h
+	$(CC) $(ALL_CFLAGS) -o src/pow5gen src/pow5gen.c $(LDFLAGS) -lgmp
+	src/pow5gen > $@.tmp && mv $@.tmp $@
+
 src/builtin.c: $(FORMAT_FILES) src/embed.awk
 	awk -f src/embed.awk $(FORMAT_FILES) > $@.tmp && mv $@.tmp $@
 
 tests/%: tests/%.c tests/testlib.h src/libfpx.a
 	$(CC) $(ALL_CFLAGS) -Isrc $(LDFLAGS) -o $@ $< src/libfpx.a $(TEST_LIBS) $(LDLIBS)
+
+bench/gen: bench/gen.c
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lgmp $(LDLIBS)
+
+bench/baseline: bench/baseline.c
+	$(CC) -O2 -o $@ $<
+
+# Speed and memory against baselines measured in the same run (bench/run.sh).
+bench: fpx bench/gen bench/baseline
+	sh bench/run.sh $(BENCH_LINES) $(BENCH_ROUNDS)
 
 check: fpx $(TESTS)
 	sh tests/run.sh
@@ -80,6 +95,8 @@ FUZZ_CFLAGS  = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=
 FUZZ_SOURCES = $(LIB_OBJS:.o=.c)
 FUZZ_TARGETS = tests/fuzz/fuzz_parse tests/fuzz/fuzz_fmtfile tests/fuzz/fuzz_repl
 FUZZ_SECONDS = 60
+BENCH_LINES  = 1000000
+BENCH_ROUNDS = 5
 
 fuzz: $(FUZZ_TARGETS)
 
@@ -111,7 +128,7 @@ format:
 	clang-format -i src/*.c src/*.h tests/*.c tests/*.h
 
 clean:
-	rm -f fpx src/*.o src/libfpx.a src/builtin.c $(TESTS) $(FUZZ_TARGETS)
+	rm -f fpx src/*.o src/libfpx.a src/builtin.c src/pow5.c src/pow5gen $(TESTS) $(FUZZ_TARGETS)
 
 distclean: clean
 	rm -rf .sanitize .fuzz config.mk config.log config.status configure autom4te.cache

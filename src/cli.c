@@ -82,6 +82,7 @@ struct settings {
 	char **args; /* positional arguments */
 	int nargs;
 	bool may_read_stdin; /* false inside the REPL: its stdin is the session */
+	bool interactive;    /* stdin is a terminal: write each row at once */
 };
 
 /* Reports a usage error and gives its status. */
@@ -236,10 +237,19 @@ static int parse_options(struct settings *s, int argc, char **argv)
 
 /* ---- Output -------------------------------------------------------------------------------- */
 
-static void flush_line(struct strbuf *line)
+/* Writes what the buffer holds (all of it when `all`, else once it is large: rows are
+ * gathered into blocks, and stdout's own buffer is the only other copy). */
+static void write_out(struct strbuf *line, bool all)
 {
+	if (!all && line->len < (1u << 15))
+		return;
 	fwrite(line->s, 1, line->len, stdout);
 	sb_clear(line);
+}
+
+static void flush_line(struct strbuf *line)
+{
+	write_out(line, true);
 }
 
 /* Looks the format up; NULL after reporting a usage error. */
@@ -266,19 +276,22 @@ struct converter {
 	void (*emit_error)(struct converter *c, const char *text, const char *problem);
 };
 
-/* Converts one input and emits it; an error is reported and written in the input's
- * place, and the batch goes on. */
-static void convert_one(struct converter *c, const char *text, size_t len, const char *where)
+/* Converts one input and emits it; an error is reported (naming the argument or line,
+ * which is only then put into words) and written in the input's place, and the batch
+ * goes on. */
+static void convert_one(struct converter *c, const char *text, size_t len, const char *kind, long number)
 {
 	const char *problem = convert_text(&c->conv, c->f, text, len, c->s->mode, c->s->saturate);
+	char where[48];
 
 	if (problem) {
 		c->failures++;
+		snprintf(where, sizeof where, "%s %ld", kind, number);
 		report_input_error(where, text, len, problem, &c->conv.err);
 		c->emit_error(c, text, problem);
 	} else
 		c->emit(c, text, c->conv.code, c->conv.in.kind == INPUT_PATTERN ? NULL : &c->conv.result);
-	flush_line(&c->line);
+	write_out(&c->line, c->s->interactive);
 }
 
 static void convert_stdin(struct converter *c)
@@ -290,12 +303,12 @@ static void convert_stdin(struct converter *c)
 	bool too_long;
 
 	for (long line = 1; lines_next(r, &text, &len, &too_long); line++) {
-		snprintf(where, sizeof where, "line %ld", line);
 		if (!too_long) {
-			convert_one(c, text, len, where);
+			convert_one(c, text, len, "line", line);
 			continue;
 		}
 		c->failures++;
+		snprintf(where, sizeof where, "line %ld", line);
 		report_input_error(where, text, len, parse_message(PARSE_TOO_LONG), NULL);
 		c->emit_error(c, "", parse_message(PARSE_TOO_LONG));
 		flush_line(&c->line);
@@ -303,11 +316,11 @@ static void convert_stdin(struct converter *c)
 	lines_close(r);
 }
 
+static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
+
 /* Converts the values after the format, or stdin's lines when there are none. */
 static int convert_all(struct converter *c)
 {
-	char where[48];
-
 	if (!(c->f = require_format(c->s->args[0]))) {
 		sb_free(&c->line);
 		return EXIT_USAGE;
@@ -318,13 +331,13 @@ static int convert_all(struct converter *c)
 		return usage_error("%s", "give the values after the format (stdin is the session here)");
 	}
 	conversion_init(&c->conv);
-	for (int i = 1; i < c->s->nargs; i++) {
-		snprintf(where, sizeof where, "argument %d", i);
-		convert_one(c, c->s->args[i], strlen(c->s->args[i]), where);
-	}
+	c->conv.need_value = c->emit != emit_row || render_needs_input(&c->s->fields);
+	for (int i = 1; i < c->s->nargs; i++)
+		convert_one(c, c->s->args[i], strlen(c->s->args[i]), "argument", i);
 	if (c->s->nargs == 1)
 		convert_stdin(c);
 	conversion_clear(&c->conv);
+	flush_line(&c->line);
 	sb_free(&c->line);
 	fmt_free(c->f);
 	return c->failures ? EXIT_BAD_INPUT : EXIT_OK;
@@ -594,7 +607,8 @@ static int dispatch(struct settings *s, bool repl_allowed)
 
 int cli_run(int argc, char **argv, bool in_repl)
 {
-	struct settings s = { .mode = RND_NEAREST_EVEN, .style = STYLE_TSV, .may_read_stdin = !in_repl };
+	struct settings s = { .mode = RND_NEAREST_EVEN, .style = STYLE_TSV, .may_read_stdin = !in_repl,
+			      .interactive = in_repl || isatty(STDIN_FILENO) };
 	int status = parse_options(&s, argc, argv);
 	char **args = s.args;
 

@@ -2,6 +2,7 @@
  * convert.c — the conversion every command shares, and its error report.
  */
 #include "convert.h"
+#include "fastdec.h"
 
 #include <stdio.h>
 
@@ -9,6 +10,7 @@ void conversion_init(struct conversion *c)
 {
 	input_init(&c->in);
 	c->code = 0;
+	c->need_value = true;
 }
 
 void conversion_clear(struct conversion *c)
@@ -19,9 +21,16 @@ void conversion_clear(struct conversion *c)
 const char *convert_text(struct conversion *c, struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
 			 bool saturate)
 {
+	struct decimal d;
+
 	c->err.status = PARSE_OK;
 	c->err.column = 0;
 	c->err.byte = -1;
+	if (!c->need_value && fastdec_scan(&d, text, len) && rnd_encode_decimal(&c->result, f, &d, mode, saturate)) {
+		c->in.kind = INPUT_VALUE;
+		c->code = c->result.code;
+		return NULL;
+	}
 	if (parse_input(&c->in, &c->err, text, len) != PARSE_OK)
 		return parse_message(c->err.status);
 	if (c->in.kind == INPUT_PATTERN)

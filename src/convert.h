@@ -12,6 +12,7 @@
 #include "round.h"
 
 struct conversion {
+	bool need_value;          /* in.value must hold the exact input (readouts, error fields) */
 	struct input in;          /* what the text was: value or pattern */
 	struct parse_error err;
 	fpcode code;
@@ -21,7 +22,8 @@ struct conversion {
 void conversion_init(struct conversion *c);
 void conversion_clear(struct conversion *c);
 
-/* Converts text[0..len) into f; returns NULL, or what is wrong with it. */
+/* Converts text[0..len) into f; returns NULL, or what is wrong with it. A plain decimal
+ * takes the fast path (fastdec.h), bit-identical to the exact one, unless need_value. */
 const char *convert_text(struct conversion *c, struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
 			 bool saturate);
 

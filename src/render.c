@@ -101,9 +101,23 @@ static void write_value(struct strbuf *out, struct fmt *f, const struct fmt_valu
 	}
 }
 
+/* Fields that need the code's value decoded. */
+static bool needs_value(enum field fld)
+{
+	return fld != FIELD_INPUT && fld != FIELD_HEX && fld != FIELD_BIN && fld != FIELD_FLAGS && fld != FIELD_TERNARY;
+}
+
 static bool needs_readout(enum field fld)
 {
 	return fld == FIELD_ERROR || fld == FIELD_ULPS || fld == FIELD_REL || fld == FIELD_BELOW || fld == FIELD_ABOVE;
+}
+
+bool render_needs_input(const struct field_list *fl)
+{
+	for (int i = 0; i < fl->count; i++)
+		if (needs_readout(fl->field[i]))
+			return true;
+	return false;
 }
 
 /* The fields a readout computes: error, ulps, rel (for an exact input, 0), neighbours. */
@@ -157,8 +171,14 @@ static void write_field(struct strbuf *out, struct fmt *f, const struct row *r, 
 static void write_quoted(struct strbuf *out, const char *s, enum style style)
 {
 	if (style == STYLE_TSV) {
-		for (; *s; s++)
-			sb_putc(out, *s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+		for (size_t run; *s; s += run) {
+			run = strcspn(s, "\t\n\r");
+			sb_add(out, s, run);
+			if (s[run]) {
+				sb_putc(out, ' ');
+				run++;
+			}
+		}
 	} else if (style == STYLE_CSV) {
 		if (!s[strcspn(s, ",\"\r\n")]) {
 			sb_puts(out, s);
@@ -216,7 +236,11 @@ void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const st
 
 	fmt_value_init(&v);
 	sb_init(&text);
-	fmt_decode(&v, f, r->code);
+	for (int i = 0; i < fl->count; i++)
+		if (needs_value(fl->field[i])) {
+			fmt_decode(&v, f, r->code);
+			break;
+		}
 	for (int i = 0; i < fl->count; i++) {
 		enum field fld = fl->field[i];
 		begin_field(out, style, i, fld);
@@ -232,6 +256,10 @@ void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const st
 		}
 		if (style == STYLE_JSON && fld == FIELD_TERNARY) {
 			write_field(out, f, r, &v, fld);
+			continue;
+		}
+		if (style == STYLE_TSV && !needs_readout(fld) && fld != FIELD_INPUT) {
+			write_field(out, f, r, &v, fld); /* no field but input can hold a tab or newline */
 			continue;
 		}
 		sb_clear(&text);

@@ -49,6 +49,8 @@ struct field_list {
 /* Parses "hex,shortest"; on error returns the offending name's start. */
 const char *render_parse_fields(struct field_list *out, const char *text);
 const char *render_field_name(enum field fld);
+/* Does any field need the exact input (error, ulps, rel, below, above)? */
+bool render_needs_input(const struct field_list *fl);
 const char *render_field_help(enum field fld);
 
 /* One row: a code of f, the input that made it, and (when it was rounded) the result. */

@@ -8,6 +8,7 @@
  * the virtual value taking the parity opposite to the largest code's.
  */
 #include "round.h"
+#include "fastdec.h"
 
 #include <string.h>
 
@@ -148,37 +149,53 @@ static fpcode choose_rank(struct rnd_result *out, struct fmt *f, fpcode lower, i
 	return f->max_rank;
 }
 
+/* What placing |x| found: see fmt_place(). */
+struct placement {
+	fpcode lower;
+	bool exact, tiny;
+	int vs_mid;
+};
+
+/* The one decision, whichever method placed |x| (nonzero) among the format's values. */
+static void decide(struct rnd_result *out, struct fmt *f, bool neg, const struct placement *p, enum rnd_mode mode,
+		   bool saturate)
+{
+	fpcode rank;
+
+	if (p->lower == ~(fpcode)0) { /* no zero below (E8M0) */
+		below_smallest(out, f);
+		return;
+	}
+	if (p->exact) {
+		out->code = with_sign(f, fmt_code_of_rank(f, p->lower), neg);
+		return;
+	}
+	out->flags |= RND_INEXACT | (p->vs_mid == 0 && p->lower <= f->max_rank ? RND_TIE : 0);
+	if (p->tiny)
+		out->flags |= RND_UNDERFLOW;
+	rank = choose_rank(out, f, p->lower, p->vs_mid, mode, neg);
+	if (rank > f->max_rank) {
+		overflow(out, f, neg, saturate);
+		return;
+	}
+	out->ternary = (rank > p->lower) != neg ? 1 : -1;
+	out->code = rank == 0 && f->has_zero ? fmt_zero_code(f, neg) : with_sign(f, fmt_code_of_rank(f, rank), neg);
+}
+
 static void round_magnitude(struct rnd_result *out, struct fmt *f, const struct num *x, enum rnd_mode mode,
 			    bool saturate, placer *place)
 {
-	fpcode lower = ~(fpcode)0, rank;
-	bool exact = false;
-	int vs_mid = 0;
+	struct placement p = { ~(fpcode)0, false, false, 0 };
 
 	if (mpq_sgn(x->mag) == 0 && f->has_zero) {
 		out->code = fmt_zero_code(f, x->neg);
 		return;
 	}
-	if (mpq_sgn(x->mag) != 0)
-		vs_mid = place(&lower, &exact, f, x->mag);
-	if (lower == ~(fpcode)0) { /* no zero below (E8M0) */
-		below_smallest(out, f);
-		return;
+	if (mpq_sgn(x->mag) != 0) {
+		p.vs_mid = place(&p.lower, &p.exact, f, x->mag);
+		p.tiny = is_tiny(f, x->mag);
 	}
-	if (exact) {
-		out->code = with_sign(f, fmt_code_of_rank(f, lower), x->neg);
-		return;
-	}
-	out->flags |= RND_INEXACT | (vs_mid == 0 && lower <= f->max_rank ? RND_TIE : 0);
-	if (is_tiny(f, x->mag))
-		out->flags |= RND_UNDERFLOW;
-	rank = choose_rank(out, f, lower, vs_mid, mode, x->neg);
-	if (rank > f->max_rank) {
-		overflow(out, f, x->neg, saturate);
-		return;
-	}
-	out->ternary = (rank > lower) != x->neg ? 1 : -1;
-	out->code = rank == 0 && f->has_zero ? fmt_zero_code(f, x->neg) : with_sign(f, fmt_code_of_rank(f, rank), x->neg);
+	decide(out, f, x->neg, &p, mode, saturate);
 }
 
 static enum rnd_status encode(struct rnd_result *out, struct fmt *f, const struct num *x, enum rnd_mode mode,
@@ -212,6 +229,22 @@ enum rnd_status rnd_encode(struct rnd_result *out, struct fmt *f, const struct n
 			   bool saturate)
 {
 	return encode(out, f, x, mode, saturate, fmt_place);
+}
+
+bool rnd_encode_decimal(struct rnd_result *out, struct fmt *f, const struct decimal *d, enum rnd_mode mode,
+			bool saturate)
+{
+	struct placement p;
+
+	if (d->limbs == 0 || !fastdec_place(&p.lower, &p.exact, &p.vs_mid, &p.tiny, f, d))
+		return false;
+	if (d->neg && !f->has_sign) /* negative into E8M0: NaN, as encode() says */
+		return false;
+	out->code = 0;
+	out->ternary = 0;
+	out->flags = 0;
+	decide(out, f, d->neg, &p, mode, saturate);
+	return true;
 }
 
 enum rnd_status rnd_encode_by_table(struct rnd_result *out, struct fmt *f, const struct num *x,

@@ -23,6 +23,11 @@ run tests/exhaustive
 run tests/reference
 run tests/properties
 run tests/oracle ${ORACLE_COUNT:-20000}
+# the fast decimal path against the exact one: the whole benchmark workload (all modes
+# on every 10th line), and every input of the rounding records
+bench/gen 1000000 > "$log.gen" && run sh -c "./tests/fastpath 10 < $log.gen" && rm -f "$log.gen"
+awk '!/^#/ && NF { print ($3 == "sat" ? $4 : $3) }' tests/records.d/*.records > "$log.rec"
+run sh -c "./tests/fastpath < $log.rec" && rm -f "$log.rec"
 run sh tests/cli.sh ./fpx
 run sh tests/hostile.sh ./fpx
 run sh tests/repl-tty.sh ./fpx

@@ -1,0 +1,290 @@
+/*
+ * fastdec.c — placing a plain decimal exactly, with integers of a few limbs.
+ *
+ * For q ≥ 0 the value is the integer N = w·5^q times 2^q. For q < 0 it is
+ * w·2^s / 5^k times 2^−(s+k), k = −q, where s makes the quotient N at least p + 3 bits
+ * long; the remainder, if any, is a sticky bit below N. From N, its binary exponent
+ * and the sticky bit, the lower neighbour and the comparison with the midpoint follow
+ * as in regular_place(): keep the bits above the format's last place, look at the
+ * next bit (half) and everything below it (sticky).
+ */
+#include "fastdec.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "pow5.h"
+
+#define MAX_LIMBS 40 /* 5^400·2^128 or (2^128·2^(113+3)·5^400): under 40 limbs */
+#define MAX_DIGITS 38
+/* The 8-digits-at-once step reads the first digit into the lowest byte. */
+#define LITTLE_ENDIAN_WORDS (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+#define MAX_EXPONENT 400
+
+/* ---- Scanning ------------------------------------------------------------------------- */
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Digits [p, end) while they last: into *small while they fit in a word (19), then into
+ * *wide; leading zeros are not significant. Returns how many digits were read. */
+/* Are the 8 bytes of v all ASCII digits? (each byte 0x30…0x39: high nibble 3, and
+ * adding 6 does not carry into it) */
+static bool eight_digits(uint64_t v)
+{
+	return ((v & 0xf0f0f0f0f0f0f0f0u) | (((v + 0x0606060606060606u) & 0xf0f0f0f0f0f0f0f0u) >> 4)) ==
+	       0x3333333333333333u;
+}
+
+/* The value of 8 ASCII digits, the first in the lowest byte: pairs, then fours, then all. */
+static uint64_t eight_digit_value(uint64_t v)
+{
+	v -= 0x3030303030303030u;
+	v = (v * 10 + (v >> 8)) & 0x00ff00ff00ff00ffu;           /* 4 values of 2 digits */
+	v = (v * 100 + (v >> 16)) & 0x0000ffff0000ffffu;         /* 2 values of 4 digits */
+	return (v * 10000 + (v >> 32)) & 0xffffffffu;            /* 8 digits */
+}
+
+static long digit_run(const char **p, const char *end, uint64_t *small, unsigned __int128 *wide, int *significant)
+{
+	const char *start = *p;
+	int n = *significant;
+
+	while (n == 0 && *p < end && **p == '0')
+		(*p)++;
+	while (LITTLE_ENDIAN_WORDS && n > 0 && n + 8 <= 19 && end - *p >= 8) { /* blocks of 8 digits */
+		uint64_t v;
+		memcpy(&v, *p, 8);
+		if (!eight_digits(v))
+			break;
+		*small = *small * 100000000u + eight_digit_value(v);
+		n += 8;
+		*p += 8;
+	}
+	for (; *p < end && (unsigned)(**p - '0') < 10; (*p)++) {
+		unsigned digit = (unsigned)(**p - '0');
+		if (n == 0 && digit == 0)
+			continue;
+		if (++n <= 19)
+			*small = *small * 10 + digit;
+		else
+			*wide = (n == 20 ? (unsigned __int128)*small : *wide) * 10 + digit;
+	}
+	*significant = n;
+	return (long)(*p - start);
+}
+
+/* The digits of the mantissa into d->w; *after_point: how many came after the point. */
+static bool scan_digits(struct decimal *d, const char **p, const char *end, long *after_point)
+{
+	unsigned __int128 w = 0;
+	uint64_t small = 0;
+	int significant = 0;
+	long seen = digit_run(p, end, &small, &w, &significant);
+
+	*after_point = 0;
+	if (*p < end && **p == '.') {
+		(*p)++;
+		*after_point = digit_run(p, end, &small, &w, &significant);
+		seen += *after_point;
+	}
+	if (significant > MAX_DIGITS)
+		return false;
+	if (significant <= 19)
+		w = small;
+	d->w[0] = (mp_limb_t)w;
+	d->w[1] = (mp_limb_t)(w >> 64);
+	d->limbs = d->w[1] ? 2 : d->w[0] ? 1 : 0;
+	return seen > 0;
+}
+
+static bool scan_exponent(const char **p, const char *end, long *exp)
+{
+	bool neg = false;
+	int digits = 0;
+
+	*exp = 0;
+	if (*p == end || (**p != 'e' && **p != 'E'))
+		return true;
+	(*p)++;
+	if (*p < end && (**p == '+' || **p == '-'))
+		neg = *(*p)++ == '-';
+	for (; *p < end && **p >= '0' && **p <= '9'; (*p)++, digits++)
+		if (*exp < 100000)
+			*exp = *exp * 10 + (**p - '0');
+	if (neg)
+		*exp = -*exp;
+	return digits > 0;
+}
+
+bool fastdec_scan(struct decimal *d, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	long after_point, exp;
+
+	while (p < end && is_blank(*p))
+		p++;
+	while (end > p && is_blank(end[-1]))
+		end--;
+	d->neg = false;
+	if (p < end && (*p == '+' || *p == '-'))
+		d->neg = *p++ == '-';
+	if (!scan_digits(d, &p, end, &after_point) || !scan_exponent(&p, end, &exp) || p != end)
+		return false;
+	d->q = exp - after_point;
+	return d->limbs > 0 && d->q >= -MAX_EXPONENT && d->q <= MAX_EXPONENT;
+}
+
+/* ---- The exact binary form: N·2^e2, plus a sticky bit below N ---------------------- */
+
+struct binary {
+	mp_limb_t n[MAX_LIMBS];
+	mp_size_t size;
+	long e2;
+	bool sticky;
+};
+
+static const mp_limb_t *pow5(long k, mp_size_t *size, size_t *bits)
+{
+	*size = (mp_size_t)pow5_table[k].size;
+	*bits = pow5_table[k].bits;
+	return pow5_limbs + pow5_table[k].offset;
+}
+
+static size_t bit_length(const mp_limb_t *n, mp_size_t size)
+{
+	return (size_t)size * GMP_NUMB_BITS - (size_t)__builtin_clzll(n[size - 1]);
+}
+
+/* w·5^q, exactly, times 2^q. */
+static void scale_up(struct binary *b, const struct decimal *d)
+{
+	mp_size_t size;
+	size_t bits;
+	const mp_limb_t *p = pow5(d->q, &size, &bits);
+
+	if (size >= d->limbs)
+		mpn_mul(b->n, p, size, d->w, d->limbs);
+	else
+		mpn_mul(b->n, d->w, d->limbs, p, size);
+	b->size = size + d->limbs;
+	while (b->n[b->size - 1] == 0)
+		b->size--;
+	b->e2 = d->q;
+	b->sticky = false;
+}
+
+/* ⌊w·2^s / 5^k⌋ times 2^−(s+k), with the remainder as the sticky bit. */
+static bool scale_down(struct binary *b, const struct decimal *d, int precision)
+{
+	mp_limb_t num[MAX_LIMBS] = { 0 }, rem[MAX_LIMBS];
+	mp_size_t dsize, nsize;
+	size_t dbits, wbits = bit_length(d->w, d->limbs);
+	const mp_limb_t *den = pow5(-d->q, &dsize, &dbits);
+	long s = (long)dbits + precision + 3 - (long)wbits;
+
+	if (s < 0)
+		s = 0;
+	nsize = (mp_size_t)((wbits + (size_t)s) / GMP_NUMB_BITS + 1);
+	if (nsize < dsize)
+		nsize = dsize;
+	if (nsize + 1 > MAX_LIMBS)
+		return false;
+	memcpy(num + s / GMP_NUMB_BITS, d->w, (size_t)d->limbs * sizeof d->w[0]);
+	if (s % GMP_NUMB_BITS)
+		mpn_lshift(num, num, nsize, (unsigned)(s % GMP_NUMB_BITS));
+	mpn_tdiv_qr(b->n, rem, 0, num, nsize, den, dsize);
+	b->size = nsize - dsize + 1;
+	while (b->size > 0 && b->n[b->size - 1] == 0)
+		b->size--;
+	b->sticky = !mpn_zero_p(rem, dsize);
+	b->e2 = -(s - d->q); /* −(s + k) */
+	return b->size > 0;
+}
+
+/* ---- Placing it -------------------------------------------------------------------------- */
+
+static bool test_bit(const struct binary *b, size_t bit)
+{
+	size_t limb = bit / GMP_NUMB_BITS;
+
+	return limb < (size_t)b->size && (b->n[limb] >> (bit % GMP_NUMB_BITS)) & 1;
+}
+
+/* Any bit below `bit` set (or the sticky bit)? */
+static bool any_below(const struct binary *b, size_t bit)
+{
+	size_t limb = bit / GMP_NUMB_BITS, i;
+
+	if (b->sticky)
+		return true;
+	for (i = 0; i < limb && i < (size_t)b->size; i++)
+		if (b->n[i])
+			return true;
+	return limb < (size_t)b->size && bit % GMP_NUMB_BITS &&
+	       (b->n[limb] & (((mp_limb_t)1 << (bit % GMP_NUMB_BITS)) - 1));
+}
+
+/* The bits [from, from+count) of N as a code (count ≤ 113), a limb at a time. */
+static fpcode bits_of(const struct binary *b, size_t from, size_t count)
+{
+	size_t limb = from / GMP_NUMB_BITS, shift = from % GMP_NUMB_BITS;
+	mp_limb_t w[3] = { 0, 0, 0 };
+	fpcode v;
+
+	for (size_t i = 0; i < 3 && limb + i < (size_t)b->size; i++)
+		w[i] = b->n[limb + i];
+	v = (fpcode)w[1] << 64 | w[0];
+	if (shift)
+		v = v >> shift | (fpcode)w[2] << (128 - shift);
+	return count >= 128 ? v : v & (((fpcode)1 << count) - 1);
+}
+
+bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, struct fmt *f, const struct decimal *d)
+{
+	struct binary b;
+	long e, binade, drop;
+	fpcode m;
+
+	if (f->tapered || f->frac_bits > 112 || d->limbs == 0)
+		return false;
+	if (d->q >= 0)
+		scale_up(&b, d);
+	else if (!scale_down(&b, d, f->frac_bits + 1))
+		return false;
+	e = (long)bit_length(b.n, b.size) - 1 + b.e2; /* ⌊log2 x⌋, the sticky bit cannot carry */
+	*tiny = e < f->emin;
+	*exact = false;
+	*vs_mid = 1;
+	*lower = f->max_rank + 1;
+	if (e > f->emax)
+		return true;
+	if (e < f->emin && f->specials == SPECIALS_E8M0) {
+		*lower = ~(fpcode)0;
+		return true;
+	}
+	binade = e > f->emin ? e : f->emin;
+	drop = binade - f->frac_bits - b.e2; /* bits of N below the format's last place */
+	if (drop <= 0) {
+		if (b.sticky)
+			return false; /* not enough bits computed: let the exact path decide */
+		m = bits_of(&b, 0, (size_t)(e - b.e2 + 1)) << -drop;
+		*exact = true;
+		*vs_mid = -1;
+	} else {
+		bool half = test_bit(&b, (size_t)drop - 1), rest = any_below(&b, (size_t)drop - 1);
+		m = bits_of(&b, (size_t)drop, (size_t)(e - b.e2 + 1 > drop ? e - b.e2 + 1 - drop : 0));
+		*exact = !half && !rest;
+		*vs_mid = half ? (rest ? 1 : 0) : -1;
+	}
+	/* code = (E + bias − 1)·2^f + m, as in regular_place() */
+	*lower = (((fpcode)(binade + f->bias - 1 + 1) << f->frac_bits) - ((fpcode)1 << f->frac_bits)) + m;
+	if (*lower > f->max_rank) {
+		*lower = f->max_rank + 1;
+		*exact = false;
+		*vs_mid = 1;
+	}
+	return true;
+}
