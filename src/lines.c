@@ -52,7 +52,7 @@ static bool fill(struct line_reader *r)
 		if (!(r->buf = realloc(r->buf, r->cap)))
 			abort();
 	}
-	n = fread(r->buf + r->end, 1, r->cap - r->end, r->fp);
+	n = fread(r->buf + r->end, 1, r->cap - r->end - 1, r->fp); /* a byte spare for the NUL */
 	r->end += n;
 	r->eof = n == 0;
 	return n > 0;
@@ -73,12 +73,14 @@ static void skip_line(struct line_reader *r)
 	}
 }
 
+/* The line is terminated in place, where its newline (or CR) was, or in the spare byte. */
 static void hand_out(struct line_reader *r, const char **text, size_t *len, size_t stop, size_t next)
 {
 	*text = r->buf + r->start;
 	*len = stop - r->start;
 	if (*len && (*text)[*len - 1] == '\r')
 		(*len)--;
+	r->buf[r->start + *len] = '\0';
 	r->start = next;
 }
 

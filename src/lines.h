@@ -14,7 +14,8 @@
 struct line_reader;
 
 struct line_reader *lines_open(FILE *fp, size_t max);
-/* The next line, valid until the next call; false at the end of the stream. When the
+/* The next line, NUL-terminated, valid until the next call; false at the end of the
+ * stream. When the
  * line was longer than max, *too_long is set and text holds only its first bytes. */
 bool lines_next(struct line_reader *r, const char **text, size_t *len, bool *too_long);
 void lines_close(struct line_reader *r);

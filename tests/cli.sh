@@ -63,10 +63,13 @@ error${tab}error
 error${tab}error
 0x3800${tab}0.5
 0x4000${tab}2" -- sh -c "$FPX convert binary16 < $T/in"
+: > /dev/null
 stderr_has "line number" "line 2: '1..2': unexpected character '.' (column 3)"
 stderr_has "empty line" "line 3: '': empty input"
 stderr_lacks "no column for an empty line" "empty input ("
 
+expect "stdin lines keep their own text in the input field" 0 "1${tab}0x3c00
+2${tab}0x4000" -- sh -c "printf '1\\n2\\n' | $FPX convert -o input,hex binary16"
 expect "error keeps the input column" 1 "1..2${tab}error" -- $FPX convert -o input,hex binary16 1..2
 stderr_has "argument number" "argument 1: '1..2'"
 expect "nan into a format without NaN" 1 "error" -- $FPX convert -o hex e2m1 nan
