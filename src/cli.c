@@ -123,13 +123,14 @@ static void print_help(void)
 
 /* ---- Options ------------------------------------------------------------------------ */
 
-/* "-1.5", "-.5", "-inf", "-(1)" are values, not options. */
+/* "-1.5", "-.5", "-inf", "-(1)" are values, not options; so is a lone "-" (which then
+ * fails as a value, with a message). */
 static bool looks_like_value(const char *arg)
 {
 	const char *rest = arg + 1;
 
 	if (arg[0] != '-' || !arg[1])
-		return arg[0] != '-';
+		return true;
 	if (!isalpha((unsigned char)rest[0]) && rest[0] != '-')
 		return true;
 	return strcasecmp(rest, "inf") == 0 || strcasecmp(rest, "infinity") == 0 || strcasecmp(rest, "nan") == 0;
@@ -191,7 +192,7 @@ static int find_option(const char *arg, const char **inline_value)
 			*inline_value = arg[2 + n] ? arg + 3 + n : NULL;
 			return i;
 		}
-		if (arg[1] != '-' && arg[1] == options[i].short_name) {
+		if (arg[1] != '-' && arg[1] != '\0' && arg[1] == options[i].short_name) {
 			*inline_value = arg[2] ? arg + 2 : NULL;
 			if (*inline_value && !options[i].argument)
 				return -1;

@@ -216,6 +216,8 @@ expect "fpx alone without a terminal is a usage error" 2 "" -- sh -c "$FPX < /de
 expect "unknown format" 2 "" -- $FPX convert e9m9x 1
 stderr_has "unknown format message" "unknown format 'e9m9x'"
 expect "unknown option" 2 "" -- $FPX convert --bogus e4m3 1
+# found by fuzz_repl: a lone - was matched against options without a short name
+expect "a lone - is a value, refused" 1 "error" -- $FPX convert -o hex e4m3 -
 expect "bad mode" 2 "" -- $FPX convert -r nearest e4m3 1
 expect "bad field" 2 "" -- $FPX convert -o hex,nope e4m3 1
 expect "unknown command" 2 "" -- $FPX frobnicate
