@@ -260,7 +260,31 @@ static void shortest_in(struct strbuf *out, bool neg, struct interval *iv)
 	mpq_clears(best.distance, p, NULL);
 }
 
+static void shortest_of_code(struct strbuf *out, struct fmt *f, fpcode code);
+
+/* Formats of at most 16 bits keep each code's answer: a million values of binary16 then
+ * cost at most 65 536 searches. */
 void dec_shortest(struct strbuf *out, struct fmt *f, fpcode code)
+{
+	struct strbuf made;
+
+	if (f->bits > 16) {
+		shortest_of_code(out, f, code);
+		return;
+	}
+	if (!f->shortest_memo && !(f->shortest_memo = calloc((size_t)code_mask(f->bits) + 1, sizeof(char *))))
+		abort();
+	if (!f->shortest_memo[code]) {
+		sb_init(&made);
+		shortest_of_code(&made, f, code);
+		if (!(f->shortest_memo[code] = strdup(made.s)))
+			abort();
+		sb_free(&made);
+	}
+	sb_puts(out, f->shortest_memo[code]);
+}
+
+static void shortest_of_code(struct strbuf *out, struct fmt *f, fpcode code)
 {
 	struct fmt_value v;
 	struct interval iv;

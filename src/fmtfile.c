@@ -314,6 +314,7 @@ static struct fmt *copy_format(const struct fmt *proto)
 		abort();
 	*f = *proto;
 	f->table = NULL;
+	f->shortest_memo = NULL;
 	return f;
 }
 

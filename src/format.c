@@ -478,6 +478,10 @@ void fmt_free(struct fmt *f)
 	if (!f)
 		return;
 	table_free(f->table);
+	if (f->shortest_memo)
+		for (fpcode c = 0; c <= code_mask(f->bits); c++)
+			free(f->shortest_memo[c]);
+	free(f->shortest_memo);
 	free(f);
 }
 

@@ -94,6 +94,7 @@ struct fmt {
 	int precision;   /* significant bits, p (tapered: the most any class has) */
 
 	struct fmt_table *table; /* tapered: every value in rank order, built on first use */
+	char **shortest_memo;    /* at most 16 bits: each code's shortest decimal, made on first use */
 };
 
 /* A decoded code: class, sign, and |value| = sig · 2^exp (sig 0 for zero). */
