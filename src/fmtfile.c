@@ -122,7 +122,9 @@ static bool parse_class(struct fmt *f, char *args)
 
 	if (f->nclasses == FMT_MAX_CLASSES)
 		return false;
-	for (char *tok = strtok(args, " \t"); tok; tok = strtok(NULL, " \t")) {
+	char *save;
+
+	for (char *tok = strtok_r(args, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
 		char *eq = strchr(tok, '=');
 		if (!eq)
 			return false;
@@ -244,6 +246,7 @@ static bool parse_text(struct reader *r, const char *text, void (*keep)(struct f
 	struct fmt *f = NULL;
 	int name_line = 0;
 	const char *why;
+	char *save;
 
 	for (r->line = 1; *text; r->line++) {
 		size_t len = strcspn(text, "\n");
@@ -257,10 +260,10 @@ static bool parse_text(struct reader *r, const char *text, void (*keep)(struct f
 		for (char *c = buf; *c; c++)
 			if (*c == '#' || *c == '\r')
 				*c = '\0';
-		key = strtok(buf, " \t");
+		key = strtok_r(buf, " \t", &save);
 		if (!key)
 			continue;
-		val = strtok(NULL, "");
+		val = strtok_r(NULL, "", &save);
 		val = val ? val + strspn(val, " \t") : (char *)"";
 		for (size_t n = strlen(val); n && (val[n - 1] == ' ' || val[n - 1] == '\t');)
 			val[--n] = '\0';

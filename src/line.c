@@ -131,7 +131,9 @@ static int split_words(char *text, const char **words, int max, const char **pre
 	char *end = text + strlen(text);
 	bool open_word = end > text && end[-1] != ' ' && end[-1] != '\t';
 
-	for (char *w = strtok(text, " \t"); w; w = strtok(NULL, " \t"))
+	char *save;
+
+	for (char *w = strtok_r(text, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
 		if (n < max)
 			words[n++] = w;
 	*prefix = open_word && n ? words[--n] : "";

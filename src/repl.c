@@ -341,7 +341,9 @@ static int split(char *line, char **words)
 {
 	int n = 0;
 
-	for (char *w = strtok(line, " \t"); w && n < MAX_WORDS; w = strtok(NULL, " \t"))
+	char *save;
+
+	for (char *w = strtok_r(line, " \t", &save); w && n < MAX_WORDS; w = strtok_r(NULL, " \t", &save))
 		words[n++] = w;
 	return n;
 }

@@ -347,7 +347,8 @@ static void put_limits(struct strbuf *out, struct fmt *f, enum rnd_mode mode, co
 	if (f->tapered) {
 		sb_init(&classes);
 		limits_precision_by_class(&classes, f);
-		for (char *line = strtok(classes.s, "\n"); line; line = strtok(NULL, "\n"))
+		char *save;
+		for (char *line = strtok_r(classes.s, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 			sb_printf(out, LABEL "%s\n", "", line);
 		sb_free(&classes);
 	}

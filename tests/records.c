@@ -25,7 +25,9 @@ static bool read_record(struct record *r, char *line)
 	char *tok[8];
 	int n = 0;
 
-	for (char *t = strtok(line, " \t\n"); t && n < 8; t = strtok(NULL, " \t\n"))
+	char *save;
+
+	for (char *t = strtok_r(line, " \t\n", &save); t && n < 8; t = strtok_r(NULL, " \t\n", &save))
 		tok[n++] = t;
 	r->saturate = n == 7 && strcmp(tok[2], "sat") == 0;
 	if (n < 5 || (n != 6 + r->saturate && !(n == 4 + r->saturate + 1 && strcmp(tok[n - 1], "error") == 0)))

@@ -32,7 +32,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	memcpy(text, data, size);
 	text[size] = '\0';
-	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
+	char *save;
+
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		if (!strstr(line, "table") && !strstr(line, "-F") && !strstr(line, "format-file") &&
 		    !repl_line(s, line))
 			break;
