@@ -178,86 +178,213 @@ void dec_digits(struct strbuf *out, bool neg, const mpz_t sig, long exp, int n)
 
 /* ---- Shortest ---------------------------------------------------------------------------- */
 
+/*
+ * The interval that reads back to a code, as integers over one power of two:
+ * lo = L/2^s, v = V/2^s, hi = H/2^s. Everything below is integer arithmetic on these,
+ * with no rational normalisation.
+ */
 struct interval {
-	mpq_t lo, hi, v;
+	mpz_t lo, v, hi;
+	long s;
 	bool lo_in, hi_in; /* are the ends themselves inside? */
 };
 
-struct candidate {
-	bool found;
-	mpz_t d;
+/* A grid of multiples of 10^k, in the interval's units: c·10^k ↔ c·G/2^s, where for
+ * k ≥ 0, G = 10^k·2^s, and for k < 0 the other side is scaled instead: X·10^−k vs c·2^s. */
+struct grid {
 	long k;
-	mpq_t distance;
+	mpz_t p;    /* 10^|k| */
+	mpz_t l, h, v; /* L, H, V scaled for the grid (times 10^−k when k < 0) */
+	mpz_t unit; /* what one step of the grid is in those units: 10^k·2^s, or 2^s */
 };
 
-/*
- * The multiple of 10^k in [a, b] (ends included as told) closest to v, kept in *best if
- * closer than what it holds.
- */
-static void best_on_grid(struct candidate *best, const mpq_t a, bool a_in, const mpq_t b, bool b_in,
-			 const mpq_t v, long k)
+static void grid_init(struct grid *g)
 {
-	mpq_t g, t;
-	mpz_t lo, hi, d;
+	mpz_inits(g->p, g->l, g->h, g->v, g->unit, NULL);
+}
 
-	mpq_inits(g, t, NULL);
-	mpz_inits(lo, hi, d, NULL);
-	set_pow10(g, k);
-	mpq_div(t, a, g);
-	mpz_cdiv_q(lo, mpq_numref(t), mpq_denref(t));
-	if (!a_in && mpz_cmp_ui(mpq_denref(t), 1) == 0)
-		mpz_add_ui(lo, lo, 1);
-	mpq_div(t, b, g);
-	mpz_fdiv_q(hi, mpq_numref(t), mpq_denref(t));
-	if (!b_in && mpz_cmp_ui(mpq_denref(t), 1) == 0)
-		mpz_sub_ui(hi, hi, 1);
-	if (mpz_cmp(lo, hi) <= 0) {
-		mpq_div(t, v, g);
-		round_to_integer(d, t);
-		if (mpz_cmp(d, lo) < 0)
-			mpz_set(d, lo);
-		if (mpz_cmp(d, hi) > 0)
-			mpz_set(d, hi);
-		mpq_set_z(t, d);
-		mpq_mul(t, t, g);
-		mpq_sub(t, t, v);
-		mpq_abs(t, t);
-		if (!best->found || mpq_cmp(t, best->distance) < 0) {
-			best->found = true;
-			mpz_set(best->d, d);
-			best->k = k;
-			mpq_set(best->distance, t);
-		}
+/* Points the grid at 10^k. */
+static void grid_set(struct grid *g, const struct interval *iv, long k)
+{
+	g->k = k;
+	mpz_ui_pow_ui(g->p, 10, (unsigned long)labs(k));
+	mpz_set(g->l, iv->lo);
+	mpz_set(g->h, iv->hi);
+	mpz_set(g->v, iv->v);
+	mpz_set_ui(g->unit, 1);
+	mpz_mul_2exp(g->unit, g->unit, (mp_bitcnt_t)iv->s);
+	if (k >= 0)
+		mpz_mul(g->unit, g->unit, g->p);
+	else {
+		mpz_mul(g->l, g->l, g->p);
+		mpz_mul(g->h, g->h, g->p);
+		mpz_mul(g->v, g->v, g->p);
 	}
-	mpq_clears(g, t, NULL);
-	mpz_clears(lo, hi, d, NULL);
+}
+
+static void grid_clear(struct grid *g)
+{
+	mpz_clears(g->p, g->l, g->h, g->v, g->unit, NULL);
+}
+
+/* The grid's steps inside the interval: [*first, *last] (empty when first > last). */
+static void grid_range(mpz_t first, mpz_t last, const struct grid *g, const struct interval *iv)
+{
+	mpz_t r;
+
+	mpz_init(r);
+	mpz_cdiv_qr(first, r, g->l, g->unit);
+	if (!iv->lo_in && mpz_sgn(r) == 0)
+		mpz_add_ui(first, first, 1);
+	mpz_fdiv_qr(last, r, g->h, g->unit);
+	if (!iv->hi_in && mpz_sgn(r) == 0)
+		mpz_sub_ui(last, last, 1);
+	mpz_clear(r);
+}
+
+/* The step nearest to v, ties to even. */
+static void grid_nearest(mpz_t out, const struct grid *g)
+{
+	mpz_t r;
+	int c;
+
+	mpz_init(r);
+	mpz_fdiv_qr(out, r, g->v, g->unit);
+	mpz_mul_2exp(r, r, 1);
+	c = mpz_cmp(r, g->unit);
+	if (c > 0 || (c == 0 && mpz_odd_p(out)))
+		mpz_add_ui(out, out, 1);
+	mpz_clear(r);
+}
+
+/* |step·unit − v|, in the grid's units. */
+static void grid_distance(mpz_t out, const struct grid *g, unsigned long step)
+{
+	mpz_mul_ui(out, g->unit, step);
+	mpz_sub(out, out, g->v);
+	mpz_abs(out, out);
+}
+
+/* Compares X/2^s with 10^k. */
+static int compare_pow10(const mpz_t x, long s, long k)
+{
+	mpz_t t, y;
+	int c;
+
+	mpz_inits(t, y, NULL);
+	mpz_ui_pow_ui(t, 10, (unsigned long)labs(k));
+	mpz_set(y, x);
+	if (k >= 0)
+		mpz_mul_2exp(t, t, (mp_bitcnt_t)s);
+	else {
+		mpz_mul(y, y, t);
+		mpz_set_ui(t, 1);
+		mpz_mul_2exp(t, t, (mp_bitcnt_t)s);
+	}
+	c = mpz_cmp(y, t);
+	mpz_clears(t, y, NULL);
+	return c;
+}
+
+/* ⌊log10 (X/2^s)⌋ for X > 0: from the bit length, then corrected exactly. */
+static long floor_log10_scaled(const mpz_t x, long s)
+{
+	long k = ((long)mpz_sizeinbase(x, 2) - 1 - s) * 30103 / 100000;
+
+	while (compare_pow10(x, s, k) < 0)
+		k--;
+	while (compare_pow10(x, s, k + 1) >= 0)
+		k++;
+	return k;
 }
 
 /*
- * With J = ⌊log10 hi⌋, numbers of at most n digits in [10^J, hi] are multiples of
- * 10^(J−n+1); below 10^J, multiples of 10^(J−n).
+ * lo < 10^J ≤ hi: one digit is enough. On the grid 10^(J−1) the one-digit numbers are
+ * the steps 1…9 and 10, 20, …, 90; the nearest to v wins, a tie going to the coarser
+ * one (a multiple of ten), then to the even one.
  */
-static void shortest_in(struct strbuf *out, bool neg, struct interval *iv)
+static void one_digit(struct strbuf *out, bool neg, const struct interval *iv, long j)
 {
-	long j = floor_log10(iv->hi);
-	struct candidate best = { .found = false };
-	mpq_t p;
+	struct grid g;
+	mpz_t first, last, near, dist, best_dist, d;
+	unsigned long f0, tries[6], best = 0;
 
-	mpz_init(best.d);
-	mpq_inits(best.distance, p, NULL);
-	set_pow10(p, j);
-	for (long n = 1; !best.found; n++) {
-		int c = mpq_cmp(iv->lo, p);
-		if (c >= 0)
-			best_on_grid(&best, iv->lo, iv->lo_in, iv->hi, iv->hi_in, iv->v, j - n + 1);
-		else {
-			best_on_grid(&best, p, true, iv->hi, iv->hi_in, iv->v, j - n + 1);
-			best_on_grid(&best, iv->lo, iv->lo_in, p, false, iv->v, j - n);
+	grid_init(&g);
+	grid_set(&g, iv, j - 1);
+	mpz_inits(first, last, near, dist, best_dist, d, NULL);
+	grid_range(first, last, &g, iv);
+	mpz_fdiv_q(near, g.v, g.unit);
+	f0 = mpz_cmp_ui(near, 100) < 0 ? mpz_get_ui(near) : 100;
+	tries[0] = f0;
+	tries[1] = f0 + 1;
+	tries[2] = f0 / 10 * 10;
+	tries[3] = (f0 / 10 + 1) * 10;
+	tries[4] = 9;
+	tries[5] = 10;
+	for (int i = 0; i < 6; i++) {
+		unsigned long c = tries[i];
+		bool valid = (c >= 1 && c <= 9) || (c % 10 == 0 && c >= 10 && c <= 90);
+		if (!valid || mpz_cmp_ui(first, c) > 0 || mpz_cmp_ui(last, c) < 0)
+			continue;
+		grid_distance(dist, &g, c);
+		int cmp = best ? mpz_cmp(dist, best_dist) : -1;
+		if (cmp < 0 || (cmp == 0 && ((c % 10 == 0) > (best % 10 == 0) ||
+					     ((c % 10 == 0) == (best % 10 == 0) && c % 2 == 0 && best % 2)))) {
+			best = c;
+			mpz_set(best_dist, dist);
 		}
 	}
-	write_scaled(out, neg, best.d, best.k);
-	mpz_clear(best.d);
-	mpq_clears(best.distance, p, NULL);
+	mpz_set_ui(d, best);
+	write_scaled(out, neg, d, j - 1);
+	mpz_clears(first, last, near, dist, best_dist, d, NULL);
+	grid_clear(&g);
+}
+
+/* Does the grid 10^k have a step inside the interval? [first, last] are those steps. */
+static bool has_step(struct grid *g, const struct interval *iv, long k, mpz_t first, mpz_t last)
+{
+	grid_set(g, iv, k);
+	grid_range(first, last, g, iv);
+	return mpz_cmp(first, last) <= 0;
+}
+
+/*
+ * The fewest digits: with lo ≥ 10^J, numbers of n digits are the multiples of
+ * 10^(J−n+1), so the coarsest grid 10^k with a point inside gives the shortest. Having a
+ * point is monotone in k (a multiple of 10^(k+1) is one of 10^k), and a grid finer than
+ * the interval's width always has one: a binary search between the two finds it.
+ */
+static void shortest_in(struct strbuf *out, bool neg, const struct interval *iv)
+{
+	long j = floor_log10_scaled(iv->hi, iv->s), fine, coarse;
+	struct grid g;
+	mpz_t first, last, d;
+
+	if (compare_pow10(iv->lo, iv->s, j) < 0) {
+		one_digit(out, neg, iv, j);
+		return;
+	}
+	mpz_inits(first, last, d, NULL);
+	mpz_sub(d, iv->hi, iv->lo);
+	fine = floor_log10_scaled(d, iv->s) - 1; /* a step under the width: surely inside */
+	coarse = j;
+	grid_init(&g);
+	while (fine < coarse) {
+		long mid = fine + (coarse - fine + 1) / 2;
+		if (has_step(&g, iv, mid, first, last))
+			fine = mid;
+		else
+			coarse = mid - 1;
+	}
+	has_step(&g, iv, fine, first, last);
+	grid_nearest(d, &g);
+	if (mpz_cmp(d, first) < 0)
+		mpz_set(d, first);
+	if (mpz_cmp(d, last) > 0)
+		mpz_set(d, last);
+	write_scaled(out, neg, d, fine);
+	grid_clear(&g);
+	mpz_clears(first, last, d, NULL);
 }
 
 static void shortest_of_code(struct strbuf *out, struct fmt *f, fpcode code);
@@ -284,6 +411,37 @@ void dec_shortest(struct strbuf *out, struct fmt *f, fpcode code)
 	sb_puts(out, f->shortest_memo[code]);
 }
 
+/*
+ * lo = (v + below)/2 and hi = (v + above)/2 (above max, the virtual value), as integers
+ * over 2^s: each of v, below, above is sig·2^exp, so s = 1 − the smallest exponent
+ * makes all of them, and their half-sums, whole.
+ */
+static void build_interval(struct interval *iv, struct fmt *f, fpcode rank, const struct fmt_value *v)
+{
+	mpz_t below, above;
+	long eb = 0, ea, ev = v->exp, lowest;
+
+	mpz_inits(below, above, NULL);
+	fmt_rank_value(above, &ea, f, rank + 1);
+	if (rank > 0)
+		fmt_rank_value(below, &eb, f, rank - 1);
+	lowest = ev < ea ? ev : ea;
+	if (rank > 0 && eb < lowest)
+		lowest = eb;
+	iv->s = lowest < 1 ? 1 - lowest : 0; /* every exp + s ≥ 1 */
+	mpz_mul_2exp(iv->v, v->sig, (mp_bitcnt_t)(ev + iv->s));
+	mpz_mul_2exp(iv->hi, above, (mp_bitcnt_t)(ea + iv->s));
+	mpz_add(iv->hi, iv->hi, iv->v);
+	if (rank > 0) {
+		mpz_mul_2exp(iv->lo, below, (mp_bitcnt_t)(eb + iv->s));
+		mpz_add(iv->lo, iv->lo, iv->v);
+	} else
+		mpz_set_ui(iv->lo, 0); /* no zero below (E8M0): the interval reaches down to 0 */
+	mpz_mul_2exp(iv->v, iv->v, 1); /* v, lo, hi are now all 2·value·2^s: s grows by one */
+	iv->s++;
+	mpz_clears(below, above, NULL);
+}
+
 static void shortest_of_code(struct strbuf *out, struct fmt *f, fpcode code)
 {
 	struct fmt_value v;
@@ -297,22 +455,14 @@ static void shortest_of_code(struct strbuf *out, struct fmt *f, fpcode code)
 		fmt_value_clear(&v);
 		return;
 	}
-	mpq_inits(iv.lo, iv.hi, iv.v, NULL);
+	mpz_inits(iv.lo, iv.v, iv.hi, NULL);
 	rank = fmt_rank_of_code(f, code & ~f->sign_bit);
-	num_set_dyadic(iv.v, v.sig, v.exp);
 	iv.lo_in = iv.hi_in = fmt_rank_parity(f, rank) == 0;
-	fmt_rank_rational(iv.hi, f, rank + 1);
-	mpq_add(iv.hi, iv.hi, iv.v);
-	mpq_div_2exp(iv.hi, iv.hi, 1);
 	if (rank == 0)
-		iv.lo_in = false; /* no zero below (E8M0): the interval reaches down to, not to, 0 */
-	else {
-		fmt_rank_rational(iv.lo, f, rank - 1);
-		mpq_add(iv.lo, iv.lo, iv.v);
-		mpq_div_2exp(iv.lo, iv.lo, 1);
-	}
+		iv.lo_in = false;
+	build_interval(&iv, f, rank, &v);
 	shortest_in(out, v.neg, &iv);
-	mpq_clears(iv.lo, iv.hi, iv.v, NULL);
+	mpz_clears(iv.lo, iv.v, iv.hi, NULL);
 	fmt_value_clear(&v);
 }
 
