@@ -19,10 +19,10 @@ CFLAGS   ?= -O2 -g
 WARNINGS  = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(CPPFLAGS) $(CFLAGS)
 LIBS      = -lgmp
-# The REPL's line editing (libedit); 0 builds it with plain line input.
+# The REPL's line editing: libedit, loaded by src/line.c when a session starts on a
+# terminal (its headers are needed to build); 0 builds plain line input only.
 HAVE_LIBEDIT ?= 1
 ifeq ($(HAVE_LIBEDIT),1)
-LIBS     += -ledit
 ALL_CFLAGS += -DHAVE_LIBEDIT
 endif
 TEST_LIBS = -lmpfr -lgmp -lm

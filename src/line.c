@@ -1,7 +1,7 @@
 /*
  * line.c — the one file that knows libedit.
  *
- * On a terminal, with libedit: emacs-style editing, Up/Down and Ctrl-R through the
+ * On a terminal, with libedit (loaded then, see load_libedit()): emacs-style editing, Up/Down and Ctrl-R through the
  * history, which is loaded from and saved to a file, Tab completion through the
  * caller's completer, and the user's ~/.editrc. Ctrl-C abandons the line being typed.
  * Otherwise (a pipe, a file, or a build without libedit) lines are read plainly, with
@@ -17,7 +17,58 @@
 #include <unistd.h>
 
 #ifdef HAVE_LIBEDIT
+#include <dlfcn.h>
 #include <histedit.h>
+
+/*
+ * libedit is loaded when an interactive session starts, not linked: with its own
+ * libraries it would otherwise add a millisecond to every start-up of fpx, and only
+ * the REPL on a terminal uses it. The table is filled once and only read after.
+ */
+static struct {
+	EditLine *(*init)(const char *, FILE *, FILE *, FILE *);
+	void (*end)(EditLine *);
+	int (*set)(EditLine *, int, ...);
+	int (*get)(EditLine *, int, ...);
+	const char *(*gets)(EditLine *, int *);
+	const LineInfo *(*line)(EditLine *);
+	int (*insertstr)(EditLine *, const char *);
+	void (*reset)(EditLine *);
+	int (*source)(EditLine *, const char *);
+	History *(*history_init)(void);
+	void (*history_end)(History *);
+	int (*history)(History *, HistEvent *, int, ...);
+} edit;
+
+static bool load_libedit(void)
+{
+	static const char *const names[] = { "libedit.so.2", "libedit.so.0", "libedit.so" };
+	void *lib = NULL;
+
+	if (edit.init)
+		return true;
+	for (size_t i = 0; i < sizeof names / sizeof names[0] && !lib; i++)
+		lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+	if (!lib)
+		return false;
+	*(void **)&edit.end = dlsym(lib, "el_end");
+	*(void **)&edit.set = dlsym(lib, "el_set");
+	*(void **)&edit.get = dlsym(lib, "el_get");
+	*(void **)&edit.gets = dlsym(lib, "el_gets");
+	*(void **)&edit.line = dlsym(lib, "el_line");
+	*(void **)&edit.insertstr = dlsym(lib, "el_insertstr");
+	*(void **)&edit.reset = dlsym(lib, "el_reset");
+	*(void **)&edit.source = dlsym(lib, "el_source");
+	*(void **)&edit.history_init = dlsym(lib, "history_init");
+	*(void **)&edit.history_end = dlsym(lib, "history_end");
+	*(void **)&edit.history = dlsym(lib, "history");
+	*(void **)&edit.init = dlsym(lib, "el_init"); /* last: it says the table is whole */
+	if (edit.end && edit.set && edit.get && edit.gets && edit.line && edit.insertstr && edit.reset &&
+	    edit.source && edit.history_init && edit.history_end && edit.history && edit.init)
+		return true;
+	edit.init = NULL;
+	return false;
+}
 #endif
 
 struct line_editor {
@@ -84,7 +135,7 @@ static char *prompt_of(EditLine *el)
 {
 	struct line_editor *ed;
 
-	el_get(el, EL_CLIENTDATA, &ed);
+	edit.get(el, EL_CLIENTDATA, &ed);
 	return (char *)ed->prompt;
 }
 
@@ -144,7 +195,7 @@ static void list_candidates(EditLine *el, const struct candidates *c)
 {
 	FILE *out;
 
-	el_get(el, EL_GETFP, 1, &out);
+	edit.get(el, EL_GETFP, 1, &out);
 	fputc('\n', out);
 	for (int i = 0; i < c->count; i++)
 		fprintf(out, "%s%s", c->word[i], i + 1 < c->count ? "  " : "\n");
@@ -152,7 +203,7 @@ static void list_candidates(EditLine *el, const struct candidates *c)
 
 static unsigned char complete(EditLine *el, int ch)
 {
-	const LineInfo *li = el_line(el);
+	const LineInfo *li = edit.line(el);
 	struct line_editor *ed;
 	struct candidates c = { NULL, 0, 0 };
 	const char *words[64], *prefix;
@@ -161,7 +212,7 @@ static unsigned char complete(EditLine *el, int ch)
 	unsigned char result = CC_REFRESH_BEEP;
 
 	(void)ch;
-	el_get(el, EL_CLIENTDATA, &ed);
+	edit.get(el, EL_CLIENTDATA, &ed);
 	if (!before)
 		abort();
 	nwords = split_words(before, words, 64, &prefix);
@@ -174,12 +225,12 @@ static unsigned char complete(EditLine *el, int ch)
 			abort();
 		memcpy(rest, c.word[0] + c.prefix_len, len);
 		memcpy(rest + len, " ", 2);
-		el_insertstr(el, rest);
+		edit.insertstr(el, rest);
 		free(rest);
 		result = CC_REFRESH;
 	} else if (c.count > 1 && common_prefix(&c) > c.prefix_len) {
 		char *more = strndup(c.word[0] + c.prefix_len, common_prefix(&c) - c.prefix_len);
-		el_insertstr(el, more);
+		edit.insertstr(el, more);
 		free(more);
 		result = CC_REFRESH;
 	} else if (c.count > 1) {
@@ -197,28 +248,28 @@ static unsigned char complete(EditLine *el, int ch)
 
 static void open_history(struct line_editor *ed, const char *path)
 {
-	ed->hist = history_init();
-	history(ed->hist, &ed->ev, H_SETSIZE, 1000);
-	history(ed->hist, &ed->ev, H_SETUNIQUE, 1);
+	ed->hist = edit.history_init();
+	edit.history(ed->hist, &ed->ev, H_SETSIZE, 1000);
+	edit.history(ed->hist, &ed->ev, H_SETUNIQUE, 1);
 	if (path) {
 		ed->history = strdup(path);
-		history(ed->hist, &ed->ev, H_LOAD, path);
+		edit.history(ed->hist, &ed->ev, H_LOAD, path);
 	}
-	el_set(ed->el, EL_HIST, history, ed->hist);
+	edit.set(ed->el, EL_HIST, edit.history, ed->hist);
 }
 
 static bool open_editline(struct line_editor *ed, const char *history_path)
 {
-	ed->el = el_init("fpx", stdin, stdout, stderr);
+	ed->el = edit.init("fpx", stdin, stdout, stderr);
 	if (!ed->el)
 		return false;
-	el_set(ed->el, EL_CLIENTDATA, ed);
-	el_set(ed->el, EL_EDITOR, "emacs");
-	el_set(ed->el, EL_PROMPT, prompt_of);
-	el_set(ed->el, EL_ADDFN, "fpx-complete", "complete a command, format or mode", complete);
-	el_set(ed->el, EL_BIND, "^I", "fpx-complete", NULL);
+	edit.set(ed->el, EL_CLIENTDATA, ed);
+	edit.set(ed->el, EL_EDITOR, "emacs");
+	edit.set(ed->el, EL_PROMPT, prompt_of);
+	edit.set(ed->el, EL_ADDFN, "fpx-complete", "complete a command, format or mode", complete);
+	edit.set(ed->el, EL_BIND, "^I", "fpx-complete", NULL);
 	open_history(ed, history_path);
-	el_source(ed->el, NULL); /* ~/.editrc */
+	edit.source(ed->el, NULL); /* ~/.editrc */
 	return true;
 }
 
@@ -230,11 +281,11 @@ static const char *read_edited(struct line_editor *ed, const char *prompt)
 	ed->prompt = prompt;
 	for (;;) {
 		interrupted = 0;
-		line = el_gets(ed->el, &count);
+		line = edit.gets(ed->el, &count);
 		if (line || !interrupted)
 			break;
 		fputc('\n', stdout); /* Ctrl-C: abandon the line, keep the session */
-		el_reset(ed->el);
+		edit.reset(ed->el);
 	}
 	if (!line)
 		return NULL;
@@ -246,9 +297,9 @@ static const char *read_edited(struct line_editor *ed, const char *prompt)
 	for (size_t n = strlen(ed->copy); n && (ed->copy[n - 1] == ' ' || ed->copy[n - 1] == '\t');)
 		ed->copy[--n] = '\0'; /* completion leaves a space behind */
 	if (ed->copy[strspn(ed->copy, " \t")]) {
-		history(ed->hist, &ed->ev, H_ENTER, ed->copy);
+		edit.history(ed->hist, &ed->ev, H_ENTER, ed->copy);
 		if (ed->history)
-			history(ed->hist, &ed->ev, H_SAVE, ed->history);
+			edit.history(ed->hist, &ed->ev, H_SAVE, ed->history);
 	}
 	return ed->copy;
 }
@@ -266,7 +317,7 @@ struct line_editor *line_open(const char *history, line_completer *completer)
 	if (ed->terminal)
 		catch_interrupts();
 #ifdef HAVE_LIBEDIT
-	if (ed->terminal && !open_editline(ed, history))
+	if (ed->terminal && !(load_libedit() && open_editline(ed, history)))
 		ed->el = NULL;
 #else
 	(void)history;
@@ -288,9 +339,9 @@ void line_close(struct line_editor *ed)
 #ifdef HAVE_LIBEDIT
 	if (ed->el) {
 		if (ed->history)
-			history(ed->hist, &ed->ev, H_SAVE, ed->history);
-		history_end(ed->hist);
-		el_end(ed->el);
+			edit.history(ed->hist, &ed->ev, H_SAVE, ed->history);
+		edit.history_end(ed->hist);
+		edit.end(ed->el);
 	}
 	free(ed->history);
 	free(ed->copy);

@@ -36,7 +36,7 @@ if ! command -v tmux >/dev/null 2>&1; then
 	echo "repl-tty: 0 passed, 0 failed"
 	exit 0
 fi
-if ! nm -D "$FPX" 2>/dev/null | grep -q el_gets && ! ldd "$FPX" 2>/dev/null | grep -q libedit; then
+if ! grep -aq 'libedit\.so' "$FPX"; then
 	echo "repl-tty: fpx is built without libedit; skipped"
 	echo "repl-tty: 0 passed, 0 failed"
 	exit 0
