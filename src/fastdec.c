@@ -54,7 +54,7 @@ static long digit_run(const char **p, const char *end, uint64_t *small, unsigned
 
 	while (n == 0 && *p < end && **p == '0')
 		(*p)++;
-	while (LITTLE_ENDIAN_WORDS && n > 0 && n + 8 <= 19 && end - *p >= 8) { /* blocks of 8 digits */
+	while (LITTLE_ENDIAN_WORDS && n + 8 <= 19 && end - *p >= 8) { /* blocks of 8 digits */
 		uint64_t v;
 		memcpy(&v, *p, 8);
 		if (!eight_digits(v))
@@ -179,7 +179,7 @@ static void scale_up(struct binary *b, const struct decimal *d)
 /* ⌊w·2^s / 5^k⌋ times 2^−(s+k), with the remainder as the sticky bit. */
 static bool scale_down(struct binary *b, const struct decimal *d, int precision)
 {
-	mp_limb_t num[MAX_LIMBS] = { 0 }, rem[MAX_LIMBS];
+	mp_limb_t num[MAX_LIMBS], rem[MAX_LIMBS];
 	mp_size_t dsize, nsize;
 	size_t dbits, wbits = bit_length(d->w, d->limbs);
 	const mp_limb_t *den = pow5(-d->q, &dsize, &dbits);
@@ -192,6 +192,7 @@ static bool scale_down(struct binary *b, const struct decimal *d, int precision)
 		nsize = dsize;
 	if (nsize + 1 > MAX_LIMBS)
 		return false;
+	memset(num, 0, (size_t)(nsize + 1) * sizeof num[0]);
 	memcpy(num + s / GMP_NUMB_BITS, d->w, (size_t)d->limbs * sizeof d->w[0]);
 	if (s % GMP_NUMB_BITS)
 		mpn_lshift(num, num, nsize, (unsigned)(s % GMP_NUMB_BITS));
@@ -242,6 +243,37 @@ static fpcode bits_of(const struct binary *b, size_t from, size_t count)
 	return count >= 128 ? v : v & (((fpcode)1 << count) - 1);
 }
 
+/*
+ * The common case in two limbs: w in one word and |q| ≤ 27, so that 5^|q| < 2^63. Up,
+ * N = w·5^q exactly; down, N = ⌊w·2^s / 5^k⌋ with w·2^s filling 128 bits, which leaves N
+ * at least 64 bits, enough for any precision up to 61 bits.
+ */
+static bool scale_small(struct binary *b, const struct decimal *d, int precision)
+{
+	unsigned __int128 n;
+	uint64_t five;
+	int s;
+
+	if (d->limbs != 1 || d->q > 27 || d->q < -27 || (d->q < 0 && precision > 61))
+		return false;
+	five = pow5_limbs[pow5_table[d->q < 0 ? -d->q : d->q].offset];
+	if (d->q >= 0) {
+		n = (unsigned __int128)d->w[0] * five;
+		b->e2 = d->q;
+		b->sticky = false;
+	} else {
+		s = __builtin_clzll(d->w[0]) + 64;
+		n = (unsigned __int128)d->w[0] << (s - 64) << 64;
+		b->sticky = n % five != 0;
+		n /= five;
+		b->e2 = -(s - d->q);
+	}
+	b->n[0] = (mp_limb_t)n;
+	b->n[1] = (mp_limb_t)(n >> 64);
+	b->size = b->n[1] ? 2 : 1;
+	return true;
+}
+
 bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, struct fmt *f, const struct decimal *d)
 {
 	struct binary b;
@@ -250,7 +282,9 @@ bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, struct f
 
 	if (f->tapered || f->frac_bits > 112 || d->limbs == 0)
 		return false;
-	if (d->q >= 0)
+	if (scale_small(&b, d, f->frac_bits + 1))
+		;
+	else if (d->q >= 0)
 		scale_up(&b, d);
 	else if (!scale_down(&b, d, f->frac_bits + 1))
 		return false;
