@@ -101,10 +101,11 @@ static void write_value(struct strbuf *out, struct fmt *f, const struct fmt_valu
 	}
 }
 
-/* Fields that need the code's value decoded. */
+/* Fields that need the code's value decoded (shortest works from the code). */
 static bool needs_value(enum field fld)
 {
-	return fld != FIELD_INPUT && fld != FIELD_HEX && fld != FIELD_BIN && fld != FIELD_FLAGS && fld != FIELD_TERNARY;
+	return fld != FIELD_INPUT && fld != FIELD_HEX && fld != FIELD_BIN && fld != FIELD_FLAGS && fld != FIELD_TERNARY &&
+	       fld != FIELD_SHORTEST;
 }
 
 static bool needs_readout(enum field fld)
@@ -159,6 +160,9 @@ static void write_field(struct strbuf *out, struct fmt *f, const struct row *r, 
 		break;
 	case FIELD_TERNARY:
 		sb_printf(out, "%d", r->rounding ? r->rounding->ternary : 0);
+		break;
+	case FIELD_SHORTEST:
+		dec_shortest(out, f, r->code);
 		break;
 	default:
 		write_value(out, f, v, r->code, fld);
