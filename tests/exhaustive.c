@@ -34,26 +34,6 @@ static void set_value(struct num *x, const struct fmt_value *v)
 	num_set_dyadic(x->mag, v->sig, v->exp);
 }
 
-/*
- * Reading text back (rne, not saturating) gives code, without overflowing: formats with
- * neither inf nor NaN clamp an overflow to max, but the interval that reads back to max
- * ends at the midpoint to the virtual value (FORMATS.md §4).
- */
-static bool reads_back(struct fmt *f, const char *text, fpcode code)
-{
-	struct input in;
-	struct parse_error err;
-	struct rnd_result r;
-	bool ok;
-
-	input_init(&in);
-	ok = parse_input(&in, &err, text, strlen(text)) == PARSE_OK && in.kind == INPUT_VALUE &&
-	     rnd_encode(&r, f, &in.value, RND_NEAREST_EVEN, false) == RND_OK && r.code == code &&
-	     !(r.flags & RND_OVERFLOW);
-	input_clear(&in);
-	return ok;
-}
-
 /* ---- shortest: minimal, and the closest of its length ---------------------------- */
 
 /* Significant digits of a decimal: leading and trailing zeros do not count. */

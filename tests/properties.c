@@ -24,27 +24,10 @@ static uint64_t rng_state = 0x2545f4914f6cdd1du;
 
 static uint64_t rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return test_rng(&rng_state);
 }
 
 static const enum rnd_mode modes[] = { RND_NEAREST_EVEN, RND_NEAREST_AWAY, RND_TOWARD_ZERO, RND_UP, RND_DOWN };
-
-static bool reads_back(struct fmt *f, const char *text, fpcode code)
-{
-	struct input in;
-	struct parse_error err;
-	struct rnd_result r;
-	bool ok;
-
-	input_init(&in);
-	ok = parse_input(&in, &err, text, strlen(text)) == PARSE_OK && in.kind == INPUT_VALUE &&
-	     rnd_encode(&r, f, &in.value, RND_NEAREST_EVEN, false) == RND_OK && r.code == code;
-	input_clear(&in);
-	return ok;
-}
 
 /* ---- random codes of wide formats ------------------------------------------------------- */
 
