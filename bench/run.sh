@@ -80,7 +80,7 @@ echo "peak RSS, fpx convert binary64 (hex,shortest): $(rss "./fpx convert binary
 echo
 echo "one value of n digits (1.xxx: n digits times 10^-(n-1), exact all the way), seconds:"
 for n in 1000 10000 100000 1000000; do
-	awk -v n=$n 'BEGIN { srand(7); s = "1"; for (i = 1; i < n; i++) s = s int(rand() * 10); print s "e-" (n - 1) }' > "$T/digits"
+	awk -v n=$n 'BEGIN { srand(7); printf "1"; for (i = 1; i < n; i++) printf "%d", int(rand() * 10); print "e-" (n - 1) }' > "$T/digits"
 	printf '  %8d digits: ' $n
 	start=$(now); ./fpx convert -o hex binary64 < "$T/digits" > /dev/null; end=$(now)
 	awk -v t=$(( (end - start) / 1000 )) 'BEGIN { printf "%.4f\n", t / 1e6 }'
