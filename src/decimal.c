@@ -181,7 +181,8 @@ void dec_digits(struct strbuf *out, bool neg, const mpz_t sig, long exp, int n)
 /*
  * The interval that reads back to a code, as integers over one power of two:
  * lo = L/2^s, v = V/2^s, hi = H/2^s. Everything below is integer arithmetic on these,
- * with no rational normalisation.
+ * with no rational normalisation, in a work area each format keeps (made on first use),
+ * so that a million values do not mean millions of allocations.
  */
 struct interval {
 	mpz_t lo, v, hi;
@@ -189,132 +190,152 @@ struct interval {
 	bool lo_in, hi_in; /* are the ends themselves inside? */
 };
 
-/* A grid of multiples of 10^k, in the interval's units: c·10^k ↔ c·G/2^s, where for
- * k ≥ 0, G = 10^k·2^s, and for k < 0 the other side is scaled instead: X·10^−k vs c·2^s. */
+/* A grid of multiples of 10^k, in the interval's units: c·10^k ↔ c·unit against l, h, v,
+ * where for k ≥ 0 unit = 10^k·2^s and l, h, v are L, H, V; for k < 0, unit = 2^s and
+ * l, h, v are L, H, V times 10^−k. */
 struct grid {
 	long k;
-	mpz_t p;    /* 10^|k| */
-	mpz_t l, h, v; /* L, H, V scaled for the grid (times 10^−k when k < 0) */
-	mpz_t unit; /* what one step of the grid is in those units: 10^k·2^s, or 2^s */
+	mpz_t p, l, h, v, unit;
 };
 
-static void grid_init(struct grid *g)
+struct shortest_work {
+	struct interval iv;
+	struct grid g;
+	struct fmt_value val;
+	mpz_t first, last, d, dist, best, r, t, y, below, above;
+};
+
+static void work_free(void *p)
 {
-	mpz_inits(g->p, g->l, g->h, g->v, g->unit, NULL);
+	struct shortest_work *w = p;
+
+	mpz_clears(w->iv.lo, w->iv.v, w->iv.hi, w->g.p, w->g.l, w->g.h, w->g.v, w->g.unit, w->first, w->last, w->d,
+		   w->dist, w->best, w->r, w->t, w->y, w->below, w->above, NULL);
+	fmt_value_clear(&w->val);
+	free(w);
+}
+
+static struct shortest_work *work_of(struct fmt *f)
+{
+	struct shortest_work *w = f->shortest_work;
+
+	if (w)
+		return w;
+	if (!(w = malloc(sizeof *w)))
+		abort();
+	mpz_inits(w->iv.lo, w->iv.v, w->iv.hi, w->g.p, w->g.l, w->g.h, w->g.v, w->g.unit, w->first, w->last, w->d,
+		  w->dist, w->best, w->r, w->t, w->y, w->below, w->above, NULL);
+	fmt_value_init(&w->val);
+	f->shortest_work = w;
+	f->free_shortest_work = work_free;
+	return w;
 }
 
 /* Points the grid at 10^k. */
-static void grid_set(struct grid *g, const struct interval *iv, long k)
+static void grid_set(struct shortest_work *w, long k)
 {
+	struct grid *g = &w->g;
+	const struct interval *iv = &w->iv;
+
 	g->k = k;
 	mpz_ui_pow_ui(g->p, 10, (unsigned long)labs(k));
-	mpz_set(g->l, iv->lo);
-	mpz_set(g->h, iv->hi);
-	mpz_set(g->v, iv->v);
 	mpz_set_ui(g->unit, 1);
 	mpz_mul_2exp(g->unit, g->unit, (mp_bitcnt_t)iv->s);
-	if (k >= 0)
+	if (k >= 0) {
 		mpz_mul(g->unit, g->unit, g->p);
-	else {
-		mpz_mul(g->l, g->l, g->p);
-		mpz_mul(g->h, g->h, g->p);
-		mpz_mul(g->v, g->v, g->p);
+		mpz_set(g->l, iv->lo);
+		mpz_set(g->h, iv->hi);
+		mpz_set(g->v, iv->v);
+	} else {
+		mpz_mul(g->l, iv->lo, g->p);
+		mpz_mul(g->h, iv->hi, g->p);
+		mpz_mul(g->v, iv->v, g->p);
 	}
 }
 
-static void grid_clear(struct grid *g)
+/* The grid's steps inside the interval: [first, last] (empty when first > last). */
+static bool grid_range(struct shortest_work *w)
 {
-	mpz_clears(g->p, g->l, g->h, g->v, g->unit, NULL);
+	mpz_cdiv_qr(w->first, w->r, w->g.l, w->g.unit);
+	if (!w->iv.lo_in && mpz_sgn(w->r) == 0)
+		mpz_add_ui(w->first, w->first, 1);
+	mpz_fdiv_qr(w->last, w->r, w->g.h, w->g.unit);
+	if (!w->iv.hi_in && mpz_sgn(w->r) == 0)
+		mpz_sub_ui(w->last, w->last, 1);
+	return mpz_cmp(w->first, w->last) <= 0;
 }
 
-/* The grid's steps inside the interval: [*first, *last] (empty when first > last). */
-static void grid_range(mpz_t first, mpz_t last, const struct grid *g, const struct interval *iv)
+/* d = the step nearest to v, ties to even. */
+static void grid_nearest(struct shortest_work *w)
 {
-	mpz_t r;
-
-	mpz_init(r);
-	mpz_cdiv_qr(first, r, g->l, g->unit);
-	if (!iv->lo_in && mpz_sgn(r) == 0)
-		mpz_add_ui(first, first, 1);
-	mpz_fdiv_qr(last, r, g->h, g->unit);
-	if (!iv->hi_in && mpz_sgn(r) == 0)
-		mpz_sub_ui(last, last, 1);
-	mpz_clear(r);
-}
-
-/* The step nearest to v, ties to even. */
-static void grid_nearest(mpz_t out, const struct grid *g)
-{
-	mpz_t r;
 	int c;
 
-	mpz_init(r);
-	mpz_fdiv_qr(out, r, g->v, g->unit);
-	mpz_mul_2exp(r, r, 1);
-	c = mpz_cmp(r, g->unit);
-	if (c > 0 || (c == 0 && mpz_odd_p(out)))
-		mpz_add_ui(out, out, 1);
-	mpz_clear(r);
+	mpz_fdiv_qr(w->d, w->r, w->g.v, w->g.unit);
+	mpz_mul_2exp(w->r, w->r, 1);
+	c = mpz_cmp(w->r, w->g.unit);
+	if (c > 0 || (c == 0 && mpz_odd_p(w->d)))
+		mpz_add_ui(w->d, w->d, 1);
 }
 
-/* |step·unit − v|, in the grid's units. */
-static void grid_distance(mpz_t out, const struct grid *g, unsigned long step)
+/* dist = |step·unit − v|, in the grid's units. */
+static void grid_distance(struct shortest_work *w, unsigned long step)
 {
-	mpz_mul_ui(out, g->unit, step);
-	mpz_sub(out, out, g->v);
-	mpz_abs(out, out);
+	mpz_mul_ui(w->dist, w->g.unit, step);
+	mpz_sub(w->dist, w->dist, w->g.v);
+	mpz_abs(w->dist, w->dist);
 }
 
 /* Compares X/2^s with 10^k. */
-static int compare_pow10(const mpz_t x, long s, long k)
+static int compare_pow10(struct shortest_work *w, const mpz_t x, long s, long k)
 {
-	mpz_t t, y;
-	int c;
-
-	mpz_inits(t, y, NULL);
-	mpz_ui_pow_ui(t, 10, (unsigned long)labs(k));
-	mpz_set(y, x);
-	if (k >= 0)
-		mpz_mul_2exp(t, t, (mp_bitcnt_t)s);
-	else {
-		mpz_mul(y, y, t);
-		mpz_set_ui(t, 1);
-		mpz_mul_2exp(t, t, (mp_bitcnt_t)s);
+	mpz_ui_pow_ui(w->t, 10, (unsigned long)labs(k));
+	if (k >= 0) {
+		mpz_mul_2exp(w->t, w->t, (mp_bitcnt_t)s);
+		return mpz_cmp(x, w->t);
 	}
-	c = mpz_cmp(y, t);
-	mpz_clears(t, y, NULL);
-	return c;
+	mpz_mul(w->y, x, w->t);
+	mpz_set_ui(w->t, 1);
+	mpz_mul_2exp(w->t, w->t, (mp_bitcnt_t)s);
+	return mpz_cmp(w->y, w->t);
 }
 
 /* ⌊log10 (X/2^s)⌋ for X > 0: from the bit length, then corrected exactly. */
-static long floor_log10_scaled(const mpz_t x, long s)
+static long floor_log10_scaled(struct shortest_work *w, const mpz_t x, long s)
 {
 	long k = ((long)mpz_sizeinbase(x, 2) - 1 - s) * 30103 / 100000;
 
-	while (compare_pow10(x, s, k) < 0)
+	while (compare_pow10(w, x, s, k) < 0)
 		k--;
-	while (compare_pow10(x, s, k + 1) >= 0)
+	while (compare_pow10(w, x, s, k + 1) >= 0)
 		k++;
 	return k;
 }
 
+/* Does c beat the best so far (distance in dist against best)? A tie goes to the
+ * coarser one (a multiple of ten), then to the even one. */
+static bool better(struct shortest_work *w, unsigned long c, unsigned long best)
+{
+	int cmp = best ? mpz_cmp(w->dist, w->best) : -1;
+
+	if (cmp != 0)
+		return cmp < 0;
+	if ((c % 10 == 0) != (best % 10 == 0))
+		return c % 10 == 0;
+	return c % 2 == 0 && best % 2;
+}
+
 /*
  * lo < 10^J ≤ hi: one digit is enough. On the grid 10^(J−1) the one-digit numbers are
- * the steps 1…9 and 10, 20, …, 90; the nearest to v wins, a tie going to the coarser
- * one (a multiple of ten), then to the even one.
+ * the steps 1…9 and 10, 20, …, 90; the nearest to v wins.
  */
-static void one_digit(struct strbuf *out, bool neg, const struct interval *iv, long j)
+static void one_digit(struct strbuf *out, bool neg, struct shortest_work *w, long j)
 {
-	struct grid g;
-	mpz_t first, last, near, dist, best_dist, d;
 	unsigned long f0, tries[6], best = 0;
 
-	grid_init(&g);
-	grid_set(&g, iv, j - 1);
-	mpz_inits(first, last, near, dist, best_dist, d, NULL);
-	grid_range(first, last, &g, iv);
-	mpz_fdiv_q(near, g.v, g.unit);
-	f0 = mpz_cmp_ui(near, 100) < 0 ? mpz_get_ui(near) : 100;
+	grid_set(w, j - 1);
+	grid_range(w);
+	mpz_fdiv_q(w->d, w->g.v, w->g.unit);
+	f0 = mpz_cmp_ui(w->d, 100) < 0 ? mpz_get_ui(w->d) : 100;
 	tries[0] = f0;
 	tries[1] = f0 + 1;
 	tries[2] = f0 / 10 * 10;
@@ -324,28 +345,16 @@ static void one_digit(struct strbuf *out, bool neg, const struct interval *iv, l
 	for (int i = 0; i < 6; i++) {
 		unsigned long c = tries[i];
 		bool valid = (c >= 1 && c <= 9) || (c % 10 == 0 && c >= 10 && c <= 90);
-		if (!valid || mpz_cmp_ui(first, c) > 0 || mpz_cmp_ui(last, c) < 0)
+		if (!valid || mpz_cmp_ui(w->first, c) > 0 || mpz_cmp_ui(w->last, c) < 0)
 			continue;
-		grid_distance(dist, &g, c);
-		int cmp = best ? mpz_cmp(dist, best_dist) : -1;
-		if (cmp < 0 || (cmp == 0 && ((c % 10 == 0) > (best % 10 == 0) ||
-					     ((c % 10 == 0) == (best % 10 == 0) && c % 2 == 0 && best % 2)))) {
+		grid_distance(w, c);
+		if (better(w, c, best)) {
 			best = c;
-			mpz_set(best_dist, dist);
+			mpz_set(w->best, w->dist);
 		}
 	}
-	mpz_set_ui(d, best);
-	write_scaled(out, neg, d, j - 1);
-	mpz_clears(first, last, near, dist, best_dist, d, NULL);
-	grid_clear(&g);
-}
-
-/* Does the grid 10^k have a step inside the interval? [first, last] are those steps. */
-static bool has_step(struct grid *g, const struct interval *iv, long k, mpz_t first, mpz_t last)
-{
-	grid_set(g, iv, k);
-	grid_range(first, last, g, iv);
-	return mpz_cmp(first, last) <= 0;
+	mpz_set_ui(w->d, best);
+	write_scaled(out, neg, w->d, j - 1);
 }
 
 /*
@@ -354,37 +363,34 @@ static bool has_step(struct grid *g, const struct interval *iv, long k, mpz_t fi
  * point is monotone in k (a multiple of 10^(k+1) is one of 10^k), and a grid finer than
  * the interval's width always has one: a binary search between the two finds it.
  */
-static void shortest_in(struct strbuf *out, bool neg, const struct interval *iv)
+static void shortest_in(struct strbuf *out, bool neg, struct shortest_work *w)
 {
-	long j = floor_log10_scaled(iv->hi, iv->s), fine, coarse;
-	struct grid g;
-	mpz_t first, last, d;
+	struct interval *iv = &w->iv;
+	long j = floor_log10_scaled(w, iv->hi, iv->s), fine, coarse;
 
-	if (compare_pow10(iv->lo, iv->s, j) < 0) {
-		one_digit(out, neg, iv, j);
+	if (compare_pow10(w, iv->lo, iv->s, j) < 0) {
+		one_digit(out, neg, w, j);
 		return;
 	}
-	mpz_inits(first, last, d, NULL);
-	mpz_sub(d, iv->hi, iv->lo);
-	fine = floor_log10_scaled(d, iv->s) - 1; /* a step under the width: surely inside */
+	mpz_sub(w->dist, iv->hi, iv->lo);
+	fine = floor_log10_scaled(w, w->dist, iv->s) - 1; /* a step under the width: surely inside */
 	coarse = j;
-	grid_init(&g);
 	while (fine < coarse) {
 		long mid = fine + (coarse - fine + 1) / 2;
-		if (has_step(&g, iv, mid, first, last))
+		grid_set(w, mid);
+		if (grid_range(w))
 			fine = mid;
 		else
 			coarse = mid - 1;
 	}
-	has_step(&g, iv, fine, first, last);
-	grid_nearest(d, &g);
-	if (mpz_cmp(d, first) < 0)
-		mpz_set(d, first);
-	if (mpz_cmp(d, last) > 0)
-		mpz_set(d, last);
-	write_scaled(out, neg, d, fine);
-	grid_clear(&g);
-	mpz_clears(first, last, d, NULL);
+	grid_set(w, fine);
+	grid_range(w);
+	grid_nearest(w);
+	if (mpz_cmp(w->d, w->first) < 0)
+		mpz_set(w->d, w->first);
+	if (mpz_cmp(w->d, w->last) > 0)
+		mpz_set(w->d, w->last);
+	write_scaled(out, neg, w->d, fine);
 }
 
 static void shortest_of_code(struct strbuf *out, struct fmt *f, fpcode code);
@@ -416,54 +422,46 @@ void dec_shortest(struct strbuf *out, struct fmt *f, fpcode code)
  * over 2^s: each of v, below, above is sig·2^exp, so s = 1 − the smallest exponent
  * makes all of them, and their half-sums, whole.
  */
-static void build_interval(struct interval *iv, struct fmt *f, fpcode rank, const struct fmt_value *v)
+static void build_interval(struct shortest_work *w, struct fmt *f, fpcode rank)
 {
-	mpz_t below, above;
-	long eb = 0, ea, ev = v->exp, lowest;
+	struct interval *iv = &w->iv;
+	long eb = 0, ea, ev = w->val.exp, lowest;
 
-	mpz_inits(below, above, NULL);
-	fmt_rank_value(above, &ea, f, rank + 1);
+	fmt_rank_value(w->above, &ea, f, rank + 1);
 	if (rank > 0)
-		fmt_rank_value(below, &eb, f, rank - 1);
+		fmt_rank_value(w->below, &eb, f, rank - 1);
 	lowest = ev < ea ? ev : ea;
 	if (rank > 0 && eb < lowest)
 		lowest = eb;
 	iv->s = lowest < 1 ? 1 - lowest : 0; /* every exp + s ≥ 1 */
-	mpz_mul_2exp(iv->v, v->sig, (mp_bitcnt_t)(ev + iv->s));
-	mpz_mul_2exp(iv->hi, above, (mp_bitcnt_t)(ea + iv->s));
+	mpz_mul_2exp(iv->v, w->val.sig, (mp_bitcnt_t)(ev + iv->s));
+	mpz_mul_2exp(iv->hi, w->above, (mp_bitcnt_t)(ea + iv->s));
 	mpz_add(iv->hi, iv->hi, iv->v);
 	if (rank > 0) {
-		mpz_mul_2exp(iv->lo, below, (mp_bitcnt_t)(eb + iv->s));
+		mpz_mul_2exp(iv->lo, w->below, (mp_bitcnt_t)(eb + iv->s));
 		mpz_add(iv->lo, iv->lo, iv->v);
 	} else
 		mpz_set_ui(iv->lo, 0); /* no zero below (E8M0): the interval reaches down to 0 */
 	mpz_mul_2exp(iv->v, iv->v, 1); /* v, lo, hi are now all 2·value·2^s: s grows by one */
 	iv->s++;
-	mpz_clears(below, above, NULL);
 }
 
 static void shortest_of_code(struct strbuf *out, struct fmt *f, fpcode code)
 {
-	struct fmt_value v;
-	struct interval iv;
+	struct shortest_work *w = work_of(f);
+	struct fmt_value *v = &w->val;
 	fpcode rank;
 
-	fmt_value_init(&v);
-	fmt_decode(&v, f, code);
-	if (v.cls == FP_NAN || v.cls == FP_INF || v.cls == FP_ZERO) {
-		sb_puts(out, v.cls == FP_NAN ? "nan" : v.cls == FP_INF ? (v.neg ? "-inf" : "inf") : v.neg ? "-0" : "0");
-		fmt_value_clear(&v);
+	fmt_decode(v, f, code);
+	if (v->cls == FP_NAN || v->cls == FP_INF || v->cls == FP_ZERO) {
+		sb_puts(out, v->cls == FP_NAN ? "nan" : v->cls == FP_INF ? (v->neg ? "-inf" : "inf") : v->neg ? "-0" : "0");
 		return;
 	}
-	mpz_inits(iv.lo, iv.v, iv.hi, NULL);
 	rank = fmt_rank_of_code(f, code & ~f->sign_bit);
-	iv.lo_in = iv.hi_in = fmt_rank_parity(f, rank) == 0;
-	if (rank == 0)
-		iv.lo_in = false;
-	build_interval(&iv, f, rank, &v);
-	shortest_in(out, v.neg, &iv);
-	mpz_clears(iv.lo, iv.v, iv.hi, NULL);
-	fmt_value_clear(&v);
+	w->iv.hi_in = fmt_rank_parity(f, rank) == 0;     /* ties at the ends go to even codes */
+	w->iv.lo_in = w->iv.hi_in && rank > 0;           /* below rank 0 (E8M0) the end is 0 itself */
+	build_interval(w, f, rank);
+	shortest_in(out, v->neg, w);
 }
 
 /* ---- Hex float and digit counts ------------------------------------------------------------ */

@@ -318,6 +318,7 @@ static struct fmt *copy_format(const struct fmt *proto)
 	*f = *proto;
 	f->table = NULL;
 	f->shortest_memo = NULL;
+	f->shortest_work = NULL;
 	return f;
 }
 

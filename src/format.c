@@ -482,6 +482,8 @@ void fmt_free(struct fmt *f)
 		for (fpcode c = 0; c <= code_mask(f->bits); c++)
 			free(f->shortest_memo[c]);
 	free(f->shortest_memo);
+	if (f->shortest_work)
+		f->free_shortest_work(f->shortest_work);
 	free(f);
 }
 

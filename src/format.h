@@ -95,6 +95,8 @@ struct fmt {
 
 	struct fmt_table *table; /* tapered: every value in rank order, built on first use */
 	char **shortest_memo;    /* at most 16 bits: each code's shortest decimal, made on first use */
+	void *shortest_work;     /* decimal.c's work area for the shortest search, and its destructor */
+	void (*free_shortest_work)(void *);
 };
 
 /* A decoded code: class, sign, and |value| = sig · 2^exp (sig 0 for zero). */
