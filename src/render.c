@@ -146,7 +146,7 @@ static void write_field(struct strbuf *out, struct fmt *f, const struct row *r, 
 		break;
 	case FIELD_HEX:
 		code_to_hex(buf, r->code, fmt_hex_digits(f));
-		sb_puts(out, buf);
+		sb_add(out, buf, (size_t)fmt_hex_digits(f) + 2);
 		break;
 	case FIELD_BIN:
 		code_to_bin(buf, r->code, f->bits);
@@ -245,6 +245,7 @@ void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const st
 			fmt_decode(&v, f, r->code);
 			break;
 		}
+	/* (fmt_value_init allocates nothing: GMP's mpz_init does not) */
 	for (int i = 0; i < fl->count; i++) {
 		enum field fld = fl->field[i];
 		begin_field(out, style, i, fld);

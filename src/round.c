@@ -64,6 +64,12 @@ static bool takes_upper(struct fmt *f, fpcode lower, int vs_mid, enum rnd_mode m
 	return false;
 }
 
+/* The code of a rank: itself in a regular format, looked up in a tapered one. */
+static inline fpcode code_of(struct fmt *f, fpcode rank)
+{
+	return f->tapered ? fmt_code_of_rank(f, rank) : rank;
+}
+
 static fpcode with_sign(const struct fmt *f, fpcode mag, bool neg)
 {
 	return neg ? mag | f->sign_bit : mag;
@@ -167,7 +173,7 @@ static void decide(struct rnd_result *out, struct fmt *f, bool neg, const struct
 		return;
 	}
 	if (p->exact) {
-		out->code = with_sign(f, fmt_code_of_rank(f, p->lower), neg);
+		out->code = with_sign(f, code_of(f, p->lower), neg);
 		return;
 	}
 	out->flags |= RND_INEXACT | (p->vs_mid == 0 && p->lower <= f->max_rank ? RND_TIE : 0);
@@ -179,7 +185,7 @@ static void decide(struct rnd_result *out, struct fmt *f, bool neg, const struct
 		return;
 	}
 	out->ternary = (rank > p->lower) != neg ? 1 : -1;
-	out->code = rank == 0 && f->has_zero ? fmt_zero_code(f, neg) : with_sign(f, fmt_code_of_rank(f, rank), neg);
+	out->code = rank == 0 && f->has_zero ? fmt_zero_code(f, neg) : with_sign(f, code_of(f, rank), neg);
 }
 
 static void round_magnitude(struct rnd_result *out, struct fmt *f, const struct num *x, enum rnd_mode mode,
