@@ -1,8 +1,8 @@
 #!/bin/sh
 # repl-tty.sh — the REPL's libedit path, driven for real in a tmux terminal: a value is
 # typed and recalled with Up, a command and a format name are completed with Tab,
-# Ctrl-C abandons a line but not the session, quit ends it, and the history file holds
-# what was typed. Skipped (and said so) where tmux is missing or fpx has no libedit.
+# Ctrl-C abandons a line but not the session, quit ends it, the history file holds what
+# was typed, and a second session recalls it. Skipped (and said so) where tmux is missing or fpx has no libedit.
 # Usage: sh tests/repl-tty.sh [path/to/fpx]
 FPX=$(cd "$(dirname "${1:-./fpx}")" && pwd)/$(basename "${1:-./fpx}")
 T=${TMPDIR:-/tmp}/fpx-tty.$$
@@ -76,6 +76,21 @@ wait_for "EXITED" 2>/dev/null
 # libedit writes its history with vis(3) encoding: a space is \040
 grep -qx "1.5" "$T/state/fpx/history" && grep -qxE 'format( |\\040)bfloat16' "$T/state/fpx/history" && ok ||
 	bad "history file lacks the lines typed"
+
+# a second session recalls the first one's lines
+tmux -L "$SOCKET" kill-server 2>/dev/null
+rm -f "$T/exited"
+tmux -L "$SOCKET" new-session -d -x 150 -y 50 \
+	"env HOME=$T XDG_STATE_HOME=$T/state TERM=xterm $FPX repl --color=never e4m3; echo EXITED > $T/exited; sleep 5"
+wait_for "fpx e4m3 rne>" && sleep 0.2
+keys Up
+sleep 0.3
+[ "$(cursor_line)" = "fpx e4m3 rne> quit" ] && ok || bad "a new session does not recall the last line (got '$(cursor_line)')"
+keys Up
+sleep 0.3
+[ "$(cursor_line)" = "fpx e4m3 rne> format bfloat16" ] && ok || bad "a new session does not recall earlier lines (got '$(cursor_line)')"
+keys C-u "quit" Enter
+wait_for "EXITED" 2>/dev/null
 
 printf 'repl-tty: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]
