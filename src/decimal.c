@@ -18,7 +18,8 @@
 /* Writes D·10^k; D ≥ 0. */
 static void write_scaled(struct strbuf *out, bool neg, const mpz_t d, long k)
 {
-	char *digits = mpz_get_str(NULL, 10, d);
+	char small[64]; /* most values: no allocation for their digits */
+	char *digits = mpz_sizeinbase(d, 10) + 2 <= sizeof small ? mpz_get_str(small, 10, d) : mpz_get_str(NULL, 10, d);
 	long n = (long)strlen(digits), x;
 
 	while (n > 1 && digits[n - 1] == '0')
@@ -49,7 +50,8 @@ static void write_scaled(struct strbuf *out, bool neg, const mpz_t d, long k)
 			sb_putc(out, '0');
 		sb_add(out, digits, (size_t)n);
 	}
-	free(digits);
+	if (digits != small)
+		free(digits);
 }
 
 static void set_pow10(mpq_t q, long k)

@@ -227,7 +227,9 @@ static void begin_field(struct strbuf *out, enum style style, int i, enum field 
 
 static void end_row(struct strbuf *out, enum style style)
 {
-	sb_puts(out, style == STYLE_JSON ? "}\n" : "\n");
+	if (style == STYLE_JSON)
+		sb_putc(out, '}');
+	sb_putc(out, '\n');
 }
 
 void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const struct field_list *fl,
