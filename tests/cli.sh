@@ -152,25 +152,22 @@ expect "--format-file, tapered" 0 "0x5
 0x3
 0x7
 0xd" -- $FPX --format-file tests/formats/myfp.fmt convert -o hex tiny4 0.75 0.375 1.5 -0.75
-expect "bad specials" 2 "" -- $FPX -F tests/formats/bad-specials.fmt formats
-stderr_has "file and line" "tests/formats/bad-specials.fmt:4: specials is one of"
-expect "bad classes" 2 "" -- $FPX -F tests/formats/bad-classes.fmt formats
-stderr_has "class coverage" "tests/formats/bad-classes.fmt:1:"
-expect "bad first line" 2 "" -- $FPX -F tests/formats/bad-first.fmt formats
-stderr_has "first line" "bad-first.fmt:1: the first line must be"
-expect "missing file" 2 "" -- $FPX -F tests/formats/nonexistent.fmt formats
-# found by fuzz_fmtfile: a tapered format whose classes give two codes one value
-expect "duplicate values" 2 "" -- $FPX -F tests/formats/bad-duplicate.fmt formats
-stderr_has "duplicate values message" "bad-duplicate.fmt:2: two codes stand for the same value"
-# found by fuzz_fmtfile: negative codes that do not mirror the positive ones
-expect "asymmetric format" 2 "" -- $FPX -F tests/formats/bad-asymmetric.fmt formats
-stderr_has "asymmetric message" "bad-asymmetric.fmt:3: a code and its negative"
-# found by fuzz_fmtfile: a negative fraction width
-expect "negative fraction" 2 "" -- $FPX -F tests/formats/bad-fraction.fmt formats
-stderr_has "negative fraction message" "bad-fraction.fmt:2: fraction must be 0 to 112 bits"
-# found by fuzz_fmtfile: an exponent too wide for the default bias's shift
-expect "exponent too wide" 2 "" -- $FPX -F tests/formats/bad-exponent.fmt formats
-stderr_has "exponent too wide message" "bad-exponent.fmt:2: exponent must be 1 to 15 bits"
+# malformed format files: FILE, then a piece of the FILE:LINE: message fpx must print
+# (the last four were found by fuzz_fmtfile: overlapping classes, unmirrored negative
+# codes, a negative fraction width, an exponent too wide for the default bias's shift)
+while IFS='|' read -r file message; do
+	expect "refused: $file" 2 "" -- $FPX -F "tests/formats/$file" formats
+	stderr_has "message for $file" "$message"
+done <<'CASES'
+bad-specials.fmt|tests/formats/bad-specials.fmt:4: specials is one of
+bad-classes.fmt|tests/formats/bad-classes.fmt:1:
+bad-first.fmt|bad-first.fmt:1: the first line must be
+nonexistent.fmt|tests/formats/nonexistent.fmt: No such file
+bad-duplicate.fmt|bad-duplicate.fmt:2: two codes stand for the same value
+bad-asymmetric.fmt|bad-asymmetric.fmt:3: a code and its negative
+bad-fraction.fmt|bad-fraction.fmt:2: fraction must be 0 to 112 bits
+bad-exponent.fmt|bad-exponent.fmt:2: exponent must be 1 to 15 bits
+CASES
 
 # ---- readouts: golden files checked by hand (tests/readout/NAME.args -> NAME.out) ----
 for args in tests/readout/*.args; do
