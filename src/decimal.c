@@ -8,26 +8,41 @@
  * those the closest to the value.
  */
 #include "decimal.h"
+#include "fastshort.h"
 #include "num.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- Layout ------------------------------------------------------------------------ */
 
-/* Writes D·10^k; D ≥ 0. */
-static void write_scaled(struct strbuf *out, bool neg, const mpz_t d, long k)
+/* Writes the decimal exponent of scientific notation: e+21, e-7. */
+static void write_exponent(struct strbuf *out, long x)
 {
-	char small[64]; /* most values: no allocation for their digits */
-	char *digits = mpz_sizeinbase(d, 10) + 2 <= sizeof small ? mpz_get_str(small, 10, d) : mpz_get_str(NULL, 10, d);
-	long n = (long)strlen(digits), x;
+	char text[24];
+	int n = 0;
+	unsigned long u = x < 0 ? 0ul - (unsigned long)x : (unsigned long)x;
+
+	do
+		text[sizeof text - 1 - n++] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	sb_putc(out, 'e');
+	sb_putc(out, x < 0 ? '-' : '+');
+	sb_add(out, text + sizeof text - n, (size_t)n);
+}
+
+/* Writes D·10^k, D given by its n digits (no leading zero unless D = 0). */
+static void write_digits(struct strbuf *out, bool neg, const char *digits, long n, long k)
+{
+	long x;
 
 	while (n > 1 && digits[n - 1] == '0')
-		digits[--n] = '\0', k++;
+		n--, k++;
 	if (neg)
 		sb_putc(out, '-');
 	x = k + n - 1; /* the power of ten of the leading digit */
-	if (mpz_sgn(d) == 0)
+	if (digits[0] == '0')
 		sb_putc(out, '0');
 	else if (x <= -7 || x >= 21) {
 		sb_putc(out, digits[0]);
@@ -35,7 +50,7 @@ static void write_scaled(struct strbuf *out, bool neg, const mpz_t d, long k)
 			sb_putc(out, '.');
 			sb_add(out, digits + 1, (size_t)n - 1);
 		}
-		sb_printf(out, "e%+ld", x);
+		write_exponent(out, x);
 	} else if (k >= 0) {
 		sb_add(out, digits, (size_t)n);
 		for (long i = 0; i < k; i++)
@@ -50,8 +65,36 @@ static void write_scaled(struct strbuf *out, bool neg, const mpz_t d, long k)
 			sb_putc(out, '0');
 		sb_add(out, digits, (size_t)n);
 	}
+}
+
+/* Writes D·10^k; D ≥ 0. */
+static void write_scaled(struct strbuf *out, bool neg, const mpz_t d, long k)
+{
+	char small[64]; /* most values: no allocation for their digits */
+	char *digits = mpz_sizeinbase(d, 10) + 2 <= sizeof small ? mpz_get_str(small, 10, d) : mpz_get_str(NULL, 10, d);
+
+	write_digits(out, neg, digits, (long)strlen(digits), k);
 	if (digits != small)
 		free(digits);
+}
+
+static const char digit_pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* Writes D·10^k for a word-sized D, its digits made two at a time. */
+static void write_scaled_word(struct strbuf *out, bool neg, uint64_t d, long k)
+{
+	char text[20], *p = text + sizeof text;
+
+	for (; d >= 100; d /= 100)
+		memcpy(p -= 2, digit_pairs + 2 * (d % 100), 2);
+	if (d >= 10)
+		memcpy(p -= 2, digit_pairs + 2 * d, 2);
+	else
+		*--p = (char)('0' + d);
+	write_digits(out, neg, p, (long)(text + sizeof text - p), k);
 }
 
 static void set_pow10(mpq_t q, long k)
@@ -395,23 +438,27 @@ static void shortest_in(struct strbuf *out, bool neg, struct shortest_work *w)
 	write_scaled(out, neg, w->d, fine);
 }
 
-static void shortest_of_code(struct strbuf *out, struct fmt *f, fpcode code);
 
 /* Formats of at most 16 bits keep each code's answer: a million values of binary16 then
- * cost at most 65 536 searches. */
+ * cost at most 65 536 searches. Wider ones take the fast path where it applies. */
 void dec_shortest(struct strbuf *out, struct fmt *f, fpcode code)
 {
 	struct strbuf made;
+	uint64_t digits;
+	int pow10;
 
 	if (f->bits > 16) {
-		shortest_of_code(out, f, code);
+		if (fastshort(&digits, &pow10, f, code))
+			write_scaled_word(out, f->has_sign && (code & f->sign_bit), digits, pow10);
+		else
+			dec_shortest_search(out, f, code);
 		return;
 	}
 	if (!f->shortest_memo && !(f->shortest_memo = calloc((size_t)code_mask(f->bits) + 1, sizeof(char *))))
 		abort();
 	if (!f->shortest_memo[code]) {
 		sb_init(&made);
-		shortest_of_code(&made, f, code);
+		dec_shortest_search(&made, f, code);
 		if (!(f->shortest_memo[code] = strdup(made.s)))
 			abort();
 		sb_free(&made);
@@ -448,7 +495,7 @@ static void build_interval(struct shortest_work *w, struct fmt *f, fpcode rank)
 	iv->s++;
 }
 
-static void shortest_of_code(struct strbuf *out, struct fmt *f, fpcode code)
+void dec_shortest_search(struct strbuf *out, struct fmt *f, fpcode code)
 {
 	struct shortest_work *w = work_of(f);
 	struct fmt_value *v = &w->val;

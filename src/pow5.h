@@ -1,12 +1,13 @@
 /*
  * pow5.h — 5^k for 0 ≤ k ≤ POW5_MAX as GMP limbs (least significant first), generated
- * at build time by pow5gen.c.
+ * at build time by pow5gen.c, and their 125-bit splits for fastshort.c.
  */
 #ifndef FPX_POW5_H
 #define FPX_POW5_H
 
 #include <gmp.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define POW5_MAX 400
 
@@ -16,7 +17,19 @@ struct pow5 {
 	size_t bits;
 };
 
+/*
+ * For the fast shortest decimal (fastshort.c), 5^k to 125 significant bits as two
+ * 64-bit words (low first): pow5_inverse[q] = ⌊2^(b−1+125) / 5^q⌋ + 1 and
+ * pow5_top[j] = ⌊5^j / 2^(b−125)⌋, b the bit length of the power. The counts cover
+ * every exponent of a binary64 value's interval ends (e2 from −1076 to 969).
+ */
+#define POW5_INV_COUNT 292
+#define POW5_TOP_COUNT 326
+#define POW5_SPLIT_BITS 125
+
 extern const mp_limb_t pow5_limbs[];
+extern const uint64_t pow5_inverse[POW5_INV_COUNT][2];
+extern const uint64_t pow5_top[POW5_TOP_COUNT][2];
 extern const struct pow5 pow5_table[POW5_MAX + 1];
 
 #endif

@@ -25,7 +25,10 @@ run tests/properties
 run tests/oracle ${ORACLE_COUNT:-20000}
 # the fast decimal path against the exact one: the whole benchmark workload (all modes
 # on every 10th line), and every input of the rounding records
-bench/gen 1000000 > "$log.gen" && run sh -c "./tests/fastpath 10 < $log.gen" && rm -f "$log.gen"
+bench/gen 1000000 > "$log.gen" && run sh -c "./tests/fastpath 10 < $log.gen"
+# the fast shortest decimal against the interval search: binade edges, powers of ten,
+# random codes of seven wide formats, and every 4th workload line in binary64/binary32
+run sh -c "./tests/fastshort 50000 4 < $log.gen" && rm -f "$log.gen"
 awk '!/^#/ && NF { print ($3 == "sat" ? $4 : $3) }' tests/records.d/*.records > "$log.rec"
 run sh -c "./tests/fastpath < $log.rec" && rm -f "$log.rec"
 run sh tests/cli.sh ./fpx
