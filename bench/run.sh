@@ -1,8 +1,9 @@
 #!/bin/sh
 # run.sh — `make bench`: fpx against baselines measured in the same run, on a workload
 # generated here (bench/gen; nothing downloaded). Every measurement is repeated ROUNDS
-# times, the commands of a round alternating, and the median taken; ratios are of
-# medians. The machine is shared and noisy: read the ratios, not the seconds.
+# times, each right after the baseline it is compared with, and the median of the
+# per-round ratios is reported (seconds are medians too). The machine is shared and
+# noisy: read the ratios, not the seconds.
 # Usage: sh bench/run.sh [lines] [rounds]
 cd "$(dirname "$0")/.." || exit 2
 LINES=${1:-1000000}
@@ -16,51 +17,62 @@ bench/gen $((LINES * 10)) > "$T/w10"
 
 now() { date +%s%N; }
 
-# measure NAME COMMAND: appends one timing (seconds) to $T/NAME
+# measure NAME COMMAND: appends one timing (microseconds) to $T/NAME
 measure() {
-	name=$1
-	shift
 	start=$(now)
-	sh -c "$*" > /dev/null 2>&1
+	sh -c "$2" > /dev/null 2>&1
 	end=$(now)
-	echo "$(( (end - start) / 1000 ))" >> "$T/$name" # microseconds
+	echo "$(( (end - start) / 1000 ))" >> "$T/$1"
 }
 
-median() { sort -n "$T/$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] / 1e6 }'; }
+# ratio NAME BASE: appends the last timing of NAME over the last of BASE to NAME.ratio
+ratio() {
+	awk -v a="$(tail -n 1 "$T/$1")" -v b="$(tail -n 1 "$T/$2")" 'BEGIN { print a / b }' >> "$T/$1.ratio"
+}
+
+# pair NAME COMMAND: the strtod loop, then COMMAND, right after each other. The
+# machine's speed drifts by tens of per cent from one second to the next, and a pair
+# run back to back sees the same speed.
+pair() {
+	measure "$1.base" "bench/baseline strtod < $T/w"
+	measure "$1" "$2"
+	ratio "$1" "$1.base"
+}
+
+median() { sort -g "$T/$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+seconds() { awk -v t="$(median "$1")" 'BEGIN { printf "%.3f", t / 1e6 }'; }
 
 STARTS=200
 i=0
 while [ $i -lt "$ROUNDS" ]; do
-	measure strtod "bench/baseline strtod < $T/w"
-	measure scan "bench/baseline scan < $T/w"
-	measure b64 "./fpx convert -o hex binary64 < $T/w"
-	measure strtod2 "bench/baseline strtod < $T/w"
-	measure b16 "./fpx convert -o hex binary16 < $T/w"
-	measure bf16 "./fpx convert -o hex bfloat16 < $T/w"
-	measure e4m3 "./fpx convert -o hex e4m3 < $T/w"
-	measure strtod3 "bench/baseline strtod < $T/w"
-	measure default64 "./fpx convert binary64 < $T/w"
-	measure default16 "./fpx convert binary16 < $T/w"
-	measure table16 "./fpx table -o hex,class,exact,shortest binary16"
+	pair strtod "bench/baseline strtod < $T/w"
+	pair scan "bench/baseline scan < $T/w"
+	pair b64 "./fpx convert -o hex binary64 < $T/w"
+	pair b16 "./fpx convert -o hex binary16 < $T/w"
+	pair bf16 "./fpx convert -o hex bfloat16 < $T/w"
+	pair e4m3 "./fpx convert -o hex e4m3 < $T/w"
+	pair default64 "./fpx convert binary64 < $T/w"
+	pair default16 "./fpx convert binary16 < $T/w"
+	pair table16 "./fpx table -o hex,class,exact,shortest binary16"
 	measure start_true "for k in \$(seq $STARTS); do bench/baseline true; done"
 	measure start_fpx "for k in \$(seq $STARTS); do ./fpx convert binary64 0.1; done"
+	ratio start_fpx start_true
+	measure b64x1 "./fpx convert -o hex binary64 < $T/w"
 	measure b64x10 "./fpx convert -o hex binary64 < $T/w10"
+	ratio b64x10 b64x1
 	i=$((i + 1))
 done
-cat "$T/strtod2" "$T/strtod3" >> "$T/strtod"
 
-base=$(median strtod)
-ratio() { awk -v a="$(median "$1")" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-rate() { awk -v t="$(median "$1")" -v n="$2" 'BEGIN { printf "%.1f", n / t / 1e6 }'; }
-row() { printf '| %-44s | %8.3f | %6s | %7s | %s |\n' "$1" "$(median "$2")" "$(ratio "$2" "$base")" "$(rate "$2" "$LINES")" "$3"; }
+rate() { awk -v t="$(median "$1")" -v n="$2" 'BEGIN { printf "%.1f", n / t }'; }
+row() { printf '| %-46s | %8s | %6.2f | %7s | %s |\n' "$1" "$(seconds "$2")" "$(median "$2.ratio")" "$(rate "$2" "$LINES")" "$3"; }
 
 rss() { /usr/bin/time -f %M sh -c "$1 > /dev/null" 2>&1 >/dev/null | tail -n 1; }
 
-echo "fpx bench: $LINES lines, $ROUNDS rounds, medians; ratio = time / strtod loop"
+echo "fpx bench: $LINES lines, $ROUNDS rounds; ratio = median over the rounds of (time / the strtod loop run just before it)"
 echo
-echo "| what | seconds | ratio | Mlines/s | target |"
+echo "| what | seconds (median) | ratio | Mlines/s | target |"
 echo "|---|---|---|---|---|"
-row "strtod loop (binary64, glibc)" strtod "1.00 by definition"
+row "strtod loop (binary64, glibc), against itself" strtod "1.00 but for noise"
 row "read-scan-print loop (the floor)" scan ""
 row "fpx convert -o hex binary64" b64 "<= 0.85 (stretch 0.45)"
 row "fpx convert -o hex binary16" b16 "<= 0.85"
@@ -70,11 +82,11 @@ row "fpx convert binary64 (hex,shortest)" default64 "<= 1.5"
 row "fpx convert binary16 (hex,shortest)" default16 "<= 1.5"
 row "fpx table -o hex,class,exact,shortest binary16" table16 "< 1 (65 536 rows)"
 echo
-awk -v f="$(median start_fpx)" -v t="$(median start_true)" -v n=$STARTS 'BEGIN {
+awk -v f="$(median start_fpx)" -v t="$(median start_true)" -v r="$(median start_fpx.ratio)" -v n=$STARTS 'BEGIN {
 	printf "start-up: fpx convert binary64 0.1 %.2f ms, a trivial C program %.2f ms: ratio %.2f (target <= 1.5)\n",
-		f / n * 1000, t / n * 1000, f / t }'
-awk -v a="$(median b64x10)" -v b="$(median b64)" 'BEGIN {
-	printf "scaling: 10x the lines costs %.2fx the time (target <= 10.5)\n", a / b }'
+		f / n / 1000, t / n / 1000, r }'
+awk -v r="$(median b64x10.ratio)" 'BEGIN {
+	printf "scaling: 10x the lines costs %.2fx the time (target <= 10.5)\n", r }'
 echo "peak RSS, fpx convert -o hex binary64 on $LINES lines: $(rss "./fpx convert -o hex binary64 < $T/w") KB; on 10x: $(rss "./fpx convert -o hex binary64 < $T/w10") KB (target <= 8192, constant)"
 echo "peak RSS, fpx convert binary64 (hex,shortest): $(rss "./fpx convert binary64 < $T/w") KB"
 echo

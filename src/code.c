@@ -37,13 +37,16 @@ static const char hex_pairs[513] =
 void code_to_hex(char *out, fpcode c, int digits)
 {
 	int i = digits;
+	uint64_t low;
 
 	out[0] = '0';
 	out[1] = 'x';
-	for (; i >= 2; i -= 2, c >>= 8) /* two digits (a byte) at a time */
+	for (; i > 16; i -= 2, c >>= 8) /* two digits (a byte) at a time, past 64 bits */
 		memcpy(out + i, hex_pairs + 2 * (unsigned)(c & 0xff), 2);
+	for (low = (uint64_t)c; i >= 2; i -= 2, low >>= 8) /* and in a word below */
+		memcpy(out + i, hex_pairs + 2 * (unsigned)(low & 0xff), 2);
 	if (i == 1)
-		out[2] = hex_pairs[2 * (unsigned)(c & 15) + 1];
+		out[2] = hex_pairs[2 * (unsigned)(low & 15) + 1];
 	out[2 + digits] = '\0';
 }
 

@@ -439,19 +439,20 @@ static void shortest_in(struct strbuf *out, bool neg, struct shortest_work *w)
 }
 
 
-/* Formats of at most 16 bits keep each code's answer: a million values of binary16 then
- * cost at most 65 536 searches. Wider ones take the fast path where it applies. */
+/* The fast path where it applies; else the search, whose answers formats of at most
+ * 16 bits keep: a million values of e4m3 then cost at most 256 searches. */
 void dec_shortest(struct strbuf *out, struct fmt *f, fpcode code)
 {
 	struct strbuf made;
 	uint64_t digits;
 	int pow10;
 
+	if (fastshort(&digits, &pow10, f, code)) {
+		write_scaled_word(out, f->has_sign && (code & f->sign_bit), digits, pow10);
+		return;
+	}
 	if (f->bits > 16) {
-		if (fastshort(&digits, &pow10, f, code))
-			write_scaled_word(out, f->has_sign && (code & f->sign_bit), digits, pow10);
-		else
-			dec_shortest_search(out, f, code);
+		dec_shortest_search(out, f, code);
 		return;
 	}
 	if (!f->shortest_memo && !(f->shortest_memo = calloc((size_t)code_mask(f->bits) + 1, sizeof(char *))))

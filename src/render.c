@@ -240,14 +240,13 @@ void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const st
 	struct readout rd;
 	bool have_readout = false;
 
-	fmt_value_init(&v);
+	fmt_value_init(&v); /* allocates nothing: GMP's mpz_init does not */
 	sb_init(&text);
 	for (int i = 0; i < fl->count; i++)
 		if (needs_value(fl->field[i])) {
 			fmt_decode(&v, f, r->code);
 			break;
 		}
-	/* (fmt_value_init allocates nothing: GMP's mpz_init does not) */
 	for (int i = 0; i < fl->count; i++) {
 		enum field fld = fl->field[i];
 		begin_field(out, style, i, fld);

@@ -31,7 +31,7 @@ void sb_clear(struct strbuf *b)
 		b->s[0] = '\0';
 }
 
-static void reserve(struct strbuf *b, size_t extra)
+void sb_grow(struct strbuf *b, size_t extra)
 {
 	size_t need = b->len + extra + 1;
 
@@ -43,22 +43,9 @@ static void reserve(struct strbuf *b, size_t extra)
 		abort();
 }
 
-void sb_add(struct strbuf *b, const char *s, size_t n)
-{
-	reserve(b, n);
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
-}
-
 void sb_puts(struct strbuf *b, const char *s)
 {
 	sb_add(b, s, strlen(s));
-}
-
-void sb_putc(struct strbuf *b, char c)
-{
-	sb_add(b, &c, 1);
 }
 
 void sb_printf(struct strbuf *b, const char *fmt, ...)
@@ -69,7 +56,7 @@ void sb_printf(struct strbuf *b, const char *fmt, ...)
 	va_start(ap, fmt);
 	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
-	reserve(b, (size_t)n);
+	sb_grow(b, (size_t)n);
 	va_start(ap, fmt);
 	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
 	va_end(ap);

@@ -5,6 +5,7 @@
 #define FPX_STRBUF_H
 
 #include <stddef.h>
+#include <string.h>
 
 struct strbuf {
 	char *s;
@@ -14,9 +15,27 @@ struct strbuf {
 void sb_init(struct strbuf *b);
 void sb_free(struct strbuf *b);
 void sb_clear(struct strbuf *b);
-void sb_add(struct strbuf *b, const char *s, size_t n);
 void sb_puts(struct strbuf *b, const char *s);
-void sb_putc(struct strbuf *b, char c);
 void sb_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Makes room for n more bytes and the terminator (the slow part of sb_add). */
+void sb_grow(struct strbuf *b, size_t n);
+
+/* Appending is inline: output fields add a few bytes at a time, millions of times. */
+static inline void sb_add(struct strbuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap)
+		sb_grow(b, n);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+static inline void sb_putc(struct strbuf *b, char c)
+{
+	if (b->len + 2 > b->cap)
+		sb_grow(b, 1);
+	b->s[b->len++] = c;
+	b->s[b->len] = '\0';
+}
 
 #endif

@@ -3,8 +3,8 @@
  * interval search writes. Compared, for several wide formats: every code at the edges
  * of every binade (fraction 0, 1, 2, the top two), the smallest subnormals, the codes
  * around every power of ten, random codes, the codes that every input line on stdin
- * rounds to (make check feeds it the benchmark workload), and every code of four
- * formats of 17 to 20 bits. Also the integer
+ * rounds to (make check feeds it the benchmark workload), and every code of binary16,
+ * bfloat16 and four formats of 17 to 20 bits. Also the integer
  * log10 and bit-length formulas against GMP over the ranges the header promises.
  */
 #include <gmp.h>
@@ -162,6 +162,8 @@ int main(int argc, char **argv)
 		random_codes(f[i], randoms);
 	}
 	workload(f, every);
+	every_code("binary16");
+	every_code("bfloat16");
 	every_code("tf32");
 	every_code("e5m11");
 	every_code("e3m16");
