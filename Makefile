@@ -15,7 +15,7 @@ MANDIR   ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
-CFLAGS   ?= -O2 -g
+CFLAGS   ?= -O2 -g -flto=auto
 WARNINGS  = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(CPPFLAGS) $(CFLAGS)
 LIBS      = -lgmp

@@ -28,8 +28,6 @@ static bool is_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
-/* Digits [p, end) while they last: into *small while they fit in a word (19), then into
- * *wide; leading zeros are not significant. Returns how many digits were read. */
 /* Are the 8 bytes of v all ASCII digits? (each byte 0x30…0x39: high nibble 3, and
  * adding 6 does not carry into it) */
 static bool eight_digits(uint64_t v)
@@ -47,33 +45,36 @@ static uint64_t eight_digit_value(uint64_t v)
 	return (v * 10000 + (v >> 32)) & 0xffffffffu;            /* 8 digits */
 }
 
+/* Digits [p, end) while they last: into *small while they fit in a word (19), then into
+ * *wide; leading zeros are not significant. Returns how many digits were read. */
 static long digit_run(const char **p, const char *end, uint64_t *small, unsigned __int128 *wide, int *significant)
 {
-	const char *start = *p;
+	const char *start = *p, *s = *p;
+	uint64_t word = *small;
 	int n = *significant;
 
-	while (n == 0 && *p < end && **p == '0')
-		(*p)++;
-	while (LITTLE_ENDIAN_WORDS && n + 8 <= 19 && end - *p >= 8) { /* blocks of 8 digits */
+	while (n == 0 && s < end && *s == '0') /* leading zeros; after them a digit is nonzero */
+		s++;
+	while (LITTLE_ENDIAN_WORDS && n + 8 <= 19 && end - s >= 8) { /* blocks of 8 digits */
 		uint64_t v;
-		memcpy(&v, *p, 8);
+		memcpy(&v, s, 8);
 		if (!eight_digits(v))
 			break;
-		*small = *small * 100000000u + eight_digit_value(v);
+		word = word * 100000000u + eight_digit_value(v);
 		n += 8;
-		*p += 8;
+		s += 8;
 	}
-	for (; *p < end && (unsigned)(**p - '0') < 10; (*p)++) {
-		unsigned digit = (unsigned)(**p - '0');
-		if (n == 0 && digit == 0)
-			continue;
+	for (; s < end && (unsigned)(*s - '0') < 10; s++) {
+		unsigned digit = (unsigned)(*s - '0');
 		if (++n <= 19)
-			*small = *small * 10 + digit;
+			word = word * 10 + digit;
 		else
-			*wide = (n == 20 ? (unsigned __int128)*small : *wide) * 10 + digit;
+			*wide = (n == 20 ? (unsigned __int128)word : *wide) * 10 + digit;
 	}
+	*small = word;
 	*significant = n;
-	return (long)(*p - start);
+	*p = s;
+	return (long)(s - start);
 }
 
 /* The digits of the mantissa into d->w; *after_point: how many came after the point. */
@@ -244,28 +245,45 @@ static fpcode bits_of(const struct binary *b, size_t from, size_t count)
 }
 
 /*
+ * ⌊w·2^s / 5^k⌋ for w < 2^63 shifted up to [2^62, 2^63) (so s = that shift + 64) and
+ * 1 ≤ k ≤ POW5_SMALL_MAX, by multiplying by R = ⌈2^(127+b) / 5^k⌉ (b the bit length of
+ * 5^k): the product overshoots the quotient by less than w'/2^(63+b) < 2^−b < 5^−k,
+ * and a quotient that is not whole is at least 5^−k short of the next integer, so the
+ * floor is exact. The remainder is zero exactly when 5^k divides w.
+ */
+static unsigned __int128 divide_by_pow5(uint64_t w, int *s, bool *remainder, int k)
+{
+	int shift = __builtin_clzll(w) - 1;
+	uint64_t wide = w << shift;
+	const uint64_t *r = pow5_reciprocal[k];
+	unsigned __int128 low = (unsigned __int128)wide * r[0];
+	unsigned __int128 high = (unsigned __int128)wide * r[1] + (uint64_t)(low >> 64);
+
+	*s = shift + 64;
+	*remainder = w * pow5_odd_inverse[k] > pow5_quotient_limit[k];
+	return high >> (pow5_table[k].bits - 1);
+}
+
+/*
  * The common case in two limbs: w in one word and |q| ≤ 27, so that 5^|q| < 2^63. Up,
- * N = w·5^q exactly; down, N = ⌊w·2^s / 5^k⌋ with w·2^s filling 128 bits, which leaves N
+ * N = w·5^q exactly; down, N = ⌊w·2^s / 5^k⌋ with w·2^s filling 127 bits, which leaves N
  * at least 64 bits, enough for any precision up to 61 bits.
  */
 static bool scale_small(struct binary *b, const struct decimal *d, int precision)
 {
 	unsigned __int128 n;
-	uint64_t five;
 	int s;
 
-	if (d->limbs != 1 || d->q > 27 || d->q < -27 || (d->q < 0 && precision > 61))
+	if (d->limbs != 1 || d->q > POW5_SMALL_MAX || d->q < -POW5_SMALL_MAX || (d->q < 0 && precision > 61))
 		return false;
-	five = pow5_limbs[pow5_table[d->q < 0 ? -d->q : d->q].offset];
 	if (d->q >= 0) {
-		n = (unsigned __int128)d->w[0] * five;
+		n = (unsigned __int128)d->w[0] * pow5_limbs[pow5_table[d->q].offset];
 		b->e2 = d->q;
 		b->sticky = false;
 	} else {
-		s = __builtin_clzll(d->w[0]) + 64;
-		n = (unsigned __int128)d->w[0] << (s - 64) << 64;
-		b->sticky = n % five != 0;
-		n /= five;
+		if (d->w[0] >> 63)
+			return false; /* w'·R would not fit: the general path divides */
+		n = divide_by_pow5(d->w[0], &s, &b->sticky, (int)-d->q);
 		b->e2 = -(s - d->q);
 	}
 	b->n[0] = (mp_limb_t)n;

@@ -27,7 +27,18 @@ struct pow5 {
 #define POW5_TOP_COUNT 326
 #define POW5_SPLIT_BITS 125
 
+/*
+ * For the fast decimal path (fastdec.c), dividing by 5^k for 1 ≤ k ≤ POW5_SMALL_MAX
+ * without a division: pow5_reciprocal[k] = ⌈2^(127+b) / 5^k⌉ (b the bit length of
+ * 5^k), and the divisibility test w·pow5_odd_inverse[k] mod 2^64 ≤ pow5_quotient_limit[k]
+ * (the inverse of 5^k modulo 2^64, and ⌊(2^64 − 1) / 5^k⌋).
+ */
+#define POW5_SMALL_MAX 27
+
 extern const mp_limb_t pow5_limbs[];
+extern const uint64_t pow5_reciprocal[POW5_SMALL_MAX + 1][2];
+extern const uint64_t pow5_odd_inverse[POW5_SMALL_MAX + 1];
+extern const uint64_t pow5_quotient_limit[POW5_SMALL_MAX + 1];
 extern const uint64_t pow5_inverse[POW5_INV_COUNT][2];
 extern const uint64_t pow5_top[POW5_TOP_COUNT][2];
 extern const struct pow5 pow5_table[POW5_MAX + 1];
