@@ -96,7 +96,7 @@ FUZZ_SOURCES = $(LIB_OBJS:.o=.c)
 FUZZ_TARGETS = tests/fuzz/fuzz_parse tests/fuzz/fuzz_fmtfile tests/fuzz/fuzz_repl
 FUZZ_SECONDS = 60
 BENCH_LINES  = 1000000
-BENCH_ROUNDS = 7
+BENCH_ROUNDS = 11
 
 fuzz: $(FUZZ_TARGETS)
 

@@ -64,14 +64,18 @@ while [ $i -lt "$ROUNDS" ]; do
 done
 
 rate() { awk -v t="$(median "$1")" -v n="$2" 'BEGIN { printf "%.1f", n / t }'; }
-row() { printf '| %-46s | %8s | %6.2f | %7s | %s |\n' "$1" "$(seconds "$2")" "$(median "$2.ratio")" "$(rate "$2" "$LINES")" "$3"; }
+fastest() { sort -g "$T/$1" | head -n 1; }
+fastest_ratio() { awk -v a="$(fastest "$1")" -v b="$(fastest "$1.base")" 'BEGIN { printf "%.2f", a / b }'; }
+row() { printf '| %-46s | %8s | %6.2f | %6s | %7s | %s |\n' "$1" "$(seconds "$2")" "$(median "$2.ratio")" "$(fastest_ratio "$2")" "$(rate "$2" "$LINES")" "$3"; }
 
 rss() { /usr/bin/time -f %M sh -c "$1 > /dev/null" 2>&1 >/dev/null | tail -n 1; }
 
 echo "fpx bench: $LINES lines, $ROUNDS rounds; ratio = median over the rounds of (time / the strtod loop run just before it)"
 echo
-echo "| what | seconds (median) | ratio | Mlines/s | target |"
-echo "|---|---|---|---|---|"
+echo "fastest = the fastest run of each over the fastest of its strtod loops (steadier here)"
+echo
+echo "| what | seconds (median) | ratio | fastest | Mlines/s | target |"
+echo "|---|---|---|---|---|---|"
 row "strtod loop (binary64, glibc), against itself" strtod "1.00 but for noise"
 row "read-scan-print loop (the floor)" scan ""
 row "fpx convert -o hex binary64" b64 "<= 0.85 (stretch 0.45)"
