@@ -21,6 +21,7 @@
 #include "format.h"
 #include "lines.h"
 #include "parse.h"
+#include "policy.h"
 #include "readout.h"
 #include "repl.h"
 #include "render.h"
@@ -46,6 +47,8 @@
 	X(FULL,        0,   "full",        NULL,    "show: never fold long exact values") \
 	X(COLOR,       0,   "color",       "WHEN",  "show: colour the fields: auto (default), always, never") \
 	X(RANGE,       0,   "range",       "A:B",   "table: only codes A to B (needed past 20 bits)") \
+	X(POLICY,      0,   "policy",      "P",     "round as stack P does (see fpx policies)") \
+	X(VIA,         0,   "via",         "FORMAT", "round into FORMAT first (rne), then into the target") \
 	X(FORMAT_FILE, 'F', "format-file", "FILE",  "load format descriptions from FILE") \
 	X(NAMES,       0,   "names",       NULL,    "formats: every name and alias, one per line") \
 	X(HELP,        'h', "help",        NULL,    "show this help") \
@@ -77,8 +80,10 @@ struct settings {
 	enum color_when color;
 	enum style style;
 	struct field_list fields;
-	bool fields_given;
+	bool fields_given, mode_given, saturate_given;
 	const char *range;
+	const struct policy *policy;
+	const char *via;
 	char **args; /* positional arguments */
 	int nargs;
 	bool may_read_stdin; /* false inside the REPL: its stdin is the session */
@@ -145,8 +150,14 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 	case OPT_ROUND:
 		if (!rnd_mode_from_name(&s->mode, value))
 			return usage_error("unknown rounding mode '%s' (rne, rna, rtz, rup, rdn)", value);
+		s->mode_given = true;
 		break;
-	case OPT_SATURATE: s->saturate = true; break;
+	case OPT_SATURATE: s->saturate = s->saturate_given = true; break;
+	case OPT_POLICY:
+		if (!(s->policy = policy_lookup(value)))
+			return usage_error("unknown policy '%s' (see fpx policies)", value);
+		break;
+	case OPT_VIA: s->via = value; break;
 	case OPT_FIELDS:
 		if ((bad = render_parse_fields(&s->fields, value)))
 			return usage_error("unknown output field at '%s' (see fpx --help)", bad);
@@ -271,6 +282,8 @@ struct converter {
 	struct strbuf line;
 	struct conversion conv;
 	int failures;
+	bool cast;       /* the first argument is the source format, the second the target */
+	int first_value; /* the index of the first value among the arguments */
 	struct show_style style;
 	/* what to write for one converted input: a row, or a readout; and for one that failed */
 	void (*emit)(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
@@ -319,28 +332,63 @@ static void convert_stdin(struct converter *c)
 
 static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
 
+/* A policy that fixes the mode or the saturation cannot be told otherwise. */
+static int check_policy(const struct settings *s)
+{
+	if (s->policy && s->policy->fixes_mode && s->mode_given)
+		return usage_error("--policy %s fixes the rounding mode: leave out -r", s->policy->name);
+	if (s->policy && s->policy->saturation != SATURATE_AS_ASKED && s->saturate_given)
+		return usage_error("--policy %s fixes where it saturates: leave out -s", s->policy->name);
+	return GO_ON;
+}
+
+/* The formats a conversion names: the target (and, for cast, the source; with --via,
+ * the format rounded into first). Reports a usage error and returns false. */
+static bool conversion_formats(struct converter *c)
+{
+	struct settings *s = c->s;
+
+	if (c->cast && !(c->conv.source = require_format(s->args[0])))
+		return false;
+	if (!(c->f = require_format(s->args[c->first_value - 1])))
+		return false;
+	if (s->via && !(c->conv.via = require_format(s->via)))
+		return false;
+	return true;
+}
+
+static void converter_clear(struct converter *c)
+{
+	conversion_clear(&c->conv);
+	sb_free(&c->line);
+	fmt_free(c->f);
+	fmt_free(c->conv.source);
+	fmt_free(c->conv.via);
+}
+
 /* Converts the values after the format, or stdin's lines when there are none. */
 static int convert_all(struct converter *c)
 {
-	if (!(c->f = require_format(c->s->args[0]))) {
-		sb_free(&c->line);
-		return EXIT_USAGE;
-	}
-	if (c->s->nargs == 1 && !c->s->may_read_stdin) {
-		sb_free(&c->line);
-		fmt_free(c->f);
-		return usage_error("%s", "give the values after the format (stdin is the session here)");
-	}
+	int status = check_policy(c->s);
+
 	conversion_init(&c->conv);
+	if (c->s->policy)
+		c->conv.policy = c->s->policy;
+	if (status == GO_ON && !conversion_formats(c))
+		status = EXIT_USAGE;
+	if (status == GO_ON && c->s->nargs == c->first_value && !c->s->may_read_stdin)
+		status = usage_error("%s", "give the values after the format (stdin is the session here)");
+	if (status != GO_ON) {
+		converter_clear(c);
+		return status;
+	}
 	c->conv.need_value = c->emit != emit_row || render_needs_input(&c->s->fields);
-	for (int i = 1; i < c->s->nargs; i++)
+	for (int i = c->first_value; i < c->s->nargs; i++)
 		convert_one(c, c->s->args[i], strlen(c->s->args[i]), "argument", i);
-	if (c->s->nargs == 1)
+	if (c->s->nargs == c->first_value)
 		convert_stdin(c);
-	conversion_clear(&c->conv);
 	flush_line(&c->line);
-	sb_free(&c->line);
-	fmt_free(c->f);
+	converter_clear(c);
 	return c->failures ? EXIT_BAD_INPUT : EXIT_OK;
 }
 
@@ -349,19 +397,31 @@ static void emit_error_row(struct converter *c, const char *text, const char *pr
 	render_error_row(&c->line, text, problem, &c->s->fields, c->s->style);
 }
 
+/* The mode and saturation the conversion's policy rounds into the target with. */
+static enum rnd_mode effective_mode(const struct converter *c)
+{
+	return policy_mode(c->conv.policy, c->s->mode);
+}
+
+static bool effective_saturation(const struct converter *c)
+{
+	return policy_saturates(c->conv.policy, c->f, c->s->saturate);
+}
+
 static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
 {
-	struct row row = { text, code, res, &c->conv.in.value, c->s->mode, c->s->saturate };
+	struct row row = { text, code, res, &c->conv.in.value, effective_mode(c), effective_saturation(c) };
 
 	render_row(&c->line, c->f, &row, &c->s->fields, c->s->style);
 }
 
-static int cmd_convert(struct settings *s)
+static int convert_rows(struct settings *s, bool cast)
 {
-	struct converter c = { .s = s, .emit = emit_row, .emit_error = emit_error_row };
+	struct converter c = { .s = s, .emit = emit_row, .emit_error = emit_error_row, .cast = cast,
+			       .first_value = cast ? 2 : 1 };
 
-	if (s->nargs < 1)
-		return usage_error("%s", "convert needs a FORMAT");
+	if (s->nargs < c.first_value)
+		return usage_error("%s", cast ? "cast needs FROM and TO formats" : "convert needs a FORMAT");
 	if (!s->fields_given)
 		render_parse_fields(&s->fields, "hex,shortest");
 	sb_init(&c.line);
@@ -370,16 +430,46 @@ static int cmd_convert(struct settings *s)
 	return convert_all(&c);
 }
 
+static int cmd_convert(struct settings *s)
+{
+	return convert_rows(s, false);
+}
+
+/* Codes of one format rounded once into another. */
+static int cmd_cast(struct settings *s)
+{
+	return convert_rows(s, true);
+}
+
 /* ---- show and info ------------------------------------------------------------------------ */
+
+/*
+ * The other route a readout mentions: with --via, rounding once; else, for a format
+ * narrower than binary32, going through binary32 first (what ml_dtypes does, and numpy
+ * arrays cast by it), when that gives another code.
+ */
+static void note_route(struct converter *c, struct readout *r)
+{
+	struct fmt *via = c->conv.via ? NULL : fmt_lookup("binary32");
+	fpcode other;
+
+	if (c->conv.via || c->f->precision < 24) {
+		if (convert_route(&other, c->f, via, c->conv.policy, &c->conv.in.value, effective_mode(c),
+				  effective_saturation(c)))
+			readout_set_route(r, c->conv.via ? c->conv.via->name : "binary32", c->conv.via != NULL, other);
+	}
+	fmt_free(via);
+}
 
 static void emit_readout(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
 {
 	struct readout r;
 
-	if (res)
-		readout_of_value(&r, c->f, text, &c->conv.in.value, c->s->mode, c->s->saturate, res);
-	else
-		readout_of_code(&r, c->f, text, code, c->s->mode, c->s->saturate);
+	if (res) {
+		readout_of_value(&r, c->f, text, &c->conv.in.value, effective_mode(c), effective_saturation(c), res);
+		note_route(c, &r);
+	} else
+		readout_of_code(&r, c->f, text, code, effective_mode(c), effective_saturation(c));
 	if (c->s->style == STYLE_JSON)
 		show_readout_json(&c->line, &r);
 	else {
@@ -411,7 +501,7 @@ static struct show_style show_style_of(const struct settings *s)
 static int cmd_show(struct settings *s)
 {
 	struct converter c = { .s = s, .emit = emit_readout, .emit_error = emit_readout_error,
-			       .style = show_style_of(s) };
+			       .first_value = 1, .style = show_style_of(s) };
 
 	if (s->nargs < 1)
 		return usage_error("%s", "show needs a FORMAT");
@@ -563,6 +653,7 @@ struct command {
 
 static const struct command commands[] = {
 	{ "convert", cmd_convert },
+	{ "cast", cmd_cast },
 	{ "table", cmd_table },
 	{ "formats", cmd_formats },
 	{ "show", cmd_show },

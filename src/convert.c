@@ -3,43 +3,154 @@
  */
 #include "convert.h"
 #include "fastdec.h"
+#include "num.h"
 
 #include <stdio.h>
 
 void conversion_init(struct conversion *c)
 {
 	input_init(&c->in);
+	num_init(&c->through);
 	c->code = 0;
 	c->need_value = true;
+	c->policy = policy_default();
+	c->source = NULL;
+	c->via = NULL;
 }
 
 void conversion_clear(struct conversion *c)
 {
 	input_clear(&c->in);
+	num_clear(&c->through);
+}
+
+void convert_code_value(struct num *x, struct fmt *f, fpcode code)
+{
+	struct fmt_value v;
+
+	fmt_value_init(&v);
+	fmt_decode(&v, f, code);
+	x->kind = v.cls == FP_NAN ? NUM_NAN : v.cls == FP_INF ? NUM_INF : NUM_FINITE;
+	x->bound = NUM_EXACT;
+	x->neg = v.neg;
+	num_set_dyadic(x->mag, v.sig, v.exp);
+	fmt_value_clear(&v);
+}
+
+/* Where the value of code in f lies against x: the ternary of a rounding to it. */
+static int ternary_against(struct fmt *f, fpcode code, const struct num *x)
+{
+	struct num v;
+	int t;
+
+	if (x->kind == NUM_NAN)
+		return 0;
+	num_init(&v);
+	convert_code_value(&v, f, code);
+	if (v.kind == NUM_NAN)
+		t = 0;
+	else if (v.kind == NUM_INF || x->kind == NUM_INF)
+		t = v.kind == x->kind && v.neg == x->neg ? 0 : (v.kind == NUM_INF) != v.neg ? 1 : -1;
+	else {
+		mpq_t a, b;
+		mpq_inits(a, b, NULL);
+		mpq_set(a, v.mag);
+		mpq_set(b, x->mag);
+		if (v.neg)
+			mpq_neg(a, a);
+		if (x->neg)
+			mpq_neg(b, b);
+		t = mpq_cmp(a, b);
+		t = (t > 0) - (t < 0);
+		mpq_clears(a, b, NULL);
+	}
+	num_clear(&v);
+	return t;
+}
+
+/* The flags that say how a value was changed, as opposed to what became of it. */
+#define ROUNDING_FLAGS (RND_INEXACT | RND_TIE | RND_OVERFLOW | RND_UNDERFLOW)
+
+/* Rounds c->in.value into f, through c->via when set. */
+static const char *round_value(struct conversion *c, struct fmt *f, enum rnd_mode mode, bool saturate)
+{
+	struct rnd_result first;
+	const struct num *x = &c->in.value;
+
+	if (c->via) {
+		if (rnd_encode(&first, c->via, x, RND_NEAREST_EVEN, false) != RND_OK)
+			return "the --via format has no NaN";
+		convert_code_value(&c->through, c->via, first.code);
+		x = &c->through;
+	}
+	if (policy_encode(&c->result, c->policy, f, x, mode, saturate) != RND_OK)
+		return "the format has no NaN";
+	if (c->via) {
+		c->result.flags |= first.flags & ROUNDING_FLAGS;
+		c->result.ternary = ternary_against(f, c->result.code, &c->in.value);
+	}
+	c->code = c->result.code;
+	return NULL;
+}
+
+/* cast: the text must be a bit pattern of the source format; its value is the input. */
+static const char *take_source_code(struct conversion *c)
+{
+	fpcode code;
+
+	if (c->in.kind != INPUT_PATTERN)
+		return "cast takes bit patterns of the source format (0x..., 0b...)";
+	if (!fmt_code_from_pattern(&code, c->source, c->in.pattern))
+		return "bit pattern has more bits than the source format";
+	convert_code_value(&c->in.value, c->source, code);
+	c->in.kind = INPUT_VALUE;
+	return NULL;
 }
 
 const char *convert_text(struct conversion *c, struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
 			 bool saturate)
 {
 	struct decimal d;
+	const char *problem;
 
 	c->err.status = PARSE_OK;
 	c->err.column = 0;
 	c->err.byte = -1;
-	if (!c->need_value && fastdec_scan(&d, text, len) && rnd_encode_decimal(&c->result, f, &d, mode, saturate)) {
+	if (!c->need_value && !c->source && !c->via && c->policy == policy_default() && fastdec_scan(&d, text, len) &&
+	    rnd_encode_decimal(&c->result, f, &d, mode, saturate)) {
 		c->in.kind = INPUT_VALUE;
 		c->code = c->result.code;
 		return NULL;
 	}
 	if (parse_input(&c->in, &c->err, text, len) != PARSE_OK)
 		return parse_message(c->err.status);
-	if (c->in.kind == INPUT_PATTERN)
+	if (c->source) {
+		if ((problem = take_source_code(c)))
+			return problem;
+	} else if (c->in.kind == INPUT_PATTERN)
 		return fmt_code_from_pattern(&c->code, f, c->in.pattern) ? NULL
 			: "bit pattern has more bits than the format";
-	if (rnd_encode(&c->result, f, &c->in.value, mode, saturate) != RND_OK)
-		return "the format has no NaN";
-	c->code = c->result.code;
-	return NULL;
+	return round_value(c, f, mode, saturate);
+}
+
+bool convert_route(fpcode *out, struct fmt *f, struct fmt *via, const struct policy *p, const struct num *x,
+		   enum rnd_mode mode, bool saturate)
+{
+	struct rnd_result r;
+	struct num through;
+	bool ok = true;
+
+	num_init(&through);
+	if (via) {
+		ok = rnd_encode(&r, via, x, RND_NEAREST_EVEN, false) == RND_OK;
+		if (ok)
+			convert_code_value(&through, via, r.code);
+		x = &through;
+	}
+	ok = ok && policy_encode(&r, p, f, x, mode, saturate) == RND_OK;
+	*out = r.code;
+	num_clear(&through);
+	return ok;
 }
 
 static void print_escaped(FILE *fp, const char *text, size_t len)

@@ -9,23 +9,39 @@
 
 #include "format.h"
 #include "parse.h"
+#include "policy.h"
 #include "round.h"
 
 struct conversion {
 	bool need_value;          /* in.value must hold the exact input (readouts, error fields) */
-	struct input in;          /* what the text was: value or pattern */
+	struct input in;          /* what the text was: value or pattern (cast: the source code's value) */
 	struct parse_error err;
 	fpcode code;
 	struct rnd_result result; /* meaningful when in.kind is INPUT_VALUE */
+	/* How: conversion_init() sets fpx's policy and neither of the formats below. */
+	const struct policy *policy;
+	struct fmt *source;       /* cast: inputs are bit patterns of this format */
+	struct fmt *via;          /* round into this first (rne, not saturating), then into the target */
+	struct num through;       /* the value after the first rounding, with via */
 };
 
 void conversion_init(struct conversion *c);
 void conversion_clear(struct conversion *c);
 
 /* Converts text[0..len) into f; returns NULL, or what is wrong with it. A plain decimal
- * takes the fast path (fastdec.h), bit-identical to the exact one, unless need_value. */
+ * takes the fast path (fastdec.h), bit-identical to the exact one, unless need_value
+ * (or a source, a via format or another policy is set). With via, the result's flags
+ * are those of both roundings and its ternary compares the end with the input. */
 const char *convert_text(struct conversion *c, struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
 			 bool saturate);
+
+/* The code x gets in f through via first (rne, not saturating), or rounded once when
+ * via is NULL: the other route, for a readout. False when a format has no NaN for it. */
+bool convert_route(fpcode *out, struct fmt *f, struct fmt *via, const struct policy *p, const struct num *x,
+		   enum rnd_mode mode, bool saturate);
+
+/* x = the value of a code of f (NaN, ±inf, ±0 included). */
+void convert_code_value(struct num *x, struct fmt *f, fpcode code);
 
 /* "fpx: WHERE: 'TEXT': MESSAGE 'c' (column N)" on stderr; where may be NULL. The text is
  * cut at 60 bytes and anything unprintable is written \xNN. */

@@ -327,6 +327,14 @@ static void find_error(struct readout *r)
 	mpq_clears(stored, typed, err, gap, ratio, NULL);
 }
 
+void readout_set_route(struct readout *r, const char *via, bool once, fpcode code)
+{
+	r->route_differs = code != r->code;
+	r->route_is_once = once;
+	r->route_via = via;
+	r->route_code = code;
+}
+
 void readout_of_value(struct readout *r, struct fmt *f, const char *input, const struct num *x,
 		      enum rnd_mode mode, bool saturate, const struct rnd_result *rounded)
 {

@@ -52,6 +52,11 @@ struct readout {
 	bool other_differs;        /* the other saturation choice gives another code */
 	fpcode other_code;
 	struct strbuf other_exact;
+	/* Another route to a code for the same value, where it gives another (see
+	 * readout_set_route): through a format first, or (route_is_once) rounded once. */
+	bool route_differs, route_is_once;
+	const char *route_via;     /* the format gone through */
+	fpcode route_code;
 };
 
 struct limits {
@@ -72,6 +77,9 @@ void readout_of_value(struct readout *r, struct fmt *f, const char *input, const
 void readout_of_code(struct readout *r, struct fmt *f, const char *input, fpcode code, enum rnd_mode mode,
 		     bool saturate);
 void readout_clear(struct readout *r);
+/* Notes the code another route gives, if it differs: rounding once, when the readout's
+ * code came through `via` (once true); else going through `via` first. */
+void readout_set_route(struct readout *r, const char *via, bool once, fpcode code);
 
 void limits_of(struct limits *l, struct fmt *f, enum rnd_mode mode);
 void limits_clear(struct limits *l);

@@ -283,6 +283,22 @@ static void put_flags(struct strbuf *out, unsigned flags)
 	sb_putc(out, '\n');
 }
 
+/* Double rounding: what the other route gives. */
+static void put_route(struct strbuf *out, const struct readout *r)
+{
+	sb_printf(out, LABEL, "twice");
+	if (r->route_is_once) {
+		sb_printf(out, "this went through %s first; rounded once it would be ", r->route_via);
+		put_hex(out, r->f, r->route_code);
+	} else {
+		sb_printf(out, "through %s this would be ", r->route_via);
+		put_hex(out, r->f, r->route_code);
+		sb_puts(out, ", not ");
+		put_hex(out, r->f, r->code);
+	}
+	sb_putc(out, '\n');
+}
+
 static void put_typed(struct strbuf *out, const struct readout *r, const struct show_style *style)
 {
 	sb_printf(out, LABEL, "typed");
@@ -299,6 +315,8 @@ static void put_typed(struct strbuf *out, const struct readout *r, const struct 
 	if (r->rounding.flags & RND_OVERFLOW)
 		put_overflow(out, r, style);
 	put_flags(out, r->rounding.flags);
+	if (r->route_differs)
+		put_route(out, r);
 }
 
 /* ---- Limits -------------------------------------------------------------------------------- */
@@ -580,6 +598,15 @@ static void json_readout_body(struct strbuf *out, const struct readout *r)
 		sb_putc(out, '{');
 		json_code(out, "hex", r->f, r->other_code);
 		json_text(out, "exact", r->other_exact.s);
+		sb_putc(out, '}');
+	} else
+		sb_puts(out, "null");
+	json_key(out, "double_rounding");
+	if (r->route_differs) {
+		sb_putc(out, '{');
+		json_text(out, "via", r->route_via);
+		json_bool(out, "this_went_through", r->route_is_once);
+		json_code(out, r->route_is_once ? "once" : "through", r->f, r->route_code);
 		sb_putc(out, '}');
 	} else
 		sb_puts(out, "null");

@@ -1,0 +1,52 @@
+/*
+ * policy.h — the conventions of other stacks (FORMATS.md §5), as one rounding each.
+ *
+ * A policy fixes what its stack fixes (the rounding mode, whether and where it
+ * saturates) and adds the stack's documented quirks around the one rounding of
+ * round.c; fpx's own policy adds nothing. Policies are a table: adding one is a row
+ * and, if it has a quirk of its own, a function. Never prints.
+ */
+#ifndef FPX_POLICY_H
+#define FPX_POLICY_H
+
+#include <stdbool.h>
+
+#include "format.h"
+#include "num.h"
+#include "round.h"
+
+/* Where a policy saturates. */
+enum policy_saturation {
+	SATURATE_AS_ASKED, /* -s decides */
+	SATURATE_NEVER,
+	SATURATE_ALWAYS,
+	SATURATE_FLOAT8,   /* in e4m3, e5m2 and their fnuz variants (ONNX's four float8 types) */
+	SATURATE_E4M3,     /* in OCP E4M3 only (WebNN's float8e4m3) */
+};
+
+struct policy {
+	const char *name;
+	const char *summary; /* one line: how it differs from fpx's own */
+	bool fixes_mode;
+	enum rnd_mode mode; /* when fixes_mode */
+	enum policy_saturation saturation;
+	/* the stack's own cases, before the ordinary rounding; true when it decided */
+	bool (*quirk)(struct rnd_result *out, struct fmt *f, const struct num *x, bool saturate);
+};
+
+/* The policy of that name, or NULL. */
+const struct policy *policy_lookup(const char *name);
+/* fpx's own: what every command uses unless told otherwise. */
+const struct policy *policy_default(void);
+/* Calls fn for every policy, in the order of `fpx policies`. */
+void policy_each(void (*fn)(const struct policy *p, void *arg), void *arg);
+
+/* The mode and the saturation the policy rounds into f with, given what was asked. */
+enum rnd_mode policy_mode(const struct policy *p, enum rnd_mode asked);
+bool policy_saturates(const struct policy *p, const struct fmt *f, bool asked);
+
+/* Rounds x into f as the policy's stack does. */
+enum rnd_status policy_encode(struct rnd_result *out, const struct policy *p, struct fmt *f, const struct num *x,
+			      enum rnd_mode mode, bool saturate);
+
+#endif
