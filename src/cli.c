@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "command.h"
 #include "convert.h"
 #include "decimal.h"
 #include "format.h"
@@ -32,8 +33,6 @@
 #define FPX_VERSION "0.1.0"
 #endif
 
-/* apply_option() and parse_options(): carry on (anything else is the exit status). */
-#define GO_ON (-1)
 
 /*      id            short long           argument  help */
 #define OPTION_LIST(X) \
@@ -49,6 +48,9 @@
 	X(RANGE,       0,   "range",       "A:B",   "table: only codes A to B (needed past 20 bits)") \
 	X(POLICY,      0,   "policy",      "P",     "round as stack P does (see fpx policies)") \
 	X(VIA,         0,   "via",         "FORMAT", "round into FORMAT first (rne), then into the target") \
+	X(SCALE,       0,   "scale",       "S,...", "quantize, dequantize: the scale, or one per block") \
+	X(ZERO_POINT,  0,   "zero-point",  "Z,...", "quantize, dequantize: the zero point, or one per block") \
+	X(BLOCK,       0,   "block",       "N",     "values per block (mx: 32 by default)") \
 	X(FORMAT_FILE, 'F', "format-file", "FILE",  "load format descriptions from FILE") \
 	X(NAMES,       0,   "names",       NULL,    "formats: every name and alias, one per line") \
 	X(HELP,        'h', "help",        NULL,    "show this help") \
@@ -72,26 +74,7 @@ static const struct option_spec options[] = {
 #undef OPTION_SPEC
 };
 
-enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
-
-struct settings {
-	enum rnd_mode mode;
-	bool saturate, header, names, full;
-	enum color_when color;
-	enum style style;
-	struct field_list fields;
-	bool fields_given, mode_given, saturate_given;
-	const char *range;
-	const struct policy *policy;
-	const char *via;
-	char **args; /* positional arguments */
-	int nargs;
-	bool may_read_stdin; /* false inside the REPL: its stdin is the session */
-	bool interactive;    /* stdin is a terminal: write each row at once */
-};
-
-/* Reports a usage error and gives its status. */
-static int usage_error(const char *fmt, const char *what)
+int usage_error(const char *fmt, const char *what)
 {
 	fprintf(stderr, "fpx: ");
 	fprintf(stderr, fmt, what);
@@ -158,6 +141,9 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 			return usage_error("unknown policy '%s' (see fpx policies)", value);
 		break;
 	case OPT_VIA: s->via = value; break;
+	case OPT_SCALE: s->scale = value; break;
+	case OPT_ZERO_POINT: s->zero_point = value; break;
+	case OPT_BLOCK: s->block = value; break;
 	case OPT_FIELDS:
 		if ((bad = render_parse_fields(&s->fields, value)))
 			return usage_error("unknown output field at '%s' (see fpx --help)", bad);
@@ -249,9 +235,7 @@ static int parse_options(struct settings *s, int argc, char **argv)
 
 /* ---- Output -------------------------------------------------------------------------------- */
 
-/* Writes what the buffer holds (all of it when `all`, else once it is large: rows are
- * gathered into blocks, and stdout's own buffer is the only other copy). */
-static void write_out(struct strbuf *line, bool all)
+void write_out(struct strbuf *line, bool all)
 {
 	if (!all && line->len < (1u << 15))
 		return;
@@ -259,13 +243,12 @@ static void write_out(struct strbuf *line, bool all)
 	sb_clear(line);
 }
 
-static void flush_line(struct strbuf *line)
+void flush_line(struct strbuf *line)
 {
 	write_out(line, true);
 }
 
-/* Looks the format up; NULL after reporting a usage error. */
-static struct fmt *require_format(const char *name)
+struct fmt *require_format(const char *name)
 {
 	struct fmt *f = fmt_lookup(name);
 
@@ -487,8 +470,7 @@ static void emit_readout_error(struct converter *c, const char *text, const char
 		sb_printf(&c->line, "%s: %s -> error: %s\n\n", c->f->name, text, problem);
 }
 
-/* Colour is decided once: --color, else a terminal without NO_COLOR set. */
-static struct show_style show_style_of(const struct settings *s)
+struct show_style show_style_of(const struct settings *s)
 {
 	const char *no_color = getenv("NO_COLOR");
 	struct show_style style = { .full = s->full };
@@ -654,6 +636,10 @@ struct command {
 static const struct command commands[] = {
 	{ "convert", cmd_convert },
 	{ "cast", cmd_cast },
+	{ "policies", cmd_policies },
+	{ "compare", cmd_compare },
+	{ "quantize", cmd_quantize },
+	{ "dequantize", cmd_dequantize },
 	{ "table", cmd_table },
 	{ "formats", cmd_formats },
 	{ "show", cmd_show },

@@ -1,0 +1,71 @@
+/*
+ * intfmt.c — integer formats: rounding a rational to an integer and clamping it.
+ */
+#include "intfmt.h"
+
+#include <strings.h>
+
+static const struct int_format int_formats[] = {
+	{ "int2", 2, true, -2, 1 },      { "int4", 4, true, -8, 7 },   { "int8", 8, true, -128, 127 },
+	{ "uint2", 2, false, 0, 3 },     { "uint4", 4, false, 0, 15 }, { "uint8", 8, false, 0, 255 },
+};
+
+const struct int_format *intfmt_lookup(const char *name)
+{
+	for (size_t i = 0; i < sizeof int_formats / sizeof int_formats[0]; i++)
+		if (strcasecmp(int_formats[i].name, name) == 0)
+			return &int_formats[i];
+	return NULL;
+}
+
+/* Does the mode take ⌊q⌋ + 1 rather than ⌊q⌋? twice_rem = 2·(q − ⌊q⌋) against 1. */
+static bool rounds_up(enum rnd_mode mode, int vs_half, bool floor_odd, bool neg)
+{
+	switch (mode) {
+	case RND_NEAREST_EVEN: return vs_half > 0 || (vs_half == 0 && floor_odd);
+	case RND_NEAREST_AWAY: return vs_half > 0 || (vs_half == 0 && !neg);
+	case RND_TOWARD_ZERO: return neg;
+	case RND_UP: return true;
+	case RND_DOWN: return false;
+	}
+	return false;
+}
+
+unsigned intfmt_round(long *out, const struct int_format *f, const mpq_t q, enum rnd_mode mode)
+{
+	mpz_t floor, rem;
+	unsigned flags = 0;
+
+	mpz_inits(floor, rem, NULL);
+	mpz_fdiv_qr(floor, rem, mpq_numref(q), mpq_denref(q));
+	if (mpz_sgn(rem) != 0) {
+		int vs_half;
+		mpz_mul_2exp(rem, rem, 1);
+		vs_half = mpz_cmp(rem, mpq_denref(q));
+		flags |= RND_INEXACT | (vs_half == 0 ? RND_TIE : 0);
+		if (rounds_up(mode, vs_half, mpz_odd_p(floor), mpq_sgn(q) < 0))
+			mpz_add_ui(floor, floor, 1);
+	}
+	if (mpz_cmp_si(floor, f->max) > 0 || mpz_cmp_si(floor, f->min) < 0) {
+		*out = mpz_sgn(floor) > 0 ? f->max : f->min;
+		flags |= RND_OVERFLOW | RND_SATURATED | RND_INEXACT;
+	} else
+		*out = mpz_get_si(floor);
+	mpz_clears(floor, rem, NULL);
+	return flags;
+}
+
+fpcode intfmt_code(const struct int_format *f, long v)
+{
+	return (fpcode)(unsigned long)v & code_mask(f->bits);
+}
+
+bool intfmt_from_code(long *out, const struct int_format *f, fpcode code)
+{
+	if (code > code_mask(f->bits))
+		return false;
+	*out = (long)code;
+	if (f->is_signed && code >> (f->bits - 1))
+		*out -= 1L << f->bits;
+	return true;
+}

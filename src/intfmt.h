@@ -1,0 +1,34 @@
+/*
+ * intfmt.h — the integer formats of quantization: int2, int4, int8 (two's complement)
+ * and uint2, uint4, uint8. Converting into one rounds once (any mode) and saturates
+ * into its range. Never prints.
+ */
+#ifndef FPX_INTFMT_H
+#define FPX_INTFMT_H
+
+#include <gmp.h>
+#include <stdbool.h>
+
+#include "code.h"
+#include "round.h"
+
+struct int_format {
+	const char *name;
+	int bits;
+	bool is_signed;
+	long min, max;
+};
+
+/* The integer format of that name (case-insensitive), or NULL. */
+const struct int_format *intfmt_lookup(const char *name);
+
+/* q rounded to an integer by mode and clamped into f: flags RND_INEXACT, RND_TIE and,
+ * when clamped, RND_OVERFLOW | RND_SATURATED. */
+unsigned intfmt_round(long *out, const struct int_format *f, const mpq_t q, enum rnd_mode mode);
+
+/* The bits of v (two's complement for signed formats). */
+fpcode intfmt_code(const struct int_format *f, long v);
+/* The integer a code stands for; false when it has more bits than f. */
+bool intfmt_from_code(long *out, const struct int_format *f, fpcode code);
+
+#endif

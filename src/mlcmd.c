@@ -1,0 +1,577 @@
+/*
+ * mlcmd.c — the ML workflow commands: policies, compare, quantize, dequantize, mx.
+ *
+ * Each is parse → round → render like convert, with its own arithmetic in the middle,
+ * all exact: a quantized value is x/scale + zero_point as a rational, rounded once; an
+ * MX block's scale is 2 to an exact ⌊log2⌋. Errors are reported as convert reports
+ * them (the batch goes on, exit status 1).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "command.h"
+#include "convert.h"
+#include "decimal.h"
+#include "intfmt.h"
+#include "lines.h"
+#include "num.h"
+#include "parse.h"
+
+/* ---- Shared pieces ------------------------------------------------------------------------ */
+
+/* The inputs of a command: its arguments from `first` on, else stdin's lines. */
+struct inputs {
+	struct settings *s;
+	int next;
+	struct line_reader *reader;
+	long line;
+};
+
+static void inputs_open(struct inputs *in, struct settings *s, int first)
+{
+	in->s = s;
+	in->next = first;
+	in->reader = s->nargs == first ? lines_open(stdin, PARSE_MAX_INPUT) : NULL;
+	in->line = 0;
+}
+
+/* The next input and where it came from ("argument 2", "line 7"); false at the end. */
+static bool inputs_next(struct inputs *in, const char **text, size_t *len, char *where, size_t wherelen)
+{
+	bool too_long;
+
+	if (!in->reader) {
+		if (in->next >= in->s->nargs)
+			return false;
+		*text = in->s->args[in->next];
+		*len = strlen(*text);
+		snprintf(where, wherelen, "argument %d", in->next++);
+		return true;
+	}
+	while (lines_next(in->reader, text, len, &too_long)) {
+		snprintf(where, wherelen, "line %ld", ++in->line);
+		if (!too_long)
+			return true;
+		report_input_error(where, *text, *len, parse_message(PARSE_TOO_LONG), NULL);
+	}
+	return false;
+}
+
+static void inputs_close(struct inputs *in)
+{
+	if (in->reader)
+		lines_close(in->reader);
+}
+
+/* A value (not a bit pattern) from text; NULL or what is wrong. */
+static const char *read_value(struct input *in, const char *text, size_t len)
+{
+	struct parse_error err;
+
+	if (parse_input(in, &err, text, len) != PARSE_OK)
+		return parse_message(err.status);
+	if (in->kind != INPUT_VALUE)
+		return "a value, not a bit pattern, is needed here";
+	return NULL;
+}
+
+/* The exact decimal of a rational, or ~ and 40 digits when it does not end. */
+static void put_rational(struct strbuf *out, const mpq_t q)
+{
+	struct strbuf text;
+
+	sb_init(&text);
+	if (!dec_rational(&text, q, 40))
+		sb_putc(out, '~');
+	sb_add(out, text.s, text.len);
+	sb_free(&text);
+}
+
+/* The signed value of a finite num. */
+static void signed_value(mpq_t out, const struct num *x)
+{
+	mpq_set(out, x->mag);
+	if (x->neg)
+		mpq_neg(out, out);
+}
+
+/* ---- policies and compare ------------------------------------------------------------------ */
+
+static void print_policy(const struct policy *p, void *arg)
+{
+	(void)arg;
+	printf("%-11s %s\n", p->name, p->summary);
+}
+
+int cmd_policies(struct settings *s)
+{
+	if (s->nargs)
+		return usage_error("%s", "policies takes no arguments");
+	policy_each(print_policy, NULL);
+	return EXIT_OK;
+}
+
+struct comparison {
+	struct fmt *f;
+	struct settings *s;
+	const char *input;
+	struct strbuf *out;
+	bool first;
+};
+
+/* One row of compare: what a route gives, as hex, exact value and flags. */
+static void compare_row(struct comparison *c, const char *name, const struct policy *p, struct fmt *via)
+{
+	struct conversion conv;
+	struct field_list fl;
+	struct row row;
+	const char *problem;
+
+	conversion_init(&conv);
+	conv.policy = p;
+	conv.via = via;
+	problem = convert_text(&conv, c->f, c->input, strlen(c->input), c->s->mode, c->s->saturate);
+	render_parse_fields(&fl, "hex,exact,flags");
+	row = (struct row){ c->input, conv.code, &conv.result, &conv.in.value, RND_NEAREST_EVEN, false };
+	if (c->s->style == STYLE_JSON) {
+		struct strbuf fields;
+		sb_puts(c->out, c->first ? "{\"route\":" : ",{\"route\":");
+		render_json_string(c->out, name);
+		sb_init(&fields);
+		if (problem) {
+			sb_puts(&fields, "{\"error\":");
+			render_json_string(&fields, problem);
+			sb_puts(&fields, "}\n");
+		} else
+			render_row(&fields, c->f, &row, &fl, STYLE_JSON); /* {"hex":…}\n */
+		sb_putc(c->out, ',');
+		sb_add(c->out, fields.s + 1, fields.len - 2);
+		sb_free(&fields);
+	} else {
+		sb_printf(c->out, "  %-22s ", name);
+		if (problem)
+			sb_printf(c->out, "error: %s\n", problem);
+		else
+			render_row(c->out, c->f, &row, &fl, STYLE_TSV);
+	}
+	c->first = false;
+	conversion_clear(&conv);
+}
+
+static void compare_policy(const struct policy *p, void *arg)
+{
+	compare_row(arg, p->name, p, NULL);
+}
+
+/* Every policy's answer for one value, and the answers through binary32 (ml_dtypes from
+ * a float64 array) and binary64 (numpy, or a JavaScript number). */
+static void compare_value(struct settings *s, struct fmt *f, const char *text, struct strbuf *out)
+{
+	struct comparison c = { f, s, text, out, true };
+	struct fmt *b32 = fmt_lookup("binary32"), *b64 = fmt_lookup("binary64");
+
+	if (s->style == STYLE_JSON) {
+		sb_puts(out, "{\"format\":");
+		render_json_string(out, f->name);
+		sb_puts(out, ",\"input\":");
+		render_json_string(out, text);
+		sb_puts(out, ",\"routes\":[");
+	} else
+		sb_printf(out, "%s: %s\n", f->name, text);
+	policy_each(compare_policy, &c);
+	compare_row(&c, "ml_dtypes via binary32", policy_lookup("ml_dtypes"), b32);
+	compare_row(&c, "fpx via binary64", policy_default(), b64);
+	sb_puts(out, s->style == STYLE_JSON ? "]}\n" : "\n");
+	fmt_free(b32);
+	fmt_free(b64);
+}
+
+int cmd_compare(struct settings *s)
+{
+	struct inputs in;
+	struct input value;
+	struct strbuf out;
+	struct fmt *f;
+	const char *text, *problem;
+	char where[48];
+	size_t len;
+	int failures = 0;
+
+	if (s->nargs < 1)
+		return usage_error("%s", "compare needs a FORMAT");
+	if (s->policy || s->via || s->mode_given)
+		return usage_error("%s", "compare shows every policy: leave out --policy, --via and -r");
+	if (!(f = require_format(s->args[0])))
+		return EXIT_USAGE;
+	if (s->nargs == 1 && !s->may_read_stdin) {
+		fmt_free(f);
+		return usage_error("%s", "give the values after the format (stdin is the session here)");
+	}
+	sb_init(&out);
+	input_init(&value);
+	inputs_open(&in, s, 1);
+	while (inputs_next(&in, &text, &len, where, sizeof where)) {
+		if ((problem = read_value(&value, text, len))) {
+			report_input_error(where, text, len, problem, NULL);
+			failures++;
+			continue;
+		}
+		compare_value(s, f, text, &out);
+		write_out(&out, s->interactive);
+	}
+	inputs_close(&in);
+	flush_line(&out);
+	sb_free(&out);
+	input_clear(&value);
+	fmt_free(f);
+	return failures ? EXIT_BAD_INPUT : EXIT_OK;
+}
+
+/* ---- quantize and dequantize --------------------------------------------------------------- */
+
+/* What a quantization is: the target (an integer format or a float one), the scales and
+ * zero points, one per block of `block` values (or one for all). */
+struct quantization {
+	const struct int_format *ints;
+	struct fmt *floats;
+	mpq_t *scale, *zero;
+	int nscale, nzero;
+	long block; /* 0: per tensor */
+};
+
+static void quantization_clear(struct quantization *q)
+{
+	for (int i = 0; i < q->nscale; i++)
+		mpq_clear(q->scale[i]);
+	for (int i = 0; i < q->nzero; i++)
+		mpq_clear(q->zero[i]);
+	free(q->scale);
+	free(q->zero);
+	fmt_free(q->floats);
+}
+
+/* A comma-separated list of finite values into *out; false after a usage error. */
+static bool read_list(mpq_t **out, int *count, const char *text, const char *option)
+{
+	struct input in;
+	char *copy = strdup(text), *save = NULL;
+	const char *problem = NULL;
+
+	if (!copy)
+		abort();
+	*count = 0;
+	*out = calloc(strlen(text) / 2 + 1, sizeof **out);
+	input_init(&in);
+	for (char *t = strtok_r(copy, ",", &save); t && !problem; t = strtok_r(NULL, ",", &save)) {
+		if ((problem = read_value(&in, t, strlen(t))) || in.value.kind != NUM_FINITE || in.value.bound)
+			problem = problem ? problem : "must be finite";
+		else {
+			mpq_init((*out)[*count]);
+			signed_value((*out)[(*count)++], &in.value);
+		}
+	}
+	input_clear(&in);
+	free(copy);
+	if (problem || *count == 0) {
+		fprintf(stderr, "fpx: %s '%s': %s\n", option, text, problem ? problem : "give at least one value");
+		return false;
+	}
+	return true;
+}
+
+/* Reads the target and --scale, --zero-point, --block; false after a usage error. */
+static bool quantization_init(struct quantization *q, struct settings *s, const char *target)
+{
+	memset(q, 0, sizeof *q);
+	if (!(q->ints = intfmt_lookup(target)) && !(q->floats = require_format(target)))
+		return false;
+	if (!s->scale) {
+		usage_error("%s", "give --scale S[,S...]");
+		return false;
+	}
+	if (!read_list(&q->scale, &q->nscale, s->scale, "--scale") ||
+	    (s->zero_point && !read_list(&q->zero, &q->nzero, s->zero_point, "--zero-point")))
+		return false;
+	for (int i = 0; i < q->nscale; i++)
+		if (mpq_sgn(q->scale[i]) == 0) {
+			usage_error("%s", "--scale: a scale of 0 divides by zero");
+			return false;
+		}
+	if (s->block && ((q->block = strtol(s->block, NULL, 10)) < 1 || q->block > 1L << 30)) {
+		usage_error("bad --block '%s': a count from 1 up", s->block);
+		return false;
+	}
+	if (!q->block && (q->nscale > 1 || q->nzero > 1)) {
+		usage_error("%s", "several scales or zero points need --block N");
+		return false;
+	}
+	return true;
+}
+
+/* The scale and zero point of the i-th value (from 0); NULL zero for none; false when
+ * the lists are too short for it. */
+static bool parameters_of(const struct quantization *q, long i, const mpq_t **scale, const mpq_t **zero)
+{
+	long k = q->block ? i / q->block : 0;
+
+	if (q->nscale > 1 && k >= q->nscale)
+		return false;
+	if (q->nzero > 1 && k >= q->nzero)
+		return false;
+	*scale = (const mpq_t *)&q->scale[q->nscale > 1 ? k : 0];
+	*zero = q->nzero ? (const mpq_t *)&q->zero[q->nzero > 1 ? k : 0] : NULL;
+	return true;
+}
+
+static void put_int_code(struct strbuf *out, const struct int_format *f, long v)
+{
+	char hex[8];
+
+	code_to_hex(hex, intfmt_code(f, v), (f->bits + 3) / 4);
+	sb_puts(out, hex);
+}
+
+static void put_flags_text(struct strbuf *out, unsigned flags)
+{
+	if (!flags)
+		sb_putc(out, '-');
+	for (unsigned bit = 1, first = 1; bit < 1u << RND_FLAG_COUNT; bit <<= 1)
+		if (flags & bit) {
+			sb_printf(out, "%s%s", first ? "" : "|", rnd_flag_name(bit));
+			first = 0;
+		}
+}
+
+/* One output line: hex, value, flags (TSV), or a JSON object. */
+static void put_quantized(struct strbuf *out, const struct settings *s, const char *input, const char *hex,
+			  const char *value, unsigned flags)
+{
+	if (s->style == STYLE_JSON) {
+		sb_puts(out, "{\"input\":");
+		render_json_string(out, input);
+		sb_printf(out, ",\"hex\":\"%s\",\"value\":\"%s\",\"flags\":\"", hex, value);
+		put_flags_text(out, flags);
+		sb_puts(out, "\"}\n");
+	} else {
+		sb_printf(out, "%s\t%s\t", hex, value);
+		put_flags_text(out, flags);
+		sb_putc(out, '\n');
+	}
+}
+
+/* y = x/scale + zero_point, rounded once into an integer format (NaN has no integer). */
+static const char *quantize_to_int(struct strbuf *out, const struct settings *s, const struct int_format *f,
+				   const char *input, const struct num *x, const mpq_t y)
+{
+	struct strbuf hex, value;
+	unsigned flags;
+	long v;
+
+	if (x->kind == NUM_NAN)
+		return "NaN has no integer";
+	if (x->kind == NUM_INF) {
+		v = x->neg ? f->min : f->max;
+		flags = RND_SATURATED;
+	} else
+		flags = intfmt_round(&v, f, y, s->mode);
+	sb_init(&hex);
+	sb_init(&value);
+	put_int_code(&hex, f, v);
+	sb_printf(&value, "%ld", v);
+	put_quantized(out, s, input, hex.s, value.s, flags);
+	sb_free(&hex);
+	sb_free(&value);
+	return NULL;
+}
+
+/* The same into a float format, saturating. */
+static const char *quantize_to_float(struct strbuf *out, const struct settings *s, struct fmt *f, const char *input,
+				     const struct num *x, const mpq_t y)
+{
+	struct num v;
+	struct rnd_result r;
+	struct strbuf value;
+	char hex[CODE_MAX_BITS / 4 + 3];
+
+	num_init(&v);
+	v.kind = x->kind;
+	v.neg = x->kind == NUM_FINITE ? mpq_sgn(y) < 0 : x->neg;
+	if (x->kind == NUM_FINITE)
+		mpq_abs(v.mag, y);
+	if (rnd_encode(&r, f, &v, s->mode, true) != RND_OK) {
+		num_clear(&v);
+		return "the format has no NaN";
+	}
+	sb_init(&value);
+	dec_shortest(&value, f, r.code);
+	code_to_hex(hex, r.code, fmt_hex_digits(f));
+	put_quantized(out, s, input, hex, value.s, r.flags);
+	sb_free(&value);
+	num_clear(&v);
+	return NULL;
+}
+
+static const char *quantize_one(struct strbuf *out, const struct settings *s, const struct quantization *q, long i,
+				const char *text, size_t len, struct input *in)
+{
+	const mpq_t *scale, *zero;
+	const char *problem;
+	mpq_t y;
+
+	if ((problem = read_value(in, text, len)))
+		return problem;
+	if (in->value.bound)
+		return "too large or too small to quantize";
+	if (!parameters_of(q, i, &scale, &zero))
+		return "no scale or zero point for this value's block";
+	mpq_init(y);
+	if (in->value.kind == NUM_FINITE) {
+		signed_value(y, &in->value);
+		mpq_div(y, y, *scale);
+		if (zero)
+			mpq_add(y, y, *zero);
+	}
+	problem = q->ints ? quantize_to_int(out, s, q->ints, text, &in->value, y)
+			  : quantize_to_float(out, s, q->floats, text, &in->value, y);
+	mpq_clear(y);
+	return problem;
+}
+
+/* The zero points of an integer target must be integers of it. */
+static bool zero_points_fit(const struct quantization *q)
+{
+	for (int i = 0; q->ints && i < q->nzero; i++)
+		if (mpz_cmp_ui(mpq_denref(q->zero[i]), 1) != 0 || mpz_cmp_si(mpq_numref(q->zero[i]), q->ints->min) < 0 ||
+		    mpz_cmp_si(mpq_numref(q->zero[i]), q->ints->max) > 0) {
+			usage_error("--zero-point: each must be an integer of %s", q->ints->name);
+			return false;
+		}
+	return true;
+}
+
+/* The common loop of quantize and dequantize. */
+static int quantization_run(struct settings *s, const char *what,
+			    const char *(*one)(struct strbuf *, const struct settings *, const struct quantization *, long,
+					       const char *, size_t, struct input *))
+{
+	struct quantization q;
+	struct inputs in;
+	struct input value;
+	struct strbuf out;
+	const char *text, *problem;
+	char where[48];
+	size_t len;
+	int failures = 0;
+	long i = 0;
+
+	if (s->nargs < 1)
+		return usage_error("%s needs a FORMAT", what);
+	if (s->nargs == 1 && !s->may_read_stdin)
+		return usage_error("%s", "give the values after the format (stdin is the session here)");
+	if (!quantization_init(&q, s, s->args[0]) || !zero_points_fit(&q)) {
+		quantization_clear(&q);
+		return EXIT_USAGE;
+	}
+	sb_init(&out);
+	input_init(&value);
+	inputs_open(&in, s, 1);
+	for (; inputs_next(&in, &text, &len, where, sizeof where); i++) {
+		if ((problem = one(&out, s, &q, i, text, len, &value))) {
+			report_input_error(where, text, len, problem, NULL);
+			failures++;
+		}
+		write_out(&out, s->interactive);
+	}
+	inputs_close(&in);
+	flush_line(&out);
+	sb_free(&out);
+	input_clear(&value);
+	quantization_clear(&q);
+	return failures ? EXIT_BAD_INPUT : EXIT_OK;
+}
+
+int cmd_quantize(struct settings *s)
+{
+	return quantization_run(s, "quantize", quantize_one);
+}
+
+/* The value a dequantize input stands for: a code of the format (a bit pattern), or, for
+ * an integer format, an integer of it. Reads the first tab-separated field, so that
+ * quantize's output can be piped in. */
+static const char *stored_value(struct num *x, const struct quantization *q, const char *text, size_t len,
+				struct input *in)
+{
+	struct parse_error err;
+	fpcode code;
+	long v = 0;
+
+	len = strcspn(text, "\t") < len ? strcspn(text, "\t") : len;
+	if (parse_input(in, &err, text, len) != PARSE_OK)
+		return parse_message(err.status);
+	if (in->kind == INPUT_PATTERN) {
+		if (!code_from_mpz(&code, in->pattern) || (q->ints ? !intfmt_from_code(&v, q->ints, code)
+								  : !fmt_code_from_pattern(&code, q->floats, in->pattern)))
+			return "bit pattern has more bits than the format";
+		if (!q->ints) {
+			convert_code_value(x, q->floats, code);
+			return NULL;
+		}
+		mpq_set_si(x->mag, labs(v), 1);
+		x->neg = v < 0;
+		x->kind = NUM_FINITE;
+		return NULL;
+	}
+	if (!q->ints)
+		return "dequantize takes bit patterns of a float format (0x..., 0b...)";
+	if (in->value.kind != NUM_FINITE || mpz_cmp_ui(mpq_denref(in->value.mag), 1) != 0 ||
+	    mpz_cmp_ui(mpq_numref(in->value.mag), (unsigned long)(in->value.neg ? -q->ints->min : q->ints->max)) > 0)
+		return "not an integer of the format";
+	x->kind = NUM_FINITE;
+	x->neg = in->value.neg;
+	mpq_set(x->mag, in->value.mag);
+	return NULL;
+}
+
+static const char *dequantize_one(struct strbuf *out, const struct settings *s, const struct quantization *q, long i,
+				  const char *text, size_t len, struct input *in)
+{
+	const mpq_t *scale, *zero;
+	const char *problem;
+	struct strbuf value;
+	struct num x;
+	mpq_t y;
+
+	if (!parameters_of(q, i, &scale, &zero))
+		return "no scale or zero point for this value's block";
+	num_init(&x);
+	mpq_init(y);
+	sb_init(&value);
+	if (!(problem = stored_value(&x, q, text, len, in))) {
+		if (x.kind != NUM_FINITE)
+			sb_puts(&value, x.kind == NUM_NAN ? "nan" : x.neg != (mpq_sgn(*scale) < 0) ? "-inf" : "inf");
+		else {
+			signed_value(y, &x);
+			if (zero)
+				mpq_sub(y, y, *zero);
+			mpq_mul(y, y, *scale);
+			put_rational(&value, y);
+		}
+		if (s->style == STYLE_JSON) {
+			sb_puts(out, "{\"input\":");
+			render_json_string(out, text);
+			sb_printf(out, ",\"value\":\"%s\"}\n", value.s);
+		} else
+			sb_printf(out, "%s\n", value.s);
+	}
+	sb_free(&value);
+	mpq_clear(y);
+	num_clear(&x);
+	return problem;
+}
+
+int cmd_dequantize(struct settings *s)
+{
+	return quantization_run(s, "dequantize", dequantize_one);
+}
