@@ -640,6 +640,7 @@ static const struct command commands[] = {
 	{ "compare", cmd_compare },
 	{ "quantize", cmd_quantize },
 	{ "dequantize", cmd_dequantize },
+	{ "mx", cmd_mx },
 	{ "table", cmd_table },
 	{ "formats", cmd_formats },
 	{ "show", cmd_show },

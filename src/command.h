@@ -6,7 +6,9 @@
 #ifndef FPX_COMMAND_H
 #define FPX_COMMAND_H
 
+#include <gmp.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "format.h"
 #include "policy.h"
@@ -48,11 +50,35 @@ void flush_line(struct strbuf *line);
 /* Colour is decided once: --color, else a terminal without NO_COLOR set. */
 struct show_style show_style_of(const struct settings *s);
 
-/* mlcmd.c */
+/* mlcmd.c: the inputs of a command: its arguments from `first` on, else stdin's lines */
+struct line_reader;
+struct inputs {
+	struct settings *s;
+	int next;
+	struct line_reader *reader;
+	long line;
+};
+
+void inputs_open(struct inputs *in, struct settings *s, int first);
+/* The next input and where it came from ("argument 2", "line 7"); false at the end. */
+bool inputs_next(struct inputs *in, const char **text, size_t *len, char *where, size_t wherelen);
+void inputs_close(struct inputs *in);
+struct input;
+/* A value (not a bit pattern) from text; NULL or what is wrong. */
+const char *read_value(struct input *in, const char *text, size_t len);
+/* The exact decimal of a rational, or ~ and 40 digits when it does not end. */
+void put_rational(struct strbuf *out, const mpq_t q);
+/* The signed value of a finite num. */
+struct num;
+void signed_value(mpq_t out, const struct num *x);
+/* Flags as convert writes them: a|b, or - for none. */
+void put_flags_text(struct strbuf *out, unsigned flags);
+
 int cmd_policies(struct settings *s);
 int cmd_compare(struct settings *s);
 int cmd_quantize(struct settings *s);
 int cmd_dequantize(struct settings *s);
+/* mx.c */
 int cmd_mx(struct settings *s);
 
 #endif

@@ -21,15 +21,7 @@
 
 /* ---- Shared pieces ------------------------------------------------------------------------ */
 
-/* The inputs of a command: its arguments from `first` on, else stdin's lines. */
-struct inputs {
-	struct settings *s;
-	int next;
-	struct line_reader *reader;
-	long line;
-};
-
-static void inputs_open(struct inputs *in, struct settings *s, int first)
+void inputs_open(struct inputs *in, struct settings *s, int first)
 {
 	in->s = s;
 	in->next = first;
@@ -37,8 +29,7 @@ static void inputs_open(struct inputs *in, struct settings *s, int first)
 	in->line = 0;
 }
 
-/* The next input and where it came from ("argument 2", "line 7"); false at the end. */
-static bool inputs_next(struct inputs *in, const char **text, size_t *len, char *where, size_t wherelen)
+bool inputs_next(struct inputs *in, const char **text, size_t *len, char *where, size_t wherelen)
 {
 	bool too_long;
 
@@ -59,14 +50,13 @@ static bool inputs_next(struct inputs *in, const char **text, size_t *len, char 
 	return false;
 }
 
-static void inputs_close(struct inputs *in)
+void inputs_close(struct inputs *in)
 {
 	if (in->reader)
 		lines_close(in->reader);
 }
 
-/* A value (not a bit pattern) from text; NULL or what is wrong. */
-static const char *read_value(struct input *in, const char *text, size_t len)
+const char *read_value(struct input *in, const char *text, size_t len)
 {
 	struct parse_error err;
 
@@ -77,8 +67,7 @@ static const char *read_value(struct input *in, const char *text, size_t len)
 	return NULL;
 }
 
-/* The exact decimal of a rational, or ~ and 40 digits when it does not end. */
-static void put_rational(struct strbuf *out, const mpq_t q)
+void put_rational(struct strbuf *out, const mpq_t q)
 {
 	struct strbuf text;
 
@@ -89,8 +78,7 @@ static void put_rational(struct strbuf *out, const mpq_t q)
 	sb_free(&text);
 }
 
-/* The signed value of a finite num. */
-static void signed_value(mpq_t out, const struct num *x)
+void signed_value(mpq_t out, const struct num *x)
 {
 	mpq_set(out, x->mag);
 	if (x->neg)
@@ -333,7 +321,7 @@ static void put_int_code(struct strbuf *out, const struct int_format *f, long v)
 	sb_puts(out, hex);
 }
 
-static void put_flags_text(struct strbuf *out, unsigned flags)
+void put_flags_text(struct strbuf *out, unsigned flags)
 {
 	if (!flags)
 		sb_putc(out, '-');

@@ -1,0 +1,308 @@
+/*
+ * mx.c — `fpx mx`: OCP Microscaling block quantization, exactly.
+ *
+ * A block of N values shares one scale X = 2^(⌊log2 max|v|⌋ − emax), emax being the
+ * exponent of the element format's largest value (e2m1 2, e2m3 2, e3m2 4, e4m3 8,
+ * e5m2 15, int8 0), kept as an E8M0 code (the exponent clamped to −127…127). Each
+ * element is v/X rounded rne and saturating into the element format; the block then
+ * decodes to X·element, and the error of each is that minus v. int8 is MXINT8: two's
+ * complement with an implicit 2^−6, so its codes stand for −2 … 127/64.
+ *
+ * Choices where the spec leaves room: a block of zeros gets the smallest scale
+ * (2^−127, code 0x00); a block holding a NaN or an infinity gets the NaN scale (0xff),
+ * and its elements are NaN where the element format has one, else its zero.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "command.h"
+#include "convert.h"
+#include "decimal.h"
+#include "intfmt.h"
+#include "num.h"
+#include "parse.h"
+
+#define MX_DEFAULT_BLOCK 32
+#define MXINT8_FRACTION_BITS 6
+
+/* The element format: a float format, or MXINT8. */
+struct element_format {
+	struct fmt *floats;
+	const struct int_format *ints;
+	long emax;
+};
+
+struct block {
+	long count, cap;
+	struct num *v;
+	char **text;
+};
+
+static void block_add(struct block *b, const struct num *x, const char *text, size_t len)
+{
+	if (b->count == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 32;
+		b->v = realloc(b->v, (size_t)b->cap * sizeof *b->v);
+		b->text = realloc(b->text, (size_t)b->cap * sizeof *b->text);
+		if (!b->v || !b->text)
+			abort();
+	}
+	num_init(&b->v[b->count]);
+	b->v[b->count].kind = x->kind;
+	b->v[b->count].neg = x->neg;
+	b->v[b->count].bound = x->bound;
+	mpq_set(b->v[b->count].mag, x->mag);
+	if (!(b->text[b->count] = strndup(text, len)))
+		abort();
+	b->count++;
+}
+
+static void block_empty(struct block *b)
+{
+	for (long i = 0; i < b->count; i++) {
+		num_clear(&b->v[i]);
+		free(b->text[i]);
+	}
+	b->count = 0;
+}
+
+/* The shared exponent of a block, or false for the NaN scale (a NaN or inf in it). */
+static bool shared_exponent(long *out, const struct block *b, long emax)
+{
+	const mpq_t *max = NULL;
+
+	for (long i = 0; i < b->count; i++) {
+		if (b->v[i].kind != NUM_FINITE)
+			return false;
+		if (mpq_sgn(b->v[i].mag) && (!max || mpq_cmp(b->v[i].mag, *max) > 0))
+			max = (const mpq_t *)&b->v[i].mag;
+	}
+	*out = max ? num_floor_log2_ratio(mpq_numref(*max), mpq_denref(*max)) - emax : -127;
+	if (*out < -127)
+		*out = -127;
+	if (*out > 127)
+		*out = 127;
+	return true;
+}
+
+static void set_pow2(mpq_t q, long e)
+{
+	mpq_set_ui(q, 1, 1);
+	if (e >= 0)
+		mpq_mul_2exp(q, q, (mp_bitcnt_t)e);
+	else
+		mpq_div_2exp(q, q, (mp_bitcnt_t)-e);
+}
+
+/* v/X into the element format: its code, and the value it decodes to times X. */
+static void quantize_element(fpcode *code, mpq_t decoded, const struct element_format *ef, const struct num *v,
+			     const mpq_t scale)
+{
+	struct num y;
+	struct rnd_result r;
+	long k;
+
+	num_init(&y);
+	mpq_div(y.mag, v->mag, scale);
+	y.neg = v->neg;
+	if (ef->ints) {
+		mpq_mul_2exp(y.mag, y.mag, MXINT8_FRACTION_BITS);
+		signed_value(decoded, &y);
+		intfmt_round(&k, ef->ints, decoded, RND_NEAREST_EVEN);
+		*code = intfmt_code(ef->ints, k);
+		mpq_set_si(decoded, k, 1);
+		mpq_div_2exp(decoded, decoded, MXINT8_FRACTION_BITS);
+	} else {
+		rnd_encode(&r, ef->floats, &y, RND_NEAREST_EVEN, true);
+		*code = r.code;
+		fmt_code_rational(decoded, ef->floats, r.code);
+	}
+	mpq_mul(decoded, decoded, scale);
+	num_clear(&y);
+}
+
+static void put_code(struct strbuf *out, const struct element_format *ef, fpcode code)
+{
+	char hex[CODE_MAX_BITS / 4 + 3];
+
+	code_to_hex(hex, code, ef->ints ? 2 : fmt_hex_digits(ef->floats));
+	sb_puts(out, hex);
+}
+
+/* One element's output: input, hex, exact (decoded), error; text or JSON. */
+static void put_element(struct strbuf *out, const struct settings *s, const char *input, const struct element_format *ef,
+			fpcode code, const char *exact, const char *error, bool first)
+{
+	if (s->style == STYLE_JSON) {
+		sb_puts(out, first ? "{\"input\":" : ",{\"input\":");
+		render_json_string(out, input);
+		sb_puts(out, ",\"hex\":\"");
+		put_code(out, ef, code);
+		sb_printf(out, "\",\"exact\":\"%s\",\"error\":\"%s\"}", exact, error);
+	} else {
+		sb_printf(out, "%s\t", input);
+		put_code(out, ef, code);
+		sb_printf(out, "\t%s\t%s\n", exact, error);
+	}
+}
+
+/* A block whose scale is NaN: every element decodes to NaN. */
+static void nan_block(struct strbuf *out, const struct settings *s, const struct block *b, const struct element_format *ef)
+{
+	fpcode code = ef->ints ? 0 : ef->floats->has_nan ? ef->floats->nan_code : fmt_zero_code(ef->floats, false);
+
+	for (long i = 0; i < b->count; i++)
+		put_element(out, s, b->text[i], ef, code, "nan", "nan", i == 0);
+}
+
+static void put_scale(struct strbuf *out, const struct settings *s, bool nan, long e)
+{
+	mpq_t x;
+	char hex[8];
+
+	snprintf(hex, sizeof hex, "0x%02x", nan ? 0xff : (unsigned)(e + 127));
+	mpq_init(x);
+	set_pow2(x, e);
+	if (s->style == STYLE_JSON) {
+		sb_printf(out, "{\"scale\":{\"hex\":\"%s\",\"exact\":\"", hex);
+		if (nan)
+			sb_puts(out, "nan");
+		else
+			put_rational(out, x);
+		sb_puts(out, "\"},\"elements\":[");
+	} else if (nan)
+		sb_printf(out, "scale\t%s\tnan\n", hex);
+	else {
+		sb_printf(out, "scale\t%s\t2^%ld = ", hex, e);
+		put_rational(out, x);
+		sb_putc(out, '\n');
+	}
+	mpq_clear(x);
+}
+
+/* The elements of a block with a finite scale, and the worst error of them. */
+static void finite_block(struct strbuf *out, const struct settings *s, const struct block *b,
+			 const struct element_format *ef, long e)
+{
+	struct strbuf exact, error;
+	mpq_t scale, decoded, diff, worst, v;
+	fpcode code;
+
+	mpq_inits(scale, decoded, diff, worst, v, NULL);
+	sb_init(&exact);
+	sb_init(&error);
+	set_pow2(scale, e);
+	for (long i = 0; i < b->count; i++) {
+		quantize_element(&code, decoded, ef, &b->v[i], scale);
+		signed_value(v, &b->v[i]);
+		mpq_sub(diff, decoded, v);
+		sb_clear(&exact);
+		sb_clear(&error);
+		put_rational(&exact, decoded);
+		put_rational(&error, diff);
+		put_element(out, s, b->text[i], ef, code, exact.s, error.s, i == 0);
+		mpq_abs(diff, diff);
+		if (mpq_cmp(diff, worst) > 0)
+			mpq_set(worst, diff);
+	}
+	sb_clear(&error);
+	put_rational(&error, worst);
+	if (s->style == STYLE_JSON)
+		sb_printf(out, "],\"worst_error\":\"%s\"}\n", error.s);
+	else
+		sb_printf(out, "worst error\t%s\n\n", error.s);
+	sb_free(&exact);
+	sb_free(&error);
+	mpq_clears(scale, decoded, diff, worst, v, NULL);
+}
+
+static void emit_block(struct strbuf *out, const struct settings *s, struct block *b, const struct element_format *ef)
+{
+	long e = 0;
+	bool finite;
+
+	if (b->count == 0)
+		return;
+	finite = shared_exponent(&e, b, ef->emax);
+	put_scale(out, s, !finite, e);
+	if (finite)
+		finite_block(out, s, b, ef, e);
+	else {
+		nan_block(out, s, b, ef);
+		sb_puts(out, s->style == STYLE_JSON ? "],\"worst_error\":\"nan\"}\n" : "worst error\tnan\n\n");
+	}
+	block_empty(b);
+}
+
+static bool element_format_of(struct element_format *ef, const char *name)
+{
+	static const char *const elements[] = { "e2m1", "e2m3", "e3m2", "e4m3", "e5m2" };
+
+	memset(ef, 0, sizeof *ef);
+	if (strcmp(name, "int8") == 0) {
+		ef->ints = intfmt_lookup("int8");
+		return true;
+	}
+	if (!(ef->floats = fmt_lookup(name)))
+		return false;
+	for (size_t i = 0; i < sizeof elements / sizeof elements[0]; i++)
+		if (strcmp(ef->floats->name, elements[i]) == 0) {
+			ef->emax = ef->floats->emax;
+			return true;
+		}
+	fmt_free(ef->floats);
+	ef->floats = NULL;
+	return false;
+}
+
+int cmd_mx(struct settings *s)
+{
+	struct element_format ef;
+	struct block b = { 0, 0, NULL, NULL };
+	struct inputs in;
+	struct input value;
+	struct strbuf out;
+	const char *text, *problem;
+	char where[48];
+	size_t len;
+	long size = MX_DEFAULT_BLOCK;
+	int failures = 0;
+
+	if (s->nargs < 1)
+		return usage_error("%s", "mx needs an element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)");
+	if (!element_format_of(&ef, s->args[0]))
+		return usage_error("'%s' is no MX element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)", s->args[0]);
+	if (s->block && ((size = strtol(s->block, NULL, 10)) < 1 || size > 1L << 20)) {
+		fmt_free(ef.floats);
+		return usage_error("bad --block '%s': a count from 1 up", s->block);
+	}
+	if (s->nargs == 1 && !s->may_read_stdin) {
+		fmt_free(ef.floats);
+		return usage_error("%s", "give the values after the format (stdin is the session here)");
+	}
+	sb_init(&out);
+	input_init(&value);
+	inputs_open(&in, s, 1);
+	while (inputs_next(&in, &text, &len, where, sizeof where)) {
+		if ((problem = read_value(&value, text, len)) || (value.value.bound && (problem = "too large or too small"))) {
+			report_input_error(where, text, len, problem, NULL);
+			failures++;
+			continue;
+		}
+		block_add(&b, &value.value, text, len);
+		if (b.count == size)
+			emit_block(&out, s, &b, &ef);
+		write_out(&out, s->interactive);
+	}
+	emit_block(&out, s, &b, &ef);
+	inputs_close(&in);
+	flush_line(&out);
+	sb_free(&out);
+	input_clear(&value);
+	free(b.v);
+	free(b.text);
+	fmt_free(ef.floats);
+	return failures ? EXIT_BAD_INPUT : EXIT_OK;
+}
