@@ -1,5 +1,5 @@
-# bash completion for fpx. Format names come from `fpx formats --names`, so this file
-# lists none of them.
+# bash completion for fpx. Format names come from `fpx formats --names` and policy names
+# from `fpx policies`, so this file lists none of them.
 
 _fpx_formats() {
 	"${COMP_WORDS[0]}" formats --names 2>/dev/null
@@ -7,8 +7,9 @@ _fpx_formats() {
 
 _fpx() {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-	local commands="show convert table info formats repl"
+	local commands="show convert cast table info formats repl policies compare quantize dequantize mx"
 	local options="-r --round -s --saturate -o --fields --tsv --csv --json --header --range
+		--policy --via --scale --zero-point --block
 		--full --color -F --format-file --names -h --help -V --version"
 	local fields="input hex bin class exact shortest digits hexfloat error ulps rel below above flags ternary"
 	local i word command= operands=0
@@ -24,7 +25,9 @@ _fpx() {
 	-r | --round) COMPREPLY=($(compgen -W "rne rna rtz rup rdn" -- "$cur")); return ;;
 	--color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
 	-F | --format-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-	--range) return ;;
+	--policy) COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" policies 2>/dev/null | cut -d' ' -f1)" -- "$cur")); return ;;
+	--via) COMPREPLY=($(compgen -W "$(_fpx_formats)" -- "$cur")); return ;;
+	--range | --scale | --zero-point | --block) return ;;
 	-o | --fields)
 		local done=${cur%"${cur##*,}"}
 		COMPREPLY=($(compgen -P "$done" -W "$fields" -- "${cur##*,}"))
@@ -39,17 +42,19 @@ _fpx() {
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		word=${COMP_WORDS[i]}
 		case $word in
-		-r | --round | -o | --fields | --range | --color | -F | --format-file) ((i++)) ;;
+		-r | --round | -o | --fields | --range | --color | -F | --format-file | --policy | --via | --scale | \
+			--zero-point | --block) ((i++)) ;;
 		-*) ;;
 		=) ((i++)) ;;
-		show | convert | table | info | formats | repl)
+		show | convert | cast | table | info | formats | repl | policies | compare | quantize | dequantize | mx)
 			if [[ -z $command && $operands -eq 0 ]]; then command=$word; else ((operands += 1)); fi ;;
 		*) ((operands += 1)) ;;
 		esac
 	done
 	if [[ -z $command && $operands -eq 0 ]]; then
 		COMPREPLY=($(compgen -W "$commands $(_fpx_formats)" -- "$cur"))
-	elif [[ -n $command && $command != formats && $operands -eq 0 ]]; then
+	elif [[ -n $command && $command != formats && $command != policies &&
+		($operands -eq 0 || ($command == cast && $operands -eq 1)) ]]; then
 		COMPREPLY=($(compgen -W "$(_fpx_formats)" -- "$cur"))
 	fi
 }

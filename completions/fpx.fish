@@ -1,5 +1,5 @@
-# fish completion for fpx. Format names come from `fpx formats --names`, so this file
-# lists none of them.
+# fish completion for fpx. Format names come from `fpx formats --names` and policy names
+# from `fpx policies`, so this file lists none of them.
 
 function __fpx_formats
     command fpx formats --names 2>/dev/null
@@ -16,7 +16,7 @@ function __fpx_needs_first
             continue
         end
         switch $w
-            case -r --round -o --fields --range --color -F --format-file
+            case -r --round -o --fields --range --color -F --format-file --policy --via --scale --zero-point --block
                 set skip 1
             case '-*'
             case '*'
@@ -30,7 +30,8 @@ end
 function __fpx_needs_format
     set -l words (commandline -opc)
     set -l n (count $words)
-    test $n -ge 2; and contains -- $words[$n] show convert table info repl
+    test $n -ge 2; and contains -- $words[$n] show convert cast table info repl compare quantize dequantize mx
+    or begin; test $n -ge 3; and test $words[(math $n - 1)] = cast; end
 end
 
 function __fpx_fields
@@ -42,7 +43,7 @@ function __fpx_fields
 end
 
 complete -c fpx -f
-complete -c fpx -n __fpx_needs_first -a 'show convert table info formats repl' -d command
+complete -c fpx -n __fpx_needs_first -a 'show convert cast table info formats repl policies compare quantize dequantize mx' -d command
 complete -c fpx -n __fpx_needs_first -a '(__fpx_formats)' -d format
 complete -c fpx -n __fpx_needs_format -a '(__fpx_formats)' -d format
 complete -c fpx -s r -l round -x -a 'rne rna rtz rup rdn' -d 'rounding mode'
@@ -53,6 +54,11 @@ complete -c fpx -l csv -d 'comma-separated fields'
 complete -c fpx -l json -d 'one JSON object per line'
 complete -c fpx -l header -d 'print the field names first'
 complete -c fpx -l range -x -d 'table: only codes A to B'
+complete -c fpx -l policy -x -a '(command fpx policies 2>/dev/null | string split -f1 " ")' -d 'round as that stack does'
+complete -c fpx -l via -x -a '(__fpx_formats)' -d 'round into this format first'
+complete -c fpx -l scale -x -d 'quantize: the scale, or one per block'
+complete -c fpx -l zero-point -x -d 'quantize: the zero point, or one per block'
+complete -c fpx -l block -x -d 'values per block'
 complete -c fpx -l full -d 'show: never fold long exact values'
 complete -c fpx -l color -x -a 'auto always never' -d 'colour the readout'
 complete -c fpx -s F -l format-file -r -F -d 'load format descriptions'

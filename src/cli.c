@@ -90,6 +90,12 @@ static void print_help(void)
 	       "       fpx table [OPTIONS] FORMAT                  every code of a format\n"
 	       "       fpx info [OPTIONS] FORMAT                   a format's layout and limits\n"
 	       "       fpx formats [--names]                       list the formats\n"
+	       "       fpx cast [OPTIONS] FROM TO [PATTERN...]     codes of FROM rounded into TO\n"
+	       "       fpx policies                                the stacks --policy names\n"
+	       "       fpx compare [-s] [--json] FORMAT [VALUE...] what every policy gives\n"
+	       "       fpx quantize --scale S [--zero-point Z] [--block N] [-r MODE] TO [VALUE...]\n"
+	       "       fpx dequantize --scale S [--zero-point Z] [--block N] FROM [PATTERN...]\n"
+	       "       fpx mx [--block N] [--json] ELEM [VALUE...]  OCP MX blocks: shared scale, elements\n"
 	       "       fpx --help | --version\n\n"
 	       "VALUE: decimal (-1.25e-3, .5), hex float (0x1.8p3), exact expressions\n"
 	       "(1/3, 464+2^-17, (1+2^-24)*2^10), inf, nan, -0; a bare 0x7e or 0b0111_1110\n"
@@ -670,7 +676,8 @@ static int dispatch(struct settings *s, bool repl_allowed)
 	if (s->nargs == 0 && repl_allowed && s->may_read_stdin && isatty(STDIN_FILENO))
 		return cmd_repl(s);
 	if (s->nargs == 0)
-		return usage_error("%s", "no command (show, convert, table, info, formats, repl)");
+		return usage_error("%s", "no command (show, convert, cast, table, info, formats, repl, policies, compare, "
+					 "quantize, dequantize, mx)");
 	if (strcmp(s->args[0], "repl") == 0)
 		return repl_allowed ? (s->args++, s->nargs--, cmd_repl(s)) : usage_error("%s", "already in the REPL");
 	cmd = find_command(s->args[0]);

@@ -42,7 +42,7 @@ static bool strictly_inside_binade(const mpq_t q, long a)
 
 /*
  * ml_dtypes: NaN into an MX element format (no NaN, no inf) gives the zero of the
- * other sign; with saturation ±inf still gives NaN where the format has no inf; E8M0
+ * other sign; with saturation ±inf stays ±inf, or gives NaN where there is no inf; E8M0
  * takes 0 to NaN, (2^-127, 2^-126) to 2^-126, and breaks ties upwards.
  */
 static bool ml_dtypes_quirk(struct rnd_result *out, struct fmt *f, const struct num *x, bool saturate)
@@ -55,7 +55,11 @@ static bool ml_dtypes_quirk(struct rnd_result *out, struct fmt *f, const struct 
 		out->flags = RND_INVALID;
 		return true;
 	}
-	if (x->kind == NUM_INF && saturate && !f->has_inf && f->has_nan) {
+	if (x->kind == NUM_INF && saturate && f->has_inf) { /* only finite overflow saturates */
+		out->code = x->neg ? f->inf_code | f->sign_bit : f->inf_code;
+		return true;
+	}
+	if (x->kind == NUM_INF && saturate && f->has_nan) {
 		give_nan(out, f, x->neg);
 		return true;
 	}

@@ -209,6 +209,105 @@ expect "a scripted session with a bad line exits 1" 1 "" -- sh -c "printf '1..2\
 expect "a clean scripted session exits 0" 0 "0x3c00 0b0011110000000000" -- sh -c "printf '1\\nbits\\n' | $FPX repl binary16 | tail -1"
 expect "fpx alone without a terminal is a usage error" 2 "" -- sh -c "$FPX < /dev/null"
 
+# ---- ML workflows (issue 8): every expected value worked by hand ----
+expect "cast" 0 "0x7f${tab}nan" -- $FPX cast bfloat16 e4m3 0x43e9
+expect "cast stdin" 0 "0x3c${tab}inexact|tie
+0x3c${tab}-" -- sh -c "printf '0x3c80\n0x3c00\n' | $FPX cast -o hex,flags binary16 e5m2"
+expect "cast takes patterns" 1 "error${tab}error" -- $FPX cast binary16 e4m3 1.5
+stderr_has "cast names the problem" "bit patterns of the source format"
+expect "cast with a policy" 0 "0x7e${tab}450" -- $FPX cast --policy onnx binary16 e4m3 0x7c00
+expect "--via" 0 "0x3f80${tab}inexact|tie${tab}-1" -- $FPX convert --via binary32 -o hex,flags,ternary bfloat16 1+2^-8+2^-40
+expect "--via error fields" 0 "0x3f80${tab}-0.0039062500009094947017729282379150390625" -- \
+	$FPX convert --via binary32 -o hex,error bfloat16 1+2^-8+2^-40
+$FPX bfloat16 1+2^-8+2^-40 > "$T/out" 2>&1
+grep -q "through binary32 this would be 0x3f80, not 0x3f81" "$T/out" && ok || bad "readout names the double rounding"
+$FPX --via binary32 bfloat16 1+2^-8+2^-40 > "$T/out" 2>&1
+grep -q "went through binary32 first; rounded once it would be 0x3f81" "$T/out" && ok || bad "readout with --via"
+expect "--via unknown format" 2 "" -- $FPX convert --via nope e4m3 1
+expect "policy fixes the mode" 2 "" -- $FPX convert --policy cann -r rne hif8 1
+stderr_has "policy fixes the mode: message" "--policy cann fixes the rounding mode"
+expect "policy fixes saturation" 2 "" -- $FPX convert --policy onnx -s e4m3 1
+expect "ml_dtypes takes -s" 0 "0x7f" -- $FPX convert --policy ml_dtypes -s -o hex e4m3 inf
+expect "unknown policy" 2 "" -- $FPX convert --policy torch e4m3 1
+expect "policies" 0 "fpx ml_dtypes onnx onnx-nosat ofp8-sat webnn cann" -- sh -c "$FPX policies | cut -d' ' -f1 | tr '\n' ' ' | sed 's/ \$//'"
+expect "compare" 0 "e4m3: 1e9
+  fpx                    0x7f${tab}nan${tab}inexact|overflow
+  ml_dtypes              0x7f${tab}nan${tab}inexact|overflow
+  onnx                   0x7e${tab}448${tab}inexact|overflow|saturated
+  onnx-nosat             0x7f${tab}nan${tab}inexact|overflow
+  ofp8-sat               0x7e${tab}448${tab}inexact|overflow|saturated
+  webnn                  0x7e${tab}448${tab}inexact|overflow|saturated
+  cann                   0x7f${tab}nan${tab}inexact|overflow
+  ml_dtypes via binary32 0x7f${tab}nan${tab}inexact|overflow
+  fpx via binary64       0x7f${tab}nan${tab}inexact|overflow" -- $FPX compare e4m3 1e9
+expect "compare json" 0 '{"route":"ml_dtypes","hex":"0x8","exact":"-0","flags":["invalid"]}' -- \
+	sh -c "$FPX compare --json e2m1 nan | grep -o '{\"route\":\"ml_dtypes\"[^}]*}'"
+expect "compare refuses --policy" 2 "" -- $FPX compare --policy onnx e4m3 1
+# quantize: y = x/scale + zero_point, rounded once (rne) and clamped
+expect "quantize int8" 0 "0x05${tab}5${tab}-
+0x00${tab}0${tab}inexact|tie
+0x7f${tab}127${tab}inexact|overflow|saturated
+0x02${tab}2${tab}inexact|tie" -- $FPX quantize --scale 0.5 --zero-point 3 int8 1 -1.25 100 -0.75
+expect "quantize uint8 clamps below" 0 "0x00${tab}0${tab}inexact|overflow|saturated" -- $FPX quantize --scale 0.1 uint8 -1
+expect "quantize int4 rtz" 0 "0x9${tab}-7${tab}inexact" -- $FPX quantize -r rtz --scale 1 int4 -7.9
+expect "quantize int2 tie then clamp" 0 "0x1${tab}1${tab}inexact|tie|overflow|saturated" -- $FPX quantize --scale 1 int2 1.5
+expect "quantize per block" 0 "0x05${tab}5${tab}-
+0x05${tab}5${tab}-
+0x00${tab}0${tab}inexact|tie
+0x00${tab}0${tab}inexact|tie" -- $FPX quantize --scale 1,10 --block 2 int8 5 5 5 5
+expect "quantize: no scale for the block" 1 "0x01${tab}1${tab}-
+0x01${tab}1${tab}-" -- $FPX quantize --scale 1,2 --block 1 int8 1 2 3
+stderr_has "quantize names the value" "argument 3"
+expect "quantize e4m3 saturates" 0 "0x7e${tab}450${tab}inexact|overflow|saturated
+0x22${tab}0.16${tab}inexact
+0x7e${tab}450${tab}saturated" -- $FPX quantize --scale 2 e4m3 1000 0.3 inf
+expect "quantize NaN into int8" 1 "" -- $FPX quantize --scale 1 int8 nan
+expect "quantize needs --scale" 2 "" -- $FPX quantize int8 1
+expect "quantize zero scale" 2 "" -- $FPX quantize --scale 0 int8 1
+expect "quantize zero point outside" 2 "" -- $FPX quantize --scale 1 --zero-point 300 int8 1
+expect "quantize several scales need --block" 2 "" -- $FPX quantize --scale 1,2 int8 1
+expect "quantize json" 0 '{"input":"1","hex":"0x05","value":"5","flags":"-"}' -- $FPX quantize --json --scale 0.5 --zero-point 3 int8 1
+# dequantize: (q - zero_point) * scale, exactly
+expect "dequantize int8" 0 "1
+-2.5
+-2" -- $FPX dequantize --scale 0.5 --zero-point 3 int8 0x05 -2 0xff
+expect "dequantize e4m3" 0 "896
+nan" -- $FPX dequantize --scale 2 e4m3 0x7e 0x7f
+expect "dequantize does not end" 0 "~0.3333333333333333333333333333333333333333" -- $FPX dequantize --scale 1/3 int8 1
+expect "dequantize outside the format" 1 "" -- $FPX dequantize --scale 1 int8 200
+# every int8 code: dequantize then quantize gives it back, and quantize | dequantize
+# gives the dequantized value back
+seq -128 127 | awk '{ printf "%d\n", $1 }' > "$T/q"
+$FPX dequantize --scale 0.25 --zero-point -5 int8 < "$T/q" > "$T/v"
+$FPX quantize --scale 0.25 --zero-point -5 int8 < "$T/v" | cut -f2 > "$T/q2"
+cmp -s "$T/q" "$T/q2" && ok || bad "int8 codes survive dequantize then quantize"
+$FPX quantize --scale 0.25 --zero-point -5 int8 < "$T/v" | $FPX dequantize --scale 0.25 --zero-point -5 int8 > "$T/v2"
+cmp -s "$T/v" "$T/v2" && ok || bad "quantize | dequantize round trip"
+# mx: blocks worked by hand (FORMATS.md §5; scale 2^(floor(log2 max) - emax))
+expect "mx block whose largest element clamps" 0 "scale${tab}0x7f${tab}2^0 = 1
+1${tab}0x2${tab}1${tab}0
+-3.5${tab}0xe${tab}-4${tab}-0.5
+0.3${tab}0x1${tab}0.5${tab}0.2
+7${tab}0x7${tab}6${tab}-1
+worst error${tab}1" -- $FPX mx --block 4 e2m1 1 -3.5 0.3 7
+expect "mx all-zero block" 0 "scale${tab}0x00${tab}2^-127 = 5.8774717541114375398436826861112283890933277838604376075437585313920862972736358642578125e-39
+0${tab}0x0${tab}0${tab}0
+-0${tab}0x8${tab}0${tab}0
+worst error${tab}0" -- $FPX mx --block 2 e2m1 0 -0
+expect "mx block with a NaN" 0 "scale${tab}0xff${tab}nan
+1${tab}0x7f${tab}nan${tab}nan
+nan${tab}0x7f${tab}nan${tab}nan
+worst error${tab}nan" -- $FPX mx --block 2 e4m3 1 nan
+expect "mx json" 0 '{"scale":{"hex":"0x80","exact":"2"},"elements":[{"input":"1000","hex":"0x7e","exact":"896","error":"-104"},{"input":"0.001","hex":"0x00","exact":"0","error":"-0.001"},{"input":"-5","hex":"0xc2","exact":"-5","error":"0"}],"worst_error":"104"}' -- \
+	$FPX mx --json --block 3 e4m3 1000 0.001 -5
+expect "mx int8" 0 "scale${tab}0x7f${tab}2^0 = 1
+1${tab}0x40${tab}1${tab}0
+0.01${tab}0x01${tab}0.015625${tab}0.005625
+worst error${tab}0.005625" -- $FPX mx --block 2 int8 1 0.01
+expect "mx stdin in blocks" 0 "0x7f
+0x80" -- sh -c "printf '1\n2\n3\n4\n12\n0\n' | $FPX mx --block 4 e2m1 | grep ^scale | cut -f2"
+expect "mx unknown element" 2 "" -- $FPX mx binary16 1
+
 # ---- usage errors ----
 expect "unknown format" 2 "" -- $FPX convert e9m9x 1
 stderr_has "unknown format message" "unknown format 'e9m9x'"

@@ -1,14 +1,17 @@
 /*
  * records.c — runs rounding records: one line each,
- *     FORMAT MODE [sat] INPUT -> CODE FLAGS
+ *     FORMAT MODE [sat] INPUT -> CODE FLAGS [policy=P] [via=FORMAT] [from=FORMAT]
  * where CODE is the expected hex code or `error` (the input must be refused), and
  * FLAGS is a |-separated list or `-`. Each record is converted through the same
- * parse → round path as `fpx convert`.
+ * conversion as `fpx convert` (`fpx cast FROM FORMAT` with from=), with --policy and
+ * --via as the trailing settings say.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "convert.h"
 #include "format.h"
+#include "policy.h"
 #include "parse.h"
 #include "render.h"
 #include "round.h"
@@ -17,18 +20,39 @@
 
 struct record {
 	char format[64], mode[8], input[512], code[64], flags[128];
+	char policy[32], via[64], from[64]; /* empty when not given */
 	bool saturate;
 };
 
+/* Takes the trailing key=value settings off the tokens; false for an unknown key. */
+static bool read_settings(struct record *r, char **tok, int *n)
+{
+	r->policy[0] = r->via[0] = r->from[0] = '\0';
+	for (; *n > 0 && strchr(tok[*n - 1], '='); (*n)--) {
+		const char *t = tok[*n - 1], *value = strchr(t, '=') + 1;
+		if (strncmp(t, "policy=", 7) == 0)
+			snprintf(r->policy, sizeof r->policy, "%s", value);
+		else if (strncmp(t, "via=", 4) == 0)
+			snprintf(r->via, sizeof r->via, "%s", value);
+		else if (strncmp(t, "from=", 5) == 0)
+			snprintf(r->from, sizeof r->from, "%s", value);
+		else
+			return false;
+	}
+	return true;
+}
+
 static bool read_record(struct record *r, char *line)
 {
-	char *tok[8];
+	char *tok[11];
 	int n = 0;
 
 	char *save;
 
-	for (char *t = strtok_r(line, " \t\n", &save); t && n < 8; t = strtok_r(NULL, " \t\n", &save))
+	for (char *t = strtok_r(line, " \t\n", &save); t && n < 11; t = strtok_r(NULL, " \t\n", &save))
 		tok[n++] = t;
+	if (!read_settings(r, tok, &n))
+		return false;
 	r->saturate = n == 7 && strcmp(tok[2], "sat") == 0;
 	if (n < 5 || (n != 6 + r->saturate && !(n == 4 + r->saturate + 1 && strcmp(tok[n - 1], "error") == 0)))
 		return false;
@@ -45,24 +69,23 @@ static bool read_record(struct record *r, char *line)
 /* Converts; writes "error" or the hex code and flags as the CLI would show them. */
 static void convert(struct strbuf *code, struct strbuf *flags, struct fmt *f, const struct record *r)
 {
-	struct input in;
-	struct parse_error err;
-	struct rnd_result res = { 0, 0, 0 };
+	struct conversion c;
 	enum rnd_mode mode;
 	struct field_list fl;
-	struct row row = { r->input, 0, &res, NULL, RND_NEAREST_EVEN, false };
+	struct row row = { r->input, 0, NULL, NULL, RND_NEAREST_EVEN, false };
 	bool ok;
 
-	input_init(&in);
-	ok = rnd_mode_from_name(&mode, r->mode) && parse_input(&in, &err, r->input, strlen(r->input)) == PARSE_OK;
-	if (ok && in.kind == INPUT_PATTERN)
-		ok = fmt_code_from_pattern(&res.code, f, in.pattern);
-	else if (ok)
-		ok = rnd_encode(&res, f, &in.value, mode, r->saturate) == RND_OK;
+	conversion_init(&c);
+	c.policy = r->policy[0] ? policy_lookup(r->policy) : policy_default();
+	c.via = r->via[0] ? fmt_lookup(r->via) : NULL;
+	c.source = r->from[0] ? fmt_lookup(r->from) : NULL;
+	ok = rnd_mode_from_name(&mode, r->mode) && c.policy && (!r->via[0] || c.via) && (!r->from[0] || c.source) &&
+	     convert_text(&c, f, r->input, strlen(r->input), mode, r->saturate) == NULL;
 	if (!ok)
 		sb_puts(code, "error");
 	else {
-		row.code = res.code;
+		row.code = c.code;
+		row.rounding = c.in.kind == INPUT_PATTERN ? NULL : &c.result;
 		render_parse_fields(&fl, "hex");
 		render_row(code, f, &row, &fl, STYLE_TSV);
 		code->s[--code->len] = '\0';
@@ -70,7 +93,9 @@ static void convert(struct strbuf *code, struct strbuf *flags, struct fmt *f, co
 		render_row(flags, f, &row, &fl, STYLE_TSV);
 		flags->s[--flags->len] = '\0';
 	}
-	input_clear(&in);
+	fmt_free(c.via);
+	fmt_free(c.source);
+	conversion_clear(&c);
 }
 
 static void run_file(const char *path)
