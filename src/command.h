@@ -71,6 +71,8 @@ void put_rational(struct strbuf *out, const mpq_t q);
 /* The signed value of a finite num. */
 struct num;
 void signed_value(mpq_t out, const struct num *x);
+/* A count from 1 to max, the whole text; false for anything else. */
+bool parse_count(long *out, const char *text, long max);
 /* Flags as convert writes them: a|b, or - for none. */
 void put_flags_text(struct strbuf *out, unsigned flags);
 

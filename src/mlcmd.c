@@ -6,6 +6,7 @@
  * MX block's scale is 2 to an exact ⌊log2⌋. Errors are reported as convert reports
  * them (the batch goes on, exit status 1).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +84,15 @@ void signed_value(mpq_t out, const struct num *x)
 	mpq_set(out, x->mag);
 	if (x->neg)
 		mpq_neg(out, out);
+}
+
+bool parse_count(long *out, const char *text, long max)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtol(text, &end, 10);
+	return errno == 0 && end != text && *end == '\0' && *out >= 1 && *out <= max;
 }
 
 /* ---- policies and compare ------------------------------------------------------------------ */
@@ -287,7 +297,7 @@ static bool quantization_init(struct quantization *q, struct settings *s, const 
 			usage_error("%s", "--scale: a scale of 0 divides by zero");
 			return false;
 		}
-	if (s->block && ((q->block = strtol(s->block, NULL, 10)) < 1 || q->block > 1L << 30)) {
+	if (s->block && !parse_count(&q->block, s->block, 1L << 30)) {
 		usage_error("bad --block '%s': a count from 1 up", s->block);
 		return false;
 	}

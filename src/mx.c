@@ -274,7 +274,7 @@ int cmd_mx(struct settings *s)
 		return usage_error("%s", "mx needs an element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)");
 	if (!element_format_of(&ef, s->args[0]))
 		return usage_error("'%s' is no MX element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)", s->args[0]);
-	if (s->block && ((size = strtol(s->block, NULL, 10)) < 1 || size > 1L << 20)) {
+	if (s->block && !parse_count(&size, s->block, 1L << 20)) {
 		fmt_free(ef.floats);
 		return usage_error("bad --block '%s': a count from 1 up", s->block);
 	}

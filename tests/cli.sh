@@ -307,6 +307,11 @@ worst error${tab}0.005625" -- $FPX mx --block 2 int8 1 0.01
 expect "mx stdin in blocks" 0 "0x7f
 0x80" -- sh -c "printf '1\n2\n3\n4\n12\n0\n' | $FPX mx --block 4 e2m1 | grep ^scale | cut -f2"
 expect "mx unknown element" 2 "" -- $FPX mx binary16 1
+expect "mx bad block" 2 "" -- $FPX mx --block 4x e2m1 1
+expect "quantize bad block" 2 "" -- $FPX quantize --scale 1 --block 0 int8 1
+expect "mx: a value past any format is refused, the batch goes on" 1 "scale${tab}0x7d${tab}2^-2 = 0.25
+1${tab}0x6${tab}1${tab}0
+worst error${tab}0" -- $FPX mx e2m1 1e99999999999 1
 
 # ---- usage errors ----
 expect "unknown format" 2 "" -- $FPX convert e9m9x 1
