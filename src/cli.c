@@ -95,7 +95,7 @@ static void print_help(void)
 	       "       fpx compare [-s] [--json] FORMAT [VALUE...] what every policy gives\n"
 	       "       fpx quantize --scale S [--zero-point Z] [--block N] [-r MODE] TO [VALUE...]\n"
 	       "       fpx dequantize --scale S [--zero-point Z] [--block N] FROM [PATTERN...]\n"
-	       "       fpx mx [--block N] [--json] ELEM [VALUE...]  OCP MX blocks: shared scale, elements\n"
+	       "       fpx mx [--block N] [-o FIELDS] [--json] ELEM [VALUE...]  OCP MX blocks\n"
 	       "       fpx --help | --version\n\n"
 	       "VALUE: decimal (-1.25e-3, .5), hex float (0x1.8p3), exact expressions\n"
 	       "(1/3, 464+2^-17, (1+2^-24)*2^10), inf, nan, -0; a bare 0x7e or 0b0111_1110\n"

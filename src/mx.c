@@ -23,6 +23,7 @@
 #include "intfmt.h"
 #include "num.h"
 #include "parse.h"
+#include "render.h"
 
 #define MX_DEFAULT_BLOCK 32
 #define MXINT8_FRACTION_BITS 6
@@ -131,21 +132,48 @@ static void put_code(struct strbuf *out, const struct element_format *ef, fpcode
 	sb_puts(out, hex);
 }
 
-/* One element's output: input, hex, exact (decoded), error; text or JSON. */
+/* One element's output: the fields asked for (-o: input, hex, exact, error; all four
+ * by default), as TSV or as one JSON object. */
 static void put_element(struct strbuf *out, const struct settings *s, const char *input, const struct element_format *ef,
 			fpcode code, const char *exact, const char *error, bool first)
 {
-	if (s->style == STYLE_JSON) {
-		sb_puts(out, first ? "{\"input\":" : ",{\"input\":");
-		render_json_string(out, input);
-		sb_puts(out, ",\"hex\":\"");
-		put_code(out, ef, code);
-		sb_printf(out, "\",\"exact\":\"%s\",\"error\":\"%s\"}", exact, error);
-	} else {
-		sb_printf(out, "%s\t", input);
-		put_code(out, ef, code);
-		sb_printf(out, "\t%s\t%s\n", exact, error);
+	bool json = s->style == STYLE_JSON;
+
+	if (json)
+		sb_puts(out, first ? "{" : ",{");
+	for (int i = 0; i < s->fields.count; i++) {
+		enum field fld = s->fields.field[i];
+		if (json)
+			sb_printf(out, "%s\"%s\":", i ? "," : "", render_field_name(fld));
+		else if (i)
+			sb_putc(out, '\t');
+		if (fld == FIELD_HEX) {
+			sb_puts(out, json ? "\"" : "");
+			put_code(out, ef, code);
+			sb_puts(out, json ? "\"" : "");
+		} else if (json)
+			render_json_string(out, fld == FIELD_INPUT ? input : fld == FIELD_EXACT ? exact : error);
+		else
+			sb_puts(out, fld == FIELD_INPUT ? input : fld == FIELD_EXACT ? exact : error);
 	}
+	sb_puts(out, json ? "}" : "\n");
+}
+
+/* -o for mx: its four fields only. */
+static bool mx_fields(struct settings *s)
+{
+	if (!s->fields_given) {
+		render_parse_fields(&s->fields, "input,hex,exact,error");
+		return true;
+	}
+	for (int i = 0; i < s->fields.count; i++) {
+		enum field fld = s->fields.field[i];
+		if (fld != FIELD_INPUT && fld != FIELD_HEX && fld != FIELD_EXACT && fld != FIELD_ERROR) {
+			usage_error("mx has the fields input, hex, exact and error, not '%s'", render_field_name(fld));
+			return false;
+		}
+	}
+	return true;
 }
 
 /* A block whose scale is NaN: every element decodes to NaN. */
@@ -272,6 +300,8 @@ int cmd_mx(struct settings *s)
 
 	if (s->nargs < 1)
 		return usage_error("%s", "mx needs an element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)");
+	if (!mx_fields(s))
+		return EXIT_USAGE;
 	if (!element_format_of(&ef, s->args[0]))
 		return usage_error("'%s' is no MX element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)", s->args[0]);
 	if (s->block && !parse_count(&size, s->block, 1L << 20)) {

@@ -316,12 +316,15 @@ static const struct command *find_command(const char *word)
 }
 
 /* The one-shot command lines a session passes to cli_run(). */
+static const char *const cli_words[] = { "convert", "table", "show", "formats", "cast", "policies", "compare",
+					 "quantize", "dequantize", "mx", NULL };
+
 static bool is_cli_command(const char *word, int n)
 {
-	return strcmp(word, "convert") == 0 || strcmp(word, "table") == 0 || strcmp(word, "show") == 0 ||
-	       strcmp(word, "repl") == 0 ||
-	       strcmp(word, "formats") == 0 || (strcmp(word, "info") == 0 && n > 1) ||
-	       (word[0] == '-' && word[1] == '-');
+	for (const char *const *w = cli_words; *w; w++)
+		if (strcmp(word, *w) == 0)
+			return true;
+	return strcmp(word, "repl") == 0 || (strcmp(word, "info") == 0 && n > 1) || (word[0] == '-' && word[1] == '-');
 }
 
 static void run_cli(struct repl_session *s, char **words, int n)
@@ -397,7 +400,6 @@ static void offer_list(struct name_filter *nf, const char *const *list)
 static void complete(const char *const *words, int n, const char *prefix, void (*add)(void *ctx, const char *word),
 		     void *ctx)
 {
-	static const char *const cli_words[] = { "convert", "table", "show", "formats", NULL };
 	static const char *const modes[] = { "rne", "rna", "rtz", "rup", "rdn", NULL };
 	static const char *const on_off[] = { "on", "off", NULL };
 	struct name_filter nf = { prefix, add, ctx };

@@ -307,6 +307,11 @@ worst error${tab}0.005625" -- $FPX mx --block 2 int8 1 0.01
 expect "mx stdin in blocks" 0 "0x7f
 0x80" -- sh -c "printf '1\n2\n3\n4\n12\n0\n' | $FPX mx --block 4 e2m1 | grep ^scale | cut -f2"
 expect "mx unknown element" 2 "" -- $FPX mx binary16 1
+expect "mx -o" 0 "scale${tab}0x7f${tab}2^0 = 1
+0xe${tab}-0.5
+0x7${tab}-1
+worst error${tab}1" -- $FPX mx -o hex,error e2m1 -3.5 7
+expect "mx -o other fields" 2 "" -- $FPX mx -o shortest e2m1 1
 expect "mx bad block" 2 "" -- $FPX mx --block 4x e2m1 1
 expect "quantize bad block" 2 "" -- $FPX quantize --scale 1 --block 0 int8 1
 expect "mx: a value past any format is refused, the batch goes on" 1 "scale${tab}0x7d${tab}2^-2 = 0.25
