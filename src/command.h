@@ -73,8 +73,6 @@ struct num;
 void signed_value(mpq_t out, const struct num *x);
 /* A count from 1 to max, the whole text; false for anything else. */
 bool parse_count(long *out, const char *text, long max);
-/* Flags as convert writes them: a|b, or - for none. */
-void put_flags_text(struct strbuf *out, unsigned flags);
 
 int cmd_policies(struct settings *s);
 int cmd_compare(struct settings *s);

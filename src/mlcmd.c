@@ -331,17 +331,6 @@ static void put_int_code(struct strbuf *out, const struct int_format *f, long v)
 	sb_puts(out, hex);
 }
 
-void put_flags_text(struct strbuf *out, unsigned flags)
-{
-	if (!flags)
-		sb_putc(out, '-');
-	for (unsigned bit = 1, first = 1; bit < 1u << RND_FLAG_COUNT; bit <<= 1)
-		if (flags & bit) {
-			sb_printf(out, "%s%s", first ? "" : "|", rnd_flag_name(bit));
-			first = 0;
-		}
-}
-
 /* One output line: hex, value, flags (TSV), or a JSON object. */
 static void put_quantized(struct strbuf *out, const struct settings *s, const char *input, const char *hex,
 			  const char *value, unsigned flags)
@@ -350,11 +339,11 @@ static void put_quantized(struct strbuf *out, const struct settings *s, const ch
 		sb_puts(out, "{\"input\":");
 		render_json_string(out, input);
 		sb_printf(out, ",\"hex\":\"%s\",\"value\":\"%s\",\"flags\":\"", hex, value);
-		put_flags_text(out, flags);
+		render_flags(out, flags, "|", "-");
 		sb_puts(out, "\"}\n");
 	} else {
 		sb_printf(out, "%s\t%s\t", hex, value);
-		put_flags_text(out, flags);
+		render_flags(out, flags, "|", "-");
 		sb_putc(out, '\n');
 	}
 }

@@ -63,7 +63,7 @@ const char *render_class_name(enum fp_class c)
 
 /* ---- One field's text ---------------------------------------------------------------- */
 
-static void write_flags(struct strbuf *out, unsigned flags, const char *sep, const char *none)
+void render_flags(struct strbuf *out, unsigned flags, const char *sep, const char *none)
 {
 	bool first = true;
 
@@ -156,7 +156,7 @@ static void write_field(struct strbuf *out, struct fmt *f, const struct row *r, 
 		sb_puts(out, render_class_name(v->cls));
 		break;
 	case FIELD_FLAGS:
-		write_flags(out, r->rounding ? r->rounding->flags : 0, "|", "-");
+		render_flags(out, r->rounding ? r->rounding->flags : 0, "|", "-");
 		break;
 	case FIELD_TERNARY:
 		sb_printf(out, "%d", r->rounding ? r->rounding->ternary : 0);
@@ -254,7 +254,7 @@ void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const st
 			sb_putc(out, '[');
 			if (r->rounding && r->rounding->flags) {
 				sb_putc(out, '"');
-				write_flags(out, r->rounding->flags, "\",\"", "");
+				render_flags(out, r->rounding->flags, "\",\"", "");
 				sb_putc(out, '"');
 			}
 			sb_putc(out, ']');

@@ -71,6 +71,8 @@ void render_error_row(struct strbuf *out, const char *input, const char *message
 void render_header(struct strbuf *out, const struct field_list *fl, enum style style);
 
 const char *render_class_name(enum fp_class c);
+/* The names of the flags set, sep between them; none when there are none. */
+void render_flags(struct strbuf *out, unsigned flags, const char *sep, const char *none);
 /* s as a JSON string, quotes included. */
 void render_json_string(struct strbuf *out, const char *s);
 

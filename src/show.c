@@ -273,13 +273,7 @@ static void put_overflow(struct strbuf *out, const struct readout *r, const stru
 static void put_flags(struct strbuf *out, unsigned flags)
 {
 	sb_printf(out, LABEL, "flags");
-	if (!flags)
-		sb_puts(out, "exact");
-	for (unsigned bit = 1, first = 1; bit < 1u << RND_FLAG_COUNT; bit <<= 1)
-		if (flags & bit) {
-			sb_printf(out, "%s%s", first ? "" : ", ", rnd_flag_name(bit));
-			first = 0;
-		}
+	render_flags(out, flags, ", ", "exact");
 	sb_putc(out, '\n');
 }
 
