@@ -1,7 +1,8 @@
 /*
  * command.h — what the commands share: the settings read from the command line, and
- * the helpers that report usage errors and write output. cli.c parses and dispatches;
- * the commands live there and in mlcmd.c (the ML workflows).
+ * the helpers that report usage errors and write output. cli.c parses options,
+ * dispatches and holds the small commands; convcmd.c the converting ones (convert,
+ * cast, show); mlcmd.c and mx.c the ML workflows.
  */
 #ifndef FPX_COMMAND_H
 #define FPX_COMMAND_H
@@ -49,6 +50,11 @@ void write_out(struct strbuf *line, bool all);
 void flush_line(struct strbuf *line);
 /* Colour is decided once: --color, else a terminal without NO_COLOR set. */
 struct show_style show_style_of(const struct settings *s);
+
+/* convcmd.c */
+int cmd_convert(struct settings *s);
+int cmd_cast(struct settings *s);
+int cmd_show(struct settings *s);
 
 /* mlcmd.c: the inputs of a command: its arguments from `first` on, else stdin's lines */
 struct line_reader;

@@ -1,0 +1,241 @@
+/*
+ * convcmd.c — the commands that convert values one by one: convert and cast (a row
+ * each) and show (a readout each). They share one converter: the formats named, the
+ * policy and --via, the loop over arguments or stdin lines, and the error report that
+ * lets a batch go on.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "command.h"
+#include "convert.h"
+#include "lines.h"
+#include "parse.h"
+#include "readout.h"
+
+/* ---- convert --------------------------------------------------------------------------------- */
+
+struct converter {
+	struct settings *s;
+	struct fmt *f;
+	struct strbuf line;
+	struct conversion conv;
+	int failures;
+	bool cast;       /* the first argument is the source format, the second the target */
+	int first_value; /* the index of the first value among the arguments */
+	struct show_style style;
+	/* what to write for one converted input: a row, or a readout; and for one that failed */
+	void (*emit)(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
+	void (*emit_error)(struct converter *c, const char *text, const char *problem);
+};
+
+/* Converts one input and emits it; an error is reported (naming the argument or line,
+ * which is only then put into words) and written in the input's place, and the batch
+ * goes on. */
+static void convert_one(struct converter *c, const char *text, size_t len, const char *kind, long number)
+{
+	const char *problem = convert_text(&c->conv, c->f, text, len, c->s->mode, c->s->saturate);
+	char where[48];
+
+	if (problem) {
+		c->failures++;
+		snprintf(where, sizeof where, "%s %ld", kind, number);
+		report_input_error(where, text, len, problem, &c->conv.err);
+		c->emit_error(c, text, problem);
+	} else
+		c->emit(c, text, c->conv.code, c->conv.in.kind == INPUT_PATTERN ? NULL : &c->conv.result);
+	write_out(&c->line, c->s->interactive);
+}
+
+static void convert_stdin(struct converter *c)
+{
+	struct line_reader *r = lines_open(stdin, PARSE_MAX_INPUT);
+	const char *text;
+	char where[48];
+	size_t len;
+	bool too_long;
+
+	for (long line = 1; lines_next(r, &text, &len, &too_long); line++) {
+		if (!too_long) {
+			convert_one(c, text, len, "line", line);
+			continue;
+		}
+		c->failures++;
+		snprintf(where, sizeof where, "line %ld", line);
+		report_input_error(where, text, len, parse_message(PARSE_TOO_LONG), NULL);
+		c->emit_error(c, "", parse_message(PARSE_TOO_LONG));
+		flush_line(&c->line);
+	}
+	lines_close(r);
+}
+
+static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
+
+/* A policy that fixes the mode or the saturation cannot be told otherwise. */
+static int check_policy(const struct settings *s)
+{
+	if (s->policy && s->policy->fixes_mode && s->mode_given)
+		return usage_error("--policy %s fixes the rounding mode: leave out -r", s->policy->name);
+	if (s->policy && s->policy->saturation != SATURATE_AS_ASKED && s->saturate_given)
+		return usage_error("--policy %s fixes where it saturates: leave out -s", s->policy->name);
+	return GO_ON;
+}
+
+/* The formats a conversion names: the target (and, for cast, the source; with --via,
+ * the format rounded into first). Reports a usage error and returns false. */
+static bool conversion_formats(struct converter *c)
+{
+	struct settings *s = c->s;
+
+	if (c->cast && !(c->conv.source = require_format(s->args[0])))
+		return false;
+	if (!(c->f = require_format(s->args[c->first_value - 1])))
+		return false;
+	if (s->via && !(c->conv.via = require_format(s->via)))
+		return false;
+	return true;
+}
+
+static void converter_clear(struct converter *c)
+{
+	conversion_clear(&c->conv);
+	sb_free(&c->line);
+	fmt_free(c->f);
+	fmt_free(c->conv.source);
+	fmt_free(c->conv.via);
+}
+
+/* Converts the values after the format, or stdin's lines when there are none. */
+static int convert_all(struct converter *c)
+{
+	int status = check_policy(c->s);
+
+	conversion_init(&c->conv);
+	if (c->s->policy)
+		c->conv.policy = c->s->policy;
+	if (status == GO_ON && !conversion_formats(c))
+		status = EXIT_USAGE;
+	if (status == GO_ON && c->s->nargs == c->first_value && !c->s->may_read_stdin)
+		status = usage_error("%s", "give the values after the format (stdin is the session here)");
+	if (status != GO_ON) {
+		converter_clear(c);
+		return status;
+	}
+	c->conv.need_value = c->emit != emit_row || render_needs_input(&c->s->fields);
+	for (int i = c->first_value; i < c->s->nargs; i++)
+		convert_one(c, c->s->args[i], strlen(c->s->args[i]), "argument", i);
+	if (c->s->nargs == c->first_value)
+		convert_stdin(c);
+	flush_line(&c->line);
+	converter_clear(c);
+	return c->failures ? EXIT_BAD_INPUT : EXIT_OK;
+}
+
+static void emit_error_row(struct converter *c, const char *text, const char *problem)
+{
+	render_error_row(&c->line, text, problem, &c->s->fields, c->s->style);
+}
+
+/* The mode and saturation the conversion's policy rounds into the target with. */
+static enum rnd_mode effective_mode(const struct converter *c)
+{
+	return policy_mode(c->conv.policy, c->s->mode);
+}
+
+static bool effective_saturation(const struct converter *c)
+{
+	return policy_saturates(c->conv.policy, c->f, c->s->saturate);
+}
+
+static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
+{
+	struct row row = { text, code, res, &c->conv.in.value, effective_mode(c), effective_saturation(c) };
+
+	render_row(&c->line, c->f, &row, &c->s->fields, c->s->style);
+}
+
+static int convert_rows(struct settings *s, bool cast)
+{
+	struct converter c = { .s = s, .emit = emit_row, .emit_error = emit_error_row, .cast = cast,
+			       .first_value = cast ? 2 : 1 };
+
+	if (s->nargs < c.first_value)
+		return usage_error("%s", cast ? "cast needs FROM and TO formats" : "convert needs a FORMAT");
+	if (!s->fields_given)
+		render_parse_fields(&s->fields, "hex,shortest");
+	sb_init(&c.line);
+	if (s->header && s->style != STYLE_JSON)
+		render_header(&c.line, &s->fields, s->style);
+	return convert_all(&c);
+}
+
+int cmd_convert(struct settings *s)
+{
+	return convert_rows(s, false);
+}
+
+/* Codes of one format rounded once into another. */
+int cmd_cast(struct settings *s)
+{
+	return convert_rows(s, true);
+}
+
+/* ---- show ---------------------------------------------------------------------------------- */
+
+/*
+ * The other route a readout mentions: with --via, rounding once; else, for a format
+ * narrower than binary32, going through binary32 first (what ml_dtypes does, and numpy
+ * arrays cast by it), when that gives another code.
+ */
+static void note_route(struct converter *c, struct readout *r)
+{
+	struct fmt *via = c->conv.via ? NULL : fmt_lookup("binary32");
+	fpcode other;
+
+	if (c->conv.via || c->f->precision < 24) {
+		if (convert_route(&other, c->f, via, c->conv.policy, &c->conv.in.value, effective_mode(c),
+				  effective_saturation(c)))
+			readout_set_route(r, c->conv.via ? c->conv.via->name : "binary32", c->conv.via != NULL, other);
+	}
+	fmt_free(via);
+}
+
+static void emit_readout(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
+{
+	struct readout r;
+
+	if (res) {
+		readout_of_value(&r, c->f, text, &c->conv.in.value, effective_mode(c), effective_saturation(c), res);
+		note_route(c, &r);
+	} else
+		readout_of_code(&r, c->f, text, code, effective_mode(c), effective_saturation(c));
+	if (c->s->style == STYLE_JSON)
+		show_readout_json(&c->line, &r);
+	else {
+		show_readout(&c->line, &r, &c->style);
+		sb_putc(&c->line, '\n');
+	}
+	readout_clear(&r);
+}
+
+static void emit_readout_error(struct converter *c, const char *text, const char *problem)
+{
+	if (c->s->style == STYLE_JSON)
+		emit_error_row(c, text, problem);
+	else
+		sb_printf(&c->line, "%s: %s -> error: %s\n\n", c->f->name, text, problem);
+}
+
+int cmd_show(struct settings *s)
+{
+	struct converter c = { .s = s, .emit = emit_readout, .emit_error = emit_readout_error,
+			       .first_value = 1, .style = show_style_of(s) };
+
+	if (s->nargs < 1)
+		return usage_error("%s", "show needs a FORMAT");
+	render_parse_fields(&s->fields, "input");
+	sb_init(&c.line);
+	return convert_all(&c);
+}
