@@ -178,6 +178,36 @@ static enum parse_status scan_mantissa(struct parser *p, struct mantissa *m, int
 	return PARSE_OK;
 }
 
+/*
+ * q = q / 10^k in lowest terms, for an integer q: the only common factors are the 2s and
+ * 5s that q has, so they are counted and taken out instead of a gcd of big numbers
+ * (which for a million digits costs more than everything else).
+ */
+static void divide_by_pow10(mpq_t q, unsigned long k)
+{
+	mpz_ptr num = mpq_numref(q), den = mpq_denref(q);
+	mpz_t rest, five;
+	unsigned long twos, fives;
+
+	if (mpz_sgn(num) == 0)
+		return;
+	mpz_inits(rest, five, NULL);
+	twos = mpz_scan1(num, 0);
+	twos = twos < k ? twos : k;
+	mpz_tdiv_q_2exp(num, num, twos);
+	mpz_set_ui(five, 5);
+	fives = mpz_remove(rest, num, five);
+	if (fives > k) { /* more fives than the power takes: keep the rest of them */
+		mpz_ui_pow_ui(five, 5, fives - k);
+		mpz_mul(rest, rest, five);
+		fives = k;
+	}
+	mpz_swap(num, rest);
+	mpz_ui_pow_ui(den, 5, k - fives);
+	mpz_mul_2exp(den, den, k - twos);
+	mpz_clears(rest, five, NULL);
+}
+
 /* value = digits · base^exponent, with base^exponent = 2^(bits·exponent) or 10^exponent */
 static void build_value(struct num *out, const struct mantissa *m, int base)
 {
@@ -193,13 +223,12 @@ static void build_value(struct num *out, const struct mantissa *m, int base)
 		return;
 	}
 	mpz_init(scale);
-	mpz_ui_pow_ui(scale, 10, (unsigned long)llabs(m->exponent));
-	if (m->exponent >= 0)
+	if (m->exponent >= 0) {
+		mpz_ui_pow_ui(scale, 10, (unsigned long)m->exponent);
 		mpz_mul(mpq_numref(out->mag), mpq_numref(out->mag), scale);
-	else
-		mpz_set(mpq_denref(out->mag), scale);
+	} else
+		divide_by_pow10(out->mag, (unsigned long)-m->exponent);
 	mpz_clear(scale);
-	mpq_canonicalize(out->mag);
 }
 
 /*
