@@ -34,22 +34,21 @@ static const char hex_pairs[513] =
 	"c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
 	"e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
 
-/* The 16 hex digits of v, most significant first, by spreading each nibble into a byte
- * and turning all eight bytes of a half into ASCII at once. */
-static void hex16(char *out, uint64_t v)
+/* The 8 hex digits of a 32-bit v, most significant first, by spreading each nibble into
+ * a byte and turning all eight bytes into ASCII at once. */
+static void hex8(char *out, uint64_t v)
 {
-	for (int half = 0; half < 2; half++) {
-		uint64_t x = half ? v & 0xffffffffu : v >> 32, letters;
-		x = (x | x << 16) & 0x0000ffff0000ffffu;
-		x = (x | x << 8) & 0x00ff00ff00ff00ffu;
-		x = (x | x << 4) & 0x0f0f0f0f0f0f0f0fu; /* byte i (by value) holds nibble i */
-		letters = ((x + 0x0606060606060606u) >> 4) & 0x0101010101010101u; /* nibble ≥ 10 */
-		x += 0x3030303030303030u + letters * ('a' - '0' - 10);
+	uint64_t x = v, letters;
+
+	x = (x | x << 16) & 0x0000ffff0000ffffu;
+	x = (x | x << 8) & 0x00ff00ff00ff00ffu;
+	x = (x | x << 4) & 0x0f0f0f0f0f0f0f0fu;                          /* byte i (by value) holds nibble i */
+	letters = ((x + 0x0606060606060606u) >> 4) & 0x0101010101010101u; /* nibble ≥ 10 */
+	x += 0x3030303030303030u + letters * ('a' - '0' - 10);
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		x = __builtin_bswap64(x); /* the highest nibble first in memory */
+	x = __builtin_bswap64(x); /* the highest nibble first in memory */
 #endif
-		memcpy(out + 8 * half, &x, 8);
-	}
+	memcpy(out, &x, 8);
 }
 
 void code_to_hex(char *out, fpcode c, int digits)
@@ -61,11 +60,14 @@ void code_to_hex(char *out, fpcode c, int digits)
 	out[1] = 'x';
 	for (; i > 16; i -= 2, c >>= 8) /* two digits (a byte) at a time, past 64 bits */
 		memcpy(out + i, hex_pairs + 2 * (unsigned)(c & 0xff), 2);
-	hex16(low, (uint64_t)c);
-	if (i == 16)
-		memcpy(out + 2, low, 16);
-	else
+	if (i > 8) {
+		hex8(low, (uint64_t)(c >> 32) & 0xffffffffu);
+		hex8(low + 8, (uint64_t)c & 0xffffffffu);
 		memcpy(out + 2, low + 16 - i, (size_t)i);
+	} else {
+		hex8(low, (uint64_t)c & 0xffffffffu);
+		memcpy(out + 2, low + 8 - i, (size_t)i);
+	}
 	out[2 + digits] = '\0';
 }
 

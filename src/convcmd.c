@@ -25,6 +25,8 @@ struct converter {
 	int failures;
 	bool cast;       /* the first argument is the source format, the second the target */
 	int first_value; /* the index of the first value among the arguments */
+	enum rnd_mode mode; /* what the policy rounds with, given -r and -s */
+	bool saturate;
 	struct show_style style;
 	/* what to write for one converted input: a row, or a readout; and for one that failed */
 	void (*emit)(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
@@ -124,6 +126,8 @@ static int convert_all(struct converter *c)
 		return status;
 	}
 	c->conv.need_value = c->emit != emit_row || render_needs_input(&c->s->fields);
+	c->mode = policy_mode(c->conv.policy, c->s->mode);
+	c->saturate = policy_saturates(c->conv.policy, c->f, c->s->saturate);
 	for (int i = c->first_value; i < c->s->nargs; i++)
 		convert_one(c, c->s->args[i], strlen(c->s->args[i]), "argument", i);
 	if (c->s->nargs == c->first_value)
@@ -141,12 +145,12 @@ static void emit_error_row(struct converter *c, const char *text, const char *pr
 /* The mode and saturation the conversion's policy rounds into the target with. */
 static enum rnd_mode effective_mode(const struct converter *c)
 {
-	return policy_mode(c->conv.policy, c->s->mode);
+	return c->mode;
 }
 
 static bool effective_saturation(const struct converter *c)
 {
-	return policy_saturates(c->conv.policy, c->f, c->s->saturate);
+	return c->saturate;
 }
 
 static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)

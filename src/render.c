@@ -232,6 +232,17 @@ static void end_row(struct strbuf *out, enum style style)
 	sb_putc(out, '\n');
 }
 
+/* Fields written from the code and the rounding alone, with nothing to quote in TSV:
+ * the bulk conversions' fields, which then go straight into the row. */
+static bool from_code_alone(const struct field_list *fl)
+{
+	for (int i = 0; i < fl->count; i++)
+		if (fl->field[i] != FIELD_HEX && fl->field[i] != FIELD_SHORTEST && fl->field[i] != FIELD_FLAGS &&
+		    fl->field[i] != FIELD_BIN)
+			return false;
+	return true;
+}
+
 void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const struct field_list *fl,
 		enum style style)
 {
@@ -240,6 +251,15 @@ void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const st
 	struct readout rd;
 	bool have_readout = false;
 
+	if (style == STYLE_TSV && from_code_alone(fl)) {
+		for (int i = 0; i < fl->count; i++) {
+			if (i)
+				sb_putc(out, '\t');
+			write_field(out, f, r, NULL, fl->field[i]);
+		}
+		sb_putc(out, '\n');
+		return;
+	}
 	fmt_value_init(&v); /* allocates nothing: GMP's mpz_init does not */
 	sb_init(&text);
 	for (int i = 0; i < fl->count; i++)
