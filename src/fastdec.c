@@ -265,6 +265,28 @@ static unsigned __int128 divide_by_pow5(uint64_t w, int *s, bool *remainder, int
 }
 
 /*
+ * The same for k > POW5_SMALL_MAX, where 5^k (b bits) no longer fits a word: with w'
+ * < 2^63 and S = b + 2, N = ⌊w'·2^S / 5^k⌋ lies in [2^64, 2^68), and with
+ * R = ⌈2^E / 5^k⌉, E = S + 63 + b, the product w'·R / 2^(E−S) overshoots it by less than
+ * w'/2^(63+b) < 5^−k: the floor is exact, as above. 5^k > w, so the remainder is never
+ * zero. Returns N; *s is the whole shift of w (that of w' plus S).
+ */
+static unsigned __int128 divide_by_big_pow5(uint64_t w, int *s, int k)
+{
+	mp_limb_t product[20];
+	const mp_limb_t *r = pow5_big_reciprocal + pow5_big[k].offset;
+	mp_size_t size = (mp_size_t)pow5_big[k].size;
+	int shift = __builtin_clzll(w) - 1, b = (int)pow5_table[k].bits;
+	struct binary p;
+
+	product[size] = mpn_mul_1(product, r, size, w << shift);
+	memcpy(p.n, product, (size_t)(size + 1) * sizeof product[0]);
+	p.size = size + 1;
+	*s = shift + b + 2;
+	return bits_of(&p, (size_t)(63 + b), 128);
+}
+
+/*
  * The common case in two limbs: w in one word and |q| ≤ 27, so that 5^|q| < 2^63. Up,
  * N = w·5^q exactly; down, N = ⌊w·2^s / 5^k⌋ with w·2^s filling 127 bits, which leaves N
  * at least 64 bits, enough for any precision up to 61 bits.
@@ -274,9 +296,15 @@ static bool scale_small(struct binary *b, const struct decimal *d, int precision
 	unsigned __int128 n;
 	int s;
 
-	if (d->limbs != 1 || d->q > POW5_SMALL_MAX || d->q < -POW5_SMALL_MAX || (d->q < 0 && precision > 61))
+	if (d->limbs != 1 || d->q > POW5_SMALL_MAX || (d->q < 0 && precision > 61))
 		return false;
-	if (d->q >= 0) {
+	if (d->q < -POW5_SMALL_MAX) {
+		if (d->w[0] >> 63)
+			return false;
+		n = divide_by_big_pow5(d->w[0], &s, (int)-d->q);
+		b->sticky = true;
+		b->e2 = -(s - d->q);
+	} else if (d->q >= 0) {
 		n = (unsigned __int128)d->w[0] * pow5_limbs[pow5_table[d->q].offset];
 		b->e2 = d->q;
 		b->sticky = false;

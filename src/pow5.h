@@ -35,6 +35,16 @@ struct pow5 {
  */
 #define POW5_SMALL_MAX 27
 
+/*
+ * And for POW5_SMALL_MAX < k ≤ POW5_MAX: pow5_big_reciprocal holds ⌈2^(2b+65) / 5^k⌉
+ * as GMP limbs at pow5_big[k].offset, pow5_big[k].size of them (fastdec.c says why).
+ */
+struct pow5_reciprocal_at {
+	size_t offset, size;
+};
+
+extern const mp_limb_t pow5_big_reciprocal[];
+extern const struct pow5_reciprocal_at pow5_big[POW5_MAX + 1];
 extern const mp_limb_t pow5_limbs[];
 extern const uint64_t pow5_reciprocal[POW5_SMALL_MAX + 1][2];
 extern const uint64_t pow5_odd_inverse[POW5_SMALL_MAX + 1];
