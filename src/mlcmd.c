@@ -338,9 +338,13 @@ static void put_quantized(struct strbuf *out, const struct settings *s, const ch
 	if (s->style == STYLE_JSON) {
 		sb_puts(out, "{\"input\":");
 		render_json_string(out, input);
-		sb_printf(out, ",\"hex\":\"%s\",\"value\":\"%s\",\"flags\":\"", hex, value);
-		render_flags(out, flags, "|", "-");
-		sb_puts(out, "\"}\n");
+		sb_printf(out, ",\"hex\":\"%s\",\"value\":\"%s\",\"flags\":[", hex, value);
+		if (flags) {
+			sb_putc(out, '"');
+			render_flags(out, flags, "\",\"", "");
+			sb_putc(out, '"');
+		}
+		sb_puts(out, "]}\n");
 	} else {
 		sb_printf(out, "%s\t%s\t", hex, value);
 		render_flags(out, flags, "|", "-");

@@ -266,7 +266,8 @@ expect "quantize needs --scale" 2 "" -- $FPX quantize int8 1
 expect "quantize zero scale" 2 "" -- $FPX quantize --scale 0 int8 1
 expect "quantize zero point outside" 2 "" -- $FPX quantize --scale 1 --zero-point 300 int8 1
 expect "quantize several scales need --block" 2 "" -- $FPX quantize --scale 1,2 int8 1
-expect "quantize json" 0 '{"input":"1","hex":"0x05","value":"5","flags":"-"}' -- $FPX quantize --json --scale 0.5 --zero-point 3 int8 1
+expect "quantize json" 0 '{"input":"1","hex":"0x05","value":"5","flags":[]}
+{"input":"100","hex":"0x7f","value":"127","flags":["inexact","overflow","saturated"]}' -- $FPX quantize --json --scale 0.5 --zero-point 3 int8 1 100
 # dequantize: (q - zero_point) * scale, exactly
 expect "dequantize int8" 0 "1
 -2.5
