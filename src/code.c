@@ -60,7 +60,10 @@ void code_to_hex(char *out, fpcode c, int digits)
 	out[1] = 'x';
 	for (; i > 16; i -= 2, c >>= 8) /* two digits (a byte) at a time, past 64 bits */
 		memcpy(out + i, hex_pairs + 2 * (unsigned)(c & 0xff), 2);
-	if (i > 8) {
+	if (i == 16) { /* binary64 and the wide formats' low word: straight in */
+		hex8(out + 2, (uint64_t)(c >> 32) & 0xffffffffu);
+		hex8(out + 10, (uint64_t)c & 0xffffffffu);
+	} else if (i > 8) {
 		hex8(low, (uint64_t)(c >> 32) & 0xffffffffu);
 		hex8(low + 8, (uint64_t)c & 0xffffffffu);
 		memcpy(out + 2, low + 16 - i, (size_t)i);
