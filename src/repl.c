@@ -15,12 +15,14 @@
 #include "cli.h"
 #include "convert.h"
 #include "line.h"
+#include "policy.h"
 #include "readout.h"
 
 struct repl_session {
 	struct fmt *f;
 	enum rnd_mode mode;
 	bool saturate, json;
+	const struct policy *policy; /* fpx's own unless `policy NAME` */
 	struct show_style style;
 	bool has_code;
 	fpcode code;
@@ -81,6 +83,17 @@ static void show_code(struct repl_session *s, fpcode code)
 	show(s, &r);
 }
 
+/* What the session's policy rounds with, given its round and saturate settings. */
+static enum rnd_mode session_mode(const struct repl_session *s)
+{
+	return policy_mode(s->policy, s->mode);
+}
+
+static bool session_saturates(const struct repl_session *s)
+{
+	return policy_saturates(s->policy, s->f, s->saturate);
+}
+
 static void show_value(struct repl_session *s, const char *text)
 {
 	struct conversion c;
@@ -88,6 +101,7 @@ static void show_value(struct repl_session *s, const char *text)
 	const char *problem;
 
 	conversion_init(&c);
+	c.policy = s->policy;
 	problem = convert_text(&c, s->f, text, strlen(text), s->mode, s->saturate);
 	if (problem && c.err.status == PARSE_UNEXPECTED && isalpha((unsigned char)text[c.err.column - 1]) &&
 	    c.err.column == 1 + strspn(text, " \t")) {
@@ -97,9 +111,9 @@ static void show_value(struct repl_session *s, const char *text)
 		s->failed = true;
 	} else {
 		if (c.in.kind == INPUT_PATTERN)
-			readout_of_code(&r, s->f, text, c.code, s->mode, s->saturate);
+			readout_of_code(&r, s->f, text, c.code, session_mode(s), session_saturates(s));
 		else
-			readout_of_value(&r, s->f, text, &c.in.value, s->mode, s->saturate, &c.result);
+			readout_of_value(&r, s->f, text, &c.in.value, session_mode(s), session_saturates(s), &c.result);
 		show(s, &r);
 	}
 	conversion_clear(&c);
@@ -118,6 +132,17 @@ static bool cmd_format(struct repl_session *s, char **w, int n)
 	fmt_free(s->f);
 	s->f = f;
 	s->has_code = false;
+	return true;
+}
+
+static bool cmd_policy(struct repl_session *s, char **w, int n)
+{
+	const struct policy *p = n == 2 ? policy_lookup(w[1]) : NULL;
+
+	if (p)
+		s->policy = p;
+	else
+		complain(s, "%s", "policy NAME (see policies)");
 	return true;
 }
 
@@ -277,6 +302,7 @@ static const struct command commands[] = {
 	{ "format", "f", "NAME", "make NAME the current format", cmd_format },
 	{ "round", NULL, "MODE", "rounding: rne, rna, rtz, rup, rdn", cmd_round },
 	{ "saturate", NULL, "on|off", "overflow gives +-max instead of inf or NaN", cmd_saturate },
+	{ "policy", NULL, "NAME", "round as that stack does (fpx, ml_dtypes, onnx, ...)", cmd_policy },
 	{ "flip", NULL, "N [N...]", "flip bit N of the current code (0 is the least significant)", cmd_flip },
 	{ "set", NULL, "N 0|1", "set bit N of the current code", cmd_set },
 	{ "next", NULL, "", "the next value up, in value order", cmd_next },
@@ -390,6 +416,11 @@ static void offer(const char *word, void *arg)
 		nf->add(nf->ctx, word);
 }
 
+static void offer_policy(const struct policy *p, void *arg)
+{
+	offer(p->name, arg);
+}
+
 static void offer_list(struct name_filter *nf, const char *const *list)
 {
 	for (; *list; list++)
@@ -413,6 +444,8 @@ static void complete(const char *const *words, int n, const char *prefix, void (
 		offer_list(&nf, modes);
 	else if (strcmp(first, "saturate") == 0 || strcmp(first, "json") == 0)
 		offer_list(&nf, on_off);
+	else if ((strcmp(first, "policy") == 0 && n == 1) || strcmp(words[n - 1], "--policy") == 0)
+		policy_each(offer_policy, &nf);
 	else if (n == 1 && strcmp(first, "flip") && strcmp(first, "set"))
 		fmt_each_name(offer, &nf);
 }
@@ -452,6 +485,7 @@ struct repl_session *repl_open(const struct repl_options *o)
 		abort();
 	s->mode = o->mode;
 	s->saturate = o->saturate;
+	s->policy = policy_default();
 	s->json = o->json;
 	s->style = o->style;
 	if (!(s->f = fmt_lookup(o->format ? o->format : "binary32"))) {
@@ -488,8 +522,9 @@ int repl_run(const struct repl_options *o)
 	history = history_path();
 	ed = line_open(history, complete);
 	for (;;) {
-		snprintf(prompt, sizeof prompt, "fpx %s %s%s> ", s->f->name, rnd_mode_name(s->mode),
-			 s->saturate ? " sat" : "");
+		snprintf(prompt, sizeof prompt, "fpx %s %s%s%s%s> ", s->f->name, rnd_mode_name(s->mode),
+			 s->saturate ? " sat" : "", s->policy != policy_default() ? " " : "",
+			 s->policy != policy_default() ? s->policy->name : "");
 		if (!(line = line_read(ed, prompt)) || !repl_line(s, line))
 			break;
 	}
