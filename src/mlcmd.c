@@ -263,8 +263,10 @@ static bool read_list(mpq_t **out, int *count, const char *text, const char *opt
 	*out = calloc(strlen(text) / 2 + 1, sizeof **out);
 	input_init(&in);
 	for (char *t = strtok_r(copy, ",", &save); t && !problem; t = strtok_r(NULL, ",", &save)) {
-		if ((problem = read_value(&in, t, strlen(t))) || in.value.kind != NUM_FINITE || in.value.bound)
-			problem = problem ? problem : "must be finite";
+		if (!(problem = read_value(&in, t, strlen(t))) && in.value.kind != NUM_FINITE)
+			problem = "must be finite";
+		else if (!problem && in.value.bound)
+			problem = "too large or too small";
 		else {
 			mpq_init((*out)[*count]);
 			signed_value((*out)[(*count)++], &in.value);

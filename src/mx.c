@@ -26,6 +26,7 @@
 #include "render.h"
 
 #define MX_DEFAULT_BLOCK 32
+#define MX_MAX_BLOCK 65536 /* a block is held whole: this bounds the memory */
 #define MXINT8_FRACTION_BITS 6
 
 /* The element format: a float format, or MXINT8. */
@@ -304,9 +305,9 @@ int cmd_mx(struct settings *s)
 		return EXIT_USAGE;
 	if (!element_format_of(&ef, s->args[0]))
 		return usage_error("'%s' is no MX element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)", s->args[0]);
-	if (s->block && !parse_count(&size, s->block, 1L << 20)) {
+	if (s->block && !parse_count(&size, s->block, MX_MAX_BLOCK)) {
 		fmt_free(ef.floats);
-		return usage_error("bad --block '%s': a count from 1 up", s->block);
+		return usage_error("bad --block '%s': a count from 1 to 65536", s->block);
 	}
 	if (s->nargs == 1 && !s->may_read_stdin) {
 		fmt_free(ef.floats);
