@@ -113,15 +113,16 @@ const char *convert_text(struct conversion *c, struct fmt *f, const char *text, 
 	struct decimal d;
 	const char *problem;
 
-	c->err.status = PARSE_OK;
-	c->err.column = 0;
-	c->err.byte = -1;
 	if (!c->need_value && !c->source && !c->via && c->policy == policy_default() && fastdec_scan(&d, text, len) &&
 	    rnd_encode_decimal(&c->result, f, &d, mode, saturate)) {
 		c->in.kind = INPUT_VALUE;
 		c->code = c->result.code;
+		c->err.status = PARSE_OK;
 		return NULL;
 	}
+	c->err.status = PARSE_OK;
+	c->err.column = 0;
+	c->err.byte = -1;
 	if (parse_input(&c->in, &c->err, text, len) != PARSE_OK)
 		return parse_message(c->err.status);
 	if (c->source) {

@@ -347,7 +347,11 @@ bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, struct f
 	}
 	binade = e > f->emin ? e : f->emin;
 	drop = binade - f->frac_bits - b.e2; /* bits of N below the format's last place */
-	if (b.size <= 2 && drop > 0 && drop < 128) { /* the common case, in one 128-bit word */
+	if (b.size <= 2 && drop > -128 && drop <= 0 && !b.sticky) { /* an integer, in one 128-bit word */
+		m = ((fpcode)(b.size == 2 ? b.n[1] : 0) << 64 | b.n[0]) << -drop;
+		*exact = true;
+		*vs_mid = -1;
+	} else if (b.size <= 2 && drop > 0 && drop < 128) { /* the common case, in one 128-bit word */
 		unsigned __int128 n = (unsigned __int128)(b.size == 2 ? b.n[1] : 0) << 64 | b.n[0];
 		unsigned __int128 below = n & (((unsigned __int128)1 << drop) - 1), half = (unsigned __int128)1 << (drop - 1);
 		bool rest = (below & (half - 1)) != 0 || b.sticky;

@@ -144,9 +144,10 @@ static void write_field(struct strbuf *out, struct fmt *f, const struct row *r, 
 	case FIELD_INPUT:
 		sb_puts(out, r->input ? r->input : "");
 		break;
-	case FIELD_HEX:
-		code_to_hex(buf, r->code, fmt_hex_digits(f));
-		sb_add(out, buf, (size_t)fmt_hex_digits(f) + 2);
+	case FIELD_HEX: /* written in place: the bulk conversions' one field */
+		sb_reserve(out, CODE_MAX_BITS / 4 + 3);
+		code_to_hex(out->s + out->len, r->code, fmt_hex_digits(f));
+		out->len += (size_t)fmt_hex_digits(f) + 2;
 		break;
 	case FIELD_BIN:
 		code_to_bin(buf, r->code, f->bits);

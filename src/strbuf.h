@@ -21,10 +21,17 @@ void sb_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(pri
 void sb_grow(struct strbuf *b, size_t n);
 
 /* Appending is inline: output fields add a few bytes at a time, millions of times. */
-static inline void sb_add(struct strbuf *b, const char *s, size_t n)
+
+/* Room for n more bytes and the terminator at b->s + b->len (for writing in place). */
+static inline void sb_reserve(struct strbuf *b, size_t n)
 {
 	if (b->len + n + 1 > b->cap)
 		sb_grow(b, n);
+}
+
+static inline void sb_add(struct strbuf *b, const char *s, size_t n)
+{
+	sb_reserve(b, n);
 	memcpy(b->s + b->len, s, n);
 	b->len += n;
 	b->s[b->len] = '\0';
@@ -32,8 +39,7 @@ static inline void sb_add(struct strbuf *b, const char *s, size_t n)
 
 static inline void sb_putc(struct strbuf *b, char c)
 {
-	if (b->len + 2 > b->cap)
-		sb_grow(b, 1);
+	sb_reserve(b, 1);
 	b->s[b->len++] = c;
 	b->s[b->len] = '\0';
 }
