@@ -212,6 +212,7 @@ static void emit_readout(struct converter *c, const char *text, fpcode code, con
 
 	if (res) {
 		readout_of_value(&r, c->f, text, &c->conv.in.value, effective_mode(c), effective_saturation(c), res);
+		readout_set_policy(&r, c->conv.policy);
 		note_route(c, &r);
 	} else
 		readout_of_code(&r, c->f, text, code, effective_mode(c), effective_saturation(c));

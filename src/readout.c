@@ -7,6 +7,7 @@
  * (ulps, relative) are exact when their decimal ends and rounded to 25 digits when not.
  */
 #include "readout.h"
+#include "policy.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -325,6 +326,15 @@ static void find_error(struct readout *r)
 		r->relative_exact = dec_rational(&r->relative, ratio, READOUT_RATIO_DIGITS);
 	}
 	mpq_clears(stored, typed, err, gap, ratio, NULL);
+}
+
+void readout_set_policy(struct readout *r, const struct policy *p)
+{
+	struct rnd_result plain;
+
+	r->policy = p == policy_default() ? NULL : p->name;
+	r->policy_decided = p->quirk && r->typed &&
+			    (rnd_encode(&plain, r->f, &r->x, r->mode, r->saturate) != RND_OK || plain.code != r->code);
 }
 
 void readout_set_route(struct readout *r, const char *via, bool once, fpcode code)

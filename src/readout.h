@@ -55,6 +55,8 @@ struct readout {
 	/* Another route to a code for the same value, where it gives another (see
 	 * readout_set_route): through a format first, or (route_is_once) rounded once. */
 	bool route_differs, route_is_once;
+	const char *policy;        /* the stack rounded as (--policy), NULL for fpx's own */
+	bool policy_decided;       /* ... and one of its own cases gave another code than the mode */
 	const char *route_via;     /* the format gone through */
 	fpcode route_code;
 };
@@ -77,6 +79,9 @@ void readout_of_value(struct readout *r, struct fmt *f, const char *input, const
 void readout_of_code(struct readout *r, struct fmt *f, const char *input, fpcode code, enum rnd_mode mode,
 		     bool saturate);
 void readout_clear(struct readout *r);
+struct policy;
+/* Notes the policy the code was rounded by. */
+void readout_set_policy(struct readout *r, const struct policy *p);
 /* Notes the code another route gives, if it differs: rounding once, when the readout's
  * code came through `via` (once true); else going through `via` first. */
 void readout_set_route(struct readout *r, const char *via, bool once, fpcode code);

@@ -112,8 +112,10 @@ static void show_value(struct repl_session *s, const char *text)
 	} else {
 		if (c.in.kind == INPUT_PATTERN)
 			readout_of_code(&r, s->f, text, c.code, session_mode(s), session_saturates(s));
-		else
+		else {
 			readout_of_value(&r, s->f, text, &c.in.value, session_mode(s), session_saturates(s), &c.result);
+			readout_set_policy(&r, s->policy);
+		}
 		show(s, &r);
 	}
 	conversion_clear(&c);

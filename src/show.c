@@ -229,7 +229,10 @@ static void put_tie(struct strbuf *out, const struct readout *r)
 	put_candidate(out, r, false);
 	sb_puts(out, " and ");
 	put_candidate(out, r, true);
-	sb_printf(out, ":\n" LABEL "%s: ", "", why[r->mode]);
+	if (r->policy_decided)
+		sb_printf(out, ":\n" LABEL "%s breaks this tie its own way: ", "", r->policy);
+	else
+		sb_printf(out, ":\n" LABEL "%s: ", "", why[r->mode]);
 	if (r->rounding.flags & RND_OVERFLOW && !(r->rounding.flags & RND_SATURATED))
 		sb_puts(out, "past max, so it overflows\n");
 	else {
@@ -301,7 +304,8 @@ static void put_typed(struct strbuf *out, const struct readout *r, const struct 
 	else
 		sb_printf(out, "%s (beyond 2^%s%ld: too %s for any format)", r->input, r->x.bound > 0 ? "" : "-",
 			  NUM_LIMIT_EXP, r->x.bound > 0 ? "large" : "small");
-	sb_printf(out, "  rounded %s%s\n", rnd_mode_name(r->mode), r->saturate ? ", saturating" : "");
+	sb_printf(out, "  rounded %s%s%s%s\n", rnd_mode_name(r->mode), r->saturate ? ", saturating" : "",
+		  r->policy ? ", as " : "", r->policy ? r->policy : "");
 	if (r->has_error)
 		put_error(out, r, style);
 	if (r->rounding.flags & RND_TIE)
@@ -607,6 +611,7 @@ static void json_readout_body(struct strbuf *out, const struct readout *r)
 	json_flags(out, r->rounding.flags);
 	json_text(out, "mode", rnd_mode_name(r->mode));
 	json_bool(out, "saturate", r->saturate);
+	json_text(out, "policy", r->policy ? r->policy : "fpx");
 	json_limits(out, r->f, r->mode);
 }
 

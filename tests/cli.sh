@@ -244,6 +244,9 @@ expect "compare json" 0 '{"route":"ml_dtypes","hex":"0x8","exact":"-0","flags":[
 	sh -c "$FPX compare --json e2m1 nan | grep -o '{\"route\":\"ml_dtypes\"[^}]*}'"
 expect "repl policy" 0 "e4m3: 1e9 -> 0x7e
 e4m3: 1e9 -> 0x7f" -- sh -c "printf 'format e4m3\npolicy onnx\n1e9\npolicy fpx\n1e9\n' | $FPX repl | grep '^e4m3:'"
+$FPX --policy ml_dtypes e8m0 3 > "$T/out" 2>&1
+grep -q "ml_dtypes breaks this tie its own way: 0x81" "$T/out" && ok || bad "readout: ml_dtypes' E8M0 tie"
+grep -q "rounded rne, as ml_dtypes" "$T/out" && ok || bad "readout names the policy"
 expect "compare refuses --policy" 2 "" -- $FPX compare --policy onnx e4m3 1
 # quantize: y = x/scale + zero_point, rounded once (rne) and clamped
 expect "quantize int8" 0 "0x05${tab}5${tab}-
