@@ -71,20 +71,30 @@ static int ternary_against(struct fmt *f, fpcode code, const struct num *x)
 /* The flags that say how a value was changed, as opposed to what became of it. */
 #define ROUNDING_FLAGS (RND_INEXACT | RND_TIE | RND_OVERFLOW | RND_UNDERFLOW)
 
+/* x rounded into f as p says, through via first when set (rne, not saturating), the
+ * value in between left in *through; *first is that first rounding. NULL or the problem. */
+static const char *round_route(struct rnd_result *out, struct rnd_result *first, struct num *through, struct fmt *f,
+			       struct fmt *via, const struct policy *p, const struct num *x, enum rnd_mode mode,
+			       bool saturate)
+{
+	if (via) {
+		if (rnd_encode(first, via, x, RND_NEAREST_EVEN, false) != RND_OK)
+			return "the --via format has no NaN";
+		convert_code_value(through, via, first->code);
+		x = through;
+	}
+	return policy_encode(out, p, f, x, mode, saturate) == RND_OK ? NULL : "the format has no NaN";
+}
+
 /* Rounds c->in.value into f, through c->via when set. */
 static const char *round_value(struct conversion *c, struct fmt *f, enum rnd_mode mode, bool saturate)
 {
 	struct rnd_result first;
-	const struct num *x = &c->in.value;
+	const char *problem =
+		round_route(&c->result, &first, &c->through, f, c->via, c->policy, &c->in.value, mode, saturate);
 
-	if (c->via) {
-		if (rnd_encode(&first, c->via, x, RND_NEAREST_EVEN, false) != RND_OK)
-			return "the --via format has no NaN";
-		convert_code_value(&c->through, c->via, first.code);
-		x = &c->through;
-	}
-	if (policy_encode(&c->result, c->policy, f, x, mode, saturate) != RND_OK)
-		return "the format has no NaN";
+	if (problem)
+		return problem;
 	if (c->via) {
 		c->result.flags |= first.flags & ROUNDING_FLAGS;
 		c->result.ternary = ternary_against(f, c->result.code, &c->in.value);
@@ -137,18 +147,12 @@ const char *convert_text(struct conversion *c, struct fmt *f, const char *text, 
 bool convert_route(fpcode *out, struct fmt *f, struct fmt *via, const struct policy *p, const struct num *x,
 		   enum rnd_mode mode, bool saturate)
 {
-	struct rnd_result r;
+	struct rnd_result r, first;
 	struct num through;
-	bool ok = true;
+	bool ok;
 
 	num_init(&through);
-	if (via) {
-		ok = rnd_encode(&r, via, x, RND_NEAREST_EVEN, false) == RND_OK;
-		if (ok)
-			convert_code_value(&through, via, r.code);
-		x = &through;
-	}
-	ok = ok && policy_encode(&r, p, f, x, mode, saturate) == RND_OK;
+	ok = round_route(&r, &first, &through, f, via, p, x, mode, saturate) == NULL;
 	*out = r.code;
 	num_clear(&through);
 	return ok;
