@@ -25,7 +25,7 @@ struct converter {
 	int failures;
 	bool cast;       /* the first argument is the source format, the second the target */
 	int first_value; /* the index of the first value among the arguments */
-	enum rnd_mode mode; /* what the policy rounds with, given -r and -s */
+	enum rnd_mode mode; /* what the policy rounds into the target with, given -r and -s */
 	bool saturate;
 	struct show_style style;
 	/* what to write for one converted input: a row, or a readout; and for one that failed */
@@ -142,20 +142,9 @@ static void emit_error_row(struct converter *c, const char *text, const char *pr
 	render_error_row(&c->line, text, problem, &c->s->fields, c->s->style);
 }
 
-/* The mode and saturation the conversion's policy rounds into the target with. */
-static enum rnd_mode effective_mode(const struct converter *c)
-{
-	return c->mode;
-}
-
-static bool effective_saturation(const struct converter *c)
-{
-	return c->saturate;
-}
-
 static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
 {
-	struct row row = { text, code, res, &c->conv.in.value, effective_mode(c), effective_saturation(c) };
+	struct row row = { text, code, res, &c->conv.in.value, c->mode, c->saturate };
 
 	render_row(&c->line, c->f, &row, &c->s->fields, c->s->style);
 }
@@ -199,8 +188,8 @@ static void note_route(struct converter *c, struct readout *r)
 	fpcode other;
 
 	if (c->conv.via || c->f->precision < 24) {
-		if (convert_route(&other, c->f, via, c->conv.policy, &c->conv.in.value, effective_mode(c),
-				  effective_saturation(c)))
+		if (convert_route(&other, c->f, via, c->conv.policy, &c->conv.in.value, c->mode,
+				  c->saturate))
 			readout_set_route(r, c->conv.via ? c->conv.via->name : "binary32", c->conv.via != NULL, other);
 	}
 	fmt_free(via);
@@ -211,11 +200,11 @@ static void emit_readout(struct converter *c, const char *text, fpcode code, con
 	struct readout r;
 
 	if (res) {
-		readout_of_value(&r, c->f, text, &c->conv.in.value, effective_mode(c), effective_saturation(c), res);
+		readout_of_value(&r, c->f, text, &c->conv.in.value, c->mode, c->saturate, res);
 		readout_set_policy(&r, c->conv.policy);
 		note_route(c, &r);
 	} else
-		readout_of_code(&r, c->f, text, code, effective_mode(c), effective_saturation(c));
+		readout_of_code(&r, c->f, text, code, c->mode, c->saturate);
 	if (c->s->style == STYLE_JSON)
 		show_readout_json(&c->line, &r);
 	else {
