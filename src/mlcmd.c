@@ -444,8 +444,26 @@ static bool zero_points_fit(const struct quantization *q)
 	return true;
 }
 
-/* The common loop of quantize and dequantize. */
-static int quantization_run(struct settings *s, const char *what,
+/* What stands in place of a value that could not be converted, so that the output keeps
+ * one line per input: `error` in each of the columns, or {"input", "error"}. */
+static void put_error_row(struct strbuf *out, const struct settings *s, const char *input, const char *problem,
+			  int columns)
+{
+	if (s->style == STYLE_JSON) {
+		sb_puts(out, "{\"input\":");
+		render_json_string(out, input);
+		sb_puts(out, ",\"error\":");
+		render_json_string(out, problem);
+		sb_puts(out, "}\n");
+		return;
+	}
+	for (int i = 0; i < columns; i++)
+		sb_puts(out, i ? "\terror" : "error");
+	sb_putc(out, '\n');
+}
+
+/* The common loop of quantize and dequantize; `columns`: how many a row has. */
+static int quantization_run(struct settings *s, const char *what, int columns,
 			    const char *(*one)(struct strbuf *, const struct settings *, const struct quantization *, long,
 					       const char *, size_t, struct input *))
 {
@@ -473,6 +491,7 @@ static int quantization_run(struct settings *s, const char *what,
 	for (; inputs_next(&in, &text, &len, where, sizeof where); i++) {
 		if ((problem = one(&out, s, &q, i, text, len, &value))) {
 			report_input_error(where, text, len, problem, NULL);
+			put_error_row(&out, s, text, problem, columns);
 			failures++;
 		}
 		write_out(&out, s->interactive);
@@ -487,7 +506,7 @@ static int quantization_run(struct settings *s, const char *what,
 
 int cmd_quantize(struct settings *s)
 {
-	return quantization_run(s, "quantize", quantize_one);
+	return quantization_run(s, "quantize", 3, quantize_one);
 }
 
 /* The value a dequantize input stands for: a code of the format (a bit pattern), or, for
@@ -566,5 +585,5 @@ static const char *dequantize_one(struct strbuf *out, const struct settings *s, 
 
 int cmd_dequantize(struct settings *s)
 {
-	return quantization_run(s, "dequantize", dequantize_one);
+	return quantization_run(s, "dequantize", 1, dequantize_one);
 }

@@ -261,12 +261,17 @@ expect "quantize per block" 0 "0x05${tab}5${tab}-
 0x00${tab}0${tab}inexact|tie
 0x00${tab}0${tab}inexact|tie" -- $FPX quantize --scale 1,10 --block 2 int8 5 5 5 5
 expect "quantize: no scale for the block" 1 "0x01${tab}1${tab}-
-0x01${tab}1${tab}-" -- $FPX quantize --scale 1,2 --block 1 int8 1 2 3
+0x01${tab}1${tab}-
+error${tab}error${tab}error" -- $FPX quantize --scale 1,2 --block 1 int8 1 2 3
 stderr_has "quantize names the value" "argument 3"
 expect "quantize e4m3 saturates" 0 "0x7e${tab}450${tab}inexact|overflow|saturated
 0x22${tab}0.16${tab}inexact
 0x7e${tab}450${tab}saturated" -- $FPX quantize --scale 2 e4m3 1000 0.3 inf
-expect "quantize NaN into int8" 1 "" -- $FPX quantize --scale 1 int8 nan
+expect "quantize NaN into int8" 1 "error${tab}error${tab}error" -- $FPX quantize --scale 1 int8 nan
+expect "quantize | dequantize keeps a line per input" 1 "error
+1
+error" -- sh -c "$FPX quantize --scale 0.5 int8 nan 1.25 nan 2>/dev/null | $FPX dequantize --scale 0.5 int8"
+expect "quantize error as JSON" 1 '{"input":"nan","error":"NaN has no integer"}' -- $FPX quantize --json --scale 1 int8 nan
 expect "quantize needs --scale" 2 "" -- $FPX quantize int8 1
 expect "quantize zero scale" 2 "" -- $FPX quantize --scale 0 int8 1
 expect "quantize zero point outside" 2 "" -- $FPX quantize --scale 1 --zero-point 300 int8 1
@@ -280,7 +285,7 @@ expect "dequantize int8" 0 "1
 expect "dequantize e4m3" 0 "896
 nan" -- $FPX dequantize --scale 2 e4m3 0x7e 0x7f
 expect "dequantize does not end" 0 "~0.3333333333333333333333333333333333333333" -- $FPX dequantize --scale 1/3 int8 1
-expect "dequantize outside the format" 1 "" -- $FPX dequantize --scale 1 int8 200
+expect "dequantize outside the format" 1 "error" -- $FPX dequantize --scale 1 int8 200
 # every int8 code: dequantize then quantize gives it back, and quantize | dequantize
 # gives the dequantized value back
 seq -128 127 | awk '{ printf "%d\n", $1 }' > "$T/q"
