@@ -17,19 +17,35 @@
 
 /* ---- Layout ------------------------------------------------------------------------ */
 
+static const char digit_pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* The decimal digits of d, two at a time, written so that they end at `end`; returns
+ * where they start. */
+static char *word_digits(char *end, uint64_t d)
+{
+	char *p = end;
+
+	for (; d >= 100; d /= 100)
+		memcpy(p -= 2, digit_pairs + 2 * (d % 100), 2);
+	if (d >= 10)
+		memcpy(p -= 2, digit_pairs + 2 * d, 2);
+	else
+		*--p = (char)('0' + d);
+	return p;
+}
+
 /* Writes the decimal exponent of scientific notation: e+21, e-7. */
 static void write_exponent(struct strbuf *out, long x)
 {
-	char text[24];
-	int n = 0;
-	unsigned long u = x < 0 ? 0ul - (unsigned long)x : (unsigned long)x;
+	char text[24], *end = text + sizeof text;
+	char *p = word_digits(end, x < 0 ? 0ul - (unsigned long)x : (unsigned long)x);
 
-	do
-		text[sizeof text - 1 - n++] = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
 	sb_putc(out, 'e');
 	sb_putc(out, x < 0 ? '-' : '+');
-	sb_add(out, text + sizeof text - n, (size_t)n);
+	sb_add(out, p, (size_t)(end - p));
 }
 
 /* Writes D·10^k, D given by its n digits (no leading zero unless D = 0). */
@@ -78,23 +94,12 @@ static void write_scaled(struct strbuf *out, bool neg, const mpz_t d, long k)
 		free(digits);
 }
 
-static const char digit_pairs[201] =
-	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-	"8081828384858687888990919293949596979899";
-
-/* Writes D·10^k for a word-sized D, its digits made two at a time. */
+/* Writes D·10^k for a word-sized D. */
 static void write_scaled_word(struct strbuf *out, bool neg, uint64_t d, long k)
 {
-	char text[20], *p = text + sizeof text;
+	char text[20], *end = text + sizeof text, *p = word_digits(end, d);
 
-	for (; d >= 100; d /= 100)
-		memcpy(p -= 2, digit_pairs + 2 * (d % 100), 2);
-	if (d >= 10)
-		memcpy(p -= 2, digit_pairs + 2 * d, 2);
-	else
-		*--p = (char)('0' + d);
-	write_digits(out, neg, p, (long)(text + sizeof text - p), k);
+	write_digits(out, neg, p, (long)(end - p), k);
 }
 
 static void set_pow10(mpq_t q, long k)
