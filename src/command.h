@@ -63,6 +63,7 @@ struct inputs {
 	int next;
 	struct line_reader *reader;
 	long line;
+	bool too_long; /* the last line was past PARSE_MAX_INPUT: reported already, text "" */
 };
 
 void inputs_open(struct inputs *in, struct settings *s, int first);

@@ -28,6 +28,7 @@ void inputs_open(struct inputs *in, struct settings *s, int first)
 	in->next = first;
 	in->reader = s->nargs == first ? lines_open(stdin, PARSE_MAX_INPUT) : NULL;
 	in->line = 0;
+	in->too_long = false;
 }
 
 bool inputs_next(struct inputs *in, const char **text, size_t *len, char *where, size_t wherelen)
@@ -42,13 +43,16 @@ bool inputs_next(struct inputs *in, const char **text, size_t *len, char *where,
 		snprintf(where, wherelen, "argument %d", in->next++);
 		return true;
 	}
-	while (lines_next(in->reader, text, len, &too_long)) {
-		snprintf(where, wherelen, "line %ld", ++in->line);
-		if (!too_long)
-			return true;
+	if (!lines_next(in->reader, text, len, &too_long))
+		return false;
+	snprintf(where, wherelen, "line %ld", ++in->line);
+	in->too_long = too_long;
+	if (too_long) { /* reported here; the caller counts it and keeps its place */
 		report_input_error(where, *text, *len, parse_message(PARSE_TOO_LONG), NULL);
+		*text = "";
+		*len = 0;
 	}
-	return false;
+	return true;
 }
 
 void inputs_close(struct inputs *in)
@@ -211,6 +215,10 @@ int cmd_compare(struct settings *s)
 	input_init(&value);
 	inputs_open(&in, s, 1);
 	while (inputs_next(&in, &text, &len, where, sizeof where)) {
+		if (in.too_long) {
+			failures++;
+			continue;
+		}
 		if ((problem = read_value(&value, text, len))) {
 			report_input_error(where, text, len, problem, NULL);
 			failures++;
@@ -489,7 +497,10 @@ static int quantization_run(struct settings *s, const char *what, int columns,
 	input_init(&value);
 	inputs_open(&in, s, 1);
 	for (; inputs_next(&in, &text, &len, where, sizeof where); i++) {
-		if ((problem = one(&out, s, &q, i, text, len, &value))) {
+		if (in.too_long) {
+			put_error_row(&out, s, "", parse_message(PARSE_TOO_LONG), columns);
+			failures++;
+		} else if ((problem = one(&out, s, &q, i, text, len, &value))) {
 			report_input_error(where, text, len, problem, NULL);
 			put_error_row(&out, s, text, problem, columns);
 			failures++;

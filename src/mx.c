@@ -317,6 +317,10 @@ int cmd_mx(struct settings *s)
 	input_init(&value);
 	inputs_open(&in, s, 1);
 	while (inputs_next(&in, &text, &len, where, sizeof where)) {
+		if (in.too_long) {
+			failures++;
+			continue;
+		}
 		if ((problem = read_value(&value, text, len)) || (value.value.bound && (problem = "too large or too small"))) {
 			report_input_error(where, text, len, problem, NULL);
 			failures++;

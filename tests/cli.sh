@@ -317,6 +317,16 @@ expect "mx int8" 0 "scale${tab}0x7f${tab}2^0 = 1
 worst error${tab}0.005625" -- $FPX mx --block 2 int8 1 0.01
 expect "mx stdin in blocks" 0 "0x7f
 0x80" -- sh -c "printf '1\n2\n3\n4\n12\n0\n' | $FPX mx --block 4 e2m1 | grep ^scale | cut -f2"
+(printf '0x01\n'; head -c 1100000 /dev/zero | tr '\0' '9'; printf '\n0x03\n') > "$T/long"
+expect "dequantize: a line past 1 MiB keeps its place" 1 "1
+error
+3" -- sh -c "$FPX dequantize --scale 1 int8 < $T/long"
+stderr_has "dequantize names the long line" "line 2"
+(printf '1\n'; head -c 1100000 /dev/zero | tr '\0' '9'; printf '\n3\n') > "$T/long"
+expect "mx: a line past 1 MiB fails the run, the rest goes on" 1 "scale${tab}0x80${tab}2^1 = 2
+1${tab}0x20
+3${tab}0x60
+worst error${tab}0" -- sh -c "$FPX mx -o input,hex int8 < $T/long"
 expect "mx unknown element" 2 "" -- $FPX mx binary16 1
 expect "mx -o" 0 "scale${tab}0x7f${tab}2^0 = 1
 0xe${tab}-0.5
