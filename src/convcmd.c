@@ -178,19 +178,20 @@ int cmd_cast(struct settings *s)
 /* ---- show ---------------------------------------------------------------------------------- */
 
 /*
- * The other route a readout mentions: with --via, rounding once; else, for a format
- * narrower than binary32, going through binary32 first (what ml_dtypes does, and numpy
- * arrays cast by it), when that gives another code.
+ * The other route a readout mentions: when the value went through --via or the
+ * policy's route, rounding once; else, for a format narrower than binary32, going
+ * through binary32 first (what ml_dtypes does, and numpy arrays cast by it), when that
+ * gives another code.
  */
 static void note_route(struct converter *c, struct readout *r)
 {
-	struct fmt *via = c->conv.via ? NULL : fmt_lookup("binary32");
+	bool went_through = c->conv.nsteps > 0;
+	struct fmt *via = went_through ? NULL : fmt_lookup("binary32");
 	fpcode other;
 
-	if (c->conv.via || c->f->precision < 24) {
-		if (convert_route(&other, c->f, via, c->conv.policy, &c->conv.in.value, c->mode,
-				  c->saturate))
-			readout_set_route(r, c->conv.via ? c->conv.via->name : "binary32", c->conv.via != NULL, other);
+	if (went_through || c->f->precision < 24) {
+		if (convert_route(&other, c->f, via, c->conv.policy, &c->conv.in.value, c->mode, c->saturate))
+			readout_set_route(r, went_through ? c->conv.route : "binary32", went_through, other);
 	}
 	fmt_free(via);
 }

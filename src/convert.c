@@ -6,6 +6,7 @@
 #include "num.h"
 
 #include <stdio.h>
+#include <string.h>
 
 void conversion_init(struct conversion *c)
 {
@@ -16,12 +17,48 @@ void conversion_init(struct conversion *c)
 	c->policy = policy_default();
 	c->source = NULL;
 	c->via = NULL;
+	c->nsteps = 0;
+	c->route[0] = '\0';
+	c->looked_up[0] = c->looked_up[1] = NULL;
 }
 
 void conversion_clear(struct conversion *c)
 {
 	input_clear(&c->in);
 	num_clear(&c->through);
+	fmt_free(c->looked_up[0]);
+	fmt_free(c->looked_up[1]);
+}
+
+/* A format of the policy's route, looked up once for the conversion. */
+static struct fmt *looked_up(struct conversion *c, const char *name)
+{
+	for (int i = 0; i < 2; i++) {
+		if (c->looked_up[i] && strcmp(c->looked_up[i]->name, name) == 0)
+			return c->looked_up[i];
+		if (!c->looked_up[i])
+			return c->looked_up[i] = fmt_lookup(name);
+	}
+	return NULL;
+}
+
+/* The formats rounded into before f, into c->steps, and their names into c->route. */
+static void plan_steps(struct conversion *c, struct fmt *f)
+{
+	const char *names[2];
+	int n = policy_route(names, c->policy, f, c->source, !c->source);
+
+	c->nsteps = 0;
+	c->route[0] = '\0';
+	if (c->via)
+		c->steps[c->nsteps++] = c->via;
+	for (int i = 0; i < n; i++)
+		c->steps[c->nsteps++] = looked_up(c, names[i]);
+	for (int i = 0; i < c->nsteps; i++) {
+		size_t used = strlen(c->route);
+		snprintf(c->route + used, sizeof c->route - used, "%s%s", i == 0 ? "" : i + 1 < c->nsteps ? ", " : " and ",
+			 c->steps[i]->name);
+	}
 }
 
 void convert_code_value(struct num *x, struct fmt *f, fpcode code)
@@ -71,32 +108,39 @@ static int ternary_against(struct fmt *f, fpcode code, const struct num *x)
 /* The flags that say how a value was changed, as opposed to what became of it. */
 #define ROUNDING_FLAGS (RND_INEXACT | RND_TIE | RND_OVERFLOW | RND_UNDERFLOW)
 
-/* x rounded into f as p says, through via first when set (rne, not saturating), the
- * value in between left in *through; *first is that first rounding. NULL or the problem. */
-static const char *round_route(struct rnd_result *out, struct rnd_result *first, struct num *through, struct fmt *f,
-			       struct fmt *via, const struct policy *p, const struct num *x, enum rnd_mode mode,
-			       bool saturate)
+/* x rounded into f as p says, through each of steps[] first (rne, not saturating), the
+ * value in between left in *through; *before gathers the flags of those roundings.
+ * NULL or the problem. */
+static const char *round_route(struct rnd_result *out, unsigned *before, struct num *through, struct fmt *f,
+			       struct fmt *const *steps, int nsteps, const struct policy *p, const struct num *x,
+			       enum rnd_mode mode, bool saturate)
 {
-	if (via) {
-		if (rnd_encode(first, via, x, RND_NEAREST_EVEN, false) != RND_OK)
-			return "the --via format has no NaN";
-		convert_code_value(through, via, first->code);
+	struct rnd_result first;
+
+	*before = 0;
+	for (int i = 0; i < nsteps; i++) {
+		if (!steps[i] || rnd_encode(&first, steps[i], x, RND_NEAREST_EVEN, false) != RND_OK)
+			return i == 0 ? "the --via format has no NaN" : "a format on the way has no NaN";
+		convert_code_value(through, steps[i], first.code);
+		*before |= first.flags;
 		x = through;
 	}
 	return policy_encode(out, p, f, x, mode, saturate) == RND_OK ? NULL : "the format has no NaN";
 }
 
-/* Rounds c->in.value into f, through c->via when set. */
+/* Rounds c->in.value into f, through c->via and the policy's route when there are. */
 static const char *round_value(struct conversion *c, struct fmt *f, enum rnd_mode mode, bool saturate)
 {
-	struct rnd_result first;
-	const char *problem =
-		round_route(&c->result, &first, &c->through, f, c->via, c->policy, &c->in.value, mode, saturate);
+	unsigned before;
+	const char *problem;
 
+	plan_steps(c, f);
+	problem = round_route(&c->result, &before, &c->through, f, c->steps, c->nsteps, c->policy, &c->in.value, mode,
+			      saturate);
 	if (problem)
 		return problem;
-	if (c->via) {
-		c->result.flags |= first.flags & ROUNDING_FLAGS;
+	if (c->nsteps) {
+		c->result.flags |= before & ROUNDING_FLAGS;
 		c->result.ternary = ternary_against(f, c->result.code, &c->in.value);
 	}
 	c->code = c->result.code;
@@ -130,6 +174,7 @@ const char *convert_text(struct conversion *c, struct fmt *f, const char *text, 
 		c->err.status = PARSE_OK;
 		return NULL;
 	}
+	c->nsteps = 0;
 	c->err.status = PARSE_OK;
 	c->err.column = 0;
 	c->err.byte = -1;
@@ -147,12 +192,13 @@ const char *convert_text(struct conversion *c, struct fmt *f, const char *text, 
 bool convert_route(fpcode *out, struct fmt *f, struct fmt *via, const struct policy *p, const struct num *x,
 		   enum rnd_mode mode, bool saturate)
 {
-	struct rnd_result r, first;
+	struct rnd_result r;
 	struct num through;
+	unsigned before;
 	bool ok;
 
 	num_init(&through);
-	ok = round_route(&r, &first, &through, f, via, p, x, mode, saturate) == NULL;
+	ok = round_route(&r, &before, &through, f, &via, via != NULL, p, x, mode, saturate) == NULL;
 	*out = r.code;
 	num_clear(&through);
 	return ok;

@@ -22,7 +22,13 @@ struct conversion {
 	const struct policy *policy;
 	struct fmt *source;       /* cast: inputs are bit patterns of this format */
 	struct fmt *via;          /* round into this first (rne, not saturating), then into the target */
-	struct num through;       /* the value after the first rounding, with via */
+	struct num through;       /* the value after the roundings before the target's */
+	/* The formats gone through before the target: via, then the policy's own route
+	 * (policy_route()), as the last convert_text() took them; `route` names them. */
+	struct fmt *steps[3];
+	int nsteps;
+	char route[FMT_NAME_MAX * 3 + 16];
+	struct fmt *looked_up[2]; /* the policy's route formats, looked up once */
 };
 
 void conversion_init(struct conversion *c);
@@ -30,13 +36,15 @@ void conversion_clear(struct conversion *c);
 
 /* Converts text[0..len) into f; returns NULL, or what is wrong with it. A plain decimal
  * takes the fast path (fastdec.h), bit-identical to the exact one, unless need_value
- * (or a source, a via format or another policy is set). With via, the result's flags
- * are those of both roundings and its ternary compares the end with the input. */
+ * (or a source, a via format or another policy is set). Through via or the policy's
+ * route, the result's flags are those of every rounding and its ternary compares the
+ * end with the input. */
 const char *convert_text(struct conversion *c, struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
 			 bool saturate);
 
 /* The code x gets in f through via first (rne, not saturating), or rounded once when
- * via is NULL: the other route, for a readout. False when a format has no NaN for it. */
+ * via is NULL (by p's own rules, without its route): the other route, for a readout.
+ * False when a format has no NaN for it. */
 bool convert_route(fpcode *out, struct fmt *f, struct fmt *via, const struct policy *p, const struct num *x,
 		   enum rnd_mode mode, bool saturate);
 

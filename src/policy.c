@@ -40,12 +40,103 @@ static bool strictly_inside_binade(const mpq_t q, long a)
 	return inside;
 }
 
+/* Every value of f is a value of a format with precision p and exponents emin..emax. */
+static bool fits(const struct fmt *f, int p, long emin, long emax)
+{
+	return !f->tapered && f->precision <= p && f->emax <= emax && f->emin - f->precision >= emin - p;
+}
+
+/* bfloat16's layout, whatever the format is called. */
+static bool is_bfloat16_layout(const struct fmt *f)
+{
+	return !f->tapered && f->specials == SPECIALS_IEEE && f->has_sign && f->exp_bits == 8 && f->frac_bits == 7 &&
+	       f->bias == 127;
+}
+
+/*
+ * ml_dtypes' bfloat16 is Eigen's, whose conversion from a double is
+ * float_to_bfloat16_rtne(static_cast<float>(x)): every double goes through binary32. A
+ * typed value is a Python float first, so it goes through binary64 too. The float8, 6
+ * and 4 types convert from a double directly.
+ */
+static int ml_dtypes_route(const char *through[2], const struct fmt *target, const struct fmt *source,
+			   bool from_value)
+{
+	int n = 0;
+
+	if (!is_bfloat16_layout(target))
+		return 0;
+	if (from_value || (source && !fits(source, 24, -126, 127))) {
+		if (from_value || !fits(source, 53, -1022, 1023))
+			through[n++] = "binary64";
+		through[n++] = "binary32";
+	}
+	return n;
+}
+
+/* The code 0x00 of E8M0 (2^-127: its denorm_min and its lowest), as what x became. */
+static void give_lowest(struct rnd_result *out, unsigned flags, int ternary)
+{
+	out->code = 0;
+	out->ternary = ternary;
+	out->flags = flags;
+}
+
+#define E8M0_WRAP_NOTE "ml_dtypes gives 0x00 here: an overflow in its conversion"
+
+/* Is q in [1.5*2^128, 2^129)? There ml_dtypes' E8M0 conversion carries the biased
+ * exponent to 256 in a uint8_t, which wraps to 0x00. */
+static bool in_e8m0_wrap(const mpq_t q)
+{
+	mpq_t low, high;
+	bool inside;
+
+	mpq_inits(low, high, NULL);
+	mpq_set_ui(low, 3, 1);
+	mpq_mul_2exp(low, low, 127);
+	mpq_set_ui(high, 1, 1);
+	mpq_mul_2exp(high, high, 129);
+	inside = mpq_cmp(q, low) >= 0 && mpq_cmp(q, high) < 0;
+	mpq_clears(low, high, NULL);
+	return inside;
+}
+
+/*
+ * ml_dtypes into E8M0 (float8_e8m0fnu): ±0 gives NaN, or with saturation 0x00 (its
+ * denorm_min); a negative value NaN, or with saturation 0x00 (its lowest); (2^-127,
+ * 2^-126) gives 2^-126; ties go up; [1.5*2^128, 2^129) wraps to 0x00.
+ */
+static bool ml_dtypes_e8m0(struct rnd_result *out, struct fmt *f, const struct num *x, bool saturate,
+			   const char **note)
+{
+	if (mpq_sgn(x->mag) == 0 || x->neg) {
+		if (saturate)
+			give_lowest(out, RND_INEXACT | RND_SATURATED, 1);
+		else
+			give_nan(out, f, false);
+		return true;
+	}
+	if (in_e8m0_wrap(x->mag)) {
+		give_lowest(out, RND_INEXACT | RND_OVERFLOW, -1);
+		*note = E8M0_WRAP_NOTE;
+		return true;
+	}
+	if (strictly_inside_binade(x->mag, f->emin)) {
+		out->code = fmt_code_of_rank(f, 1);
+		out->ternary = 1;
+		out->flags = RND_INEXACT;
+		return true;
+	}
+	return rnd_encode(out, f, x, RND_NEAREST_AWAY, saturate) == RND_OK;
+}
+
 /*
  * ml_dtypes: NaN into an MX element format (no NaN, no inf) gives the zero of the
- * other sign; with saturation ±inf stays ±inf, or gives NaN where there is no inf; E8M0
- * takes 0 to NaN, (2^-127, 2^-126) to 2^-126, and breaks ties upwards.
+ * other sign; with saturation ±inf stays ±inf, or gives NaN where there is no inf; and
+ * E8M0's own cases (above).
  */
-static bool ml_dtypes_quirk(struct rnd_result *out, struct fmt *f, const struct num *x, bool saturate)
+static bool ml_dtypes_quirk(struct rnd_result *out, struct fmt *f, const struct num *x, bool saturate,
+			    const char **note)
 {
 	out->code = 0;
 	out->ternary = 0;
@@ -63,38 +154,30 @@ static bool ml_dtypes_quirk(struct rnd_result *out, struct fmt *f, const struct 
 		give_nan(out, f, x->neg);
 		return true;
 	}
-	if (!is_e8m0(f) || x->kind != NUM_FINITE || x->neg)
+	if (!is_e8m0(f) || x->kind != NUM_FINITE)
 		return false;
-	if (mpq_sgn(x->mag) == 0) {
-		give_nan(out, f, false);
-		return true;
-	}
-	if (strictly_inside_binade(x->mag, f->emin)) {
-		out->code = fmt_code_of_rank(f, 1);
-		out->ternary = 1;
-		out->flags = RND_INEXACT;
-		return true;
-	}
-	return rnd_encode(out, f, x, RND_NEAREST_AWAY, saturate) == RND_OK;
+	return ml_dtypes_e8m0(out, f, x, saturate, note);
 }
 
 static const struct policy policies[] = {
-	{ "fpx", "fpx's own (FORMATS.md 2): one rounding, in the mode asked (-r), saturating when asked (-s)",
-	  false, RND_NEAREST_EVEN, SATURATE_AS_ASKED, NULL },
+	{ "fpx", "fpx's own: the exact value rounded once, in the mode asked (-r, rne by default), saturating "
+	  "only when asked (-s)", false, RND_NEAREST_EVEN, SATURATE_AS_ASKED, NULL, NULL },
 	{ "ml_dtypes",
 	  "rne; -s saturates finite overflow only (+-inf -> NaN without inf); NaN -> -0 (-NaN -> +0) in "
-	  "e2m1/e2m3/e3m2; e8m0: ties up, (2^-127, 2^-126) -> 2^-126, 0 -> NaN; from float64 add --via binary32",
-	  true, RND_NEAREST_EVEN, SATURATE_AS_ASKED, ml_dtypes_quirk },
+	  "e2m1/e2m3/e3m2; bfloat16 from a value or a code wider than float32: through binary64 and binary32 first; "
+	  "e8m0: ties up, (2^-127, 2^-126) -> 2^-126, +-0 and negatives -> NaN (-s: 0x00), "
+	  "[1.5*2^128, 2^129) -> 0x00 (a uint8_t overflow in ml_dtypes)",
+	  true, RND_NEAREST_EVEN, SATURATE_AS_ASKED, ml_dtypes_quirk, ml_dtypes_route },
 	{ "onnx", "ONNX Cast saturate=1: rne; +-inf and overflow -> +-max in e4m3, e5m2 and their fnuz; NaN kept",
-	  true, RND_NEAREST_EVEN, SATURATE_FLOAT8, NULL },
+	  true, RND_NEAREST_EVEN, SATURATE_FLOAT8, NULL, NULL },
 	{ "onnx-nosat", "ONNX Cast saturate=0: rne; overflow -> NaN (e4m3), +-inf (e5m2), 0x80 (fnuz)", true,
-	  RND_NEAREST_EVEN, SATURATE_NEVER, NULL },
+	  RND_NEAREST_EVEN, SATURATE_NEVER, NULL, NULL },
 	{ "ofp8-sat", "OCP OFP8 saturating mode: rne; +-inf and overflow -> +-max; NaN kept", true, RND_NEAREST_EVEN,
-	  SATURATE_ALWAYS, NULL },
+	  SATURATE_ALWAYS, NULL, NULL },
 	{ "webnn", "WebNN cast: rne; into float8e4m3 (e4m3) +-inf and overflow -> +-448, NaN kept; else IEEE", true,
-	  RND_NEAREST_EVEN, SATURATE_E4M3, NULL },
+	  RND_NEAREST_EVEN, SATURATE_E4M3, NULL, NULL },
 	{ "cann", "Huawei CANN (HiF8): rna (ties away), not saturating: |x| >= 40960 -> +-inf", true,
-	  RND_NEAREST_AWAY, SATURATE_NEVER, NULL },
+	  RND_NEAREST_AWAY, SATURATE_NEVER, NULL, NULL },
 };
 
 #define POLICY_COUNT (sizeof policies / sizeof policies[0])
@@ -146,12 +229,30 @@ bool policy_saturates(const struct policy *p, const struct fmt *f, bool asked)
 	return asked;
 }
 
+int policy_route(const char *through[2], const struct policy *p, const struct fmt *target, const struct fmt *source,
+		 bool from_value)
+{
+	return p->route ? p->route(through, target, source, from_value) : 0;
+}
+
+const char *policy_note(const struct policy *p, struct fmt *f, const struct num *x, bool saturate)
+{
+	struct rnd_result r;
+	const char *note = NULL;
+
+	if (p->quirk)
+		p->quirk(&r, f, x, policy_saturates(p, f, saturate), &note);
+	return note;
+}
+
 enum rnd_status policy_encode(struct rnd_result *out, const struct policy *p, struct fmt *f, const struct num *x,
 			      enum rnd_mode mode, bool saturate)
 {
+	const char *note = NULL;
+
 	mode = policy_mode(p, mode);
 	saturate = policy_saturates(p, f, saturate);
-	if (p->quirk && p->quirk(out, f, x, saturate))
+	if (p->quirk && p->quirk(out, f, x, saturate, &note))
 		return RND_OK;
 	return rnd_encode(out, f, x, mode, saturate);
 }

@@ -30,8 +30,13 @@ struct policy {
 	bool fixes_mode;
 	enum rnd_mode mode; /* when fixes_mode */
 	enum policy_saturation saturation;
-	/* the stack's own cases, before the ordinary rounding; true when it decided */
-	bool (*quirk)(struct rnd_result *out, struct fmt *f, const struct num *x, bool saturate);
+	/* the stack's own cases, before the ordinary rounding; true when it decided, and
+	 * then *note says why when the stack gives what its own rules do not (a bug) */
+	bool (*quirk)(struct rnd_result *out, struct fmt *f, const struct num *x, bool saturate, const char **note);
+	/* the formats the stack goes through before the target (rne, not saturating), in
+	 * order; from_value: the input is a typed value (a Python float), not a code of
+	 * `source`. Returns how many names it wrote into through[] (at most 2). */
+	int (*route)(const char *through[2], const struct fmt *target, const struct fmt *source, bool from_value);
 };
 
 /* The policy of that name, or NULL. */
@@ -45,7 +50,15 @@ void policy_each(void (*fn)(const struct policy *p, void *arg), void *arg);
 enum rnd_mode policy_mode(const struct policy *p, enum rnd_mode asked);
 bool policy_saturates(const struct policy *p, const struct fmt *f, bool asked);
 
-/* Rounds x into f as the policy's stack does. */
+/* The formats p goes through on the way into target (see struct policy); 0 for none. */
+int policy_route(const char *through[2], const struct policy *p, const struct fmt *target, const struct fmt *source,
+		 bool from_value);
+/* What the policy's stack gives x for a reason of its own that no rule explains (an
+ * overflow inside its conversion), or NULL. */
+const char *policy_note(const struct policy *p, struct fmt *f, const struct num *x, bool saturate);
+
+/* Rounds x into f as the policy's stack does (its own cases and the target rounding;
+ * the route, policy_route(), is the caller's). */
 enum rnd_status policy_encode(struct rnd_result *out, const struct policy *p, struct fmt *f, const struct num *x,
 			      enum rnd_mode mode, bool saturate);
 

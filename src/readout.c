@@ -335,6 +335,7 @@ void readout_set_policy(struct readout *r, const struct policy *p)
 	r->policy = p == policy_default() ? NULL : p->name;
 	r->policy_decided = p->quirk && r->typed &&
 			    (rnd_encode(&plain, r->f, &r->x, r->mode, r->saturate) != RND_OK || plain.code != r->code);
+	r->policy_note = r->typed ? policy_note(p, r->f, &r->x, r->saturate) : NULL;
 }
 
 void readout_set_route(struct readout *r, const char *via, bool once, fpcode code)

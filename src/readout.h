@@ -57,6 +57,7 @@ struct readout {
 	bool route_differs, route_is_once;
 	const char *policy;        /* the stack rounded as (--policy), NULL for fpx's own */
 	bool policy_decided;       /* ... and one of its own cases gave another code than the mode */
+	const char *policy_note;   /* ... and why, when the stack's own rules do not say (NULL) */
 	const char *route_via;     /* the format gone through */
 	fpcode route_code;
 };

@@ -313,6 +313,8 @@ static void put_typed(struct strbuf *out, const struct readout *r, const struct 
 	if (r->rounding.flags & RND_OVERFLOW)
 		put_overflow(out, r, style);
 	put_flags(out, r->rounding.flags);
+	if (r->policy_note)
+		sb_printf(out, LABEL "%s\n", "quirk", r->policy_note);
 	if (r->route_differs)
 		put_route(out, r);
 }
@@ -612,6 +614,7 @@ static void json_readout_body(struct strbuf *out, const struct readout *r)
 	json_text(out, "mode", rnd_mode_name(r->mode));
 	json_bool(out, "saturate", r->saturate);
 	json_text(out, "policy", r->policy ? r->policy : "fpx");
+	json_text(out, "quirk", r->policy_note);
 	json_limits(out, r->f, r->mode);
 }
 
