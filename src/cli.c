@@ -74,45 +74,18 @@ static const struct option_spec options[] = {
 #undef OPTION_SPEC
 };
 
+/* The command being run, for "Try 'fpx NAME --help'" (NULL before one is known). */
+static const char *current_command;
+
 int usage_error(const char *fmt, const char *what)
 {
 	fprintf(stderr, "fpx: ");
 	fprintf(stderr, fmt, what);
-	fprintf(stderr, "\nTry 'fpx --help'.\n");
+	if (current_command)
+		fprintf(stderr, "\nTry 'fpx %s --help'.\n", current_command);
+	else
+		fprintf(stderr, "\nTry 'fpx --help'.\n");
 	return EXIT_USAGE;
-}
-
-static void print_help(void)
-{
-	printf("Usage: fpx [show] [OPTIONS] FORMAT [VALUE...]    the explorer's readout of each value\n"
-	       "       fpx repl [OPTIONS] [FORMAT]                 an interactive session (also: fpx alone)\n"
-	       "       fpx convert [OPTIONS] FORMAT [VALUE...]   convert values (or stdin lines)\n"
-	       "       fpx table [OPTIONS] FORMAT                  every code of a format\n"
-	       "       fpx info [OPTIONS] FORMAT                   a format's layout and limits\n"
-	       "       fpx formats [--names]                       list the formats\n"
-	       "       fpx cast [OPTIONS] FROM TO [PATTERN...]     codes of FROM rounded into TO\n"
-	       "       fpx policies                                the stacks --policy names\n"
-	       "       fpx compare [-s] [--json] FORMAT [VALUE...] what every policy gives\n"
-	       "       fpx quantize --scale S [--zero-point Z] [--block N] [-r MODE] TO [VALUE...]\n"
-	       "       fpx dequantize --scale S [--zero-point Z] [--block N] FROM [PATTERN...]\n"
-	       "       fpx mx [--block N] [-o FIELDS] [--json] ELEM [VALUE...]  OCP MX blocks\n"
-	       "       fpx --help | --version\n\n"
-	       "VALUE: decimal (-1.25e-3, .5), hex float (0x1.8p3), exact expressions\n"
-	       "(1/3, 464+2^-17, (1+2^-24)*2^10), inf, nan, -0; a bare 0x7e or 0b0111_1110\n"
-	       "is a bit pattern of FORMAT. FORMAT: a name from 'fpx formats' or eXmY[bN][fn|fnuz].\n\n"
-	       "Options:\n");
-	for (int i = 0; i < OPTION_COUNT; i++) {
-		char left[64];
-		snprintf(left, sizeof left, "%c%c%s--%s%s%s", options[i].short_name ? '-' : ' ',
-			 options[i].short_name ? options[i].short_name : ' ', options[i].short_name ? ", " : "  ",
-			 options[i].long_name, options[i].argument ? " " : "",
-			 options[i].argument ? options[i].argument : "");
-		printf("  %-26s %s\n", left, options[i].help);
-	}
-	printf("\nFields (-o):\n");
-	for (int i = 0; i < FIELD_COUNT; i++)
-		printf("  %-10s %s\n", render_field_name((enum field)i), render_field_help((enum field)i));
-	printf("\nExit status: 0 success, 1 some input could not be converted, 2 usage error.\n");
 }
 
 /* ---- Options ------------------------------------------------------------------------ */
@@ -135,6 +108,7 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 	const char *bad;
 	char err[300];
 
+	s->given |= 1UL << id;
 	switch (id) {
 	case OPT_ROUND:
 		if (!rnd_mode_from_name(&s->mode, value))
@@ -178,7 +152,7 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 		}
 		break;
 	case OPT_NAMES: s->names = true; break;
-	case OPT_HELP: print_help(); return EXIT_OK;
+	case OPT_HELP: s->help = true; break;
 	case OPT_VERSION: printf("fpx %s\n", FPX_VERSION); return EXIT_OK;
 	case OPTION_COUNT: break;
 	}
@@ -241,12 +215,36 @@ static int parse_options(struct settings *s, int argc, char **argv)
 
 /* ---- Output -------------------------------------------------------------------------------- */
 
+/* The errno of the first write to stdout that failed (0 while none has), and whether
+ * it has been reported: output stops there, and the message comes once. */
+static int output_errno;
+static bool output_reported;
+
 void write_out(struct strbuf *line, bool all)
 {
 	if (!all && line->len < (1u << 15))
 		return;
-	fwrite(line->s, 1, line->len, stdout);
+	errno = 0;
+	if (!output_errno && line->len && fwrite(line->s, 1, line->len, stdout) != line->len)
+		output_errno = errno ? errno : EIO;
 	sb_clear(line);
+}
+
+bool output_failed(void)
+{
+	return output_errno != 0;
+}
+
+bool output_flush(void)
+{
+	errno = 0;
+	if (!output_errno && (fflush(stdout) != 0 || ferror(stdout)))
+		output_errno = errno ? errno : EIO;
+	if (output_errno && !output_reported) {
+		fprintf(stderr, "fpx: write error: %s\n", strerror(output_errno));
+		output_reported = true;
+	}
+	return output_errno == 0;
 }
 
 void flush_line(struct strbuf *line)
@@ -365,7 +363,7 @@ static int cmd_table(struct settings *s)
 		code_to_hex(hex, code, fmt_hex_digits(f));
 		render_row(&line, f, &row, &s->fields, s->style);
 		flush_line(&line);
-		if (code == last)
+		if (code == last || output_failed())
 			break;
 	}
 	sb_free(&line);
@@ -409,33 +407,193 @@ static int cmd_formats(struct settings *s)
 	return EXIT_OK;
 }
 
-/* ---- main ------------------------------------------------------------------------------------ */
+/* ---- Commands ---------------------------------------------------------------------------- */
 
+#define OPT(id) (1UL << OPT_##id)
+/* Options every command takes. */
+#define EVERYWHERE (OPT(FORMAT_FILE) | OPT(HELP) | OPT(VERSION))
+#define ROWS (OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(HEADER))
+#define ROUTES (OPT(POLICY) | OPT(VIA))
+#define READOUT (OPT(ROUND) | OPT(SATURATE) | OPT(JSON) | OPT(FULL) | OPT(COLOR) | ROUTES)
+
+/* A command: its name, what it takes, what it does, and the options that apply to it
+ * (any other is refused). The one list that help, dispatch and the REPL read. */
 struct command {
 	const char *name;
 	int (*run)(struct settings *s);
+	const char *args, *summary;
+	unsigned long options;
 };
 
 static const struct command commands[] = {
-	{ "convert", cmd_convert },
-	{ "cast", cmd_cast },
-	{ "policies", cmd_policies },
-	{ "compare", cmd_compare },
-	{ "quantize", cmd_quantize },
-	{ "dequantize", cmd_dequantize },
-	{ "mx", cmd_mx },
-	{ "table", cmd_table },
-	{ "formats", cmd_formats },
-	{ "show", cmd_show },
-	{ "info", cmd_info },
+	{ "show", cmd_show, "FORMAT [VALUE...]", "the readout of each value or stdin line", READOUT },
+	{ "convert", cmd_convert, "FORMAT [VALUE...]", "one row per value or stdin line",
+	  OPT(ROUND) | OPT(SATURATE) | ROWS | ROUTES },
+	{ "table", cmd_table, "FORMAT", "one row per code of the format", ROWS | OPT(RANGE) },
+	{ "info", cmd_info, "FORMAT", "a format's layout and limits",
+	  OPT(ROUND) | OPT(SATURATE) | OPT(JSON) | OPT(COLOR) | OPT(POLICY) },
+	{ "formats", cmd_formats, "", "the formats: kinds, widths, aliases", OPT(NAMES) | OPT(JSON) },
+	{ "repl", cmd_repl, "[FORMAT]", "an interactive session (also: fpx alone)", READOUT },
+	{ "cast", cmd_cast, "FROM TO [PATTERN...]", "codes of FROM rounded once into TO",
+	  OPT(ROUND) | OPT(SATURATE) | ROWS | ROUTES },
+	{ "policies", cmd_policies, "", "the stacks' conventions --policy names", 0 },
+	{ "compare", cmd_compare, "FORMAT [VALUE...]", "what every policy gives, side by side",
+	  OPT(SATURATE) | OPT(JSON) },
+	{ "quantize", cmd_quantize, "--scale S TO [VALUE...]", "quantizeLinear, exact, saturating",
+	  OPT(ROUND) | ROWS | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) },
+	{ "dequantize", cmd_dequantize, "--scale S FROM [CODE...]", "dequantizeLinear: (code - zero point)*S",
+	  OPT(JSON) | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) },
+	{ "mx", cmd_mx, "ELEM [VALUE...]", "OCP MX blocks: one E8M0 scale per block",
+	  OPT(BLOCK) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) },
 };
+
+#define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 
 static const struct command *find_command(const char *name)
 {
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+	for (size_t i = 0; i < COMMAND_COUNT; i++)
 		if (strcmp(name, commands[i].name) == 0)
 			return &commands[i];
 	return NULL;
+}
+
+void cli_each_command(void (*fn)(const char *name, void *arg), void *arg)
+{
+	for (size_t i = 0; i < COMMAND_COUNT; i++)
+		fn(commands[i].name, arg);
+}
+
+/* ---- Help ------------------------------------------------------------------------------------- */
+
+static void print_option(const struct option_spec *o)
+{
+	char left[64];
+
+	snprintf(left, sizeof left, "%c%c%s--%s%s%s", o->short_name ? '-' : ' ', o->short_name ? o->short_name : ' ',
+		 o->short_name ? ", " : "  ", o->long_name, o->argument ? " " : "", o->argument ? o->argument : "");
+	printf("  %-26s %s\n", left, o->help);
+}
+
+static void print_options(unsigned long which)
+{
+	printf("Options:\n");
+	for (int i = 0; i < OPTION_COUNT; i++)
+		if (which & (1UL << i))
+			print_option(&options[i]);
+}
+
+static void print_fields(void)
+{
+	printf("\nFields (-o):\n");
+	for (int i = 0; i < FIELD_COUNT; i++)
+		printf("  %-10s %s\n", render_field_name((enum field)i), render_field_help((enum field)i));
+}
+
+static const char value_syntax[] =
+	"VALUE: decimal (-1.25e-3, .5), hex float (0x1.8p3), exact expressions\n"
+	"(1/3, 464+2^-17, (1+2^-24)*2^10), inf, nan, -0; a bare 0x7e or 0b0111_1110\n"
+	"is a bit pattern of FORMAT. FORMAT: a name from 'fpx formats' or eXmY[bN][fn|fnuz].\n";
+
+/* The left column of the command list: "convert FORMAT [VALUE...]". */
+#define HELP_COLUMN 37
+
+static void print_help(void)
+{
+	char left[64];
+
+	printf("Usage: fpx [-F FILE] COMMAND [OPTIONS] ARGUMENTS\n"
+	       "       fpx [OPTIONS] FORMAT [VALUE...]        the same as fpx show\n"
+	       "       fpx COMMAND --help                     that command's usage and options\n\nCommands:\n");
+	for (size_t i = 0; i < COMMAND_COUNT; i++) {
+		snprintf(left, sizeof left, "%s %s", commands[i].name, commands[i].args);
+		printf("  %-*s %s\n", HELP_COLUMN, left, commands[i].summary);
+	}
+	printf("\n%s\nOptions (a command takes those its --help lists):\n", value_syntax);
+	for (int i = 0; i < OPTION_COUNT; i++)
+		print_option(&options[i]);
+	print_fields();
+	printf("\nExit status: 0 success, 1 some input could not be converted (or output not written),\n"
+	       "2 usage error.\n");
+}
+
+static void print_command_help(const struct command *c)
+{
+	printf("Usage: fpx %s%s %s\n  %s\n\n", c->name, c->options ? " [OPTIONS]" : "", c->args, c->summary);
+	if (strstr(c->args, "VALUE") || strstr(c->args, "FORMAT"))
+		printf("%s\n", value_syntax);
+	print_options(c->options | EVERYWHERE);
+	if (c->options & OPT(FIELDS))
+		print_fields();
+	printf("\nExit status: 0 success, 1 some input could not be converted (or output not written),\n"
+	       "2 usage error.\n");
+}
+
+/* ---- Dispatch ----------------------------------------------------------------------------------- */
+
+/* The edit distance of a and b, capped: enough to tell a typo. */
+static size_t distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), row[64];
+
+	if (la >= 63 || lb >= 63)
+		return 99;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j], best = diag + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[lb];
+}
+
+struct nearest {
+	const char *typed;
+	char best[FMT_NAME_MAX];
+	size_t best_distance;
+};
+
+static void consider(const char *name, void *arg)
+{
+	struct nearest *n = arg;
+	size_t d = distance(n->typed, name);
+
+	if (d < n->best_distance) {
+		n->best_distance = d;
+		snprintf(n->best, sizeof n->best, "%s", name);
+	}
+}
+
+bool cli_did_you_mean(char *out, size_t size, const char *typed)
+{
+	struct nearest n = { typed, "", 3 };
+
+	cli_each_command(consider, &n);
+	fmt_each_name(consider, &n);
+	if (!n.best[0] || n.best_distance > (strlen(typed) > 4 ? 2u : 1u))
+		return false;
+	snprintf(out, size, "%s", n.best);
+	return true;
+}
+
+static int unknown_command(const char *name)
+{
+	char guess[FMT_NAME_MAX], text[FMT_NAME_MAX + 32];
+
+	if (!cli_did_you_mean(guess, sizeof guess, name))
+		return usage_error("unknown command or format '%s' (see fpx --help, fpx formats)", name);
+	snprintf(text, sizeof text, "'%s'?", guess);
+	fprintf(stderr, "fpx: unknown command or format '%s'; did you mean %s\n", name, text);
+	fprintf(stderr, "Try 'fpx --help'.\n");
+	return EXIT_USAGE;
 }
 
 static bool is_format_name(const char *name)
@@ -446,26 +604,57 @@ static bool is_format_name(const char *name)
 	return f != NULL;
 }
 
+/* Every option given applies to the command, or the first that does not is named. */
+static int check_options(const struct settings *s, const struct command *c)
+{
+	unsigned long stray = s->given & ~(c->options | EVERYWHERE);
+	char text[64];
+
+	if (!stray)
+		return GO_ON;
+	for (int i = 0; i < OPTION_COUNT; i++)
+		if (stray & (1UL << i)) {
+			snprintf(text, sizeof text, "--%s", options[i].long_name);
+			fprintf(stderr, "fpx: option %s does not apply to %s\n", text, c->name);
+			fprintf(stderr, "Try 'fpx %s --help'.\n", c->name);
+			break;
+		}
+	return EXIT_USAGE;
+}
+
 static int dispatch(struct settings *s, bool repl_allowed)
 {
 	const struct command *cmd;
+	int status;
 
+	if (s->nargs == 0 && s->help) {
+		print_help();
+		return EXIT_OK;
+	}
 	if (s->nargs == 0 && repl_allowed && s->may_read_stdin && isatty(STDIN_FILENO))
-		return cmd_repl(s);
+		return check_options(s, find_command("repl")) == GO_ON ? cmd_repl(s) : EXIT_USAGE;
 	if (s->nargs == 0)
 		return usage_error("%s", "no command (show, convert, cast, table, info, formats, repl, policies, compare, "
 					 "quantize, dequantize, mx)");
-	if (strcmp(s->args[0], "repl") == 0)
-		return repl_allowed ? (s->args++, s->nargs--, cmd_repl(s)) : usage_error("%s", "already in the REPL");
-	cmd = find_command(s->args[0]);
-	if (!cmd && !is_format_name(s->args[0]))
-		return usage_error("unknown command or format '%s' (see fpx --help)", s->args[0]);
+	if (!(cmd = find_command(s->args[0])) && !is_format_name(s->args[0]))
+		return unknown_command(s->args[0]);
 	if (cmd) {
 		s->args++;
 		s->nargs--;
 	} else
 		cmd = find_command("show");
-	return cmd->run(s);
+	if (s->help) {
+		print_command_help(cmd);
+		return EXIT_OK;
+	}
+	if (cmd->run == cmd_repl && !repl_allowed)
+		return usage_error("%s", "already in the REPL");
+	current_command = cmd->name;
+	status = check_options(s, cmd);
+	if (status == GO_ON)
+		status = cmd->run(s);
+	current_command = NULL;
+	return status;
 }
 
 int cli_run(int argc, char **argv, bool in_repl)
@@ -478,9 +667,7 @@ int cli_run(int argc, char **argv, bool in_repl)
 	if (status == GO_ON)
 		status = dispatch(&s, !in_repl);
 	free(args);
-	if (fflush(stdout) != 0) {
-		fprintf(stderr, "fpx: write error: %s\n", strerror(errno));
-		return EXIT_BAD_INPUT;
-	}
+	if (!output_flush() && status == EXIT_OK)
+		status = EXIT_BAD_INPUT;
 	return status;
 }

@@ -36,6 +36,8 @@ struct settings {
 	const char *scale, *zero_point, *block; /* quantize, dequantize, mx */
 	char **args; /* positional arguments */
 	int nargs;
+	unsigned long given; /* the options given, a bit each (cli.c's option ids) */
+	bool help;           /* --help: the command's help instead of running it */
 	bool may_read_stdin; /* false inside the REPL: its stdin is the session */
 	bool interactive;    /* stdin is a terminal: write each row at once */
 };
@@ -48,6 +50,10 @@ struct fmt *require_format(const char *name);
  * gathered into blocks, and stdout's own buffer is the only other copy). */
 void write_out(struct strbuf *line, bool all);
 void flush_line(struct strbuf *line);
+/* Has a write to stdout failed? Then every command stops producing output. */
+bool output_failed(void);
+/* Flushes stdout; false (after "fpx: write error: ...", said once) when any write failed. */
+bool output_flush(void);
 /* Colour is decided once: --color, else a terminal without NO_COLOR set. */
 struct show_style show_style_of(const struct settings *s);
 
@@ -56,7 +62,8 @@ int cmd_convert(struct settings *s);
 int cmd_cast(struct settings *s);
 int cmd_show(struct settings *s);
 
-/* mlcmd.c: the inputs of a command: its arguments from `first` on, else stdin's lines */
+/* inputs.c: the inputs of a command: its arguments from `first` on, else stdin's lines
+ * (on a terminal, after saying so on stderr) */
 struct line_reader;
 struct inputs {
 	struct settings *s;
@@ -69,9 +76,10 @@ struct inputs {
 void inputs_open(struct inputs *in, struct settings *s, int first);
 /* The next input and where it came from ("argument 2", "line 7"); false at the end. */
 bool inputs_next(struct inputs *in, const char **text, size_t *len, char *where, size_t wherelen);
-void inputs_close(struct inputs *in);
+/* False, after reporting it, when reading stdin failed. */
+bool inputs_close(struct inputs *in);
 struct input;
-/* A value (not a bit pattern) from text; NULL or what is wrong. */
+/* mlcmd.c: a value (not a bit pattern) from text; NULL or what is wrong. */
 const char *read_value(struct input *in, const char *text, size_t len);
 /* The exact decimal of a rational, or ~ and 40 digits when it does not end. */
 void put_rational(struct strbuf *out, const mpq_t q);

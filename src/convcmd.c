@@ -33,17 +33,14 @@ struct converter {
 	void (*emit_error)(struct converter *c, const char *text, const char *problem);
 };
 
-/* Converts one input and emits it; an error is reported (naming the argument or line,
- * which is only then put into words) and written in the input's place, and the batch
- * goes on. */
-static void convert_one(struct converter *c, const char *text, size_t len, const char *kind, long number)
+/* Converts one input and emits it; an error is reported (naming the argument or line)
+ * and written in the input's place, and the batch goes on. */
+static void convert_one(struct converter *c, const char *text, size_t len, const char *where)
 {
 	const char *problem = convert_text(&c->conv, c->f, text, len, c->s->mode, c->s->saturate);
-	char where[48];
 
 	if (problem) {
 		c->failures++;
-		snprintf(where, sizeof where, "%s %ld", kind, number);
 		report_input_error(where, text, len, problem, &c->conv.err);
 		c->emit_error(c, text, problem);
 	} else
@@ -51,26 +48,25 @@ static void convert_one(struct converter *c, const char *text, size_t len, const
 	write_out(&c->line, c->s->interactive);
 }
 
-static void convert_stdin(struct converter *c)
+/* Converts the values after the format, or else stdin's lines. */
+static void convert_inputs(struct converter *c)
 {
-	struct line_reader *r = lines_open(stdin, PARSE_MAX_INPUT);
+	struct inputs in;
 	const char *text;
 	char where[48];
 	size_t len;
-	bool too_long;
 
-	for (long line = 1; lines_next(r, &text, &len, &too_long); line++) {
-		if (!too_long) {
-			convert_one(c, text, len, "line", line);
-			continue;
-		}
-		c->failures++;
-		snprintf(where, sizeof where, "line %ld", line);
-		report_input_error(where, text, len, parse_message(PARSE_TOO_LONG), NULL);
-		c->emit_error(c, "", parse_message(PARSE_TOO_LONG));
-		flush_line(&c->line);
+	inputs_open(&in, c->s, c->first_value);
+	while (inputs_next(&in, &text, &len, where, sizeof where)) {
+		if (in.too_long) {
+			c->failures++;
+			c->emit_error(c, "", parse_message(PARSE_TOO_LONG));
+			flush_line(&c->line);
+		} else
+			convert_one(c, text, len, where);
 	}
-	lines_close(r);
+	if (!inputs_close(&in))
+		c->failures++;
 }
 
 static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
@@ -128,10 +124,7 @@ static int convert_all(struct converter *c)
 	c->conv.need_value = c->emit != emit_row || render_needs_input(&c->s->fields);
 	c->mode = policy_mode(c->conv.policy, c->s->mode);
 	c->saturate = policy_saturates(c->conv.policy, c->f, c->s->saturate);
-	for (int i = c->first_value; i < c->s->nargs; i++)
-		convert_one(c, c->s->args[i], strlen(c->s->args[i]), "argument", i);
-	if (c->s->nargs == c->first_value)
-		convert_stdin(c);
+	convert_inputs(c);
 	flush_line(&c->line);
 	converter_clear(c);
 	return c->failures ? EXIT_BAD_INPUT : EXIT_OK;

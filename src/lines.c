@@ -5,6 +5,7 @@
  */
 #include "lines.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@ struct line_reader {
 	char *buf;
 	size_t cap, start, end, max;
 	bool eof;
+	int error; /* the errno of a failed read, 0 when none */
 	char shown[SHOWN];
 };
 
@@ -52,9 +54,12 @@ static bool fill(struct line_reader *r)
 		if (!(r->buf = realloc(r->buf, r->cap)))
 			abort();
 	}
+	errno = 0;
 	n = fread(r->buf + r->end, 1, r->cap - r->end - 1, r->fp); /* a byte spare for the NUL */
 	r->end += n;
 	r->eof = n == 0;
+	if (n == 0 && ferror(r->fp))
+		r->error = errno ? errno : EIO;
 	return n > 0;
 }
 
@@ -108,4 +113,9 @@ bool lines_next(struct line_reader *r, const char **text, size_t *len, bool *too
 			return true;
 		}
 	}
+}
+
+int lines_error(const struct line_reader *r)
+{
+	return r->error;
 }

@@ -18,6 +18,8 @@ struct line_reader *lines_open(FILE *fp, size_t max);
  * stream. When the
  * line was longer than max, *too_long is set and text holds only its first bytes. */
 bool lines_next(struct line_reader *r, const char **text, size_t *len, bool *too_long);
+/* The errno of a read that failed (the stream then ended there), or 0. */
+int lines_error(const struct line_reader *r);
 void lines_close(struct line_reader *r);
 
 #endif

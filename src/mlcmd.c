@@ -22,45 +22,6 @@
 
 /* ---- Shared pieces ------------------------------------------------------------------------ */
 
-void inputs_open(struct inputs *in, struct settings *s, int first)
-{
-	in->s = s;
-	in->next = first;
-	in->reader = s->nargs == first ? lines_open(stdin, PARSE_MAX_INPUT) : NULL;
-	in->line = 0;
-	in->too_long = false;
-}
-
-bool inputs_next(struct inputs *in, const char **text, size_t *len, char *where, size_t wherelen)
-{
-	bool too_long;
-
-	if (!in->reader) {
-		if (in->next >= in->s->nargs)
-			return false;
-		*text = in->s->args[in->next];
-		*len = strlen(*text);
-		snprintf(where, wherelen, "argument %d", in->next++);
-		return true;
-	}
-	if (!lines_next(in->reader, text, len, &too_long))
-		return false;
-	snprintf(where, wherelen, "line %ld", ++in->line);
-	in->too_long = too_long;
-	if (too_long) { /* reported here; the caller counts it and keeps its place */
-		report_input_error(where, *text, *len, parse_message(PARSE_TOO_LONG), NULL);
-		*text = "";
-		*len = 0;
-	}
-	return true;
-}
-
-void inputs_close(struct inputs *in)
-{
-	if (in->reader)
-		lines_close(in->reader);
-}
-
 const char *read_value(struct input *in, const char *text, size_t len)
 {
 	struct parse_error err;
@@ -203,8 +164,6 @@ int cmd_compare(struct settings *s)
 
 	if (s->nargs < 1)
 		return usage_error("%s", "compare needs a FORMAT");
-	if (s->policy || s->via || s->mode_given)
-		return usage_error("%s", "compare shows every policy: leave out --policy, --via and -r");
 	if (!(f = require_format(s->args[0])))
 		return EXIT_USAGE;
 	if (s->nargs == 1 && !s->may_read_stdin) {
@@ -227,7 +186,8 @@ int cmd_compare(struct settings *s)
 		compare_value(s, f, text, &out);
 		write_out(&out, s->interactive);
 	}
-	inputs_close(&in);
+	if (!inputs_close(&in))
+		failures++;
 	flush_line(&out);
 	sb_free(&out);
 	input_clear(&value);
@@ -507,7 +467,8 @@ static int quantization_run(struct settings *s, const char *what, int columns,
 		}
 		write_out(&out, s->interactive);
 	}
-	inputs_close(&in);
+	if (!inputs_close(&in))
+		failures++;
 	flush_line(&out);
 	sb_free(&out);
 	input_clear(&value);

@@ -332,7 +332,8 @@ int cmd_mx(struct settings *s)
 		write_out(&out, s->interactive);
 	}
 	emit_block(&out, s, &b, &ef);
-	inputs_close(&in);
+	if (!inputs_close(&in))
+		failures++;
 	flush_line(&out);
 	sb_free(&out);
 	input_clear(&value);

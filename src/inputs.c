@@ -1,0 +1,65 @@
+/*
+ * inputs.c — the one input loop of the commands that take values: their arguments, or
+ * else the lines of stdin, read in blocks with a bound on a line's length. A read
+ * error is reported once; the loop stops as soon as output cannot be written.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "command.h"
+#include "convert.h"
+#include "lines.h"
+#include "parse.h"
+
+void inputs_open(struct inputs *in, struct settings *s, int first)
+{
+	in->s = s;
+	in->next = first;
+	in->reader = NULL;
+	in->line = 0;
+	in->too_long = false;
+	if (s->nargs != first)
+		return;
+	if (isatty(STDIN_FILENO))
+		fprintf(stderr, "fpx: reading values from standard input; Ctrl-D to end\n");
+	in->reader = lines_open(stdin, PARSE_MAX_INPUT);
+}
+
+bool inputs_next(struct inputs *in, const char **text, size_t *len, char *where, size_t wherelen)
+{
+	bool too_long;
+
+	if (output_failed())
+		return false;
+	if (!in->reader) {
+		if (in->next >= in->s->nargs)
+			return false;
+		*text = in->s->args[in->next];
+		*len = strlen(*text);
+		snprintf(where, wherelen, "argument %d", in->next++);
+		return true;
+	}
+	if (!lines_next(in->reader, text, len, &too_long))
+		return false;
+	snprintf(where, wherelen, "line %ld", ++in->line);
+	in->too_long = too_long;
+	if (too_long) { /* reported here; the caller counts it and keeps its place */
+		report_input_error(where, *text, *len, parse_message(PARSE_TOO_LONG), NULL);
+		*text = "";
+		*len = 0;
+	}
+	return true;
+}
+
+bool inputs_close(struct inputs *in)
+{
+	int error = in->reader ? lines_error(in->reader) : 0;
+
+	if (in->reader)
+		lines_close(in->reader);
+	if (error)
+		fprintf(stderr, "fpx: standard input: %s\n", strerror(error));
+	return error == 0;
+}
