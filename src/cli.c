@@ -20,6 +20,7 @@
 #include "convert.h"
 #include "decimal.h"
 #include "format.h"
+#include "intfmt.h"
 #include "lines.h"
 #include "parse.h"
 #include "policy.h"
@@ -252,6 +253,15 @@ void flush_line(struct strbuf *line)
 	write_out(line, true);
 }
 
+int check_policy(const struct settings *s)
+{
+	if (s->policy && s->policy->fixes_mode && s->mode_given)
+		return usage_error("--policy %s fixes the rounding mode: leave out -r", s->policy->name);
+	if (s->policy && s->policy->saturation != SATURATE_AS_ASKED && s->saturate_given)
+		return usage_error("--policy %s fixes where it saturates: leave out -s", s->policy->name);
+	return GO_ON;
+}
+
 struct fmt *require_format(const char *name)
 {
 	struct fmt *f = fmt_lookup(name);
@@ -276,6 +286,9 @@ struct show_style show_style_of(const struct settings *s)
 static int cmd_info(struct settings *s)
 {
 	struct show_style style = show_style_of(s);
+	const struct policy *policy;
+	enum rnd_mode mode;
+	bool saturate;
 	struct strbuf out;
 	struct fmt *f;
 
@@ -284,10 +297,17 @@ static int cmd_info(struct settings *s)
 	if (!(f = require_format(s->args[0])))
 		return EXIT_USAGE;
 	sb_init(&out);
+	if (check_policy(s) != GO_ON) {
+		fmt_free(f);
+		return EXIT_USAGE;
+	}
+	policy = s->policy ? s->policy : policy_default();
+	mode = policy_mode(policy, s->mode);
+	saturate = policy_saturates(policy, f, s->saturate);
 	if (s->style == STYLE_JSON)
-		show_info_json(&out, f, s->mode);
+		show_info_json(&out, f, mode, saturate);
 	else
-		show_info(&out, f, s->mode, &style);
+		show_info(&out, f, mode, saturate, &style);
 	flush_line(&out);
 	sb_free(&out);
 	fmt_free(f);
@@ -384,26 +404,87 @@ static void print_names(struct fmt *f, void *arg)
 	}
 }
 
-static void print_format(struct fmt *f, void *arg)
+/* What kind of format f is, for the listing. */
+static const char *kind_of(const struct fmt *f)
 {
-	(void)arg;
-	printf("%-20s %4d  %s\n", f->name, f->bits, f->description);
-	if (f->aliases[0])
-		printf("%-20s %4s  aliases: %s\n", "", "", f->aliases);
+	return f->tapered ? "tapered" : f->specials == SPECIALS_E8M0 ? "scale" : "float";
+}
+
+/* One line of the listing (name, bits, kind, description, aliases) as text or JSON. */
+static void list_format(struct strbuf *out, const struct settings *s, const char *name, int bits, const char *kind,
+			const char *description, const char *aliases)
+{
+	if (s->style != STYLE_JSON) {
+		sb_printf(out, "%-20s %4d  %-8s %s\n", name, bits, kind, description);
+		if (aliases[0])
+			sb_printf(out, "%-20s %4s  %-8s aliases: %s\n", "", "", "", aliases);
+		return;
+	}
+	sb_puts(out, "{\"name\":");
+	render_json_string(out, name);
+	sb_printf(out, ",\"bits\":\"%d\",\"kind\":\"%s\",\"description\":", bits, kind);
+	render_json_string(out, description);
+	sb_puts(out, ",\"aliases\":[");
+	for (const char *p = aliases; *p;) {
+		size_t n = strcspn(p, " ");
+		char word[FMT_NAME_MAX];
+		snprintf(word, sizeof word, "%.*s", (int)n, p);
+		if (p != aliases)
+			sb_putc(out, ',');
+		render_json_string(out, word);
+		p += n + strspn(p + n, " ");
+	}
+	sb_puts(out, "]}\n");
+}
+
+struct listing {
+	struct strbuf out;
+	const struct settings *s;
+};
+
+static void list_float(struct fmt *f, void *arg)
+{
+	struct listing *l = arg;
+
+	list_format(&l->out, l->s, f->name, f->bits, kind_of(f), f->description, f->aliases);
+}
+
+static void list_int(const struct int_format *f, void *arg)
+{
+	struct listing *l = arg;
+	char description[96];
+
+	snprintf(description, sizeof description, "%s integer, %ld to %ld (quantize, dequantize%s)",
+		 f->is_signed ? "two's complement" : "unsigned", f->min, f->max,
+		 strcmp(f->name, "int8") == 0 ? ", mx" : "");
+	list_format(&l->out, l->s, f->name, f->bits, "integer", description, "");
 }
 
 static int cmd_formats(struct settings *s)
 {
+	struct listing l = { .s = s };
+
+	if (s->nargs)
+		return usage_error("formats takes no arguments, not '%s'", s->args[0]);
+	if (s->names && s->style == STYLE_JSON)
+		return usage_error("%s", "give --names or --json, not both");
 	if (s->names) {
 		fmt_each_builtin(print_names, NULL);
 		return EXIT_OK;
 	}
-	printf("%-20s %4s  %s\n", "NAME", "BITS", "DESCRIPTION");
-	fmt_each_builtin(print_format, NULL);
-	printf("\nTwo different formats are called E4M3: 'e4m3' is OCP FP8's (no inf, max 448,\n"
-	       "NaN 0x7f/0xff), what ONNX, PyTorch and WebNN mean; 'float8_e4m3' is ml_dtypes'\n"
-	       "IEEE-like one (inf 0x78, max 240). Any eXmY[bN][fn|fnuz] name builds an IEEE-like\n"
-	       "format (exponent 2-15 bits, fraction 0-112 bits).\n");
+	sb_init(&l.out);
+	if (s->style != STYLE_JSON)
+		sb_printf(&l.out, "%-20s %4s  %-8s %s\n", "NAME", "BITS", "KIND", "DESCRIPTION");
+	fmt_each_builtin(list_float, &l);
+	intfmt_each(list_int, &l);
+	if (s->style != STYLE_JSON)
+		sb_puts(&l.out, "\nTwo different formats are called E4M3: 'e4m3' is OCP FP8's (no inf, max 448,\n"
+			"NaN 0x7f/0xff), what ONNX, PyTorch and WebNN mean; 'float8_e4m3' is ml_dtypes'\n"
+			"IEEE-like one (inf 0x78, max 240). Any eXmY[bN][fn|fnuz] name builds an IEEE-like\n"
+			"format (exponent 2-15 bits, fraction 0-112 bits); writing out a bias changes it\n"
+			"(e4m3b7 is IEEE-like, not e4m3). The integer formats serve quantize and dequantize.\n");
+	flush_line(&l.out);
+	sb_free(&l.out);
 	return EXIT_OK;
 }
 

@@ -44,6 +44,9 @@ struct settings {
 
 /* Reports a usage error ("fpx: " fmt, with what) and gives its status. */
 int usage_error(const char *fmt, const char *what);
+/* A policy that fixes the mode or the saturation cannot be told otherwise: GO_ON, or
+ * EXIT_USAGE after saying so. */
+int check_policy(const struct settings *s);
 /* Looks the format up; NULL after reporting a usage error. */
 struct fmt *require_format(const char *name);
 /* Writes what the buffer holds (all of it when `all`, else once it is large: rows are

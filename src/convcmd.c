@@ -71,16 +71,6 @@ static void convert_inputs(struct converter *c)
 
 static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
 
-/* A policy that fixes the mode or the saturation cannot be told otherwise. */
-static int check_policy(const struct settings *s)
-{
-	if (s->policy && s->policy->fixes_mode && s->mode_given)
-		return usage_error("--policy %s fixes the rounding mode: leave out -r", s->policy->name);
-	if (s->policy && s->policy->saturation != SATURATE_AS_ASKED && s->saturate_given)
-		return usage_error("--policy %s fixes where it saturates: leave out -s", s->policy->name);
-	return GO_ON;
-}
-
 /* The formats a conversion names: the target (and, for cast, the source; with --via,
  * the format rounded into first). Reports a usage error and returns false. */
 static bool conversion_formats(struct converter *c)

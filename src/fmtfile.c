@@ -345,6 +345,23 @@ static struct fmt *parse_builtin(const struct builtin_format *b)
 	return f;
 }
 
+/* Names the built-in formats a format built from its name is easily taken for: those
+ * with the same exponent and fraction widths but another bias or other specials (e4m3b7
+ * is not OCP's e4m3, e2m1b1 not MX's e2m1). */
+static void note_lookalike(struct fmt *f)
+{
+	for (size_t i = 0; i < builtin_format_count; i++) {
+		struct fmt *b = parse_builtin(&builtin_formats[i]);
+		bool same_widths = !b->tapered && b->exp_bits == f->exp_bits && b->frac_bits == f->frac_bits &&
+				   b->has_sign == f->has_sign;
+		if (same_widths && (b->bias != f->bias || b->specials != f->specials) && !f->note[0])
+			snprintf(f->note, sizeof f->note, "not the built-in %s, %s", b->name, b->description);
+		else if (same_widths && !f->note[0])
+			snprintf(f->note, sizeof f->note, "the same layout as the built-in %s", b->name);
+		fmt_free(b);
+	}
+}
+
 /* e5m10, e4m3b11fnuz, e8m7fn: IEEE-like, exponent 2–15 bits, fraction 0–112 bits. */
 static struct fmt *format_from_name(const char *name)
 {
@@ -377,6 +394,7 @@ static struct fmt *format_from_name(const char *name)
 		 1 + e + m);
 	if (finish(f))
 		return fmt_free(f), NULL;
+	note_lookalike(f);
 	return f;
 }
 

@@ -69,6 +69,7 @@ struct fmt {
 	char name[FMT_NAME_MAX];
 	char aliases[FMT_TEXT_MAX]; /* space-separated */
 	char description[FMT_TEXT_MAX];
+	char note[FMT_TEXT_MAX];    /* what it is easily taken for ("not the built-in e4m3 ..."), or "" */
 	int bits;
 	bool has_sign;
 	bool tapered;

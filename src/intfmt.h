@@ -22,6 +22,9 @@ struct int_format {
 /* The integer format of that name (case-insensitive), or NULL. */
 const struct int_format *intfmt_lookup(const char *name);
 
+/* Calls fn for each integer format, narrowest first, signed before unsigned. */
+void intfmt_each(void (*fn)(const struct int_format *f, void *arg), void *arg);
+
 /* q rounded to an integer by mode and clamped into f: flags RND_INEXACT, RND_TIE and,
  * when clamped, RND_OVERFLOW | RND_SATURATED. */
 unsigned intfmt_round(long *out, const struct int_format *f, const mpq_t q, enum rnd_mode mode);

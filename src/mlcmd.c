@@ -253,8 +253,11 @@ static bool read_list(mpq_t **out, int *count, const char *text, const char *opt
 static bool quantization_init(struct quantization *q, struct settings *s, const char *target)
 {
 	memset(q, 0, sizeof *q);
-	if (!(q->ints = intfmt_lookup(target)) && !(q->floats = require_format(target)))
+	if (!(q->ints = intfmt_lookup(target)) && !(q->floats = fmt_lookup(target))) {
+		usage_error("unknown format '%s': a float format (see fpx formats) or int2, int4, int8, uint2, uint4, "
+			    "uint8", target);
 		return false;
+	}
 	if (!s->scale) {
 		usage_error("%s", "give --scale S[,S...]");
 		return false;
@@ -293,40 +296,30 @@ static bool parameters_of(const struct quantization *q, long i, const mpq_t **sc
 	return true;
 }
 
-static void put_int_code(struct strbuf *out, const struct int_format *f, long v)
-{
-	char hex[8];
+/* The fields quantize writes (-o), and its default. */
+#define QUANTIZE_FIELDS \
+	(1UL << FIELD_INPUT | 1UL << FIELD_HEX | 1UL << FIELD_EXACT | 1UL << FIELD_SHORTEST | 1UL << FIELD_FLAGS)
 
-	code_to_hex(hex, intfmt_code(f, v), (f->bits + 3) / 4);
-	sb_puts(out, hex);
-}
-
-/* One output line: hex, value, flags (TSV), or a JSON object. */
+/* One output row: the fields asked for, from the input, the code's hex, its value
+ * exactly and shortest, and the flags. */
 static void put_quantized(struct strbuf *out, const struct settings *s, const char *input, const char *hex,
-			  const char *value, unsigned flags)
+			  const char *exact, const char *shortest, unsigned flags)
 {
-	if (s->style == STYLE_JSON) {
-		sb_puts(out, "{\"input\":");
-		render_json_string(out, input);
-		sb_printf(out, ",\"hex\":\"%s\",\"value\":\"%s\",\"flags\":[", hex, value);
-		if (flags) {
-			sb_putc(out, '"');
-			render_flags(out, flags, "\",\"", "");
-			sb_putc(out, '"');
-		}
-		sb_puts(out, "]}\n");
-	} else {
-		sb_printf(out, "%s\t%s\t", hex, value);
-		render_flags(out, flags, "|", "-");
-		sb_putc(out, '\n');
-	}
+	const char *text[FIELD_COUNT] = { 0 };
+
+	text[FIELD_INPUT] = input;
+	text[FIELD_HEX] = hex;
+	text[FIELD_EXACT] = exact;
+	text[FIELD_SHORTEST] = shortest;
+	render_fields(out, &s->fields, text, flags, s->style);
+	sb_putc(out, '\n');
 }
 
 /* y = x/scale + zero_point, rounded once into an integer format (NaN has no integer). */
 static const char *quantize_to_int(struct strbuf *out, const struct settings *s, const struct int_format *f,
 				   const char *input, const struct num *x, const mpq_t y)
 {
-	struct strbuf hex, value;
+	char hex[8], value[24];
 	unsigned flags;
 	long v;
 
@@ -337,13 +330,9 @@ static const char *quantize_to_int(struct strbuf *out, const struct settings *s,
 		flags = RND_SATURATED;
 	} else
 		flags = intfmt_round(&v, f, y, s->mode);
-	sb_init(&hex);
-	sb_init(&value);
-	put_int_code(&hex, f, v);
-	sb_printf(&value, "%ld", v);
-	put_quantized(out, s, input, hex.s, value.s, flags);
-	sb_free(&hex);
-	sb_free(&value);
+	code_to_hex(hex, intfmt_code(f, v), (f->bits + 3) / 4);
+	snprintf(value, sizeof value, "%ld", v);
+	put_quantized(out, s, input, hex, value, value, flags);
 	return NULL;
 }
 
@@ -353,7 +342,8 @@ static const char *quantize_to_float(struct strbuf *out, const struct settings *
 {
 	struct num v;
 	struct rnd_result r;
-	struct strbuf value;
+	struct fmt_value fv;
+	struct strbuf exact, shortest;
 	char hex[CODE_MAX_BITS / 4 + 3];
 
 	num_init(&v);
@@ -365,11 +355,20 @@ static const char *quantize_to_float(struct strbuf *out, const struct settings *
 		num_clear(&v);
 		return "the format has no NaN";
 	}
-	sb_init(&value);
-	dec_shortest(&value, f, r.code);
+	sb_init(&exact);
+	sb_init(&shortest);
+	fmt_value_init(&fv);
+	fmt_decode(&fv, f, r.code);
+	if (fv.cls == FP_NAN || fv.cls == FP_INF)
+		sb_puts(&exact, fv.cls == FP_NAN ? "nan" : fv.neg ? "-inf" : "inf");
+	else
+		dec_exact(&exact, fv.neg, fv.sig, fv.exp);
+	dec_shortest(&shortest, f, r.code);
 	code_to_hex(hex, r.code, fmt_hex_digits(f));
-	put_quantized(out, s, input, hex, value.s, r.flags);
-	sb_free(&value);
+	put_quantized(out, s, input, hex, exact.s, shortest.s, r.flags);
+	fmt_value_clear(&fv);
+	sb_free(&exact);
+	sb_free(&shortest);
 	num_clear(&v);
 	return NULL;
 }
@@ -413,10 +412,14 @@ static bool zero_points_fit(const struct quantization *q)
 }
 
 /* What stands in place of a value that could not be converted, so that the output keeps
- * one line per input: `error` in each of the columns, or {"input", "error"}. */
-static void put_error_row(struct strbuf *out, const struct settings *s, const char *input, const char *problem,
-			  int columns)
+ * one line per input: `error` in each field (quantize) or the one column (dequantize),
+ * or {"input", "error"}. */
+static void put_error_row(struct strbuf *out, const struct settings *s, const char *input, const char *problem)
 {
+	if (s->fields.count) {
+		render_error_row(out, input, problem, &s->fields, s->style);
+		return;
+	}
 	if (s->style == STYLE_JSON) {
 		sb_puts(out, "{\"input\":");
 		render_json_string(out, input);
@@ -425,13 +428,11 @@ static void put_error_row(struct strbuf *out, const struct settings *s, const ch
 		sb_puts(out, "}\n");
 		return;
 	}
-	for (int i = 0; i < columns; i++)
-		sb_puts(out, i ? "\terror" : "error");
-	sb_putc(out, '\n');
+	sb_puts(out, "error\n");
 }
 
-/* The common loop of quantize and dequantize; `columns`: how many a row has. */
-static int quantization_run(struct settings *s, const char *what, int columns,
+/* The common loop of quantize and dequantize. */
+static int quantization_run(struct settings *s, const char *what,
 			    const char *(*one)(struct strbuf *, const struct settings *, const struct quantization *, long,
 					       const char *, size_t, struct input *))
 {
@@ -454,15 +455,17 @@ static int quantization_run(struct settings *s, const char *what, int columns,
 		return EXIT_USAGE;
 	}
 	sb_init(&out);
+	if (s->header && s->style != STYLE_JSON)
+		render_header(&out, &s->fields, s->style);
 	input_init(&value);
 	inputs_open(&in, s, 1);
 	for (; inputs_next(&in, &text, &len, where, sizeof where); i++) {
 		if (in.too_long) {
-			put_error_row(&out, s, "", parse_message(PARSE_TOO_LONG), columns);
+			put_error_row(&out, s, "", parse_message(PARSE_TOO_LONG));
 			failures++;
 		} else if ((problem = one(&out, s, &q, i, text, len, &value))) {
 			report_input_error(where, text, len, problem, NULL);
-			put_error_row(&out, s, text, problem, columns);
+			put_error_row(&out, s, text, problem);
 			failures++;
 		}
 		write_out(&out, s->interactive);
@@ -478,7 +481,14 @@ static int quantization_run(struct settings *s, const char *what, int columns,
 
 int cmd_quantize(struct settings *s)
 {
-	return quantization_run(s, "quantize", 3, quantize_one);
+	enum field stray;
+
+	if (!s->fields_given)
+		render_parse_fields(&s->fields, "hex,exact,flags");
+	if (!render_fields_within(&s->fields, QUANTIZE_FIELDS, &stray))
+		return usage_error("quantize has the fields input, hex, exact, shortest and flags, not '%s'",
+				   render_field_name(stray));
+	return quantization_run(s, "quantize", quantize_one);
 }
 
 /* The value a dequantize input stands for: a code of the format (a bit pattern), or, for
@@ -557,5 +567,5 @@ static const char *dequantize_one(struct strbuf *out, const struct settings *s, 
 
 int cmd_dequantize(struct settings *s)
 {
-	return quantization_run(s, "dequantize", 1, dequantize_one);
+	return quantization_run(s, "dequantize", dequantize_one);
 }

@@ -125,39 +125,30 @@ static void quantize_element(fpcode *code, mpq_t decoded, const struct element_f
 	num_clear(&y);
 }
 
-static void put_code(struct strbuf *out, const struct element_format *ef, fpcode code)
-{
-	char hex[CODE_MAX_BITS / 4 + 3];
-
-	code_to_hex(hex, code, ef->ints ? 2 : fmt_hex_digits(ef->floats));
-	sb_puts(out, hex);
-}
-
 /* One element's output: the fields asked for (-o: input, hex, exact, error; all four
- * by default), as TSV or as one JSON object. */
+ * by default), as TSV or CSV, or as one JSON object of the block's elements. */
 static void put_element(struct strbuf *out, const struct settings *s, const char *input, const struct element_format *ef,
 			fpcode code, const char *exact, const char *error, bool first)
 {
-	bool json = s->style == STYLE_JSON;
+	const char *text[FIELD_COUNT] = { 0 };
+	char hex[CODE_MAX_BITS / 4 + 3];
 
-	if (json)
-		sb_puts(out, first ? "{" : ",{");
-	for (int i = 0; i < s->fields.count; i++) {
-		enum field fld = s->fields.field[i];
-		if (json)
-			sb_printf(out, "%s\"%s\":", i ? "," : "", render_field_name(fld));
-		else if (i)
-			sb_putc(out, '\t');
-		if (fld == FIELD_HEX) {
-			sb_puts(out, json ? "\"" : "");
-			put_code(out, ef, code);
-			sb_puts(out, json ? "\"" : "");
-		} else if (json)
-			render_json_string(out, fld == FIELD_INPUT ? input : fld == FIELD_EXACT ? exact : error);
-		else
-			sb_puts(out, fld == FIELD_INPUT ? input : fld == FIELD_EXACT ? exact : error);
-	}
-	sb_puts(out, json ? "}" : "\n");
+	code_to_hex(hex, code, ef->ints ? 2 : fmt_hex_digits(ef->floats));
+	text[FIELD_INPUT] = input;
+	text[FIELD_HEX] = hex;
+	text[FIELD_EXACT] = exact;
+	text[FIELD_ERROR] = error;
+	if (s->style == STYLE_JSON && !first)
+		sb_putc(out, ',');
+	render_fields(out, &s->fields, text, 0, s->style);
+	if (s->style != STYLE_JSON)
+		sb_putc(out, '\n');
+}
+
+/* The separator of the scale and worst-error rows. */
+static char separator(const struct settings *s)
+{
+	return s->style == STYLE_CSV ? ',' : '\t';
 }
 
 /* -o for mx: its four fields only. */
@@ -202,9 +193,9 @@ static void put_scale(struct strbuf *out, const struct settings *s, bool nan, lo
 			put_rational(out, x);
 		sb_puts(out, "\"},\"elements\":[");
 	} else if (nan)
-		sb_printf(out, "scale\t%s\tnan\n", hex);
+		sb_printf(out, "scale%c%s%cnan\n", separator(s), hex, separator(s));
 	else {
-		sb_printf(out, "scale\t%s\t2^%ld = ", hex, e);
+		sb_printf(out, "scale%c%s%c2^%ld = ", separator(s), hex, separator(s), e);
 		put_rational(out, x);
 		sb_putc(out, '\n');
 	}
@@ -241,7 +232,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, const str
 	if (s->style == STYLE_JSON)
 		sb_printf(out, "],\"worst_error\":\"%s\"}\n", error.s);
 	else
-		sb_printf(out, "worst error\t%s\n\n", error.s);
+		sb_printf(out, "worst error%c%s\n\n", separator(s), error.s);
 	sb_free(&exact);
 	sb_free(&error);
 	mpq_clears(scale, decoded, diff, worst, v, NULL);
@@ -260,7 +251,10 @@ static void emit_block(struct strbuf *out, const struct settings *s, struct bloc
 		finite_block(out, s, b, ef, e);
 	else {
 		nan_block(out, s, b, ef);
-		sb_puts(out, s->style == STYLE_JSON ? "],\"worst_error\":\"nan\"}\n" : "worst error\tnan\n\n");
+		if (s->style == STYLE_JSON)
+			sb_puts(out, "],\"worst_error\":\"nan\"}\n");
+		else
+			sb_printf(out, "worst error%cnan\n\n", separator(s));
 	}
 	block_empty(b);
 }

@@ -336,3 +336,37 @@ void render_header(struct strbuf *out, const struct field_list *fl, enum style s
 	}
 	end_row(out, style);
 }
+
+void render_fields(struct strbuf *out, const struct field_list *fl, const char *const text[FIELD_COUNT],
+		   unsigned flags, enum style style)
+{
+	for (int i = 0; i < fl->count; i++) {
+		enum field fld = fl->field[i];
+		begin_field(out, style, i, fld);
+		if (fld != FIELD_FLAGS)
+			write_quoted(out, text[fld] ? text[fld] : "", style);
+		else if (style != STYLE_JSON)
+			render_flags(out, flags, "|", "-");
+		else {
+			sb_putc(out, '[');
+			if (flags) {
+				sb_putc(out, '"');
+				render_flags(out, flags, "\",\"", "");
+				sb_putc(out, '"');
+			}
+			sb_putc(out, ']');
+		}
+	}
+	if (style == STYLE_JSON)
+		sb_putc(out, '}');
+}
+
+bool render_fields_within(const struct field_list *fl, unsigned long allowed, enum field *stray)
+{
+	for (int i = 0; i < fl->count; i++)
+		if (!(allowed & (1UL << fl->field[i]))) {
+			*stray = fl->field[i];
+			return false;
+		}
+	return true;
+}

@@ -69,6 +69,13 @@ void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const st
 void render_error_row(struct strbuf *out, const char *input, const char *message, const struct field_list *fl,
 		      enum style style);
 void render_header(struct strbuf *out, const struct field_list *fl, enum style style);
+/* The fields of fl from ready texts (text[FIELD_x]; the flags field from flags), for
+ * rows that are not one code of a format (quantize into integers, mx elements): TSV or
+ * CSV fields, or one JSON object; no newline. */
+void render_fields(struct strbuf *out, const struct field_list *fl, const char *const text[FIELD_COUNT],
+		   unsigned flags, enum style style);
+/* Do all of fl's fields lie in `allowed` (a bit per field)? Else the first that does not. */
+bool render_fields_within(const struct field_list *fl, unsigned long allowed, enum field *stray);
 
 const char *render_class_name(enum fp_class c);
 /* The names of the flags set, sep between them; none when there are none. */

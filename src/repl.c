@@ -282,9 +282,9 @@ static bool cmd_info(struct repl_session *s, char **w, int n)
 	sb_init(&out);
 	if (n == 1) {
 		if (s->json)
-			show_info_json(&out, s->f, s->mode);
+			show_info_json(&out, s->f, session_mode(s), session_saturates(s));
 		else
-			show_info(&out, s->f, s->mode, &s->style);
+			show_info(&out, s->f, session_mode(s), session_saturates(s), &s->style);
 	}
 	print_and_clear(&out);
 	return true;

@@ -204,6 +204,12 @@ static const char *overflow_result(const struct fmt *f)
 	return f->has_inf ? "inf" : f->has_nan ? "NaN" : "max (the format has neither inf nor NaN)";
 }
 
+/* What a value past the overflow threshold becomes: inf, NaN or max (saturating). */
+static const char *overflow_word(const struct fmt *f, bool saturate)
+{
+	return saturate || (!f->has_inf && !f->has_nan) ? "max" : f->has_inf ? "inf" : "nan";
+}
+
 static void put_candidate(struct strbuf *out, const struct readout *r, bool upper)
 {
 	if (upper && r->upper_is_virtual) {
@@ -335,7 +341,7 @@ static void put_limit(struct strbuf *out, const char *label, const struct strbuf
 }
 
 static void put_overflow_limit(struct strbuf *out, struct fmt *f, const struct limits *l, enum rnd_mode mode,
-			       const struct show_style *style)
+			       bool saturate, const struct show_style *style)
 {
 	sb_printf(out, LABEL "under %s, ", "overflow", rnd_mode_name(mode));
 	if (l->never_overflows) {
@@ -346,10 +352,14 @@ static void put_overflow_limit(struct strbuf *out, struct fmt *f, const struct l
 	}
 	sb_printf(out, "values %s ", l->threshold_inclusive ? "from" : "above");
 	put_number(out, l->overflow_threshold.s, style);
-	sb_printf(out, " become %s\n", overflow_result(f));
+	if (saturate && (f->has_inf || f->has_nan))
+		sb_printf(out, " become max, saturating (%s without -s)\n", overflow_result(f));
+	else
+		sb_printf(out, " become %s\n", overflow_result(f));
 }
 
-static void put_limits(struct strbuf *out, struct fmt *f, enum rnd_mode mode, const struct show_style *style)
+static void put_limits(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool saturate,
+		       const struct show_style *style)
 {
 	struct limits l;
 	struct strbuf classes;
@@ -371,7 +381,7 @@ static void put_limits(struct strbuf *out, struct fmt *f, enum rnd_mode mode, co
 		sb_free(&classes);
 	}
 	sb_printf(out, LABEL "emin %ld, emax %ld\n", "exponents", l.emin, l.emax);
-	put_overflow_limit(out, f, &l, mode, style);
+	put_overflow_limit(out, f, &l, mode, saturate, style);
 	limits_clear(&l);
 }
 
@@ -393,7 +403,10 @@ void show_readout(struct strbuf *out, const struct readout *r, const struct show
 		sb_puts(out, " -> ");
 		put_hex(out, r->f, r->code);
 	}
-	sb_puts(out, "\n\n");
+	sb_puts(out, "\n");
+	if (r->f->note[0])
+		sb_printf(out, "  (%s)\n", r->f->note);
+	sb_putc(out, '\n');
 	put_bits(out, r, style);
 	sb_printf(out, "\n  %s  %s  shortest %s  ", class_words(r->value.cls), r->digits.s, r->shortest.s);
 	put_hex(out, r->f, r->code);
@@ -407,21 +420,43 @@ void show_readout(struct strbuf *out, const struct readout *r, const struct show
 		put_typed(out, r, style);
 	}
 	sb_putc(out, '\n');
-	put_limits(out, r->f, r->mode, style);
+	put_limits(out, r->f, r->mode, r->saturate, style);
 }
 
-void show_info(struct strbuf *out, struct fmt *f, enum rnd_mode mode, const struct show_style *style)
+/* A field's name in the colour the bits of the readout give it. */
+static void put_field_name(struct strbuf *out, const char *name, const struct show_style *style)
+{
+	if (style->color)
+		sb_puts(out, colors[field_color(name)]);
+	sb_puts(out, name);
+	if (style->color)
+		sb_puts(out, COLOR_OFF);
+}
+
+void show_info(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool saturate, const struct show_style *style)
 {
 	sb_printf(out, "%s: %s\n", f->name, f->description);
+	if (f->note[0])
+		sb_printf(out, LABEL "%s\n", "note", f->note);
 	if (f->aliases[0])
 		sb_printf(out, LABEL "%s\n", "aliases", f->aliases);
 	sb_printf(out, LABEL "%d bits: ", "layout", f->bits);
 	if (!f->tapered) {
-		sb_printf(out, "%sexponent %d (bias %d), fraction %d; specials %s\n", f->has_sign ? "sign 1, " : "",
-			  f->exp_bits, f->bias, f->frac_bits,
+		if (f->has_sign) {
+			put_field_name(out, "sign", style);
+			sb_puts(out, " 1, ");
+		}
+		put_field_name(out, "exponent", style);
+		sb_printf(out, " %d (bias %d), ", f->exp_bits, f->bias);
+		put_field_name(out, "fraction", style);
+		sb_printf(out, " %d; specials %s\n", f->frac_bits,
 			  (const char *[]){ "ieee", "fn", "fnuz", "finite", "e8m0" }[f->specials]);
 	} else {
-		sb_printf(out, "%sprefix-coded classes:\n", f->has_sign ? "sign 1, then " : "");
+		if (f->has_sign) {
+			put_field_name(out, "sign", style);
+			sb_puts(out, " 1, then ");
+		}
+		sb_puts(out, "prefix-coded classes:\n");
 		for (int i = 0; i < f->nclasses; i++) {
 			const struct fmt_class *c = &f->classes[i];
 			char prefix[20];
@@ -433,7 +468,7 @@ void show_info(struct strbuf *out, struct fmt *f, enum rnd_mode mode, const stru
 				  c->cls == FP_SUBNORMAL ? ", denormal" : "");
 		}
 	}
-	put_limits(out, f, mode, style);
+	put_limits(out, f, mode, saturate, style);
 }
 
 /* ---- JSON ------------------------------------------------------------------------------------ */
@@ -545,7 +580,7 @@ static void json_flags(struct strbuf *out, unsigned flags)
 	sb_putc(out, ']');
 }
 
-static void json_limits(struct strbuf *out, struct fmt *f, enum rnd_mode mode)
+static void json_limits(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool saturate)
 {
 	struct limits l;
 
@@ -562,6 +597,7 @@ static void json_limits(struct strbuf *out, struct fmt *f, enum rnd_mode mode)
 	json_long(out, "emax", l.emax);
 	json_text(out, "overflow_threshold", l.overflow_threshold.s);
 	json_bool(out, "overflow_threshold_inclusive", l.threshold_inclusive);
+	json_text(out, "overflow_gives", overflow_word(f, saturate));
 	sb_putc(out, '}');
 	limits_clear(&l);
 }
@@ -615,7 +651,7 @@ static void json_readout_body(struct strbuf *out, const struct readout *r)
 	json_bool(out, "saturate", r->saturate);
 	json_text(out, "policy", r->policy ? r->policy : "fpx");
 	json_text(out, "quirk", r->policy_note);
-	json_limits(out, r->f, r->mode);
+	json_limits(out, r->f, r->mode, r->saturate);
 }
 
 void show_readout_json(struct strbuf *out, const struct readout *r)
@@ -630,17 +666,36 @@ void show_readout_json(struct strbuf *out, const struct readout *r)
 	sb_free(&body);
 }
 
-void show_info_json(struct strbuf *out, struct fmt *f, enum rnd_mode mode)
+/* "key":["word",...] from a space-separated list. */
+static void json_words(struct strbuf *out, const char *key, const char *list)
+{
+	json_key(out, key);
+	sb_putc(out, '[');
+	for (const char *p = list + strspn(list, " "); *p;) {
+		size_t n = strcspn(p, " ");
+		char word[FMT_NAME_MAX];
+		snprintf(word, sizeof word, "%.*s", (int)n, p);
+		if (out->s[out->len - 1] != '[')
+			sb_putc(out, ',');
+		render_json_string(out, word);
+		p += n;
+		p += strspn(p, " ");
+	}
+	sb_putc(out, ']');
+}
+
+void show_info_json(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool saturate)
 {
 	struct strbuf body;
 
 	sb_init(&body);
 	sb_putc(&body, '{');
 	json_text(&body, "format", f->name);
-	json_text(&body, "aliases", f->aliases);
+	json_words(&body, "aliases", f->aliases);
 	json_text(&body, "description", f->description);
+	json_text(&body, "note", f->note[0] ? f->note : NULL);
 	json_long(&body, "bits", f->bits);
-	json_limits(&body, f, mode);
+	json_limits(&body, f, mode, saturate);
 	sb_puts(&body, "}\n");
 	sb_add(out, body.s, body.len);
 	sb_free(&body);

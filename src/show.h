@@ -21,7 +21,8 @@ struct show_style {
 
 void show_readout(struct strbuf *out, const struct readout *r, const struct show_style *style);
 void show_readout_json(struct strbuf *out, const struct readout *r);
-void show_info(struct strbuf *out, struct fmt *f, enum rnd_mode mode, const struct show_style *style);
-void show_info_json(struct strbuf *out, struct fmt *f, enum rnd_mode mode);
+/* The layout and limits of f, what overflow gives in that mode, saturating or not. */
+void show_info(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool saturate, const struct show_style *style);
+void show_info_json(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool saturate);
 
 #endif
