@@ -319,11 +319,13 @@ static int cmd_info(struct settings *s)
 static int cmd_repl(struct settings *s)
 {
 	struct repl_options o = { .format = s->nargs ? s->args[0] : NULL, .mode = s->mode,
-				  .saturate = s->saturate, .json = s->style == STYLE_JSON,
-				  .style = show_style_of(s) };
+				  .mode_given = s->mode_given, .saturate = s->saturate, .json = s->style == STYLE_JSON,
+				  .policy = s->policy, .via = s->via, .style = show_style_of(s) };
 
 	if (s->nargs > 1)
 		return usage_error("%s", "repl takes at most one FORMAT");
+	if (check_policy(s) != GO_ON)
+		return EXIT_USAGE;
 	return repl_run(&o);
 }
 
@@ -653,10 +655,12 @@ static void consider(const char *name, void *arg)
 	}
 }
 
-bool cli_did_you_mean(char *out, size_t size, const char *typed)
+bool cli_did_you_mean(char *out, size_t size, const char *typed, const char *const *extra)
 {
 	struct nearest n = { typed, "", 3 };
 
+	for (; extra && *extra; extra++)
+		consider(*extra, &n);
 	cli_each_command(consider, &n);
 	fmt_each_name(consider, &n);
 	if (!n.best[0] || n.best_distance > (strlen(typed) > 4 ? 2u : 1u))
@@ -669,7 +673,7 @@ static int unknown_command(const char *name)
 {
 	char guess[FMT_NAME_MAX], text[FMT_NAME_MAX + 32];
 
-	if (!cli_did_you_mean(guess, sizeof guess, name))
+	if (!cli_did_you_mean(guess, sizeof guess, name, NULL))
 		return usage_error("unknown command or format '%s' (see fpx --help, fpx formats)", name);
 	snprintf(text, sizeof text, "'%s'?", guess);
 	fprintf(stderr, "fpx: unknown command or format '%s'; did you mean %s\n", name, text);

@@ -14,7 +14,8 @@ enum exit_status { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 int cli_run(int argc, char **argv, bool in_repl);
 /* Calls fn with each command's name, in the order of fpx --help. */
 void cli_each_command(void (*fn)(const char *name, void *arg), void *arg);
-/* The command or format name nearest to a mistyped one, when one is near; else false. */
-bool cli_did_you_mean(char *out, size_t size, const char *typed);
+/* The command or format name (or word of extra, NULL-terminated; extra may be NULL)
+ * nearest to a mistyped one, when one is near; else false. */
+bool cli_did_you_mean(char *out, size_t size, const char *typed, const char *const *extra);
 
 #endif

@@ -64,6 +64,9 @@ struct show_style show_style_of(const struct settings *s);
 int cmd_convert(struct settings *s);
 int cmd_cast(struct settings *s);
 int cmd_show(struct settings *s);
+/* The readout of one text, as `fpx show` writes it (s->args[0] is the format); the code
+ * shown into *shown. The REPL's values go through here. */
+int show_one(struct settings *s, const char *text, fpcode *shown);
 
 /* inputs.c: the inputs of a command: its arguments from `first` on, else stdin's lines
  * (on a terminal, after saying so on stderr) */

@@ -95,8 +95,8 @@ static void converter_clear(struct converter *c)
 	fmt_free(c->conv.via);
 }
 
-/* Converts the values after the format, or stdin's lines when there are none. */
-static int convert_all(struct converter *c)
+/* Sets the converter up for its settings: GO_ON, or the status of a usage error. */
+static int converter_open(struct converter *c)
 {
 	int status = check_policy(c->s);
 
@@ -114,6 +114,16 @@ static int convert_all(struct converter *c)
 	c->conv.need_value = c->emit != emit_row || render_needs_input(&c->s->fields);
 	c->mode = policy_mode(c->conv.policy, c->s->mode);
 	c->saturate = policy_saturates(c->conv.policy, c->f, c->s->saturate);
+	return GO_ON;
+}
+
+/* Converts the values after the format, or stdin's lines when there are none. */
+static int convert_all(struct converter *c)
+{
+	int status = converter_open(c);
+
+	if (status != GO_ON)
+		return status;
 	convert_inputs(c);
 	flush_line(&c->line);
 	converter_clear(c);
@@ -216,4 +226,21 @@ int cmd_show(struct settings *s)
 	render_parse_fields(&s->fields, "input");
 	sb_init(&c.line);
 	return convert_all(&c);
+}
+
+int show_one(struct settings *s, const char *text, fpcode *shown)
+{
+	struct converter c = { .s = s, .emit = emit_readout, .emit_error = emit_readout_error,
+			       .first_value = 1, .style = show_style_of(s) };
+	int status;
+
+	render_parse_fields(&s->fields, "input");
+	sb_init(&c.line);
+	if ((status = converter_open(&c)) != GO_ON)
+		return status;
+	convert_one(&c, text, strlen(text), NULL);
+	*shown = c.conv.code;
+	flush_line(&c.line);
+	converter_clear(&c);
+	return c.failures ? EXIT_BAD_INPUT : EXIT_OK;
 }

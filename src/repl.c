@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "command.h"
 #include "convert.h"
 #include "line.h"
 #include "policy.h"
@@ -21,15 +22,14 @@
 struct repl_session {
 	struct fmt *f;
 	enum rnd_mode mode;
-	bool saturate, json;
+	bool mode_given, saturate, json;
 	const struct policy *policy; /* fpx's own unless `policy NAME` */
+	struct fmt *via;             /* round into this first, or NULL (`via NAME|off`) */
 	struct show_style style;
 	bool has_code;
 	fpcode code;
 	bool failed;
 };
-
-#define MAX_WORDS 64
 
 typedef bool command_fn(struct repl_session *s, char **words, int n);
 
@@ -55,34 +55,6 @@ static void print_and_clear(struct strbuf *out)
 	sb_free(out);
 }
 
-static void show(struct repl_session *s, struct readout *r)
-{
-	struct strbuf out;
-
-	sb_init(&out);
-	if (s->json)
-		show_readout_json(&out, r);
-	else {
-		show_readout(&out, r, &s->style);
-		sb_putc(&out, '\n');
-	}
-	print_and_clear(&out);
-	s->has_code = true;
-	s->code = r->code;
-	readout_clear(r);
-}
-
-/* Shows a code that was not typed as a value: its input is its own pattern. */
-static void show_code(struct repl_session *s, fpcode code)
-{
-	char hex[CODE_MAX_BITS / 4 + 3];
-	struct readout r;
-
-	code_to_hex(hex, code, fmt_hex_digits(s->f));
-	readout_of_code(&r, s->f, hex, code, s->mode, s->saturate);
-	show(s, &r);
-}
-
 /* What the session's policy rounds with, given its round and saturate settings. */
 static enum rnd_mode session_mode(const struct repl_session *s)
 {
@@ -94,31 +66,71 @@ static bool session_saturates(const struct repl_session *s)
 	return policy_saturates(s->policy, s->f, s->saturate);
 }
 
+/*
+ * Shows text (a value or a bit pattern) exactly as `fpx show` with the session's
+ * settings would: the same options, through the same converter. A code shown becomes
+ * the current one.
+ */
+static void show_text(struct repl_session *s, const char *text)
+{
+	char *args[1] = { s->f->name };
+	struct settings set = {
+		.mode = s->mode, .mode_given = s->mode_given, .saturate = s->saturate,
+		.saturate_given = s->saturate, .style = s->json ? STYLE_JSON : STYLE_TSV,
+		.color = s->style.color ? COLOR_ALWAYS : COLOR_NEVER, .full = s->style.full,
+		.policy = s->policy == policy_default() ? NULL : s->policy, .via = s->via ? s->via->name : NULL,
+		.args = args, .nargs = 1, .may_read_stdin = true, .interactive = true, /* stdin unread */
+	};
+	fpcode code = 0;
+
+	if (show_one(&set, text, &code) == EXIT_OK) {
+		s->has_code = true;
+		s->code = code;
+	} else
+		s->failed = true;
+	fflush(stdout);
+}
+
+/* Shows a code that was not typed as a value: its input is its own pattern. */
+static void show_code(struct repl_session *s, fpcode code)
+{
+	char hex[CODE_MAX_BITS / 4 + 3];
+
+	code_to_hex(hex, code, fmt_hex_digits(s->f));
+	show_text(s, hex);
+}
+
+/* A word that is no value: a mistyped command, named as such (with a guess). */
+static bool is_stray_word(const char *text)
+{
+	struct input in;
+	struct parse_error err;
+	bool stray;
+
+	input_init(&in);
+	stray = parse_input(&in, &err, text, strlen(text)) == PARSE_UNEXPECTED && err.column >= 1 &&
+		isalpha((unsigned char)text[err.column - 1]) && err.column == 1 + strspn(text, " \t");
+	input_clear(&in);
+	return stray;
+}
+
+static bool nearest_repl_word(char *out, size_t size, const char *word);
+
 static void show_value(struct repl_session *s, const char *text)
 {
-	struct conversion c;
-	struct readout r;
-	const char *problem;
+	char word[64], guess[FMT_NAME_MAX];
 
-	conversion_init(&c);
-	c.policy = s->policy;
-	problem = convert_text(&c, s->f, text, strlen(text), s->mode, s->saturate);
-	if (problem && c.err.status == PARSE_UNEXPECTED && isalpha((unsigned char)text[c.err.column - 1]) &&
-	    c.err.column == 1 + strspn(text, " \t")) {
-		complain(s, "unknown command '%s' (help lists them)", text);
-	} else if (problem) {
-		report_input_error(NULL, text, strlen(text), problem, &c.err);
-		s->failed = true;
-	} else {
-		if (c.in.kind == INPUT_PATTERN)
-			readout_of_code(&r, s->f, text, c.code, session_mode(s), session_saturates(s));
-		else {
-			readout_of_value(&r, s->f, text, &c.in.value, session_mode(s), session_saturates(s), &c.result);
-			readout_set_policy(&r, s->policy);
-		}
-		show(s, &r);
+	if (!is_stray_word(text)) {
+		show_text(s, text);
+		return;
 	}
-	conversion_clear(&c);
+	snprintf(word, sizeof word, "%.*s", (int)strcspn(text + strspn(text, " \t"), " \t"),
+		 text + strspn(text, " \t"));
+	if (nearest_repl_word(guess, sizeof guess, word))
+		fprintf(stderr, "fpx: unknown command '%s' (did you mean '%s'? help lists them)\n", word, guess);
+	else
+		fprintf(stderr, "fpx: unknown command '%s' (help lists them)\n", word);
+	s->failed = true;
 }
 
 /* ---- Commands ------------------------------------------------------------------------------ */
@@ -137,21 +149,55 @@ static bool cmd_format(struct repl_session *s, char **w, int n)
 	return true;
 }
 
+/* A policy that fixes the mode or the saturation takes over from round and saturate,
+ * and says so; the prompt then shows what it rounds with. */
 static bool cmd_policy(struct repl_session *s, char **w, int n)
 {
 	const struct policy *p = n == 2 ? policy_lookup(w[1]) : NULL;
 
-	if (p)
-		s->policy = p;
-	else
-		complain(s, "%s", "policy NAME (see policies)");
+	if (!p)
+		return complain(s, "%s", "policy NAME (see policies)"), true;
+	s->policy = p;
+	if (p->fixes_mode && s->mode_given && s->mode != p->mode)
+		fprintf(stderr, "fpx: policy %s rounds %s: round %s no longer applies\n", p->name,
+			rnd_mode_name(p->mode), rnd_mode_name(s->mode));
+	if (p->fixes_mode) {
+		s->mode = p->mode;
+		s->mode_given = false;
+	}
+	if (p->saturation != SATURATE_AS_ASKED && s->saturate) {
+		fprintf(stderr, "fpx: policy %s decides where it saturates: saturate on no longer applies\n",
+			p->name);
+		s->saturate = false;
+	}
 	return true;
 }
 
 static bool cmd_round(struct repl_session *s, char **w, int n)
 {
-	if (n != 2 || !rnd_mode_from_name(&s->mode, w[1]))
+	enum rnd_mode mode;
+
+	if (n != 2 || !rnd_mode_from_name(&mode, w[1]))
 		complain(s, "%s", "round rne|rna|rtz|rup|rdn");
+	else if (s->policy->fixes_mode && mode != s->policy->mode)
+		complain(s, "policy %s fixes the rounding mode: policy fpx first", s->policy->name);
+	else {
+		s->mode = mode;
+		s->mode_given = !s->policy->fixes_mode;
+	}
+	return true;
+}
+
+static bool cmd_via(struct repl_session *s, char **w, int n)
+{
+	struct fmt *f = NULL;
+
+	if (n != 2)
+		return complain(s, "%s", "via NAME|off"), true;
+	if (strcmp(w[1], "off") && !(f = fmt_lookup(w[1])))
+		return complain(s, "unknown format '%s' (see formats)", w[1]), true;
+	fmt_free(s->via);
+	s->via = f;
 	return true;
 }
 
@@ -167,6 +213,8 @@ static bool set_switch(struct repl_session *s, bool *flag, char **w, int n, cons
 
 static bool cmd_saturate(struct repl_session *s, char **w, int n)
 {
+	if (s->policy->saturation != SATURATE_AS_ASKED && n == 2 && strcmp(w[1], "on") == 0)
+		return complain(s, "policy %s fixes where it saturates: policy fpx first", s->policy->name), true;
 	return set_switch(s, &s->saturate, w, n, "saturate on|off");
 }
 
@@ -305,6 +353,7 @@ static const struct command commands[] = {
 	{ "round", NULL, "MODE", "rounding: rne, rna, rtz, rup, rdn", cmd_round },
 	{ "saturate", NULL, "on|off", "overflow gives +-max instead of inf or NaN", cmd_saturate },
 	{ "policy", NULL, "NAME", "round as that stack does (fpx, ml_dtypes, onnx, ...)", cmd_policy },
+	{ "via", NULL, "NAME|off", "round into NAME first (double rounding), or not", cmd_via },
 	{ "flip", NULL, "N [N...]", "flip bit N of the current code (0 is the least significant)", cmd_flip },
 	{ "set", NULL, "N 0|1", "set bit N of the current code", cmd_set },
 	{ "next", NULL, "", "the next value up, in value order", cmd_next },
@@ -343,38 +392,68 @@ static const struct command *find_command(const char *word)
 	return NULL;
 }
 
-/* The one-shot command lines a session passes to cli_run(). */
-static const char *const cli_words[] = { "convert", "table", "show", "formats", "cast", "policies", "compare",
-					 "quantize", "dequantize", "mx", NULL };
+/* The REPL's own words, NULL-terminated, for guessing what a mistyped one meant. */
+static bool nearest_repl_word(char *out, size_t size, const char *word)
+{
+	const char *names[2 * sizeof commands / sizeof commands[0] + 1];
+	size_t n = 0;
 
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		names[n++] = commands[i].name;
+		if (commands[i].alias)
+			names[n++] = commands[i].alias;
+	}
+	names[n] = NULL;
+	return cli_did_you_mean(out, size, word, names);
+}
+
+struct word_match {
+	const char *word;
+	bool found;
+};
+
+static void match_word(const char *name, void *arg)
+{
+	struct word_match *m = arg;
+
+	m->found |= strcmp(name, m->word) == 0;
+}
+
+/* A one-shot command line a session passes to cli_run(): any command of fpx's. */
 static bool is_cli_command(const char *word, int n)
 {
-	for (const char *const *w = cli_words; *w; w++)
-		if (strcmp(word, *w) == 0)
-			return true;
-	return strcmp(word, "repl") == 0 || (strcmp(word, "info") == 0 && n > 1) || (word[0] == '-' && word[1] == '-');
+	struct word_match m = { word, false };
+
+	cli_each_command(match_word, &m);
+	if (strcmp(word, "info") == 0)
+		return n > 1;
+	return m.found || (word[0] == '-' && word[1] == '-');
 }
 
 static void run_cli(struct repl_session *s, char **words, int n)
 {
-	char *argv[MAX_WORDS + 2] = { "fpx" };
+	char **argv = calloc((size_t)n + 2, sizeof *argv);
 
+	if (!argv)
+		abort();
+	argv[0] = "fpx";
 	for (int i = 0; i < n; i++)
 		argv[i + 1] = words[i];
 	if (cli_run(n + 1, argv, true) != EXIT_OK)
 		s->failed = true;
 	fflush(stdout);
+	free(argv);
 }
 
 /* ---- Lines ------------------------------------------------------------------------------ */
 
+/* The words of a line, split in place; as many as it has. */
 static int split(char *line, char **words)
 {
 	int n = 0;
-
 	char *save;
 
-	for (char *w = strtok_r(line, " \t", &save); w && n < MAX_WORDS; w = strtok_r(NULL, " \t", &save))
+	for (char *w = strtok_r(line, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
 		words[n++] = w;
 	return n;
 }
@@ -382,12 +461,12 @@ static int split(char *line, char **words)
 /* Handles one line; false when the session ends. */
 static bool handle(struct repl_session *s, const char *text)
 {
-	char *copy = strdup(text), *words[MAX_WORDS];
+	char *copy = strdup(text), **words = calloc(strlen(text) / 2 + 2, sizeof *words);
 	const struct command *cmd;
 	bool go_on = true;
 	int n;
 
-	if (!copy)
+	if (!copy || !words)
 		abort();
 	n = split(copy, words);
 	if (n == 0)
@@ -399,6 +478,7 @@ static bool handle(struct repl_session *s, const char *text)
 	else
 		show_value(s, text);
 	free(copy);
+	free(words);
 	return go_on;
 }
 
@@ -441,7 +521,7 @@ static void complete(const char *const *words, int n, const char *prefix, void (
 	if (n == 0) {
 		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 			offer(commands[i].name, &nf);
-		offer_list(&nf, cli_words);
+		cli_each_command(offer, &nf);
 	} else if (strcmp(first, "round") == 0 || strcmp(words[n - 1], "-r") == 0)
 		offer_list(&nf, modes);
 	else if (strcmp(first, "saturate") == 0 || strcmp(first, "json") == 0)
@@ -485,13 +565,20 @@ struct repl_session *repl_open(const struct repl_options *o)
 
 	if (!s)
 		abort();
-	s->mode = o->mode;
+	s->policy = o->policy ? o->policy : policy_default();
+	s->mode = policy_mode(s->policy, o->mode);
+	s->mode_given = o->mode_given;
 	s->saturate = o->saturate;
-	s->policy = policy_default();
 	s->json = o->json;
 	s->style = o->style;
 	if (!(s->f = fmt_lookup(o->format ? o->format : "binary32"))) {
 		fprintf(stderr, "fpx: unknown format '%s' (see fpx formats)\n", o->format);
+		free(s);
+		return NULL;
+	}
+	if (o->via && !(s->via = fmt_lookup(o->via))) {
+		fprintf(stderr, "fpx: unknown format '%s' (see fpx formats)\n", o->via);
+		fmt_free(s->f);
 		free(s);
 		return NULL;
 	}
@@ -508,6 +595,7 @@ int repl_close(struct repl_session *s)
 	int status = s->failed ? EXIT_BAD_INPUT : EXIT_OK;
 
 	fmt_free(s->f);
+	fmt_free(s->via);
 	free(s);
 	return status;
 }
@@ -515,7 +603,7 @@ int repl_close(struct repl_session *s)
 int repl_run(const struct repl_options *o)
 {
 	struct repl_session *s = repl_open(o);
-	char *history, prompt[FMT_NAME_MAX + 32];
+	char *history, prompt[2 * FMT_NAME_MAX + 64];
 	struct line_editor *ed;
 	const char *line;
 
@@ -524,9 +612,10 @@ int repl_run(const struct repl_options *o)
 	history = history_path();
 	ed = line_open(history, complete);
 	for (;;) {
-		snprintf(prompt, sizeof prompt, "fpx %s %s%s%s%s> ", s->f->name, rnd_mode_name(s->mode),
-			 s->saturate ? " sat" : "", s->policy != policy_default() ? " " : "",
-			 s->policy != policy_default() ? s->policy->name : "");
+		snprintf(prompt, sizeof prompt, "fpx %s %s%s%s%s%s%s> ", s->f->name, rnd_mode_name(session_mode(s)),
+			 session_saturates(s) ? " sat" : "", s->policy != policy_default() ? " " : "",
+			 s->policy != policy_default() ? s->policy->name : "", s->via ? " via " : "",
+			 s->via ? s->via->name : "");
 		if (!(line = line_read(ed, prompt)) || !repl_line(s, line))
 			break;
 	}

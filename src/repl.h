@@ -7,13 +7,16 @@
 
 #include <stdbool.h>
 
+#include "policy.h"
 #include "round.h"
 #include "show.h"
 
 struct repl_options {
 	const char *format; /* NULL: binary32 */
 	enum rnd_mode mode;
-	bool saturate, json;
+	bool mode_given, saturate, json;
+	const struct policy *policy; /* NULL: fpx's own */
+	const char *via;             /* NULL: none */
 	struct show_style style;
 };
 
