@@ -14,7 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "lines.h"
 
 #ifdef HAVE_LIBEDIT
 #include <dlfcn.h>
@@ -72,8 +76,9 @@ static bool load_libedit(void)
 #endif
 
 struct line_editor {
-	char *text; /* the plain reader's buffer */
+	char *text; /* the plain reader's buffer on a terminal */
 	size_t cap;
+	struct line_reader *pipe; /* the reader of a pipe or file: bounded lines */
 	bool terminal;
 	line_completer *complete;
 #ifdef HAVE_LIBEDIT
@@ -105,7 +110,15 @@ static void catch_interrupts(void)
 	sigaction(SIGINT, &sa, NULL);
 }
 
-static const char *read_plain(struct line_editor *ed, const char *prompt)
+/* A line from a pipe or a file, through the bounded block reader. */
+static const char *read_piped(struct line_editor *ed, size_t *len, bool *too_long)
+{
+	const char *text;
+
+	return lines_next(ed->pipe, &text, len, too_long) ? text : NULL;
+}
+
+static const char *read_plain(struct line_editor *ed, const char *prompt, size_t *length)
 {
 	ssize_t len;
 
@@ -126,7 +139,78 @@ static const char *read_plain(struct line_editor *ed, const char *prompt)
 	}
 	while (len > 0 && (ed->text[len - 1] == '\n' || ed->text[len - 1] == '\r'))
 		ed->text[--len] = '\0';
+	*length = (size_t)len;
 	return ed->text;
+}
+
+/* ---- History ------------------------------------------------------------------------------
+ *
+ * Kept by fpx, not by libedit's H_LOAD and H_SAVE, which read the whole file and rewrite it
+ * after every line: each line entered is appended to the file (O_APPEND, so that two
+ * sessions keep both their lines), lines longer than HISTORY_LINE_MAX are not kept, and at
+ * start only the file's last HISTORY_TAIL bytes are read; a file that has grown past
+ * HISTORY_KEEP_BYTES is cut back to them then.
+ */
+#define HISTORY_LINE_MAX 1024
+#define HISTORY_LINES 1000
+#define HISTORY_TAIL (256 * 1024)
+#define HISTORY_KEEP_BYTES (1024 * 1024)
+
+static void history_append(const char *path, const char *line)
+{
+	size_t len = strlen(line);
+	int fd;
+
+	if (!path || len > HISTORY_LINE_MAX || memchr(line, '\n', len))
+		return;
+	if ((fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0600)) < 0)
+		return;
+	if (write(fd, line, len) == (ssize_t)len)
+		(void)!write(fd, "\n", 1);
+	close(fd);
+}
+
+/* The file's last HISTORY_TAIL bytes, from a line's start, NUL-terminated; NULL for none. */
+static char *history_tail(const char *path, off_t *size)
+{
+	int fd = open(path, O_RDONLY);
+	struct stat st;
+	char *text = NULL;
+	ssize_t n;
+	off_t from;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (text = malloc(HISTORY_TAIL + 1))) {
+		*size = st.st_size;
+		from = st.st_size > HISTORY_TAIL ? st.st_size - HISTORY_TAIL : 0;
+		n = pread(fd, text, HISTORY_TAIL, from);
+		text[n > 0 ? n : 0] = '\0';
+		if (from > 0 && strchr(text, '\n')) /* drop the partial first line */
+			memmove(text, strchr(text, '\n') + 1, strlen(strchr(text, '\n') + 1) + 1);
+	}
+	close(fd);
+	return text;
+}
+
+/* Cuts a history file that has grown too large back to the tail that was read. */
+static void history_trim(const char *path, const char *tail)
+{
+	size_t size = strlen(path) + 8;
+	char *tmp = malloc(size);
+	FILE *fp;
+
+	if (!tmp)
+		return;
+	snprintf(tmp, size, "%s.new", path);
+	if ((fp = fopen(tmp, "w"))) {
+		bool ok = fputs(tail, fp) >= 0;
+		if (fclose(fp) == 0 && ok)
+			rename(tmp, path);
+		else
+			remove(tmp);
+	}
+	free(tmp);
 }
 
 #ifdef HAVE_LIBEDIT
@@ -246,14 +330,41 @@ static unsigned char complete(EditLine *el, int ch)
 
 /* ---- Opening, reading, closing ------------------------------------------------------------- */
 
+/* Older sessions saved the file with libedit's H_SAVE: a "_HiStOrY_V2_" header and
+ * lines with octal escapes (\040 for a space). Those are read back decoded. */
+static void decode_vis(char *line)
+{
+	char *out = line;
+
+	for (char *p = line; *p; p++) {
+		if (p[0] == '\\' && p[1] >= '0' && p[1] <= '3' && p[2] >= '0' && p[2] <= '7' && p[3] >= '0' &&
+		    p[3] <= '7') {
+			*out++ = (char)((p[1] - '0') * 64 + (p[2] - '0') * 8 + (p[3] - '0'));
+			p += 3;
+		} else
+			*out++ = *p;
+	}
+	*out = '\0';
+}
+
 static void open_history(struct line_editor *ed, const char *path)
 {
+	off_t size = 0;
+	char *tail, *save;
+
 	ed->hist = edit.history_init();
-	edit.history(ed->hist, &ed->ev, H_SETSIZE, 1000);
+	edit.history(ed->hist, &ed->ev, H_SETSIZE, HISTORY_LINES);
 	edit.history(ed->hist, &ed->ev, H_SETUNIQUE, 1);
-	if (path) {
-		ed->history = strdup(path);
-		edit.history(ed->hist, &ed->ev, H_LOAD, path);
+	if (path && (ed->history = strdup(path)) && (tail = history_tail(path, &size))) {
+		if (size > HISTORY_KEEP_BYTES)
+			history_trim(path, tail);
+		for (char *line = strtok_r(tail, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+			if (strcmp(line, "_HiStOrY_V2_") == 0 || strlen(line) > HISTORY_LINE_MAX)
+				continue;
+			decode_vis(line);
+			edit.history(ed->hist, &ed->ev, H_ENTER, line);
+		}
+		free(tail);
 	}
 	edit.set(ed->el, EL_HIST, edit.history, ed->hist);
 }
@@ -273,7 +384,7 @@ static bool open_editline(struct line_editor *ed, const char *history_path)
 	return true;
 }
 
-static const char *read_edited(struct line_editor *ed, const char *prompt)
+static const char *read_edited(struct line_editor *ed, const char *prompt, size_t *len)
 {
 	const char *line;
 	int count;
@@ -296,11 +407,11 @@ static const char *read_edited(struct line_editor *ed, const char *prompt)
 	ed->copy[strcspn(ed->copy, "\r\n")] = '\0';
 	for (size_t n = strlen(ed->copy); n && (ed->copy[n - 1] == ' ' || ed->copy[n - 1] == '\t');)
 		ed->copy[--n] = '\0'; /* completion leaves a space behind */
-	if (ed->copy[strspn(ed->copy, " \t")]) {
+	if (ed->copy[strspn(ed->copy, " \t")] && strlen(ed->copy) <= HISTORY_LINE_MAX) {
 		edit.history(ed->hist, &ed->ev, H_ENTER, ed->copy);
-		if (ed->history)
-			edit.history(ed->hist, &ed->ev, H_SAVE, ed->history);
+		history_append(ed->history, ed->copy);
 	}
+	*len = strlen(ed->copy);
 	return ed->copy;
 }
 
@@ -314,6 +425,8 @@ struct line_editor *line_open(const char *history, line_completer *completer)
 		abort();
 	ed->terminal = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	ed->complete = completer;
+	if (!isatty(STDIN_FILENO))
+		ed->pipe = lines_open(stdin, LINE_MAX_BYTES);
 	if (ed->terminal)
 		catch_interrupts();
 #ifdef HAVE_LIBEDIT
@@ -325,27 +438,43 @@ struct line_editor *line_open(const char *history, line_completer *completer)
 	return ed;
 }
 
-const char *line_read(struct line_editor *ed, const char *prompt)
+const char *line_read(struct line_editor *ed, const char *prompt, size_t *len, bool *too_long)
 {
+	*too_long = false;
+	if (ed->pipe)
+		return read_piped(ed, len, too_long);
 #ifdef HAVE_LIBEDIT
 	if (ed->el)
-		return read_edited(ed, prompt);
+		return read_edited(ed, prompt, len);
 #endif
-	return read_plain(ed, prompt);
+	return read_plain(ed, prompt, len);
+}
+
+int line_error(const struct line_editor *ed)
+{
+	return ed->pipe ? lines_error(ed->pipe) : ferror(stdin) ? EIO : 0;
 }
 
 void line_close(struct line_editor *ed)
 {
 #ifdef HAVE_LIBEDIT
 	if (ed->el) {
-		if (ed->history)
-			edit.history(ed->hist, &ed->ev, H_SAVE, ed->history);
-		edit.history_end(ed->hist);
-		edit.end(ed->el);
+		/* el_end() loses what EL_ADDFN allocated (192 bytes), a leak LeakSanitizer
+		 * counts against every terminal session. The editor is left as it is instead,
+		 * kept reachable here: el_gets() has put the terminal back already, and the
+		 * process ends with the session. */
+		static EditLine *kept;
+		static History *kept_history;
+		kept = ed->el;
+		kept_history = ed->hist;
+		(void)kept;
+		(void)kept_history;
 	}
 	free(ed->history);
 	free(ed->copy);
 #endif
+	if (ed->pipe)
+		lines_close(ed->pipe);
 	free(ed->text);
 	free(ed);
 }

@@ -7,6 +7,10 @@
 #define FPX_LINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+/* A piped line longer than this is refused, never held whole. */
+#define LINE_MAX_BYTES (1 << 20)
 
 struct line_editor;
 
@@ -17,9 +21,14 @@ typedef void line_completer(const char *const *words, int nwords, const char *pr
 
 /* history: the file to load and keep history in (NULL: none). */
 struct line_editor *line_open(const char *history, line_completer *completer);
-/* The next line without its newline, or NULL at the end of input. Ctrl-C abandons the
- * line being typed and gives "". The text is valid until the next call. */
-const char *line_read(struct line_editor *ed, const char *prompt);
+/* The next line without its newline, or NULL at the end of input (or a read error:
+ * line_error()). *len is its length: a NUL byte may stand inside. *too_long: the line
+ * was past LINE_MAX_BYTES and was skipped; the text is its start. Ctrl-C abandons the
+ * line being typed and gives "". The text is valid until the next call. History is
+ * bounded: see line.c. */
+const char *line_read(struct line_editor *ed, const char *prompt, size_t *len, bool *too_long);
+/* The errno of a failed read of the session's input, or 0. */
+int line_error(const struct line_editor *ed);
 void line_close(struct line_editor *ed);
 
 #endif

@@ -51,7 +51,7 @@ static void complain(struct repl_session *s, const char *message, const char *wh
 static void print_and_clear(struct strbuf *out)
 {
 	fwrite(out->s, 1, out->len, stdout);
-	fflush(stdout);
+	output_flush();
 	sb_free(out);
 }
 
@@ -88,7 +88,7 @@ static void show_text(struct repl_session *s, const char *text)
 		s->code = code;
 	} else
 		s->failed = true;
-	fflush(stdout);
+	output_flush();
 }
 
 /* Shows a code that was not typed as a value: its input is its own pattern. */
@@ -318,7 +318,7 @@ static bool cmd_bits(struct repl_session *s, char **w, int n)
 	code_to_hex(hex, s->code, fmt_hex_digits(s->f));
 	code_to_bin(bin, s->code, s->f->bits);
 	printf("%s %s\n", hex, bin);
-	fflush(stdout);
+	output_flush();
 	return true;
 }
 
@@ -380,7 +380,7 @@ static bool cmd_help(struct repl_session *s, char **w, int n)
 	}
 	printf("  %-22s %s\n", "formats", "list the formats");
 	printf("  %-22s %s\n", "convert, table, show", "any fpx command line, e.g. convert e5m2 1 2 3");
-	fflush(stdout);
+	output_flush();
 	return true;
 }
 
@@ -441,7 +441,7 @@ static void run_cli(struct repl_session *s, char **words, int n)
 		argv[i + 1] = words[i];
 	if (cli_run(n + 1, argv, true) != EXIT_OK)
 		s->failed = true;
-	fflush(stdout);
+	output_flush();
 	free(argv);
 }
 
@@ -606,6 +606,9 @@ int repl_run(const struct repl_options *o)
 	char *history, prompt[2 * FMT_NAME_MAX + 64];
 	struct line_editor *ed;
 	const char *line;
+	size_t len;
+	bool too_long;
+	int status, error;
 
 	if (!s)
 		return EXIT_USAGE;
@@ -616,10 +619,19 @@ int repl_run(const struct repl_options *o)
 			 session_saturates(s) ? " sat" : "", s->policy != policy_default() ? " " : "",
 			 s->policy != policy_default() ? s->policy->name : "", s->via ? " via " : "",
 			 s->via ? s->via->name : "");
-		if (!(line = line_read(ed, prompt)) || !repl_line(s, line))
+		if (!(line = line_read(ed, prompt, &len, &too_long)))
+			break;
+		if (too_long || memchr(line, '\0', len)) {
+			complain(s, "%s", too_long ? "a line past 1 MiB: not run" : "a NUL byte in the line: not run");
+			continue;
+		}
+		if (!repl_line(s, line) || !output_flush())
 			break;
 	}
+	if ((error = line_error(ed)))
+		fprintf(stderr, "fpx: standard input: %s\n", strerror(error));
 	line_close(ed);
 	free(history);
-	return repl_close(s);
+	status = repl_close(s);
+	return status == EXIT_OK && (error || output_failed()) ? EXIT_BAD_INPUT : status;
 }
