@@ -204,7 +204,8 @@ static const char *overflow_result(const struct fmt *f)
 	return f->has_inf ? "inf" : f->has_nan ? "NaN" : "max (the format has neither inf nor NaN)";
 }
 
-/* What a value past the overflow threshold becomes: inf, NaN or max (saturating). */
+/* What a positive value past the overflow threshold becomes: inf, NaN or max (saturating,
+ * or a mode that never rounds up past it). */
 static const char *overflow_word(const struct fmt *f, bool saturate)
 {
 	return saturate || (!f->has_inf && !f->has_nan) ? "max" : f->has_inf ? "inf" : "nan";
@@ -597,7 +598,7 @@ static void json_limits(struct strbuf *out, struct fmt *f, enum rnd_mode mode, b
 	json_long(out, "emax", l.emax);
 	json_text(out, "overflow_threshold", l.overflow_threshold.s);
 	json_bool(out, "overflow_threshold_inclusive", l.threshold_inclusive);
-	json_text(out, "overflow_gives", overflow_word(f, saturate));
+	json_text(out, "overflow_gives", overflow_word(f, saturate || l.never_overflows));
 	sb_putc(out, '}');
 	limits_clear(&l);
 }

@@ -136,7 +136,12 @@ expect "formats --names has every alias" 0 "float8_e4m3fn
 e4m3ieee
 mx_scale
 hifloat8" -- sh -c "$FPX formats --names | grep -xE 'float8_e4m3fn|e4m3ieee|hifloat8|mx_scale'"
-expect "formats lists 18" 0 "18" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_]+ +[0-9]+ '"
+expect "formats lists 18 and 6 integer formats" 0 "24" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_]+ +[0-9]+ '"
+expect "formats lists the integer formats quantize takes" 0 "int8                    8  integer  two's complement integer, -128 to 127 (quantize, dequantize, mx)" \
+	-- sh -c "$FPX formats | grep '^int8 '"
+expect "formats --json: one object a format, aliases an array" 0 '{"name":"bfloat16","bits":"16","kind":"float","description":"Google brain float: binary32 with a 7-bit fraction","aliases":["bf16"]}' \
+	-- sh -c "$FPX formats --json | grep '\"bfloat16\"'"
+expect "formats takes no arguments" 2 "" -- $FPX formats extra
 expect "the two E4M3s are told apart" 0 "2" -- sh -c "$FPX formats | grep -cE '^e4m3 .*max 448|^float8_e4m3 .*NOT OCP e4m3'"
 expect "aliases resolve" 0 "0x7e
 0x7e
@@ -264,9 +269,18 @@ expect "quantize: no scale for the block" 1 "0x01${tab}1${tab}-
 0x01${tab}1${tab}-
 error${tab}error${tab}error" -- $FPX quantize --scale 1,2 --block 1 int8 1 2 3
 stderr_has "quantize names the value" "argument 3"
-expect "quantize e4m3 saturates" 0 "0x7e${tab}450${tab}inexact|overflow|saturated
-0x22${tab}0.16${tab}inexact
-0x7e${tab}450${tab}saturated" -- $FPX quantize --scale 2 e4m3 1000 0.3 inf
+expect "quantize e4m3 saturates" 0 "0x7e${tab}448${tab}inexact|overflow|saturated
+0x22${tab}0.15625${tab}inexact
+0x7e${tab}448${tab}saturated" -- $FPX quantize --scale 2 e4m3 1000 0.3 inf
+expect "quantize -o" 0 "1000${tab}0x7e${tab}450
+0.3${tab}0x22${tab}0.16" -- $FPX quantize -o input,hex,shortest --scale 2 e4m3 1000 0.3
+expect "quantize --csv --header" 0 "input,hex,exact,flags
+1,0x02,2,-
+-1.25,0xfe,-2,inexact|tie" -- $FPX quantize --csv --header -o input,hex,exact,flags --scale 0.5 int8 1 -1.25
+expect "quantize: fields it has not" 2 "" -- $FPX quantize -o class --scale 1 int8 1
+stderr_has "quantize names its fields" "quantize has the fields input, hex, exact, shortest and flags, not 'class'"
+expect "quantize: an unknown target names the integer formats" 2 "" -- $FPX quantize --scale 1 int32 1
+stderr_has "quantize int32" "or int2, int4, int8, uint2, uint4, uint8"
 expect "quantize NaN into int8" 1 "error${tab}error${tab}error" -- $FPX quantize --scale 1 int8 nan
 expect "quantize | dequantize keeps a line per input" 1 "error
 1
@@ -276,8 +290,9 @@ expect "quantize needs --scale" 2 "" -- $FPX quantize int8 1
 expect "quantize zero scale" 2 "" -- $FPX quantize --scale 0 int8 1
 expect "quantize zero point outside" 2 "" -- $FPX quantize --scale 1 --zero-point 300 int8 1
 expect "quantize several scales need --block" 2 "" -- $FPX quantize --scale 1,2 int8 1
-expect "quantize json" 0 '{"input":"1","hex":"0x05","value":"5","flags":[]}
-{"input":"100","hex":"0x7f","value":"127","flags":["inexact","overflow","saturated"]}' -- $FPX quantize --json --scale 0.5 --zero-point 3 int8 1 100
+expect "quantize json: the keys convert uses" 0 '{"hex":"0x05","exact":"5","flags":[]}
+{"hex":"0x7f","exact":"127","flags":["inexact","overflow","saturated"]}' -- $FPX quantize --json --scale 0.5 --zero-point 3 int8 1 100
+expect "quantize json with input" 0 '{"input":"1","hex":"0x05","exact":"5","flags":[]}' -- $FPX quantize --json -o input,hex,exact,flags --scale 0.5 --zero-point 3 int8 1
 # dequantize: (q - zero_point) * scale, exactly
 expect "dequantize int8" 0 "1
 -2.5
