@@ -381,5 +381,69 @@ if command -v mandoc >/dev/null 2>&1; then
 	expect "mandoc -Tlint is clean" 0 "" -- mandoc -Tlint -W warning man/fpx.1
 fi
 
+# ---- issue 12: what the real ml_dtypes, new users and hostile input found ----
+# options that apply do what they say (tests/options.sh checks which apply)
+expect "info -s: overflow gives max" 0 "  overflow      under rne, values above 464 become max, saturating (NaN without -s)" \
+	-- sh -c "$FPX info -s e4m3 | grep overflow"
+expect "info --policy onnx saturates e5m2" 0 "  overflow      under rne, values from 61440 become max, saturating (inf without -s)" \
+	-- sh -c "$FPX info --policy onnx e5m2 | grep overflow"
+expect "info --policy fixes the mode" 2 "" -- $FPX info --policy onnx -r rtz e5m2
+expect "info --json -s" 0 '"overflow_gives":"max"' -- sh -c "$FPX info --json -s e4m3 | grep -o '\"overflow_gives\":\"[a-z]*\"'"
+expect "info --json aliases are an array" 0 '"aliases":["bf16"]' -- sh -c "$FPX info --json bfloat16 | grep -o '\"aliases\":[^]]*]'"
+expect "info --color=always colours the fields" 0 "1" -- sh -c "$FPX info --color=always e4m3 | grep -c \"$(printf '\033')\\[36mexponent\""
+expect "info --color=never does not" 0 "0" -- sh -c "$FPX info --color=never e4m3 | grep -c \"$(printf '\033')\"; true"
+expect "mx --csv" 0 "scale,0x7e,2^-1 = 0.5
+1,0x4,1,0
+-3.5,0xf,-3,0.5
+worst error,0.5" -- sh -c "$FPX mx --csv --block 2 e2m1 1 -3.5 | sed '/^\$/d'"
+# a mistyped command, per-command help, stdin on a terminal
+expect "did you mean" 2 "" -- $FPX conver e4m3 1
+stderr_has "did you mean convert" "did you mean 'convert'?"
+expect "convert --help is convert's" 0 "Usage: fpx convert [OPTIONS] FORMAT [VALUE...]" -- sh -c "$FPX convert --help | head -1"
+expect "--help lists -F in the usage" 0 "Usage: fpx [-F FILE] COMMAND [OPTIONS] ARGUMENTS" -- sh -c "$FPX --help | head -1"
+expect "help lines within 80 columns, descriptions in one column" 0 "" -- sh -c "$FPX --help | sed -n '/^Commands:/,/^\$/p' | awk 'NR > 1 && NF && (length > 80 || substr(\$0, 41, 1) == \" \" || substr(\$0, 40, 1) != \" \")'"
+if command -v script >/dev/null 2>&1; then
+	expect "a terminal on stdin is told where values come from" 0 "1" -- sh -c "script -qec '$FPX convert e4m3' /dev/null </dev/null 2>&1 | grep -c 'reading values from standard input; Ctrl-D to end'"
+fi
+# the REPL does what the same one-shot command does
+expect "repl --policy onnx" 0 "$($FPX --policy onnx e4m3 1e9 | head -1)" -- sh -c "echo 1e9 | $FPX repl --policy onnx e4m3 | head -1"
+expect "repl --policy onnx gives 0x7e" 0 "e4m3: 1e9 -> 0x7e" -- sh -c "echo 1e9 | $FPX repl --policy onnx e4m3 | head -1"
+expect "repl --via binary32" 0 "  twice         this went through binary32 first; rounded once it would be 0x3f81" \
+	-- sh -c "echo 1.00390625000001 | $FPX repl --via binary32 bf16 | grep twice"
+expect "repl json has double_rounding" 0 '"double_rounding":{"via":"binary32","this_went_through":true,"once":"0x3f81"}' \
+	-- sh -c "echo 1.00390625000001 | $FPX repl --json --via binary32 bf16 | grep -o '\"double_rounding\":{[^}]*}'"
+expect "repl: round refused under a policy that fixes it" 1 "e4m3: 1e9 -> 0x7e" -- sh -c "printf 'policy onnx\nround rtz\n1e9\n' | $FPX repl e4m3 > $T/o; st=\$?; head -1 $T/o; exit \$st"
+stderr_has "repl names why" "policy onnx fixes the rounding mode"
+expect "repl: a policy that fixes the mode says it takes over" 0 "" -- sh -c "printf 'round rtz\npolicy onnx\n' | $FPX repl e4m3"
+stderr_has "repl policy over round" "policy onnx rounds rne: round rtz no longer applies"
+expect "repl: 102 values on a line" 0 "102" -- sh -c "echo convert e4m3 \$(seq 1 102) | $FPX repl | wc -l"
+expect "repl: a NUL byte is named" 1 "" -- sh -c "printf '1\0002\n' | $FPX repl e4m3"
+stderr_has "repl NUL message" "a NUL byte in the line: not run"
+# the ml_dtypes quirks in the readout and in fpx policies
+expect "readout names the ml_dtypes E8M0 wrap" 0 "  quirk         ml_dtypes gives 0x00 here: an overflow in its conversion" \
+	-- sh -c "$FPX --policy ml_dtypes e8m0 1.6*2^128 | grep quirk"
+expect "policies states the bfloat16 route" 0 "1" -- sh -c "$FPX policies | grep -c 'bfloat16 from a value or a code wider than float32: through binary64 and binary32'"
+expect "policies is self-contained" 0 "0" -- sh -c "$FPX policies | grep -c 'FORMATS.md'; true"
+expect "ml_dtypes bfloat16 readout says it went through binary32" 0 "  twice         this went through binary64 and binary32 first; rounded once it would be 0x3f81" \
+	-- sh -c "$FPX --policy ml_dtypes bfloat16 1.00390625000001 | grep twice"
+# a format built from its name says what it is not
+expect "e4m3b7 is not e4m3" 0 "  note          not the built-in e4m3, OCP FP8 E4M3 (OCP/ONNX/torch/WebNN): no inf, NaN only S.1111.111, max 448" \
+	-- sh -c "$FPX info e4m3b7 | grep note"
+expect "e2m1b1's readout names e2m1" 0 "  (not the built-in e2m1, OCP MX FP4 E2M1: every code a number, max 6)" -- sh -c "$FPX e2m1b1 1 | sed -n 2p"
+# output and input faults: stop at the first failed write, say so once, exit 1
+expect "write error to /dev/full" 1 "" -- sh -c "$FPX table e4m3 > /dev/full"
+stderr_has "write error named" "fpx: write error: No space left on device"
+expect "write error said once" 0 "1" -- sh -c "$FPX table binary16 2>&1 >/dev/full | grep -c 'write error'"
+expect "closed stdout" 1 "" -- sh -c "$FPX convert e4m3 1 >&-"
+expect "SIGPIPE ignored: table stops at once" 0 "0x00000000${tab}zero${tab}0${tab}0" \
+	-- sh -c "trap '' PIPE; timeout 10 $FPX table --range 0:0xffffffff binary32 2>/dev/null | head -1"
+expect "SIGPIPE ignored: exit 1, not killed by timeout" 0 "1" -- sh -c "trap '' PIPE; (timeout 10 $FPX table --range 0:0xffffffff binary32 2>/dev/null; echo \$? > $T/st) | head -1 >/dev/null; cat $T/st"
+expect "REPL write error" 1 "" -- sh -c "echo 1 | $FPX repl e4m3 > /dev/full"
+expect "stdin a directory" 1 "" -- sh -c "$FPX convert e4m3 < /"
+stderr_has "read error named" "fpx: standard input: Is a directory"
+expect "stdin closed" 1 "" -- sh -c "$FPX mx e2m1 <&-"
+stderr_has "closed stdin named" "fpx: standard input: Bad file descriptor"
+expect "REPL stdin a directory" 1 "" -- sh -c "$FPX repl < /"
+
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]

@@ -37,6 +37,7 @@ run sh -c "./tests/fastpath 5 < $log.bigq" && rm -f "$log.bigq"
 awk '!/^#/ && NF { print ($3 == "sat" ? $4 : $3) }' tests/records.d/*.records > "$log.rec"
 run sh -c "./tests/fastpath < $log.rec" && rm -f "$log.rec"
 run sh tests/cli.sh ./fpx
+run sh tests/options.sh ./fpx
 run sh tests/hostile.sh ./fpx
 run sh tests/repl-tty.sh ./fpx
 run sh tests/examples.sh .
