@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <strings.h>
 
 /* Formats loaded with -F, searched before the built-in ones. */
@@ -236,6 +237,24 @@ static const char *finish(struct fmt *f)
 	return fmt_finish(f);
 }
 
+/* Finishes the format read from name_line on: false, after reporting where, when it is
+ * not one, or when its `bits` line (at bits_line) contradicts its fields. */
+static bool finish_read(struct reader *r, struct fmt *f, int name_line, int bits_line)
+{
+	int given_bits = f->bits;
+	const char *why = finish(f);
+	char contradiction[96];
+
+	if (why)
+		return fail(r, name_line, why);
+	if (!f->tapered && bits_line && given_bits != f->bits) {
+		snprintf(contradiction, sizeof contradiction, "bits %d contradicts sign + exponent + fraction = %d",
+			 given_bits, f->bits);
+		return fail(r, bits_line, contradiction);
+	}
+	return true;
+}
+
 /*
  * Parses text into formats, calling keep() for each finished one; stops at the first
  * error. Lines: `# comment`, blank, or `key value`.
@@ -244,7 +263,7 @@ static bool parse_text(struct reader *r, const char *text, void (*keep)(struct f
 		       void *arg)
 {
 	struct fmt *f = NULL;
-	int name_line = 0;
+	int name_line = 0, bits_line = 0;
 	const char *why;
 	char *save;
 
@@ -268,14 +287,15 @@ static bool parse_text(struct reader *r, const char *text, void (*keep)(struct f
 		for (size_t n = strlen(val); n && (val[n - 1] == ' ' || val[n - 1] == '\t');)
 			val[--n] = '\0';
 		if (strcmp(key, "name") == 0) {
-			if (f && (why = finish(f)))
-				return fmt_free(f), fail(r, name_line, why);
+			if (f && !finish_read(r, f, name_line, bits_line))
+				return fmt_free(f), false;
 			if (f)
 				keep(f, arg);
 			if (!*val || strlen(val) >= FMT_NAME_MAX || strchr(val, ' '))
 				return fail(r, r->line, "name needs one word");
 			f = new_format(val);
 			name_line = r->line;
+			bits_line = 0;
 			continue;
 		}
 		if (!f)
@@ -284,11 +304,13 @@ static bool parse_text(struct reader *r, const char *text, void (*keep)(struct f
 			return fmt_free(f), fail(r, r->line, "missing value");
 		if ((why = apply_line(f, key, val)))
 			return fmt_free(f), fail(r, r->line, why);
+		if (strcmp(key, "bits") == 0)
+			bits_line = r->line;
 	}
 	if (!f)
 		return fail(r, 1, "no format in the file");
-	if ((why = finish(f)))
-		return fmt_free(f), fail(r, name_line, why);
+	if (!finish_read(r, f, name_line, bits_line))
+		return fmt_free(f), false;
 	keep(f, arg);
 	return true;
 }
@@ -409,43 +431,67 @@ struct fmt *fmt_lookup(const char *name)
 	return format_from_name(name);
 }
 
+/* A format loaded again under a name already loaded takes that one's place: loading the
+ * same file on every REPL line holds one copy. */
 static void keep_loaded(struct fmt *f, void *arg)
 {
-	struct fmt **grown = realloc(loaded, (nloaded + 1) * sizeof *loaded);
+	struct fmt **grown;
 
 	(void)arg;
-	if (!grown)
+	for (size_t i = 0; i < nloaded; i++)
+		if (strcasecmp(loaded[i]->name, f->name) == 0) {
+			fmt_free(loaded[i]);
+			loaded[i] = f;
+			return;
+		}
+	if (!(grown = realloc(loaded, (nloaded + 1) * sizeof *loaded)))
 		abort();
 	loaded = grown;
 	loaded[nloaded++] = f;
 }
 
+#define FORMAT_FILE_MAX (1 << 20)
+
+/* Reads a format file whole, from a regular file, a FIFO or a process substitution alike
+ * (as a stream, never trusting its size), at most FORMAT_FILE_MAX bytes. NULL after
+ * writing why into err. */
+static char *read_format_file(const char *path, char *err, size_t errlen)
+{
+	FILE *fp = fopen(path, "r");
+	struct stat st;
+	char *text;
+	size_t n;
+
+	if (!fp)
+		return snprintf(err, errlen, "%s: %s", path, strerror(errno)), NULL;
+	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(fp);
+		return snprintf(err, errlen, "%s: is a directory, not a format file", path), NULL;
+	}
+	if (!(text = malloc(FORMAT_FILE_MAX + 1)))
+		abort();
+	n = fread(text, 1, FORMAT_FILE_MAX + 1, fp);
+	if (ferror(fp) || n > FORMAT_FILE_MAX || memchr(text, '\0', n)) {
+		snprintf(err, errlen, ferror(fp) ? "%s: cannot read it: %s" : n > FORMAT_FILE_MAX ?
+			 "%s: not a format file (over 1 MiB)" : "%s: not a format file (a NUL byte in it)", path,
+			 strerror(errno));
+		free(text);
+		fclose(fp);
+		return NULL;
+	}
+	fclose(fp);
+	text[n] = '\0';
+	return text;
+}
+
 bool fmt_load_file(const char *path, char *err, size_t errlen)
 {
 	struct reader r = { path, 0, err, errlen };
-	FILE *fp = fopen(path, "r");
-	char *text;
-	long size;
+	char *text = read_format_file(path, err, errlen);
 	bool ok;
 
-	if (!fp)
-		return snprintf(err, errlen, "%s: %s", path, strerror(errno)), false;
-	fseek(fp, 0, SEEK_END);
-	size = ftell(fp);
-	rewind(fp);
-	if (size < 0 || size > (1L << 20)) {
-		fclose(fp);
-		return snprintf(err, errlen, "%s: not a format file (over 1 MiB)", path), false;
-	}
-	text = calloc(1, (size_t)size + 1);
 	if (!text)
-		abort();
-	if (fread(text, 1, (size_t)size, fp) != (size_t)size || memchr(text, '\0', (size_t)size)) {
-		free(text);
-		fclose(fp);
-		return snprintf(err, errlen, "%s: cannot read it as text", path), false;
-	}
-	fclose(fp);
+		return false;
 	ok = parse_text(&r, text, keep_loaded, NULL);
 	free(text);
 	return ok;

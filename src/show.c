@@ -123,6 +123,23 @@ static void put_bits(struct strbuf *out, const struct readout *r, const struct s
 /* The widest field shown in one column with its explanation beside it. */
 #define FIELD_COLUMN 16
 
+/* A fraction field as the ratio it stands for: bits/2^width, both in decimal, any width. */
+static void put_fraction(struct strbuf *out, fpcode bits, int width)
+{
+	mpz_t num, den;
+
+	mpz_inits(num, den, NULL);
+	code_to_mpz(num, bits);
+	mpz_setbit(den, (mp_bitcnt_t)width);
+	sb_reserve(out, mpz_sizeinbase(num, 10) + mpz_sizeinbase(den, 10) + 3);
+	mpz_get_str(out->s + out->len, 10, num);
+	out->len += strlen(out->s + out->len);
+	sb_putc(out, '/');
+	mpz_get_str(out->s + out->len, 10, den);
+	out->len += strlen(out->s + out->len);
+	mpz_clears(num, den, NULL);
+}
+
 static void explain_field(struct strbuf *out, const struct readout *r, const struct fmt_field *fld)
 {
 	if (strcmp(fld->name, "sign") == 0)
@@ -131,11 +148,8 @@ static void explain_field(struct strbuf *out, const struct readout *r, const str
 		readout_explain_exponent(out, r);
 	else if (strcmp(fld->name, "dot") == 0)
 		sb_puts(out, "prefix: says how many exponent bits follow");
-	else if (fld->width <= 64) {
-		sb_printf(out, "%llu/%llu", (unsigned long long)fld->bits, 1ULL << (fld->width < 64 ? fld->width : 63));
-		if (fld->width == 64)
-			sb_puts(out, "*2");
-	}
+	else
+		put_fraction(out, fld->bits, fld->width);
 }
 
 static void put_field_lines(struct strbuf *out, const struct readout *r, const struct show_style *style)
