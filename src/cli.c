@@ -21,6 +21,7 @@
 #include "decimal.h"
 #include "format.h"
 #include "intfmt.h"
+#include "line.h"
 #include "lines.h"
 #include "parse.h"
 #include "policy.h"
@@ -236,6 +237,11 @@ bool output_failed(void)
 	return output_errno != 0;
 }
 
+bool should_stop(void)
+{
+	return output_errno != 0 || line_interrupted();
+}
+
 bool output_flush(void)
 {
 	errno = 0;
@@ -385,7 +391,7 @@ static int cmd_table(struct settings *s)
 		code_to_hex(hex, code, fmt_hex_digits(f));
 		render_row(&line, f, &row, &s->fields, s->style);
 		flush_line(&line);
-		if (code == last || output_failed())
+		if (code == last || should_stop())
 			break;
 	}
 	sb_free(&line);

@@ -55,6 +55,8 @@ void write_out(struct strbuf *line, bool all);
 void flush_line(struct strbuf *line);
 /* Has a write to stdout failed? Then every command stops producing output. */
 bool output_failed(void);
+/* Should a command stop producing? Output failed, or Ctrl-C was pressed in the REPL. */
+bool should_stop(void);
 /* Flushes stdout; false (after "fpx: write error: ...", said once) when any write failed. */
 bool output_flush(void);
 /* Colour is decided once: --color, else a terminal without NO_COLOR set. */

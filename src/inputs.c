@@ -31,7 +31,7 @@ bool inputs_next(struct inputs *in, const char **text, size_t *len, char *where,
 {
 	bool too_long;
 
-	if (output_failed())
+	if (should_stop())
 		return false;
 	if (!in->reader) {
 		if (in->next >= in->s->nargs)

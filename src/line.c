@@ -417,6 +417,11 @@ static const char *read_edited(struct line_editor *ed, const char *prompt, size_
 
 #endif
 
+bool line_interrupted(void)
+{
+	return interrupted != 0;
+}
+
 struct line_editor *line_open(const char *history, line_completer *completer)
 {
 	struct line_editor *ed = calloc(1, sizeof *ed);

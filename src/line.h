@@ -27,6 +27,9 @@ struct line_editor *line_open(const char *history, line_completer *completer);
  * line being typed and gives "". The text is valid until the next call. History is
  * bounded: see line.c. */
 const char *line_read(struct line_editor *ed, const char *prompt, size_t *len, bool *too_long);
+/* Has Ctrl-C been pressed in a session on a terminal since its last line was read? The
+ * commands a line runs stop their loops then (cli_should_stop()). */
+bool line_interrupted(void);
 /* The errno of a failed read of the session's input, or 0. */
 int line_error(const struct line_editor *ed);
 void line_close(struct line_editor *ed);

@@ -23,6 +23,10 @@
 
 #define MAX_DEPTH 200
 #define MAX_EXACT_BITS (1L << 23)
+/* The bits all the operations of one expression may handle together: each is bounded by
+ * MAX_EXACT_BITS, and this bounds their number, so that no line takes more than about a
+ * second whatever it chains. */
+#define MAX_WORK_BITS (1L << 25)
 /* log10(2^65536) ≈ 19728.3: a decimal with this many digits before or after the
  * point is past the limit. */
 #define DECIMAL_LIMIT 19730L
@@ -32,6 +36,7 @@ struct parser {
 	const char *s;
 	size_t len, pos;
 	int depth;
+	long work; /* the bits operated on so far (see MAX_WORK_BITS) */
 	struct parse_error *err;
 };
 
@@ -48,6 +53,7 @@ static const char *const messages[] = {
 	[PARSE_DIVISION_BY_ZERO] = "division by zero",
 	[PARSE_FRACTIONAL_POWER] = "a power must have an integer exponent",
 	[PARSE_TOO_LARGE] = "too large to evaluate exactly",
+	[PARSE_TOO_MUCH_WORK] = "too much arithmetic on huge numbers to evaluate exactly (the whole expression)",
 	[PARSE_TOO_DEEP] = "nested too deeply",
 	[PARSE_PATTERN_IN_EXPRESSION] = "a bit pattern stands alone; in arithmetic write a hex float (0x7ep0)",
 	[PARSE_SPECIAL_IN_EXPRESSION] = "inf and nan stand alone, with at most a sign",
@@ -147,10 +153,14 @@ static bool is_digit_in(int c, int base)
 
 static enum parse_status scan_mantissa(struct parser *p, struct mantissa *m, int base)
 {
-	size_t start = p->pos, seen = 0, n = 0, frac = 0;
+	size_t start = p->pos, seen = 0, n = 0, frac = 0, span;
 	bool point = false;
 
-	m->digits = malloc(p->len - p->pos + 1);
+	/* room for this number's digits only, not the rest of the line */
+	for (span = 0; p->pos + span < p->len && (is_digit_in((unsigned char)p->s[p->pos + span], base) ||
+						  p->s[p->pos + span] == '.'); span++)
+		;
+	m->digits = malloc(span + 1);
 	if (!m->digits)
 		abort();
 	for (;; p->pos++) {
@@ -327,6 +337,8 @@ static enum parse_status combine(struct parser *p, struct num *acc, const struct
 		return fail(p, PARSE_BOUND_IN_EXPRESSION, at);
 	if (sizes(acc) + sizes(b) > MAX_EXACT_BITS)
 		return fail(p, PARSE_TOO_LARGE, at);
+	if ((p->work += sizes(acc) + sizes(b)) > MAX_WORK_BITS)
+		return fail(p, PARSE_TOO_MUCH_WORK, at);
 	if (op == '/' && mpq_sgn(b->mag) == 0)
 		return fail(p, PARSE_DIVISION_BY_ZERO, at);
 	mpq_inits(x, y, NULL);
@@ -395,6 +407,8 @@ static enum parse_status power(struct parser *p, struct num *base, const struct 
 	}
 	if (huge_k || sizes(base) * mpz_get_si(k) > MAX_EXACT_BITS)
 		return fail(p, PARSE_TOO_LARGE, at);
+	if ((p->work += sizes(base) * mpz_get_si(k)) > MAX_WORK_BITS)
+		return fail(p, PARSE_TOO_MUCH_WORK, at);
 	n = mpz_get_si(k);
 	base->neg = base->neg && (n & 1);
 	mpz_pow_ui(mpq_numref(base->mag), mpq_numref(base->mag), (unsigned long)n);
@@ -571,7 +585,7 @@ static bool parse_pattern(struct parser *p, mpz_t out)
 
 enum parse_status parse_input(struct input *out, struct parse_error *err, const char *text, size_t len)
 {
-	struct parser p = { text, len, 0, 0, err };
+	struct parser p = { .s = text, .len = len, .err = err };
 	enum parse_status s;
 
 	err->status = PARSE_OK;

@@ -627,6 +627,8 @@ int repl_run(const struct repl_options *o)
 		}
 		if (!repl_line(s, line) || !output_flush())
 			break;
+		if (line_interrupted())
+			fprintf(stderr, "fpx: interrupted\n");
 	}
 	if ((error = line_error(ed)))
 		fprintf(stderr, "fpx: standard input: %s\n", strerror(error));

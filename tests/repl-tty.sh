@@ -25,6 +25,15 @@ wait_for() {
 	return 1
 }
 
+# kill_server: end the tmux server and wait until it is gone, so that the next
+# new-session does not race its shutdown
+kill_server() {
+	tmux -L "$SOCKET" kill-server 2>/dev/null
+	i=0
+	while tmux -L "$SOCKET" ls >/dev/null 2>&1 && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	sleep 0.3
+}
+
 # the line the cursor is on, without trailing blanks
 cursor_line() {
 	y=$(tmux -L "$SOCKET" display -p '#{cursor_y}')
@@ -44,7 +53,7 @@ fi
 mkdir -p "$T/state"
 trap 'tmux -L "$SOCKET" kill-server 2>/dev/null; [ -n "$KEEP" ] || rm -rf "$T"' EXIT
 tmux -L "$SOCKET" new-session -d -x 150 -y 50 \
-	"env HOME=$T XDG_STATE_HOME=$T/state TERM=xterm $FPX repl --color=never e4m3; echo EXITED > $T/exited; sleep 5"
+	"env HOME=$T XDG_STATE_HOME=$T/state TERM=xterm $FPX repl --color=never e4m3; echo EXITED \$? > $T/exited; sleep 5"
 
 wait_for "fpx e4m3 rne>" && ok || bad "no prompt"
 keys "1.5" Enter
@@ -70,15 +79,28 @@ screen | grep -q "rne  rna  rtz  rup  rdn" && ok || bad "Tab does not list the m
 keys C-u "12345" C-c
 sleep 0.3
 [ "$(cursor_line)" = "fpx bfloat16 rne>" ] && ok || bad "Ctrl-C does not abandon the line (got '$(cursor_line)')"
+# Ctrl-C stops a long command, not the session
+keys C-u "table --range 0:0xffffffff binary32" Enter
+sleep 0.5
+keys C-c
+wait_for "fpx: interrupted" && ok || bad "Ctrl-C does not stop a long table"
+keys C-l
+sleep 0.3
+[ "$(cursor_line)" = "fpx bfloat16 rne>" ] && ok || bad "no prompt after Ctrl-C stopped a command (got '$(cursor_line)')"
+# a line past 1 KiB is answered but not kept in the history
+keys "$(printf '1%01500d' 0)" Enter
+sleep 0.5
 keys "quit" Enter
-wait_for "EXITED" 2>/dev/null
+sleep 0.5
 [ -f "$T/exited" ] && ok || bad "quit does not end the session"
-# libedit writes its history with vis(3) encoding: a space is \040
-grep -qx "1.5" "$T/state/fpx/history" && grep -qxE 'format( |\\040)bfloat16' "$T/state/fpx/history" && ok ||
+# the session ends with status 0 (no leak counted against it under LeakSanitizer)
+grep -q "EXITED 0" "$T/exited" && ok || bad "the session's exit status: $(cat "$T/exited")"
+grep -qx "1.5" "$T/state/fpx/history" && grep -qx 'format bfloat16' "$T/state/fpx/history" && ok ||
 	bad "history file lacks the lines typed"
+[ "$(awk 'length > 1024' "$T/state/fpx/history" | wc -l)" = 0 ] && ok || bad "a line past 1 KiB went into the history"
 
 # a second session recalls the first one's lines
-tmux -L "$SOCKET" kill-server 2>/dev/null
+kill_server
 rm -f "$T/exited"
 tmux -L "$SOCKET" new-session -d -x 150 -y 50 \
 	"env HOME=$T XDG_STATE_HOME=$T/state TERM=xterm $FPX repl --color=never e4m3; echo EXITED > $T/exited; sleep 5"
@@ -88,9 +110,41 @@ sleep 0.3
 [ "$(cursor_line)" = "fpx e4m3 rne> quit" ] && ok || bad "a new session does not recall the last line (got '$(cursor_line)')"
 keys Up
 sleep 0.3
-[ "$(cursor_line)" = "fpx e4m3 rne> format bfloat16" ] && ok || bad "a new session does not recall earlier lines (got '$(cursor_line)')"
+[ "$(cursor_line)" = "fpx e4m3 rne> table --range 0:0xffffffff binary32" ] && ok ||
+	bad "a new session does not recall earlier lines, or recalls the one past 1 KiB (got '$(cursor_line)')"
 keys C-u "quit" Enter
 wait_for "EXITED" 2>/dev/null
+
+# two sessions on one history keep both sessions' lines
+kill_server
+rm -f "$T/exited"
+tmux -L "$SOCKET" new-session -d -x 150 -y 50 \
+	"env HOME=$T XDG_STATE_HOME=$T/state TERM=xterm $FPX repl --color=never e4m3; sleep 5"
+wait_for "fpx e4m3 rne>" && sleep 0.2
+keys "1.25" Enter
+sleep 0.3
+printf '2.5\n' > "$T/second"
+tmux -L "$SOCKET" new-window -d \
+	"env HOME=$T XDG_STATE_HOME=$T/state TERM=xterm $FPX repl --color=never e4m3 < /dev/tty; sleep 5"
+sleep 0.5
+tmux -L "$SOCKET" send-keys -t :1 "2.5" Enter "quit" Enter
+sleep 0.5
+keys "3.75" Enter "quit" Enter
+sleep 0.5
+grep -qx "1.25" "$T/state/fpx/history" && grep -qx "2.5" "$T/state/fpx/history" &&
+	grep -qx "3.75" "$T/state/fpx/history" && ok || bad "two sessions did not both keep their lines"
+
+# a 50 MB history is cut back when a session starts, and a line is still answered at once
+kill_server
+awk 'BEGIN { for (i = 0; i < 2000000; i++) print "0.1234567890123456789" i }' > "$T/state/fpx/history"
+tmux -L "$SOCKET" new-session -d -x 150 -y 50 \
+	"env HOME=$T XDG_STATE_HOME=$T/state TERM=xterm $FPX repl --color=never e4m3; sleep 5"
+wait_for "fpx e4m3 rne>" && ok || bad "no prompt with a 50 MB history"
+keys "2" Enter
+wait_for "e4m3: 2 -> 0x40" && ok || bad "a line with a 50 MB history is not answered"
+[ "$(wc -c < "$T/state/fpx/history")" -le 1048576 ] && ok || bad "the 50 MB history was not cut back"
+keys "quit" Enter
+sleep 0.3
 
 printf 'repl-tty: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]
