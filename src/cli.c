@@ -81,8 +81,13 @@ static const char *current_command;
 
 int usage_error(const char *fmt, const char *what)
 {
+	struct strbuf safe;
+
+	sb_init(&safe);
+	render_escaped(&safe, what ? what : "");
 	fprintf(stderr, "fpx: ");
-	fprintf(stderr, fmt, what);
+	fprintf(stderr, fmt, safe.s);
+	sb_free(&safe);
 	if (current_command)
 		fprintf(stderr, "\nTry 'fpx %s --help'.\n", current_command);
 	else
@@ -677,14 +682,12 @@ bool cli_did_you_mean(char *out, size_t size, const char *typed, const char *con
 
 static int unknown_command(const char *name)
 {
-	char guess[FMT_NAME_MAX], text[FMT_NAME_MAX + 32];
+	char guess[FMT_NAME_MAX], message[FMT_NAME_MAX + 64];
 
 	if (!cli_did_you_mean(guess, sizeof guess, name, NULL))
 		return usage_error("unknown command or format '%s' (see fpx --help, fpx formats)", name);
-	snprintf(text, sizeof text, "'%s'?", guess);
-	fprintf(stderr, "fpx: unknown command or format '%s'; did you mean %s\n", name, text);
-	fprintf(stderr, "Try 'fpx --help'.\n");
-	return EXIT_USAGE;
+	snprintf(message, sizeof message, "unknown command or format '%%s'; did you mean '%s'?", guess);
+	return usage_error(message, name);
 }
 
 static bool is_format_name(const char *name)

@@ -210,10 +210,13 @@ static void emit_readout(struct converter *c, const char *text, fpcode code, con
 
 static void emit_readout_error(struct converter *c, const char *text, const char *problem)
 {
-	if (c->s->style == STYLE_JSON)
+	if (c->s->style == STYLE_JSON) {
 		emit_error_row(c, text, problem);
-	else
-		sb_printf(&c->line, "%s: %s -> error: %s\n\n", c->f->name, text, problem);
+		return;
+	}
+	sb_printf(&c->line, "%s: ", c->f->name);
+	render_escaped(&c->line, text);
+	sb_printf(&c->line, " -> error: %s\n\n", problem);
 }
 
 int cmd_show(struct settings *s)

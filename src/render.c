@@ -173,27 +173,50 @@ static void write_field(struct strbuf *out, struct fmt *f, const struct row *r, 
 
 /* ---- Rows ------------------------------------------------------------------------------ */
 
+static bool is_control(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f;
+}
+
+void render_escaped(struct strbuf *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (is_control(c))
+			sb_printf(out, "\\x%02x", c);
+		else
+			sb_putc(out, (char)c);
+	}
+}
+
+/* TSV and CSV never write a control byte (an ESC would reach the terminal): a tab, CR
+ * or newline becomes a space in TSV and stays quoted in CSV, any other is \xNN. */
 static void write_quoted(struct strbuf *out, const char *s, enum style style)
 {
 	if (style == STYLE_TSV) {
-		for (size_t run; *s; s += run) {
-			run = strcspn(s, "\t\n\r");
-			sb_add(out, s, run);
-			if (s[run]) {
+		for (; *s; s++) {
+			unsigned char c = (unsigned char)*s;
+			if (c == '\t' || c == '\n' || c == '\r')
 				sb_putc(out, ' ');
-				run++;
-			}
+			else if (is_control(c))
+				sb_printf(out, "\\x%02x", c);
+			else
+				sb_putc(out, (char)c);
 		}
 	} else if (style == STYLE_CSV) {
 		if (!s[strcspn(s, ",\"\r\n")]) {
-			sb_puts(out, s);
+			render_escaped(out, s);
 			return;
 		}
 		sb_putc(out, '"');
 		for (; *s; s++) {
-			if (*s == '"')
+			unsigned char c = (unsigned char)*s;
+			if (c == '"')
 				sb_putc(out, '"');
-			sb_putc(out, *s);
+			if (is_control(c) && c != '\r' && c != '\n')
+				sb_printf(out, "\\x%02x", c);
+			else
+				sb_putc(out, (char)c);
 		}
 		sb_putc(out, '"');
 	} else {

@@ -80,6 +80,8 @@ bool render_fields_within(const struct field_list *fl, unsigned long allowed, en
 const char *render_class_name(enum fp_class c);
 /* The names of the flags set, sep between them; none when there are none. */
 void render_flags(struct strbuf *out, unsigned flags, const char *sep, const char *none);
+/* s with every control byte written \xNN, for text a person reads (a readout). */
+void render_escaped(struct strbuf *out, const char *s);
 /* s as a JSON string, quotes included. */
 void render_json_string(struct strbuf *out, const char *s);
 

@@ -119,6 +119,7 @@ static bool nearest_repl_word(char *out, size_t size, const char *word);
 static void show_value(struct repl_session *s, const char *text)
 {
 	char word[64], guess[FMT_NAME_MAX];
+	struct strbuf safe;
 
 	if (!is_stray_word(text)) {
 		show_text(s, text);
@@ -126,10 +127,13 @@ static void show_value(struct repl_session *s, const char *text)
 	}
 	snprintf(word, sizeof word, "%.*s", (int)strcspn(text + strspn(text, " \t"), " \t"),
 		 text + strspn(text, " \t"));
+	sb_init(&safe);
+	render_escaped(&safe, word);
 	if (nearest_repl_word(guess, sizeof guess, word))
-		fprintf(stderr, "fpx: unknown command '%s' (did you mean '%s'? help lists them)\n", word, guess);
+		fprintf(stderr, "fpx: unknown command '%s' (did you mean '%s'? help lists them)\n", safe.s, guess);
 	else
-		fprintf(stderr, "fpx: unknown command '%s' (help lists them)\n", word);
+		fprintf(stderr, "fpx: unknown command '%s' (help lists them)\n", safe.s);
+	sb_free(&safe);
 	s->failed = true;
 }
 

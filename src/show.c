@@ -322,9 +322,11 @@ static void put_typed(struct strbuf *out, const struct readout *r, const struct 
 	sb_printf(out, LABEL, "typed");
 	if (r->input_exact.len)
 		put_number(out, r->input_exact.s, style);
-	else
-		sb_printf(out, "%s (beyond 2^%s%ld: too %s for any format)", r->input, r->x.bound > 0 ? "" : "-",
+	else {
+		render_escaped(out, r->input);
+		sb_printf(out, " (beyond 2^%s%ld: too %s for any format)", r->x.bound > 0 ? "" : "-",
 			  NUM_LIMIT_EXP, r->x.bound > 0 ? "large" : "small");
+	}
 	sb_printf(out, "  rounded %s%s%s%s\n", rnd_mode_name(r->mode), r->saturate ? ", saturating" : "",
 		  r->policy ? ", as " : "", r->policy ? r->policy : "");
 	if (r->has_error)
@@ -413,7 +415,8 @@ static const char *class_words(enum fp_class c)
 
 void show_readout(struct strbuf *out, const struct readout *r, const struct show_style *style)
 {
-	sb_printf(out, "%s: %s", r->f->name, r->input);
+	sb_printf(out, "%s: ", r->f->name);
+	render_escaped(out, r->input);
 	if (r->typed) {
 		sb_puts(out, " -> ");
 		put_hex(out, r->f, r->code);
