@@ -356,18 +356,23 @@ static bool parse_code_number(const char *text, fpcode *out)
 	return ok;
 }
 
+/* --range A:B, two codes of any width (a 128-bit 0b... bound is 130 characters). */
 static int table_range(const struct settings *s, const struct fmt *f, fpcode *first, fpcode *last)
 {
-	char a[64], b[64];
+	const char *colon = s->range ? strchr(s->range, ':') : NULL;
+	char *a;
+	bool ok;
 
 	*first = 0;
 	*last = code_mask(f->bits);
 	if (!s->range)
 		return f->bits > 20 ? usage_error("%s has more than 2^20 codes; give --range A:B", f->name) : GO_ON;
-	if (sscanf(s->range, "%63[^:]:%63s", a, b) != 2 || !parse_code_number(a, first) ||
-	    !parse_code_number(b, last) || *first > *last || *last > code_mask(f->bits))
+	if (!colon || !(a = strndup(s->range, (size_t)(colon - s->range))))
 		return usage_error("bad --range '%s': A:B, two codes of the format, A <= B", s->range);
-	return GO_ON;
+	ok = parse_code_number(a, first) && parse_code_number(colon + 1, last) && *first <= *last &&
+	     *last <= code_mask(f->bits);
+	free(a);
+	return ok ? GO_ON : usage_error("bad --range '%s': A:B, two codes of the format, A <= B", s->range);
 }
 
 static int cmd_table(struct settings *s)

@@ -222,28 +222,34 @@ static void quantization_clear(struct quantization *q)
 static bool read_list(mpq_t **out, int *count, const char *text, const char *option)
 {
 	struct input in;
-	char *copy = strdup(text), *save = NULL;
 	const char *problem = NULL;
+	size_t at = 0, len = strlen(text);
 
-	if (!copy)
-		abort();
 	*count = 0;
-	*out = calloc(strlen(text) / 2 + 1, sizeof **out);
+	if (!(*out = calloc(len / 2 + 1, sizeof **out)))
+		abort();
 	input_init(&in);
-	for (char *t = strtok_r(copy, ",", &save); t && !problem; t = strtok_r(NULL, ",", &save)) {
-		if (!(problem = read_value(&in, t, strlen(t))) && in.value.kind != NUM_FINITE)
+	for (;; at++) { /* each item up to the next comma; an empty one is refused */
+		size_t item = strcspn(text + at, ",");
+		if (item == 0)
+			problem = "an empty item in the list";
+		else if (!(problem = read_value(&in, text + at, item)) && in.value.kind != NUM_FINITE)
 			problem = "must be finite";
 		else if (!problem && in.value.bound)
 			problem = "too large or too small";
-		else {
-			mpq_init((*out)[*count]);
-			signed_value((*out)[(*count)++], &in.value);
-		}
+		if (problem)
+			break;
+		mpq_init((*out)[*count]);
+		signed_value((*out)[(*count)++], &in.value);
+		at += item;
+		if (!text[at])
+			break;
 	}
 	input_clear(&in);
-	free(copy);
-	if (problem || *count == 0) {
-		fprintf(stderr, "fpx: %s '%s': %s\n", option, text, problem ? problem : "give at least one value");
+	if (problem) {
+		char message[160];
+		snprintf(message, sizeof message, "%s '%%s': %s", option, problem);
+		usage_error(message, text);
 		return false;
 	}
 	return true;

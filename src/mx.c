@@ -26,7 +26,8 @@
 #include "render.h"
 
 #define MX_DEFAULT_BLOCK 32
-#define MX_MAX_BLOCK 65536 /* a block is held whole: this bounds the memory */
+#define MX_MAX_BLOCK 65536 /* a block is held whole: this bounds the count ... */
+#define MX_BLOCK_BYTES (64L << 20) /* ... and this the text its values were read from */
 #define MXINT8_FRACTION_BITS 6
 
 /* The element format: a float format, or MXINT8. */
@@ -38,6 +39,7 @@ struct element_format {
 
 struct block {
 	long count, cap;
+	long bytes; /* the length of the texts held */
 	struct num *v;
 	char **text;
 };
@@ -58,6 +60,7 @@ static void block_add(struct block *b, const struct num *x, const char *text, si
 	mpq_set(b->v[b->count].mag, x->mag);
 	if (!(b->text[b->count] = strndup(text, len)))
 		abort();
+	b->bytes += (long)len;
 	b->count++;
 }
 
@@ -68,6 +71,7 @@ static void block_empty(struct block *b)
 		free(b->text[i]);
 	}
 	b->count = 0;
+	b->bytes = 0;
 }
 
 /* The shared exponent of a block, or false for the NaN scale (a NaN or inf in it). */
@@ -283,7 +287,7 @@ static bool element_format_of(struct element_format *ef, const char *name)
 int cmd_mx(struct settings *s)
 {
 	struct element_format ef;
-	struct block b = { 0, 0, NULL, NULL };
+	struct block b = { 0, 0, 0, NULL, NULL };
 	struct inputs in;
 	struct input value;
 	struct strbuf out;
@@ -315,7 +319,11 @@ int cmd_mx(struct settings *s)
 			failures++;
 			continue;
 		}
-		if ((problem = read_value(&value, text, len)) || (value.value.bound && (problem = "too large or too small"))) {
+		if (b.bytes + (long)len > MX_BLOCK_BYTES)
+			problem = "the block would hold more than 64 MiB of values: give a smaller --block";
+		else if (!(problem = read_value(&value, text, len)) && value.value.bound)
+			problem = "too large or too small";
+		if (problem) {
 			report_input_error(where, text, len, problem, NULL);
 			failures++;
 			continue;
