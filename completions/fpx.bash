@@ -1,5 +1,6 @@
 # bash completion for fpx. Format names come from `fpx formats --names` and policy names
-# from `fpx policies`, so this file lists none of them.
+# from `fpx policies`; the only names listed here are mx's element formats and the
+# integer formats of quantize and dequantize, which the OCP MX and ONNX texts fix.
 
 _fpx_formats() {
 	"${COMP_WORDS[0]}" formats --names 2>/dev/null
@@ -53,6 +54,10 @@ _fpx() {
 	done
 	if [[ -z $command && $operands -eq 0 ]]; then
 		COMPREPLY=($(compgen -W "$commands $(_fpx_formats)" -- "$cur"))
+	elif [[ $command == mx && $operands -eq 0 ]]; then
+		COMPREPLY=($(compgen -W "e2m1 e2m3 e3m2 e4m3 e5m2 int8" -- "$cur"))
+	elif [[ ($command == quantize || $command == dequantize) && $operands -eq 0 ]]; then
+		COMPREPLY=($(compgen -W "$(_fpx_formats) int2 int4 int8 uint2 uint4 uint8" -- "$cur"))
 	elif [[ -n $command && $command != formats && $command != policies &&
 		($operands -eq 0 || ($command == cast && $operands -eq 1)) ]]; then
 		COMPREPLY=($(compgen -W "$(_fpx_formats)" -- "$cur"))

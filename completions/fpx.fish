@@ -1,5 +1,6 @@
 # fish completion for fpx. Format names come from `fpx formats --names` and policy names
-# from `fpx policies`, so this file lists none of them.
+# from `fpx policies`; the only names listed here are mx's element formats and the
+# integer formats of quantize and dequantize, which the OCP MX and ONNX texts fix.
 
 function __fpx_formats
     command fpx formats --names 2>/dev/null
@@ -30,8 +31,14 @@ end
 function __fpx_needs_format
     set -l words (commandline -opc)
     set -l n (count $words)
-    test $n -ge 2; and contains -- $words[$n] show convert cast table info repl compare quantize dequantize mx
+    test $n -ge 2; and contains -- $words[$n] show convert cast table info repl compare quantize dequantize
     or begin; test $n -ge 3; and test $words[(math $n - 1)] = cast; end
+end
+
+# true right after mx, and right after quantize or dequantize
+function __fpx_after
+    set -l words (commandline -opc)
+    test (count $words) -ge 2; and contains -- $words[-1] $argv
 end
 
 function __fpx_fields
@@ -46,6 +53,9 @@ complete -c fpx -f
 complete -c fpx -n __fpx_needs_first -a 'show convert cast table info formats repl policies compare quantize dequantize mx' -d command
 complete -c fpx -n __fpx_needs_first -a '(__fpx_formats)' -d format
 complete -c fpx -n __fpx_needs_format -a '(__fpx_formats)' -d format
+complete -c fpx -n '__fpx_after mx' -a 'e2m1 e2m3 e3m2 e4m3 e5m2 int8' -d 'MX element format'
+complete -c fpx -n '__fpx_after quantize dequantize' -a 'int2 int4 int8 uint2 uint4 uint8' -d 'integer format'
+
 complete -c fpx -s r -l round -x -a 'rne rna rtz rup rdn' -d 'rounding mode'
 complete -c fpx -s s -l saturate -d 'overflow and inf give +-max'
 complete -c fpx -s o -l fields -x -a '(__fpx_fields)' -d 'output fields'

@@ -27,6 +27,13 @@ offers() {
 	done
 }
 
+# lacks SHELL WHAT LIST: no word of WHAT is in LIST
+lacks() {
+	for word in $2; do
+		printf '%s\n' "$3" | grep -qx -- "$word" && bad "$1 offers $word" || ok
+	done
+}
+
 # ---- bash ----
 if command -v bash >/dev/null 2>&1; then
 	bash -n "$ROOT/completions/fpx.bash" && ok || bad "bash: the file does not parse"
@@ -37,6 +44,9 @@ if command -v bash >/dev/null 2>&1; then
 	offers bash "e4m3" "$(ask_bash fpx convert e4)"
 	offers bash "$long_options" "$(ask_bash fpx --)"
 	offers bash "rne rna rtz rup rdn" "$(ask_bash fpx convert -r '')"
+	offers bash "e2m1 e2m3 e3m2 e4m3 e5m2 int8" "$(ask_bash fpx mx '')"
+	lacks bash "binary64 bfloat16" "$(ask_bash fpx mx '')"
+	offers bash "int8 uint4 e4m3" "$(ask_bash fpx quantize --scale 1 '')"
 else
 	echo "completions: bash is not installed; skipped"
 fi
@@ -50,6 +60,9 @@ if command -v fish >/dev/null 2>&1; then
 	offers fish "e4m3" "$(ask_fish 'fpx convert e4')"
 	offers fish "$long_options" "$(ask_fish 'fpx --')"
 	offers fish "rne rna rtz rup rdn" "$(ask_fish 'fpx convert -r ')"
+	offers fish "e2m1 e2m3 e3m2 e4m3 e5m2 int8" "$(ask_fish 'fpx mx ')"
+	lacks fish "binary64 bfloat16" "$(ask_fish 'fpx mx ')"
+	offers fish "int8 uint4" "$(ask_fish 'fpx quantize ')"
 else
 	echo "completions: fish is not installed; skipped"
 fi
@@ -78,6 +91,8 @@ ZSHRC
 	offers zsh "e4m3 e4m3fnuz" "$(ask_zsh 'fpx convert e4')"
 	offers zsh "$long_options" "$(ask_zsh 'fpx --')"
 	offers zsh "rne rna rtz rup rdn" "$(ask_zsh 'fpx convert -r ')"
+	offers zsh "e2m1 e2m3 e3m2 e4m3 e5m2 int8" "$(ask_zsh 'fpx mx ')"
+	lacks zsh "binary64 bfloat16" "$(ask_zsh 'fpx mx ')"
 else
 	echo "completions: zsh or tmux is not installed; skipped"
 fi
