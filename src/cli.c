@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -284,6 +285,24 @@ struct fmt *require_format(const char *name)
 
 /* ---- show and info ------------------------------------------------------------------------ */
 
+/* The width of the terminal stdout is, from COLUMNS or the terminal itself; 0 when
+ * stdout is no terminal (a pipe or a file is never folded). */
+static int terminal_width(void)
+{
+	const char *columns = getenv("COLUMNS");
+	struct winsize ws;
+	long n;
+	char *end;
+
+	if (!isatty(STDOUT_FILENO))
+		return 0;
+	if (columns && (n = strtol(columns, &end, 10)) > 0 && n < 10000 && !*end)
+		return (int)n;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	return 0;
+}
+
 struct show_style show_style_of(const struct settings *s)
 {
 	const char *no_color = getenv("NO_COLOR");
@@ -291,6 +310,7 @@ struct show_style show_style_of(const struct settings *s)
 
 	style.color = s->color == COLOR_ALWAYS ||
 		      (s->color == COLOR_AUTO && isatty(STDOUT_FILENO) && !(no_color && *no_color));
+	style.width = terminal_width();
 	return style;
 }
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "cli.h"
@@ -431,7 +432,9 @@ static bool is_cli_command(const char *word, int n)
 	cli_each_command(match_word, &m);
 	if (strcmp(word, "info") == 0)
 		return n > 1;
-	return m.found || (word[0] == '-' && word[1] == '-');
+	return m.found || (word[0] == '-' && word[1] == '-') ||
+	       (word[0] == '-' && isalpha((unsigned char)word[1]) && strcasecmp(word, "-inf") &&
+		strcasecmp(word, "-infinity") && strcasecmp(word, "-nan"));
 }
 
 static void run_cli(struct repl_session *s, char **words, int n)

@@ -67,14 +67,14 @@ static int field_of_bits(int *owner, const struct fmt_field *fields, int n)
 }
 
 /* The separator before bit i (counted from the most significant) of a width-bit code:
- * one space between nibbles, two between bytes, a new line every 64 bits. */
-static const char *gap_before(int i, int width)
+ * one space between nibbles, two between bytes, a new line every `row` bits. */
+static const char *gap_before(int i, int width, int row)
 {
 	int from_right = width - i;
 
 	if (i == 0)
 		return "  ";
-	if (from_right % 64 == 0)
+	if (from_right % row == 0)
 		return "\n  ";
 	if (from_right % 8 == 0)
 		return "  ";
@@ -98,12 +98,13 @@ static void put_bits(struct strbuf *out, const struct readout *r, const struct s
 {
 	struct fmt_field fields[FMT_MAX_FIELDS];
 	int n = fmt_fields(fields, r->f, r->code), owner[CODE_MAX_BITS], width = field_of_bits(owner, fields, n);
+	int per_row = style->width && style->width < 88 ? 32 : 64; /* 64 bits take 88 columns */
 
 	for (int row = 0; row < 3; row++) {
 		for (int i = 0; i < width; i++) {
 			int bit = width - 1 - i;
 			const char *name = fields[owner[i]].name;
-			sb_puts(out, gap_before(i, width));
+			sb_puts(out, gap_before(i, width, per_row));
 			if (row == 2) {
 				sb_putc(out, bit % 4 ? ' ' : "0123456789abcdef"[(r->code >> bit) & 15]);
 				continue;
@@ -413,7 +414,103 @@ static const char *class_words(enum fp_class c)
 	return words[c];
 }
 
+/* ---- Folding to a terminal's width ----------------------------------------------------------- */
+
+/* Where the value column starts: continued lines are indented to it. */
+#define VALUE_COLUMN 16
+
+/* The bytes of line[0..len) that fit in `columns` visible columns (colour codes take none). */
+static size_t fitting(const char *line, size_t len, int columns)
+{
+	size_t i = 0;
+	int seen = 0;
+
+	while (i < len) {
+		if (line[i] == '\033') {
+			while (i < len && line[i] != 'm')
+				i++;
+			i++;
+			continue;
+		}
+		if (seen == columns)
+			break;
+		seen++;
+		i++;
+	}
+	return i < len ? i : len;
+}
+
+/* One line, folded: broken at the last space that fits, or where it must, and each
+ * piece after the first indented to the value column. */
+static void fold_line(struct strbuf *out, const char *line, size_t len, int width)
+{
+	int room = width;
+
+	for (bool first = true; len; first = false) {
+		size_t take = fitting(line, len, room), cut = take, end;
+		if (take < len) {
+			while (cut > 0 && line[cut - 1] != ' ')
+				cut--;
+			if (cut <= (first ? (size_t)VALUE_COLUMN : 0) || strspn(line, " ") >= cut)
+				cut = take; /* no word to break after: break inside one */
+		}
+		for (end = cut; end > 0 && line[end - 1] == ' ';)
+			end--;
+		if (!first)
+			sb_printf(out, "%*s", VALUE_COLUMN, "");
+		sb_add(out, line, end);
+		sb_putc(out, '\n');
+		while (cut < len && line[cut] == ' ')
+			cut++;
+		line += cut;
+		len -= cut;
+		room = width - VALUE_COLUMN;
+	}
+}
+
+/* Folds every line of text longer than width. */
+static void fold(struct strbuf *text, int width)
+{
+	struct strbuf folded;
+
+	if (width <= VALUE_COLUMN + 8)
+		return;
+	sb_init(&folded);
+	for (const char *p = text->s, *end = text->s + text->len; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (fitting(p, len, width) < len)
+			fold_line(&folded, p, len, width);
+		else {
+			sb_add(&folded, p, len);
+			if (nl)
+				sb_putc(&folded, '\n');
+		}
+		p += len + (nl != NULL);
+	}
+	sb_clear(text);
+	sb_add(text, folded.s, folded.len);
+	sb_free(&folded);
+}
+
+static void put_readout(struct strbuf *out, const struct readout *r, const struct show_style *style);
+
 void show_readout(struct strbuf *out, const struct readout *r, const struct show_style *style)
+{
+	struct strbuf text;
+
+	if (!style->width) {
+		put_readout(out, r, style);
+		return;
+	}
+	sb_init(&text);
+	put_readout(&text, r, style);
+	fold(&text, style->width);
+	sb_add(out, text.s, text.len);
+	sb_free(&text);
+}
+
+static void put_readout(struct strbuf *out, const struct readout *r, const struct show_style *style)
 {
 	sb_printf(out, "%s: ", r->f->name);
 	render_escaped(out, r->input);

@@ -14,6 +14,7 @@
 struct show_style {
 	bool color; /* ANSI colours for the fields */
 	bool full;  /* never fold long numbers */
+	int width;  /* a terminal's width: fold longer lines to it; 0 (piped): never */
 };
 
 /* Exact values past this many significant digits are folded in the human readout. */

@@ -445,5 +445,46 @@ expect "stdin closed" 1 "" -- sh -c "$FPX mx e2m1 <&-"
 stderr_has "closed stdin named" "fpx: standard input: Bad file descriptor"
 expect "REPL stdin a directory" 1 "" -- sh -c "$FPX repl < /"
 
+# wide readouts fold to a terminal's width, never when piped
+if command -v script >/dev/null 2>&1; then
+	expect "a readout folds to COLUMNS on a terminal" 0 "80" -- sh -c "COLUMNS=80 script -qec '$FPX --color=never binary128 0.1' /dev/null | tr -d '\r' | awk '{ print length }' | sort -n | tail -1"
+	expect "folded lines keep every digit" 0 "1" -- sh -c "COLUMNS=60 script -qec '$FPX --color=never binary128 0.1' /dev/null | tr -d '\r\n ' | grep -c '3115378115120896577118297797532058/5192296858534827628530496329220096'"
+fi
+expect "a piped readout is never folded" 0 "177" -- sh -c "COLUMNS=80 $FPX binary128 0.1 | awk '{ print length }' | sort -n | tail -1"
+# the fraction field of 64 bits and more: bits/2^width, as the formula line says
+expect "fraction of 64 bits" 0 "  fraction      0100000000000000000000000000000000000000000000000000000000000000
+                             4611686018427387904/18446744073709551616" -- sh -c "$FPX e11m64 1.25 | grep -A1 '^  fraction'"
+expect "fraction of 112 bits agrees with the formula" 0 "1" -- sh -c "$FPX binary128 0.1 > $T/r; grep -A1 '^  fraction' $T/r | tail -1 | tr -d ' ' > $T/a; grep -c \"(1 + \$(cat $T/a))\" $T/r"
+expect "fraction of 80 bits" 0 "                                 302231454903657293676544/1208925819614629174706176" -- sh -c "$FPX e15m80 1.25 | grep -A1 '^  fraction' | tail -1"
+# a -F file whose bits line contradicts its fields
+printf 'name bad\nbits 8\nexponent 9\nfraction 3\n' > "$T/bad.fmt"
+expect "bits contradicting the fields" 2 "" -- $FPX -F "$T/bad.fmt" info bad
+stderr_has "FILE:LINE of the bits line" "bad.fmt:2: bits 8 contradicts sign + exponent + fraction = 13"
+printf 'name ok8\nbits 8\nexponent 4\nfraction 3\n' > "$T/ok8.fmt"
+expect "bits agreeing with the fields" 0 "  layout        8 bits: sign 1, exponent 4 (bias 7), fraction 3; specials ieee" -- sh -c "$FPX -F $T/ok8.fmt info ok8 | grep layout"
+expect "-F a directory" 2 "" -- $FPX -F "$T" info e4m3
+stderr_has "-F names a directory" "is a directory, not a format file"
+expect "-F a FIFO" 0 "e5m2fifo: " -- sh -c "mkfifo $T/fifo; (printf 'name e5m2fifo\nexponent 5\nfraction 2\n' > $T/fifo &); $FPX -F $T/fifo info e5m2fifo | head -1"
+expect "3000 -F loads of one file" 0 "ok8: " -- sh -c "set --; i=0; while [ \$i -lt 3000 ]; do set -- \"\$@\" -F $T/ok8.fmt; i=\$((i + 1)); done; timeout 5 $FPX \"\$@\" info ok8 | head -1"
+# options read whole
+expect "--scale with an empty item" 2 "" -- $FPX quantize --scale 1,,2 --block 1 int8 1
+stderr_has "--scale empty item named" "--scale '1,,2': an empty item in the list"
+b1="0b$(printf '%0127d' 0)1" b2="0b$(printf '%0126d' 0)11"
+expect "--range with two 128-bit 0b bounds" 0 "0x00000000000000000000000000000001
+0x00000000000000000000000000000002
+0x00000000000000000000000000000003" -- $FPX table --range "$b1:$b2" -o hex binary128
+# control bytes never reach stdout raw
+expect "an ESC in the error row's input field" 1 '\x1b[31mx	error' -- $FPX convert -o input,hex e4m3 "$(printf '\033[31mx')"
+expect "an ESC in show's error line" 1 'e4m3: \x1b[31mx -> error: unexpected character' -- sh -c "$FPX e4m3 \"\$(printf '\033[31mx')\" > $T/o; st=\$?; head -1 $T/o; exit \$st"
+expect "an ESC in CSV" 1 '"a,\x1bb",error' -- $FPX convert --csv -o input,hex e4m3 "$(printf 'a,\033b')"
+# bounded work, bounded memory
+expect "40 chained huge fractions are refused at once" 1 "error" -- sh -c "timeout 5 $FPX convert -o hex e4m3 \"\$(awk 'BEGIN { for (i = 0; i < 40; i++) printf \"%s(3/2)^650000/(5/4)^500000\", i ? \"+\" : \"\" }')\""
+stderr_has "the work bound named" "too much arithmetic on huge numbers to evaluate exactly"
+expect "mx: a block past 64 MiB of text is refused, the rest goes on" 1 "1" -- sh -c "awk 'BEGIN { s = \"1.\"; for (i = 0; i < 1000000; i++) s = s \"7\"; for (i = 0; i < 70; i++) print s }' | (ulimit -v 600000; $FPX mx --block 65536 e2m1) > $T/o 2>$T/err; st=\$?; grep -c '^scale' $T/o; exit \$st"
+stderr_has "mx names the block bound" "the block would hold more than 64 MiB of values: give a smaller --block"
+expect "a 300 MB REPL line under 400 MB" 1 "" -- sh -c "head -c 300000000 /dev/zero | tr '\\\\0' 1 | (ulimit -v 400000; $FPX repl e4m3)"
+stderr_has "the long REPL line is named" "a line past 1 MiB: not run"
+expect "-F again on every REPL line holds one copy" 0 "ok8: " -- sh -c "awk 'BEGIN { for (i = 0; i < 20000; i++) print \"-F $T/ok8.fmt info ok8\" }' | (ulimit -v 100000; $FPX repl) | sort -u | grep '^ok8'"
+
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]
