@@ -51,5 +51,45 @@ check_file() {
 
 check_file man man/fpx.1
 check_file md README.md
+
+# The README's quick start: its first command must work as root with no sudo installed
+# (a root container) and as a user through sudo. apt-get, sudo, id and make are stubs
+# that record what they were asked; the showcase conversion is the real fpx.
+quick=$(awk '/^## Quick start/ { q = 1 } q && /^```sh/ { getline; print; exit }' README.md)
+mkdir -p "$T/bin"
+for tool in apt-get make; do
+	printf '#!/bin/sh\necho "%s $*" >> "%s/calls"\n' "$tool" "$T" > "$T/bin/$tool"
+done
+printf '#!/bin/sh\necho "sudo $*" >> "%s/calls"\n"$@"\n' "$T" > "$T/bin/sudo"
+chmod +x "$T/bin/"*
+quick_start() { # UID: the calls the first command makes, and its output
+	printf '#!/bin/sh\necho %s\n' "$1" > "$T/bin/id"
+	chmod +x "$T/bin/id"
+	rm -f "$T/calls"
+	ln -sf "$BUILD/fpx" "$T/fpx"
+	(cd "$T" && PATH="$T/bin:/usr/bin:/bin" sh -c "$quick")
+	cat "$T/calls"
+}
+rm -f "$T/bin/sudo.off"
+mv "$T/bin/sudo" "$T/bin/sudo.off"
+got=$(PATH="$T/bin:/usr/bin:/bin"; command -v sudo >/dev/null 2>&1 && echo "(sudo on the path: skipped)" || quick_start 0)
+want="0x7f	nan
+apt-get update
+apt-get install -y gcc make libgmp-dev libmpfr-dev libedit-dev
+make "
+case $got in "(sudo"*) echo "examples: $got" ;; *)
+	if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL: the quick start as root without sudo:"; printf '%s\n' "$got" | sed 's/^/    /'; fi ;;
+esac
+mv "$T/bin/sudo.off" "$T/bin/sudo"
+got=$(quick_start 1000)
+want="0x7f	nan
+sudo apt-get update
+apt-get update
+sudo apt-get install -y gcc make libgmp-dev libmpfr-dev libedit-dev
+apt-get install -y gcc make libgmp-dev libmpfr-dev libedit-dev
+make "
+if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
+	fail=$((fail + 1)); echo "FAIL: the quick start as a user through sudo:"; printf '%s\n' "$got" | sed 's/^/    /'; fi
 printf 'examples: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]
