@@ -503,11 +503,13 @@ int cmd_quantize(struct settings *s)
 static const char *stored_value(struct num *x, const struct quantization *q, const char *text, size_t len,
 				struct input *in)
 {
+	const char *tab = memchr(text, '\t', len); /* not strcspn: a NUL byte must be seen */
 	struct parse_error err;
 	fpcode code;
 	long v = 0;
 
-	len = strcspn(text, "\t") < len ? strcspn(text, "\t") : len;
+	if (tab)
+		len = (size_t)(tab - text);
 	if (parse_input(in, &err, text, len) != PARSE_OK)
 		return parse_message(err.status);
 	if (in->kind == INPUT_PATTERN) {

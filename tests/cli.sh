@@ -486,5 +486,9 @@ expect "a 300 MB REPL line under 400 MB" 1 "" -- sh -c "head -c 300000000 /dev/z
 stderr_has "the long REPL line is named" "a line past 1 MiB: not run"
 expect "-F again on every REPL line holds one copy" 0 "ok8: " -- sh -c "awk 'BEGIN { for (i = 0; i < 20000; i++) print \"-F $T/ok8.fmt info ok8\" }' | (ulimit -v 100000; $FPX repl) | sort -u | grep '^ok8'"
 
+expect "dequantize: a NUL byte is seen, not cut at" 1 "error
+2" -- sh -c "printf '0x01\0002\n0x02\n' | $FPX dequantize --scale 1 int8"
+stderr_has "dequantize names the NUL" "'0x01\x002'"
+
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]
