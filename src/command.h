@@ -79,11 +79,15 @@ struct inputs {
 	struct line_reader *reader;
 	long line;
 	bool too_long; /* the last line was past PARSE_MAX_INPUT: reported already, text "" */
+	char where[48];
 };
 
 void inputs_open(struct inputs *in, struct settings *s, int first);
-/* The next input and where it came from ("argument 2", "line 7"); false at the end. */
-bool inputs_next(struct inputs *in, const char **text, size_t *len, char *where, size_t wherelen);
+/* The next input; false at the end (or once output has failed, or Ctrl-C). */
+bool inputs_next(struct inputs *in, const char **text, size_t *len);
+/* Where the last input came from ("argument 2", "line 7"), put into words only when an
+ * error is reported: valid until the next call. */
+const char *inputs_where(struct inputs *in);
 /* False, after reporting it, when reading stdin failed. */
 bool inputs_close(struct inputs *in);
 struct input;

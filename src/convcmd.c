@@ -35,13 +35,13 @@ struct converter {
 
 /* Converts one input and emits it; an error is reported (naming the argument or line)
  * and written in the input's place, and the batch goes on. */
-static void convert_one(struct converter *c, const char *text, size_t len, const char *where)
+static void convert_one(struct converter *c, const char *text, size_t len, struct inputs *in)
 {
 	const char *problem = convert_text(&c->conv, c->f, text, len, c->s->mode, c->s->saturate);
 
 	if (problem) {
 		c->failures++;
-		report_input_error(where, text, len, problem, &c->conv.err);
+		report_input_error(in ? inputs_where(in) : NULL, text, len, problem, &c->conv.err);
 		c->emit_error(c, text, problem);
 	} else
 		c->emit(c, text, c->conv.code, c->conv.in.kind == INPUT_PATTERN ? NULL : &c->conv.result);
@@ -53,17 +53,16 @@ static void convert_inputs(struct converter *c)
 {
 	struct inputs in;
 	const char *text;
-	char where[48];
 	size_t len;
 
 	inputs_open(&in, c->s, c->first_value);
-	while (inputs_next(&in, &text, &len, where, sizeof where)) {
+	while (inputs_next(&in, &text, &len)) {
 		if (in.too_long) {
 			c->failures++;
 			c->emit_error(c, "", parse_message(PARSE_TOO_LONG));
 			flush_line(&c->line);
 		} else
-			convert_one(c, text, len, where);
+			convert_one(c, text, len, &in);
 	}
 	if (!inputs_close(&in))
 		c->failures++;

@@ -27,7 +27,7 @@ void inputs_open(struct inputs *in, struct settings *s, int first)
 	in->reader = lines_open(stdin, PARSE_MAX_INPUT);
 }
 
-bool inputs_next(struct inputs *in, const char **text, size_t *len, char *where, size_t wherelen)
+bool inputs_next(struct inputs *in, const char **text, size_t *len)
 {
 	bool too_long;
 
@@ -36,21 +36,29 @@ bool inputs_next(struct inputs *in, const char **text, size_t *len, char *where,
 	if (!in->reader) {
 		if (in->next >= in->s->nargs)
 			return false;
-		*text = in->s->args[in->next];
+		*text = in->s->args[in->next++];
 		*len = strlen(*text);
-		snprintf(where, wherelen, "argument %d", in->next++);
 		return true;
 	}
 	if (!lines_next(in->reader, text, len, &too_long))
 		return false;
-	snprintf(where, wherelen, "line %ld", ++in->line);
+	in->line++;
 	in->too_long = too_long;
 	if (too_long) { /* reported here; the caller counts it and keeps its place */
-		report_input_error(where, *text, *len, parse_message(PARSE_TOO_LONG), NULL);
+		report_input_error(inputs_where(in), *text, *len, parse_message(PARSE_TOO_LONG), NULL);
 		*text = "";
 		*len = 0;
 	}
 	return true;
+}
+
+const char *inputs_where(struct inputs *in)
+{
+	if (in->reader)
+		snprintf(in->where, sizeof in->where, "line %ld", in->line);
+	else
+		snprintf(in->where, sizeof in->where, "argument %d", in->next - 1);
+	return in->where;
 }
 
 bool inputs_close(struct inputs *in)

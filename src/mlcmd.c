@@ -158,7 +158,6 @@ int cmd_compare(struct settings *s)
 	struct strbuf out;
 	struct fmt *f;
 	const char *text, *problem;
-	char where[48];
 	size_t len;
 	int failures = 0;
 
@@ -173,13 +172,13 @@ int cmd_compare(struct settings *s)
 	sb_init(&out);
 	input_init(&value);
 	inputs_open(&in, s, 1);
-	while (inputs_next(&in, &text, &len, where, sizeof where)) {
+	while (inputs_next(&in, &text, &len)) {
 		if (in.too_long) {
 			failures++;
 			continue;
 		}
 		if ((problem = read_value(&value, text, len))) {
-			report_input_error(where, text, len, problem, NULL);
+			report_input_error(inputs_where(&in), text, len, problem, NULL);
 			failures++;
 			continue;
 		}
@@ -447,7 +446,6 @@ static int quantization_run(struct settings *s, const char *what,
 	struct input value;
 	struct strbuf out;
 	const char *text, *problem;
-	char where[48];
 	size_t len;
 	int failures = 0;
 	long i = 0;
@@ -465,12 +463,12 @@ static int quantization_run(struct settings *s, const char *what,
 		render_header(&out, &s->fields, s->style);
 	input_init(&value);
 	inputs_open(&in, s, 1);
-	for (; inputs_next(&in, &text, &len, where, sizeof where); i++) {
+	for (; inputs_next(&in, &text, &len); i++) {
 		if (in.too_long) {
 			put_error_row(&out, s, "", parse_message(PARSE_TOO_LONG));
 			failures++;
 		} else if ((problem = one(&out, s, &q, i, text, len, &value))) {
-			report_input_error(where, text, len, problem, NULL);
+			report_input_error(inputs_where(&in), text, len, problem, NULL);
 			put_error_row(&out, s, text, problem);
 			failures++;
 		}

@@ -292,7 +292,6 @@ int cmd_mx(struct settings *s)
 	struct input value;
 	struct strbuf out;
 	const char *text, *problem;
-	char where[48];
 	size_t len;
 	long size = MX_DEFAULT_BLOCK;
 	int failures = 0;
@@ -314,7 +313,7 @@ int cmd_mx(struct settings *s)
 	sb_init(&out);
 	input_init(&value);
 	inputs_open(&in, s, 1);
-	while (inputs_next(&in, &text, &len, where, sizeof where)) {
+	while (inputs_next(&in, &text, &len)) {
 		if (in.too_long) {
 			failures++;
 			continue;
@@ -324,7 +323,7 @@ int cmd_mx(struct settings *s)
 		else if (!(problem = read_value(&value, text, len)) && value.value.bound)
 			problem = "too large or too small";
 		if (problem) {
-			report_input_error(where, text, len, problem, NULL);
+			report_input_error(inputs_where(&in), text, len, problem, NULL);
 			failures++;
 			continue;
 		}
