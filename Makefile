@@ -85,7 +85,7 @@ SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sani
 check-sanitize:
 	rm -rf .sanitize && mkdir .sanitize
 	git ls-files --cached --others --exclude-standard | tar cf - -T - | tar xf - -C .sanitize
-	$(MAKE) -C .sanitize CFLAGS='$(SANITIZE)' LDFLAGS='-fsanitize=address,undefined' check
+	FPX_SANITIZE=1 $(MAKE) -C .sanitize CFLAGS='$(SANITIZE)' LDFLAGS='-fsanitize=address,undefined' check
 
 # libFuzzer targets (clang): the value parser, the format-file parser, the REPL line.
 # `make fuzz-run FUZZ_SECONDS=300` runs each; new inputs go to .fuzz/, seeds stay in

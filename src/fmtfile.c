@@ -452,6 +452,32 @@ static void keep_loaded(struct fmt *f, void *arg)
 
 #define FORMAT_FILE_MAX (1 << 20)
 
+/* The whole stream, NUL-terminated, in a buffer that grows as it fills (a format file
+ * is a few hundred bytes); NULL past FORMAT_FILE_MAX bytes or on a read error. */
+static char *read_stream(FILE *fp, size_t *len)
+{
+	size_t cap = 4096, n = 0;
+	char *text = malloc(cap);
+
+	if (!text)
+		abort();
+	for (;;) {
+		n += fread(text + n, 1, cap - n - 1, fp);
+		if (ferror(fp) || n > FORMAT_FILE_MAX) {
+			free(text);
+			return NULL;
+		}
+		if (n < cap - 1)
+			break;
+		cap *= 2;
+		if (!(text = realloc(text, cap)))
+			abort();
+	}
+	text[n] = '\0';
+	*len = n;
+	return text;
+}
+
 /* Reads a format file whole, from a regular file, a FIFO or a process substitution alike
  * (as a stream, never trusting its size), at most FORMAT_FILE_MAX bytes. NULL after
  * writing why into err. */
@@ -468,19 +494,21 @@ static char *read_format_file(const char *path, char *err, size_t errlen)
 		fclose(fp);
 		return snprintf(err, errlen, "%s: is a directory, not a format file", path), NULL;
 	}
-	if (!(text = malloc(FORMAT_FILE_MAX + 1)))
-		abort();
-	n = fread(text, 1, FORMAT_FILE_MAX + 1, fp);
-	if (ferror(fp) || n > FORMAT_FILE_MAX || memchr(text, '\0', n)) {
-		snprintf(err, errlen, ferror(fp) ? "%s: cannot read it: %s" : n > FORMAT_FILE_MAX ?
-			 "%s: not a format file (over 1 MiB)" : "%s: not a format file (a NUL byte in it)", path,
-			 strerror(errno));
+	if (!(text = read_stream(fp, &n))) {
+		if (ferror(fp))
+			snprintf(err, errlen, "%s: cannot read it: %s", path, strerror(errno));
+		else
+			snprintf(err, errlen, "%s: not a format file (over 1 MiB)", path);
+		fclose(fp);
+		return NULL;
+	}
+	if (memchr(text, '\0', n)) {
+		snprintf(err, errlen, "%s: not a format file (a NUL byte in it)", path);
 		free(text);
 		fclose(fp);
 		return NULL;
 	}
 	fclose(fp);
-	text[n] = '\0';
 	return text;
 }
 
