@@ -93,6 +93,12 @@ struct line_editor {
 
 static volatile sig_atomic_t interrupted;
 
+#ifdef HAVE_LIBEDIT
+/* The editor of a session that has ended (see line_close()). */
+static EditLine *volatile kept_editor;
+static History *volatile kept_history;
+#endif
+
 static void on_interrupt(int sig)
 {
 	(void)sig;
@@ -466,14 +472,10 @@ void line_close(struct line_editor *ed)
 	if (ed->el) {
 		/* el_end() loses what EL_ADDFN allocated (192 bytes), a leak LeakSanitizer
 		 * counts against every terminal session. The editor is left as it is instead,
-		 * kept reachable here: el_gets() has put the terminal back already, and the
-		 * process ends with the session. */
-		static EditLine *kept;
-		static History *kept_history;
-		kept = ed->el;
+		 * kept reachable (volatile: the stores must stay); el_gets() has put the
+		 * terminal back already, and the process ends with the session. */
+		kept_editor = ed->el;
 		kept_history = ed->hist;
-		(void)kept;
-		(void)kept_history;
 	}
 	free(ed->history);
 	free(ed->copy);
