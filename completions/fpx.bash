@@ -26,7 +26,7 @@ _fpx() {
 	-r | --round) COMPREPLY=($(compgen -W "rne rna rtz rup rdn" -- "$cur")); return ;;
 	--color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
 	-F | --format-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-	--policy) COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" policies 2>/dev/null | cut -d' ' -f1)" -- "$cur")); return ;;
+	--policy) COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" policies 2>/dev/null | awk '/^[^ ]/ { print $1 }')" -- "$cur")); return ;;
 	--via) COMPREPLY=($(compgen -W "$(_fpx_formats)" -- "$cur")); return ;;
 	--range | --scale | --zero-point | --block) return ;;
 	-o | --fields)

@@ -62,10 +62,28 @@ bool parse_count(long *out, const char *text, long max)
 
 /* ---- policies and compare ------------------------------------------------------------------ */
 
+/* A policy's name and summary, the summary folded at spaces to 80 columns. */
 static void print_policy(const struct policy *p, void *arg)
 {
+	const char *text = p->summary;
+	int column = 12, room = 80 - column;
+
 	(void)arg;
-	printf("%-11s %s\n", p->name, p->summary);
+	printf("%-11s", p->name);
+	while (*text) {
+		int len = (int)strlen(text), cut = len;
+		if (len > room) {
+			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = room;
+		}
+		printf(" %.*s\n", cut, text);
+		text += cut;
+		text += strspn(text, " ");
+		if (*text)
+			printf("%*s", column - 1, "");
+	}
 }
 
 int cmd_policies(struct settings *s)

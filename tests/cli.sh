@@ -238,7 +238,7 @@ stderr_has "policy fixes the mode: message" "--policy cann fixes the rounding mo
 expect "policy fixes saturation" 2 "" -- $FPX convert --policy onnx -s e4m3 1
 expect "ml_dtypes takes -s" 0 "0x7f" -- $FPX convert --policy ml_dtypes -s -o hex e4m3 inf
 expect "unknown policy" 2 "" -- $FPX convert --policy torch e4m3 1
-expect "policies" 0 "fpx ml_dtypes onnx onnx-nosat ofp8-sat webnn cann" -- sh -c "$FPX policies | cut -d' ' -f1 | tr '\n' ' ' | sed 's/ \$//'"
+expect "policies" 0 "fpx ml_dtypes onnx onnx-nosat ofp8-sat webnn cann" -- sh -c "$FPX policies | awk '/^[^ ]/ { print \$1 }' | tr '\n' ' ' | sed 's/ \$//'"
 expect "compare" 0 "e4m3: 1e9
   fpx                    0x7f${tab}nan${tab}inexact|overflow
   ml_dtypes              0x7f${tab}nan${tab}inexact|overflow
@@ -426,7 +426,8 @@ stderr_has "repl NUL message" "a NUL byte in the line: not run"
 # the ml_dtypes quirks in the readout and in fpx policies
 expect "readout names the ml_dtypes E8M0 wrap" 0 "  quirk         ml_dtypes gives 0x00 here: an overflow in its conversion" \
 	-- sh -c "$FPX --policy ml_dtypes e8m0 1.6*2^128 | grep quirk"
-expect "policies states the bfloat16 route" 0 "1" -- sh -c "$FPX policies | grep -c 'bfloat16 from a value or a code wider than float32: through binary64 and binary32'"
+expect "policies states the bfloat16 route" 0 "1" -- sh -c "$FPX policies | tr '\n' ' ' | tr -s ' ' | grep -c 'bfloat16 from a value or a code wider than float32: through binary64 and binary32'"
+expect "policies fits 80 columns" 0 "" -- sh -c "$FPX policies | awk 'length > 80'"
 expect "policies is self-contained" 0 "0" -- sh -c "$FPX policies | grep -c 'FORMATS.md'; true"
 expect "ml_dtypes bfloat16 readout says it went through binary32" 0 "  twice         this went through binary64 and binary32 first; rounded once it would be 0x3f81" \
 	-- sh -c "$FPX --policy ml_dtypes bfloat16 1.00390625000001 | grep twice"
