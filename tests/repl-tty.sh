@@ -143,6 +143,16 @@ wait_for "fpx e4m3 rne>" && ok || bad "no prompt with a 50 MB history"
 keys "2" Enter
 wait_for "e4m3: 2 -> 0x40" && ok || bad "a line with a 50 MB history is not answered"
 [ "$(wc -c < "$T/state/fpx/history")" -le 1048576 ] && ok || bad "the 50 MB history was not cut back"
+# a policy that fixes the mode: the prompt shows what it rounds with (onnx saturates
+# into e4m3), and round is refused under it
+keys "policy onnx" Enter
+wait_for "fpx e4m3 rne sat onnx>" && ok || bad "the prompt does not name the policy"
+keys "round rtz" Enter
+wait_for "policy onnx fixes the rounding mode" && ok || bad "round is not refused under policy onnx"
+sleep 0.2
+[ "$(cursor_line)" = "fpx e4m3 rne sat onnx>" ] && ok || bad "the prompt's mode is not the policy's (got '$(cursor_line)')"
+keys "policy fpx" Enter
+wait_for "fpx e4m3 rne>" && sleep 0.2
 keys "quit" Enter
 sleep 0.3
 
