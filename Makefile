@@ -11,10 +11,11 @@
 
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
-MANDIR   ?= $(PREFIX)/share/man
-BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
-ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
-FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+DATAROOTDIR ?= $(PREFIX)/share
+MANDIR   ?= $(DATAROOTDIR)/man
+BASHCOMPDIR ?= $(DATAROOTDIR)/bash-completion/completions
+ZSHCOMPDIR  ?= $(DATAROOTDIR)/zsh/site-functions
+FISHCOMPDIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
 CFLAGS   ?= -O2 -g -flto=auto
 WARNINGS  = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(CPPFLAGS) $(CFLAGS)
@@ -41,7 +42,7 @@ LIB_OBJS = src/num.o src/code.o src/format.o src/table.o src/fmtfile.o src/built
 HEADERS  = $(wildcard src/*.h)
 TESTS    = tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/fastshort bench/gen
 
-.PHONY: all check check-sanitize bench fuzz fuzz-run install uninstall clean distclean format
+.PHONY: all check check-sanitize bench fuzz fuzz-run install uninstall clean distclean
 
 all: fpx
 
@@ -52,8 +53,13 @@ src/libfpx.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
 
-src/%.o: src/%.c $(HEADERS)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+# Each object depends on the headers it includes (-MMD writes them down) and on the
+# configuration; until the first build, on every header.
+src/%.o: src/%.c $(wildcard config.mk)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+-include $(wildcard src/*.d)
+$(if $(wildcard src/*.d),,$(LIB_OBJS) src/main.o: $(HEADERS))
 
 # 5^0 … 5^400 as limbs, for the fast decimal path (generated on the building machine).
 src/pow5.c: src/pow5gen.c src/pow5.h
@@ -124,11 +130,8 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/fpx $(DESTDIR)$(MANDIR)/man1/fpx.1 $(DESTDIR)$(BASHCOMPDIR)/fpx \
 		$(DESTDIR)$(ZSHCOMPDIR)/_fpx $(DESTDIR)$(FISHCOMPDIR)/fpx.fish
 
-format:
-	clang-format -i src/*.c src/*.h tests/*.c tests/*.h
-
 clean:
-	rm -f fpx src/*.o src/libfpx.a src/builtin.c src/pow5.c src/pow5gen $(TESTS) $(FUZZ_TARGETS)
+	rm -f fpx src/*.o src/*.d src/libfpx.a src/builtin.c src/pow5.c src/pow5gen $(TESTS) $(FUZZ_TARGETS)
 
 distclean: clean
 	rm -rf .sanitize .fuzz config.mk config.log config.status configure autom4te.cache

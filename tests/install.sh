@@ -48,6 +48,19 @@ if command -v autoconf >/dev/null 2>&1; then
 	else
 		bad "./configure --prefix and make install failed"
 	fi
+	# --bindir, --datarootdir and --mandir are honoured, not just accepted
+	if (cd "$T/src" && ./configure --prefix=/p --bindir=/b --datarootdir=/d --mandir=/m >/dev/null &&
+		make -s >/dev/null 2>&1 && make -s install DESTDIR="$T/dirs" >/dev/null); then
+		for f in b/fpx m/man1/fpx.1 d/bash-completion/completions/fpx d/zsh/site-functions/_fpx \
+			d/fish/vendor_completions.d/fpx.fish; do
+			[ -f "$T/dirs/$f" ] && ok || bad "configure's directories: $f not installed"
+		done
+	else
+		bad "./configure --bindir --datarootdir --mandir and make install failed"
+	fi
+	# a new configuration rebuilds the objects (they depend on config.mk)
+	(cd "$T/src" && sleep 1 && ./configure --prefix=/q CFLAGS=-O1 >/dev/null && make 2>&1) | grep -q -- '-O1 .*-c -o src/round.o' &&
+		ok || bad "a reconfigure did not rebuild the objects"
 else
 	echo "install: autoconf is not installed; the configure route is skipped"
 fi
