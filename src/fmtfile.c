@@ -76,6 +76,21 @@ static int lookup_word(const char *const *words, int n, const char *w)
 	return -1;
 }
 
+/* `roles mx-element onnx-float8 ...`: what the format stands for in other stacks. */
+static const char *parse_roles(struct fmt *f, char *val)
+{
+	static const char *const names[] = FMT_ROLE_NAMES;
+	char *save;
+
+	for (char *w = strtok_r(val, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+		int k = lookup_word(names, FMT_ROLE_COUNT, w);
+		if (k < 0)
+			return "roles are mx-element, onnx-float8, webnn-float8";
+		f->roles |= 1u << k;
+	}
+	return NULL;
+}
+
 /* One `key=value` of a class line. */
 static bool class_setting(struct fmt_class *c, const char *key, const char *val)
 {
@@ -181,6 +196,8 @@ static const char *apply_line(struct fmt *f, const char *key, char *val)
 		f->description[0] = '\0';
 		return append_text(f->description, val) ? NULL : "description too long";
 	}
+	if (strcmp(key, "roles") == 0)
+		return parse_roles(f, val);
 	if (strcmp(key, "sign") == 0) {
 		if (strcmp(val, "yes") && strcmp(val, "no"))
 			return "sign is yes or no";

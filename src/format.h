@@ -34,6 +34,16 @@ enum fmt_specials {
 	SPECIALS_E8M0,   /* unsigned, no zero: 2^(code-bias); all ones is NaN */
 };
 
+/* What a format stands for in other stacks' rules, given by the `roles` line of its
+ * .fmt file (never by its name), so that a -F copy of a built-in behaves as it does. */
+enum fmt_role {
+	ROLE_MX_ELEMENT = 1 << 0,  /* an OCP MX element format (fpx mx) */
+	ROLE_ONNX_FLOAT8 = 1 << 1, /* one of ONNX's four float8 types (Cast saturates into it) */
+	ROLE_WEBNN_FLOAT8 = 1 << 2, /* WebNN's float8e4m3 (its cast saturates into it) */
+};
+#define FMT_ROLE_NAMES { "mx-element", "onnx-float8", "webnn-float8" }
+#define FMT_ROLE_COUNT 3
+
 /* How a tapered class stores its exponent. */
 enum exp_encoding {
 	EXP_SIGN_MAGNITUDE, /* sign bit, then magnitude bits below an implicit top 1 */
@@ -70,6 +80,7 @@ struct fmt {
 	char aliases[FMT_TEXT_MAX]; /* space-separated */
 	char description[FMT_TEXT_MAX];
 	char note[FMT_TEXT_MAX];    /* what it is easily taken for ("not the built-in e4m3 ..."), or "" */
+	unsigned roles;             /* enum fmt_role bits */
 	int bits;
 	bool has_sign;
 	bool tapered;

@@ -263,10 +263,9 @@ static void emit_block(struct strbuf *out, const struct settings *s, struct bloc
 	block_empty(b);
 }
 
+/* int8 (MXINT8), or a format whose .fmt file gives it the role mx-element. */
 static bool element_format_of(struct element_format *ef, const char *name)
 {
-	static const char *const elements[] = { "e2m1", "e2m3", "e3m2", "e4m3", "e5m2" };
-
 	memset(ef, 0, sizeof *ef);
 	if (strcmp(name, "int8") == 0) {
 		ef->ints = intfmt_lookup("int8");
@@ -274,11 +273,10 @@ static bool element_format_of(struct element_format *ef, const char *name)
 	}
 	if (!(ef->floats = fmt_lookup(name)))
 		return false;
-	for (size_t i = 0; i < sizeof elements / sizeof elements[0]; i++)
-		if (strcmp(ef->floats->name, elements[i]) == 0) {
-			ef->emax = ef->floats->emax;
-			return true;
-		}
+	if (ef->floats->roles & ROLE_MX_ELEMENT) {
+		ef->emax = ef->floats->emax;
+		return true;
+	}
 	fmt_free(ef->floats);
 	ef->floats = NULL;
 	return false;

@@ -206,25 +206,14 @@ enum rnd_mode policy_mode(const struct policy *p, enum rnd_mode asked)
 	return p->fixes_mode ? p->mode : asked;
 }
 
-static bool is_named(const struct fmt *f, const char *const names[])
-{
-	for (; *names; names++)
-		if (strcmp(f->name, *names) == 0)
-			return true;
-	return false;
-}
-
 bool policy_saturates(const struct policy *p, const struct fmt *f, bool asked)
 {
-	static const char *const float8[] = { "e4m3", "e5m2", "float8_e4m3fnuz", "float8_e5m2fnuz", NULL };
-	static const char *const e4m3[] = { "e4m3", NULL };
-
 	switch (p->saturation) {
 	case SATURATE_AS_ASKED: return asked;
 	case SATURATE_NEVER: return false;
 	case SATURATE_ALWAYS: return true;
-	case SATURATE_FLOAT8: return is_named(f, float8);
-	case SATURATE_E4M3: return is_named(f, e4m3);
+	case SATURATE_FLOAT8: return f->roles & ROLE_ONNX_FLOAT8;
+	case SATURATE_E4M3: return f->roles & ROLE_WEBNN_FLOAT8;
 	}
 	return asked;
 }

@@ -20,8 +20,8 @@ enum policy_saturation {
 	SATURATE_AS_ASKED, /* -s decides */
 	SATURATE_NEVER,
 	SATURATE_ALWAYS,
-	SATURATE_FLOAT8,   /* in e4m3, e5m2 and their fnuz variants (ONNX's four float8 types) */
-	SATURATE_E4M3,     /* in OCP E4M3 only (WebNN's float8e4m3) */
+	SATURATE_FLOAT8,   /* in ONNX's four float8 types (role onnx-float8: e4m3, e5m2, their fnuz) */
+	SATURATE_E4M3,     /* in WebNN's float8e4m3 only (role webnn-float8: OCP E4M3) */
 };
 
 struct policy {

@@ -495,5 +495,16 @@ expect "dequantize: a NUL byte is seen, not cut at" 1 "error
 2" -- sh -c "printf '0x01\0002\n0x02\n' | $FPX dequantize --scale 1 int8"
 stderr_has "dequantize names the NUL" "'0x01\x002'"
 
+# what a format stands for in other stacks is a property of its file, not of its name:
+# a -F copy of e4m3 with its roles behaves as e4m3 does under onnx and in mx
+printf 'name mye4m3\nexponent 4\nfraction 3\nspecials fn\nroles onnx-float8 mx-element\n' > "$T/mye4m3.fmt"
+expect "a -F copy saturates under onnx as e4m3 does" 0 "$($FPX convert --policy onnx -o hex e4m3 inf 1e9)" -- $FPX -F "$T/mye4m3.fmt" convert --policy onnx -o hex mye4m3 inf 1e9
+expect "a -F copy is an MX element as e4m3 is" 0 "$($FPX mx --block 2 e4m3 1 500)" -- $FPX -F "$T/mye4m3.fmt" mx --block 2 mye4m3 1 500
+printf 'name noroles\nexponent 4\nfraction 3\nspecials fn\n' > "$T/noroles.fmt"
+expect "without the role, onnx does not saturate into it" 0 "0x7f" -- $FPX -F "$T/noroles.fmt" convert --policy onnx -o hex noroles 1e9
+printf 'name badrole\nexponent 4\nfraction 3\nroles float8\n' > "$T/badrole.fmt"
+expect "an unknown role is refused" 2 "" -- $FPX -F "$T/badrole.fmt" info badrole
+stderr_has "the roles named" "badrole.fmt:4: roles are mx-element, onnx-float8, webnn-float8"
+
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]
