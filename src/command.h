@@ -1,8 +1,9 @@
 /*
  * command.h — what the commands share: the settings read from the command line, and
- * the helpers that report usage errors and write output. cli.c parses options,
- * dispatches and holds the small commands; convcmd.c the converting ones (convert,
- * cast, show); mlcmd.c and mx.c the ML workflows.
+ * the helpers that report usage errors and write output. cli.c parses options and
+ * dispatches from its table of commands; output.c writes; fmtcmd.c holds the commands
+ * about formats (table, info, formats), convcmd.c the converting ones (convert, cast,
+ * show), mlcmd.c and mx.c the ML workflows, inputs.c their one input loop.
  */
 #ifndef FPX_COMMAND_H
 #define FPX_COMMAND_H
@@ -61,6 +62,11 @@ bool should_stop(void);
 bool output_flush(void);
 /* Colour is decided once: --color, else a terminal without NO_COLOR set. */
 struct show_style show_style_of(const struct settings *s);
+
+/* fmtcmd.c */
+int cmd_table(struct settings *s);
+int cmd_info(struct settings *s);
+int cmd_formats(struct settings *s);
 
 /* convcmd.c */
 int cmd_convert(struct settings *s);

@@ -34,7 +34,7 @@ struct repl_session {
 
 typedef bool command_fn(struct repl_session *s, char **words, int n);
 
-struct command {
+struct repl_word {
 	const char *name, *alias, *args, *help;
 	command_fn *run;
 };
@@ -140,7 +140,7 @@ static void show_value(struct repl_session *s, const char *text)
 
 /* ---- Commands ------------------------------------------------------------------------------ */
 
-static bool cmd_format(struct repl_session *s, char **w, int n)
+static bool word_format(struct repl_session *s, char **w, int n)
 {
 	struct fmt *f;
 
@@ -156,7 +156,7 @@ static bool cmd_format(struct repl_session *s, char **w, int n)
 
 /* A policy that fixes the mode or the saturation takes over from round and saturate,
  * and says so; the prompt then shows what it rounds with. */
-static bool cmd_policy(struct repl_session *s, char **w, int n)
+static bool word_policy(struct repl_session *s, char **w, int n)
 {
 	const struct policy *p = n == 2 ? policy_lookup(w[1]) : NULL;
 
@@ -178,7 +178,7 @@ static bool cmd_policy(struct repl_session *s, char **w, int n)
 	return true;
 }
 
-static bool cmd_round(struct repl_session *s, char **w, int n)
+static bool word_round(struct repl_session *s, char **w, int n)
 {
 	enum rnd_mode mode;
 
@@ -193,7 +193,7 @@ static bool cmd_round(struct repl_session *s, char **w, int n)
 	return true;
 }
 
-static bool cmd_via(struct repl_session *s, char **w, int n)
+static bool word_via(struct repl_session *s, char **w, int n)
 {
 	struct fmt *f = NULL;
 
@@ -216,14 +216,14 @@ static bool set_switch(struct repl_session *s, bool *flag, char **w, int n, cons
 	return true;
 }
 
-static bool cmd_saturate(struct repl_session *s, char **w, int n)
+static bool word_saturate(struct repl_session *s, char **w, int n)
 {
 	if (s->policy->saturation != SATURATE_AS_ASKED && n == 2 && strcmp(w[1], "on") == 0)
 		return complain(s, "policy %s fixes where it saturates: policy fpx first", s->policy->name), true;
 	return set_switch(s, &s->saturate, w, n, "saturate on|off");
 }
 
-static bool cmd_json(struct repl_session *s, char **w, int n)
+static bool word_json(struct repl_session *s, char **w, int n)
 {
 	return set_switch(s, &s->json, w, n, "json on|off");
 }
@@ -249,7 +249,7 @@ static bool bit_number(struct repl_session *s, const char *word, int *bit)
 	return true;
 }
 
-static bool cmd_flip(struct repl_session *s, char **w, int n)
+static bool word_flip(struct repl_session *s, char **w, int n)
 {
 	fpcode code;
 	int bit;
@@ -268,7 +268,7 @@ static bool cmd_flip(struct repl_session *s, char **w, int n)
 	return true;
 }
 
-static bool cmd_set(struct repl_session *s, char **w, int n)
+static bool word_set(struct repl_session *s, char **w, int n)
 {
 	int bit;
 
@@ -298,21 +298,21 @@ static bool step(struct repl_session *s, bool up)
 	return true;
 }
 
-static bool cmd_next(struct repl_session *s, char **w, int n)
+static bool word_next(struct repl_session *s, char **w, int n)
 {
 	(void)w;
 	(void)n;
 	return step(s, true);
 }
 
-static bool cmd_prev(struct repl_session *s, char **w, int n)
+static bool word_prev(struct repl_session *s, char **w, int n)
 {
 	(void)w;
 	(void)n;
 	return step(s, false);
 }
 
-static bool cmd_bits(struct repl_session *s, char **w, int n)
+static bool word_bits(struct repl_session *s, char **w, int n)
 {
 	char hex[CODE_MAX_BITS / 4 + 3], bin[CODE_MAX_BITS + 3];
 
@@ -327,7 +327,7 @@ static bool cmd_bits(struct repl_session *s, char **w, int n)
 	return true;
 }
 
-static bool cmd_info(struct repl_session *s, char **w, int n)
+static bool word_info(struct repl_session *s, char **w, int n)
 {
 	struct strbuf out;
 
@@ -343,7 +343,7 @@ static bool cmd_info(struct repl_session *s, char **w, int n)
 	return true;
 }
 
-static bool cmd_quit(struct repl_session *s, char **w, int n)
+static bool word_quit(struct repl_session *s, char **w, int n)
 {
 	(void)s;
 	(void)w;
@@ -351,26 +351,26 @@ static bool cmd_quit(struct repl_session *s, char **w, int n)
 	return false;
 }
 
-static bool cmd_help(struct repl_session *s, char **w, int n);
+static bool word_help(struct repl_session *s, char **w, int n);
 
-static const struct command commands[] = {
-	{ "format", "f", "NAME", "make NAME the current format", cmd_format },
-	{ "round", NULL, "MODE", "rounding: rne, rna, rtz, rup, rdn", cmd_round },
-	{ "saturate", NULL, "on|off", "overflow gives +-max instead of inf or NaN", cmd_saturate },
-	{ "policy", NULL, "NAME", "round as that stack does (fpx, ml_dtypes, onnx, ...)", cmd_policy },
-	{ "via", NULL, "NAME|off", "round into NAME first (double rounding), or not", cmd_via },
-	{ "flip", NULL, "N [N...]", "flip bit N of the current code (0 is the least significant)", cmd_flip },
-	{ "set", NULL, "N 0|1", "set bit N of the current code", cmd_set },
-	{ "next", NULL, "", "the next value up, in value order", cmd_next },
-	{ "prev", NULL, "", "the next value down, in value order", cmd_prev },
-	{ "bits", NULL, "", "the current code in hex and binary", cmd_bits },
-	{ "json", NULL, "on|off", "readouts as JSON", cmd_json },
-	{ "info", NULL, "[NAME]", "the layout and limits of the current format (or NAME)", cmd_info },
-	{ "help", NULL, "", "this list", cmd_help },
-	{ "quit", "exit", "", "leave (so does Ctrl-D)", cmd_quit },
+static const struct repl_word commands[] = {
+	{ "format", "f", "NAME", "make NAME the current format", word_format },
+	{ "round", NULL, "MODE", "rounding: rne, rna, rtz, rup, rdn", word_round },
+	{ "saturate", NULL, "on|off", "overflow gives +-max instead of inf or NaN", word_saturate },
+	{ "policy", NULL, "NAME", "round as that stack does (fpx, ml_dtypes, onnx, ...)", word_policy },
+	{ "via", NULL, "NAME|off", "round into NAME first (double rounding), or not", word_via },
+	{ "flip", NULL, "N [N...]", "flip bit N of the current code (0 is the least significant)", word_flip },
+	{ "set", NULL, "N 0|1", "set bit N of the current code", word_set },
+	{ "next", NULL, "", "the next value up, in value order", word_next },
+	{ "prev", NULL, "", "the next value down, in value order", word_prev },
+	{ "bits", NULL, "", "the current code in hex and binary", word_bits },
+	{ "json", NULL, "on|off", "readouts as JSON", word_json },
+	{ "info", NULL, "[NAME]", "the layout and limits of the current format (or NAME)", word_info },
+	{ "help", NULL, "", "this list", word_help },
+	{ "quit", "exit", "", "leave (so does Ctrl-D)", word_quit },
 };
 
-static bool cmd_help(struct repl_session *s, char **w, int n)
+static bool word_help(struct repl_session *s, char **w, int n)
 {
 	(void)s;
 	(void)w;
@@ -389,7 +389,7 @@ static bool cmd_help(struct repl_session *s, char **w, int n)
 	return true;
 }
 
-static const struct command *find_command(const char *word)
+static const struct repl_word *find_command(const char *word)
 {
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(word, commands[i].name) == 0 || (commands[i].alias && strcmp(word, commands[i].alias) == 0))
@@ -469,7 +469,7 @@ static int split(char *line, char **words)
 static bool handle(struct repl_session *s, const char *text)
 {
 	char *copy = strdup(text), **words = calloc(strlen(text) / 2 + 2, sizeof *words);
-	const struct command *cmd;
+	const struct repl_word *cmd;
 	bool go_on = true;
 	int n;
 
@@ -478,7 +478,7 @@ static bool handle(struct repl_session *s, const char *text)
 	n = split(copy, words);
 	if (n == 0)
 		;
-	else if ((cmd = find_command(words[0])) && !(cmd->run == cmd_info && n > 1))
+	else if ((cmd = find_command(words[0])) && !(cmd->run == word_info && n > 1))
 		go_on = cmd->run(s, words, n);
 	else if (is_cli_command(words[0], n))
 		run_cli(s, words, n);

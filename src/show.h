@@ -20,6 +20,10 @@ struct show_style {
 /* Exact values past this many significant digits are folded in the human readout. */
 #define SHOW_FOLD_DIGITS 40
 
+/* What a positive value past the overflow threshold becomes: "inf", "nan" or "max"
+ * (saturating, or a mode that never rounds up past it). */
+const char *show_overflow_gives(const struct fmt *f, bool saturate);
+
 void show_readout(struct strbuf *out, const struct readout *r, const struct show_style *style);
 void show_readout_json(struct strbuf *out, const struct readout *r);
 /* The layout and limits of f, what overflow gives in that mode, saturating or not. */

@@ -1,0 +1,212 @@
+/*
+ * fmtcmd.c — the commands about formats themselves: table (every code), info (layout and
+ * limits) and formats (the list).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "command.h"
+#include "intfmt.h"
+#include "parse.h"
+#include "policy.h"
+
+/* ---- info ---------------------------------------------------------------------------------- */
+
+int cmd_info(struct settings *s)
+{
+	struct show_style style = show_style_of(s);
+	const struct policy *policy;
+	enum rnd_mode mode;
+	bool saturate;
+	struct strbuf out;
+	struct fmt *f;
+
+	if (s->nargs != 1)
+		return usage_error("%s", "info needs one FORMAT");
+	if (!(f = require_format(s->args[0])))
+		return EXIT_USAGE;
+	sb_init(&out);
+	if (check_policy(s) != GO_ON) {
+		fmt_free(f);
+		return EXIT_USAGE;
+	}
+	policy = s->policy ? s->policy : policy_default();
+	mode = policy_mode(policy, s->mode);
+	saturate = policy_saturates(policy, f, s->saturate);
+	if (s->style == STYLE_JSON)
+		show_info_json(&out, f, mode, saturate);
+	else
+		show_info(&out, f, mode, saturate, &style);
+	flush_line(&out);
+	sb_free(&out);
+	fmt_free(f);
+	return EXIT_OK;
+}
+
+/* ---- table ---------------------------------------------------------------------------------- */
+
+static bool parse_code_number(const char *text, fpcode *out)
+{
+	struct input in;
+	struct parse_error err;
+	bool ok;
+
+	input_init(&in);
+	ok = parse_input(&in, &err, text, strlen(text)) == PARSE_OK && code_from_mpz(out, in.kind == INPUT_PATTERN ? in.pattern : mpq_numref(in.value.mag)) &&
+	     (in.kind == INPUT_PATTERN || (!in.value.neg && in.value.kind == NUM_FINITE && !in.value.bound &&
+					   mpz_cmp_ui(mpq_denref(in.value.mag), 1) == 0));
+	input_clear(&in);
+	return ok;
+}
+
+/* --range A:B, two codes of any width (a 128-bit 0b... bound is 130 characters). */
+static int table_range(const struct settings *s, const struct fmt *f, fpcode *first, fpcode *last)
+{
+	const char *colon = s->range ? strchr(s->range, ':') : NULL;
+	char *a;
+	bool ok;
+
+	*first = 0;
+	*last = code_mask(f->bits);
+	if (!s->range)
+		return f->bits > 20 ? usage_error("%s has more than 2^20 codes; give --range A:B", f->name) : GO_ON;
+	if (!colon || !(a = strndup(s->range, (size_t)(colon - s->range))))
+		return usage_error("bad --range '%s': A:B, two codes of the format, A <= B", s->range);
+	ok = parse_code_number(a, first) && parse_code_number(colon + 1, last) && *first <= *last &&
+	     *last <= code_mask(f->bits);
+	free(a);
+	return ok ? GO_ON : usage_error("bad --range '%s': A:B, two codes of the format, A <= B", s->range);
+}
+
+int cmd_table(struct settings *s)
+{
+	struct strbuf line;
+	struct fmt *f;
+	fpcode first, last;
+	int status;
+
+	if (s->nargs != 1)
+		return usage_error("%s", "table needs one FORMAT");
+	if (!s->fields_given)
+		render_parse_fields(&s->fields, "hex,class,exact,shortest");
+	if (!(f = require_format(s->args[0])))
+		return EXIT_USAGE;
+	if ((status = table_range(s, f, &first, &last)) != GO_ON) {
+		fmt_free(f);
+		return status;
+	}
+	sb_init(&line);
+	if (s->header && s->style != STYLE_JSON)
+		render_header(&line, &s->fields, s->style);
+	for (fpcode code = first;; code++) {
+		char hex[CODE_MAX_BITS / 4 + 3];
+		struct row row = { hex, code, NULL, NULL, s->mode, s->saturate };
+		code_to_hex(hex, code, fmt_hex_digits(f));
+		render_row(&line, f, &row, &s->fields, s->style);
+		flush_line(&line);
+		if (code == last || should_stop())
+			break;
+	}
+	sb_free(&line);
+	fmt_free(f);
+	return EXIT_OK;
+}
+
+/* ---- formats --------------------------------------------------------------------------------- */
+
+static void print_names(struct fmt *f, void *arg)
+{
+	(void)arg;
+	printf("%s\n", f->name);
+	for (const char *p = f->aliases; *p;) {
+		size_t n = strcspn(p, " ");
+		printf("%.*s\n", (int)n, p);
+		p += n + strspn(p + n, " ");
+	}
+}
+
+/* What kind of format f is, for the listing. */
+static const char *kind_of(const struct fmt *f)
+{
+	return f->tapered ? "tapered" : f->specials == SPECIALS_E8M0 ? "scale" : "float";
+}
+
+/* One line of the listing (name, bits, kind, description, aliases) as text or JSON. */
+static void list_format(struct strbuf *out, const struct settings *s, const char *name, int bits, const char *kind,
+			const char *description, const char *aliases)
+{
+	if (s->style != STYLE_JSON) {
+		sb_printf(out, "%-20s %4d  %-8s %s\n", name, bits, kind, description);
+		if (aliases[0])
+			sb_printf(out, "%-20s %4s  %-8s aliases: %s\n", "", "", "", aliases);
+		return;
+	}
+	sb_puts(out, "{\"name\":");
+	render_json_string(out, name);
+	sb_printf(out, ",\"bits\":\"%d\",\"kind\":\"%s\",\"description\":", bits, kind);
+	render_json_string(out, description);
+	sb_puts(out, ",\"aliases\":[");
+	for (const char *p = aliases; *p;) {
+		size_t n = strcspn(p, " ");
+		char word[FMT_NAME_MAX];
+		snprintf(word, sizeof word, "%.*s", (int)n, p);
+		if (p != aliases)
+			sb_putc(out, ',');
+		render_json_string(out, word);
+		p += n + strspn(p + n, " ");
+	}
+	sb_puts(out, "]}\n");
+}
+
+struct listing {
+	struct strbuf out;
+	const struct settings *s;
+};
+
+static void list_float(struct fmt *f, void *arg)
+{
+	struct listing *l = arg;
+
+	list_format(&l->out, l->s, f->name, f->bits, kind_of(f), f->description, f->aliases);
+}
+
+static void list_int(const struct int_format *f, void *arg)
+{
+	struct listing *l = arg;
+	char description[96];
+
+	snprintf(description, sizeof description, "%s integer, %ld to %ld (quantize, dequantize%s)",
+		 f->is_signed ? "two's complement" : "unsigned", f->min, f->max,
+		 strcmp(f->name, "int8") == 0 ? ", mx" : "");
+	list_format(&l->out, l->s, f->name, f->bits, "integer", description, "");
+}
+
+int cmd_formats(struct settings *s)
+{
+	struct listing l = { .s = s };
+
+	if (s->nargs)
+		return usage_error("formats takes no arguments, not '%s'", s->args[0]);
+	if (s->names && s->style == STYLE_JSON)
+		return usage_error("%s", "give --names or --json, not both");
+	if (s->names) {
+		fmt_each_builtin(print_names, NULL);
+		return EXIT_OK;
+	}
+	sb_init(&l.out);
+	if (s->style != STYLE_JSON)
+		sb_printf(&l.out, "%-20s %4s  %-8s %s\n", "NAME", "BITS", "KIND", "DESCRIPTION");
+	fmt_each_builtin(list_float, &l);
+	intfmt_each(list_int, &l);
+	if (s->style != STYLE_JSON)
+		sb_puts(&l.out, "\nTwo different formats are called E4M3: 'e4m3' is OCP FP8's (no inf, max 448,\n"
+			"NaN 0x7f/0xff), what ONNX, PyTorch and WebNN mean; 'float8_e4m3' is ml_dtypes'\n"
+			"IEEE-like one (inf 0x78, max 240). Any eXmY[bN][fn|fnuz] name builds an IEEE-like\n"
+			"format (exponent 2-15 bits, fraction 0-112 bits); writing out a bias changes it\n"
+			"(e4m3b7 is IEEE-like, not e4m3). The integer formats serve quantize and dequantize.\n");
+	flush_line(&l.out);
+	sb_free(&l.out);
+	return EXIT_OK;
+}

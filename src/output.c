@@ -1,0 +1,107 @@
+/*
+ * output.c — where the commands' output goes: stdout, written in blocks, stopped at the
+ * first failed write (reported once, exit status 1); and how a readout is styled for
+ * the terminal it goes to (colour, width).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "command.h"
+#include "line.h"
+
+/* ---- Writing -------------------------------------------------------------------------------- */
+
+/* The errno of the first write to stdout that failed (0 while none has), and whether
+ * it has been reported: output stops there, and the message comes once. */
+static int output_errno;
+static bool output_reported;
+
+void write_out(struct strbuf *line, bool all)
+{
+	if (!all && line->len < (1u << 15))
+		return;
+	errno = 0;
+	if (!output_errno && line->len && fwrite(line->s, 1, line->len, stdout) != line->len)
+		output_errno = errno ? errno : EIO;
+	sb_clear(line);
+}
+
+bool output_failed(void)
+{
+	return output_errno != 0;
+}
+
+bool should_stop(void)
+{
+	return output_errno != 0 || line_interrupted();
+}
+
+bool output_flush(void)
+{
+	errno = 0;
+	if (!output_errno && (fflush(stdout) != 0 || ferror(stdout)))
+		output_errno = errno ? errno : EIO;
+	if (output_errno && !output_reported) {
+		fprintf(stderr, "fpx: write error: %s\n", strerror(output_errno));
+		output_reported = true;
+	}
+	return output_errno == 0;
+}
+
+void flush_line(struct strbuf *line)
+{
+	write_out(line, true);
+}
+
+int check_policy(const struct settings *s)
+{
+	if (s->policy && s->policy->fixes_mode && s->mode_given)
+		return usage_error("--policy %s fixes the rounding mode: leave out -r", s->policy->name);
+	if (s->policy && s->policy->saturation != SATURATE_AS_ASKED && s->saturate_given)
+		return usage_error("--policy %s fixes where it saturates: leave out -s", s->policy->name);
+	return GO_ON;
+}
+
+struct fmt *require_format(const char *name)
+{
+	struct fmt *f = fmt_lookup(name);
+
+	if (!f)
+		usage_error("unknown format '%s' (see fpx formats)", name);
+	return f;
+}
+
+/* ---- Styling ------------------------------------------------------------------------ */
+
+/* The width of the terminal stdout is, from COLUMNS or the terminal itself; 0 when
+ * stdout is no terminal (a pipe or a file is never folded). */
+static int terminal_width(void)
+{
+	const char *columns = getenv("COLUMNS");
+	struct winsize ws;
+	long n;
+	char *end;
+
+	if (!isatty(STDOUT_FILENO))
+		return 0;
+	if (columns && (n = strtol(columns, &end, 10)) > 0 && n < 10000 && !*end)
+		return (int)n;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	return 0;
+}
+
+struct show_style show_style_of(const struct settings *s)
+{
+	const char *no_color = getenv("NO_COLOR");
+	struct show_style style = { .full = s->full };
+
+	style.color = s->color == COLOR_ALWAYS ||
+		      (s->color == COLOR_AUTO && isatty(STDOUT_FILENO) && !(no_color && *no_color));
+	style.width = terminal_width();
+	return style;
+}
