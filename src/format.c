@@ -229,11 +229,17 @@ const struct fmt_class *fmt_class_of(const struct fmt *f, fpcode code)
 	return NULL;
 }
 
-static int add_field(struct fmt_field *out, int n, const char *name, int width, fpcode code, int shift)
+static int add_field(struct fmt_field *out, int n, enum bit_field kind, int width, fpcode code, int shift)
 {
+	static const char *const names[BIT_FIELD_COUNT] = {
+		[BITS_SIGN] = "sign", [BITS_EXPONENT] = "exponent", [BITS_FRACTION] = "fraction",
+		[BITS_DOT] = "dot", [BITS_MANTISSA] = "mantissa",
+	};
+
 	if (width == 0)
 		return n;
-	out[n].name = name;
+	out[n].kind = kind;
+	out[n].name = names[kind];
 	out[n].width = width;
 	out[n].bits = (code >> shift) & code_mask(width);
 	return n + 1;
@@ -244,16 +250,16 @@ int fmt_fields(struct fmt_field *out, const struct fmt *f, fpcode code)
 	int n = 0, below;
 
 	if (f->has_sign)
-		n = add_field(out, n, "sign", 1, code, f->bits - 1);
+		n = add_field(out, n, BITS_SIGN, 1, code, f->bits - 1);
 	if (!f->tapered) {
-		n = add_field(out, n, "exponent", f->exp_bits, code, f->frac_bits);
-		return add_field(out, n, "fraction", f->frac_bits, code, 0);
+		n = add_field(out, n, BITS_EXPONENT, f->exp_bits, code, f->frac_bits);
+		return add_field(out, n, BITS_FRACTION, f->frac_bits, code, 0);
 	}
 	const struct fmt_class *c = fmt_class_of(f, code);
 	below = c->exp_bits + c->mant_bits;
-	n = add_field(out, n, "dot", c->prefix_len, code, below);
-	n = add_field(out, n, "exponent", c->exp_bits, code, c->mant_bits);
-	return add_field(out, n, "mantissa", c->mant_bits, code, 0);
+	n = add_field(out, n, BITS_DOT, c->prefix_len, code, below);
+	n = add_field(out, n, BITS_EXPONENT, c->exp_bits, code, c->mant_bits);
+	return add_field(out, n, BITS_MANTISSA, c->mant_bits, code, 0);
 }
 
 /* ---- The operations every format offers ---------------------------------------- */

@@ -124,9 +124,14 @@ struct fmt_value {
 void fmt_value_init(struct fmt_value *v);
 void fmt_value_clear(struct fmt_value *v);
 
-/* One field of a code, most significant first: its name, width and bits. */
+/* What a field of a code is. */
+enum bit_field { BITS_SIGN, BITS_EXPONENT, BITS_FRACTION, BITS_DOT, BITS_MANTISSA };
+#define BIT_FIELD_COUNT 5
+
+/* One field of a code, most significant first: what it is, its name, width and bits. */
 struct fmt_field {
-	const char *name; /* sign, exponent, fraction; tapered: sign, dot, exponent, mantissa */
+	enum bit_field kind; /* sign, exponent, fraction; tapered: sign, dot, exponent, mantissa */
+	const char *name;    /* the kind's name, as readouts and JSON write it */
 	int width;
 	fpcode bits;
 };

@@ -82,17 +82,13 @@ static const char *gap_before(int i, int width, int row)
 	return from_right % 4 == 0 ? " " : "";
 }
 
-static const char *field_letter(const char *name)
-{
-	return strcmp(name, "dot") == 0 ? "d" : strcmp(name, "mantissa") == 0 ? "m" :
-	       strcmp(name, "fraction") == 0 ? "f" : strcmp(name, "sign") == 0 ? "s" : "e";
-}
-
-static int field_color(const char *name)
-{
-	return strcmp(name, "sign") == 0 ? 0 : strcmp(name, "dot") == 0 ? 1 :
-	       strcmp(name, "exponent") == 0 ? 2 : 3;
-}
+/* The letter each bit of a field is marked with, and its colour (mantissa as fraction). */
+static const char *const field_letters[BIT_FIELD_COUNT] = {
+	[BITS_SIGN] = "s", [BITS_EXPONENT] = "e", [BITS_FRACTION] = "f", [BITS_DOT] = "d", [BITS_MANTISSA] = "m",
+};
+static const int field_colors[BIT_FIELD_COUNT] = {
+	[BITS_SIGN] = 0, [BITS_DOT] = 1, [BITS_EXPONENT] = 2, [BITS_FRACTION] = 3, [BITS_MANTISSA] = 3,
+};
 
 /* Three rows: the field letters, the bits, and the hex digit under each nibble's last bit. */
 static void put_bits(struct strbuf *out, const struct readout *r, const struct show_style *style)
@@ -104,15 +100,15 @@ static void put_bits(struct strbuf *out, const struct readout *r, const struct s
 	for (int row = 0; row < 3; row++) {
 		for (int i = 0; i < width; i++) {
 			int bit = width - 1 - i;
-			const char *name = fields[owner[i]].name;
+			enum bit_field kind = fields[owner[i]].kind;
 			sb_puts(out, gap_before(i, width, per_row));
 			if (row == 2) {
 				sb_putc(out, bit % 4 ? ' ' : "0123456789abcdef"[(r->code >> bit) & 15]);
 				continue;
 			}
 			if (style->color)
-				sb_puts(out, colors[field_color(name)]);
-			sb_puts(out, row == 0 ? field_letter(name) : (r->code >> bit) & 1 ? "1" : "0");
+				sb_puts(out, colors[field_colors[kind]]);
+			sb_puts(out, row == 0 ? field_letters[kind] : (r->code >> bit) & 1 ? "1" : "0");
 			if (style->color)
 				sb_puts(out, COLOR_OFF);
 		}
@@ -144,14 +140,13 @@ static void put_fraction(struct strbuf *out, fpcode bits, int width)
 
 static void explain_field(struct strbuf *out, const struct readout *r, const struct fmt_field *fld)
 {
-	if (strcmp(fld->name, "sign") == 0)
-		sb_puts(out, fld->bits ? "negative" : "positive");
-	else if (strcmp(fld->name, "exponent") == 0)
-		readout_explain_exponent(out, r);
-	else if (strcmp(fld->name, "dot") == 0)
-		sb_puts(out, "prefix: says how many exponent bits follow");
-	else
-		put_fraction(out, fld->bits, fld->width);
+	switch (fld->kind) {
+	case BITS_SIGN: sb_puts(out, fld->bits ? "negative" : "positive"); break;
+	case BITS_EXPONENT: readout_explain_exponent(out, r); break;
+	case BITS_DOT: sb_puts(out, "prefix: says how many exponent bits follow"); break;
+	case BITS_FRACTION:
+	case BITS_MANTISSA: put_fraction(out, fld->bits, fld->width); break;
+	}
 }
 
 static void put_field_lines(struct strbuf *out, const struct readout *r, const struct show_style *style)
@@ -167,7 +162,7 @@ static void put_field_lines(struct strbuf *out, const struct readout *r, const s
 		code_to_bin(bits, fields[i].bits, fields[i].width);
 		sb_printf(out, LABEL, fields[i].name);
 		if (style->color)
-			sb_puts(out, colors[field_color(fields[i].name)]);
+			sb_puts(out, colors[field_colors[fields[i].kind]]);
 		sb_puts(out, bits + 2);
 		if (style->color)
 			sb_puts(out, COLOR_OFF);
@@ -459,10 +454,11 @@ static void put_readout(struct strbuf *out, const struct readout *r, const struc
 }
 
 /* A field's name in the colour the bits of the readout give it. */
-static void put_field_name(struct strbuf *out, const char *name, const struct show_style *style)
+static void put_field_name(struct strbuf *out, enum bit_field kind, const char *name,
+			   const struct show_style *style)
 {
 	if (style->color)
-		sb_puts(out, colors[field_color(name)]);
+		sb_puts(out, colors[field_colors[kind]]);
 	sb_puts(out, name);
 	if (style->color)
 		sb_puts(out, COLOR_OFF);
@@ -478,17 +474,17 @@ void show_info(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool satur
 	sb_printf(out, LABEL "%d bits: ", "layout", f->bits);
 	if (!f->tapered) {
 		if (f->has_sign) {
-			put_field_name(out, "sign", style);
+			put_field_name(out, BITS_SIGN, "sign", style);
 			sb_puts(out, " 1, ");
 		}
-		put_field_name(out, "exponent", style);
+		put_field_name(out, BITS_EXPONENT, "exponent", style);
 		sb_printf(out, " %d (bias %d), ", f->exp_bits, f->bias);
-		put_field_name(out, "fraction", style);
+		put_field_name(out, BITS_FRACTION, "fraction", style);
 		sb_printf(out, " %d; specials %s\n", f->frac_bits,
 			  (const char *[]){ "ieee", "fn", "fnuz", "finite", "e8m0" }[f->specials]);
 	} else {
 		if (f->has_sign) {
-			put_field_name(out, "sign", style);
+			put_field_name(out, BITS_SIGN, "sign", style);
 			sb_puts(out, " 1, then ");
 		}
 		sb_puts(out, "prefix-coded classes:\n");
