@@ -38,7 +38,7 @@ FORMAT_FILES = \
 
 LIB_OBJS = src/num.o src/code.o src/format.o src/table.o src/fmtfile.o src/builtin.o src/parse.o src/round.o \
 	   src/decimal.o src/strbuf.o src/render.o src/readout.o src/show.o src/convert.o src/cli.o src/lines.o src/fastdec.o src/fastshort.o src/pow5.o \
-	   src/repl.o src/line.o src/policy.o src/intfmt.o src/mlcmd.o src/mx.o src/convcmd.o src/inputs.o src/output.o src/fmtcmd.o src/showjson.o src/fold.o
+	   src/repl.o src/line.o src/policy.o src/intfmt.o src/compare.o src/quantize.o src/mx.o src/convcmd.o src/inputs.o src/output.o src/fmtcmd.o src/showjson.o src/fold.o
 HEADERS  = $(wildcard src/*.h)
 TESTS    = tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/fastshort bench/gen
 

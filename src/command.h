@@ -3,7 +3,8 @@
  * the helpers that report usage errors and write output. cli.c parses options and
  * dispatches from its table of commands; output.c writes; fmtcmd.c holds the commands
  * about formats (table, info, formats), convcmd.c the converting ones (convert, cast,
- * show), mlcmd.c and mx.c the ML workflows, inputs.c their one input loop.
+ * show), compare.c, quantize.c and mx.c the ML workflows, inputs.c their one input
+ * loop.
  */
 #ifndef FPX_COMMAND_H
 #define FPX_COMMAND_H
@@ -97,18 +98,21 @@ const char *inputs_where(struct inputs *in);
 /* False, after reporting it, when reading stdin failed. */
 bool inputs_close(struct inputs *in);
 struct input;
-/* mlcmd.c: a value (not a bit pattern) from text; NULL or what is wrong. */
+/* A value (not a bit pattern) from text; NULL or what is wrong. */
 const char *read_value(struct input *in, const char *text, size_t len);
-/* The exact decimal of a rational, or ~ and 40 digits when it does not end. */
+/* A count from 1 to max, the whole text; false for anything else. */
+bool parse_count(long *out, const char *text, long max);
+
+/* output.c: the exact decimal of a rational, or ~ and 40 digits when it does not end */
 void put_rational(struct strbuf *out, const mpq_t q);
 /* The signed value of a finite num. */
 struct num;
 void signed_value(mpq_t out, const struct num *x);
-/* A count from 1 to max, the whole text; false for anything else. */
-bool parse_count(long *out, const char *text, long max);
 
+/* compare.c */
 int cmd_policies(struct settings *s);
 int cmd_compare(struct settings *s);
+/* quantize.c */
 int cmd_quantize(struct settings *s);
 int cmd_dequantize(struct settings *s);
 /* mx.c */

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -70,4 +71,26 @@ bool inputs_close(struct inputs *in)
 	if (error)
 		fprintf(stderr, "fpx: standard input: %s\n", strerror(error));
 	return error == 0;
+}
+
+/* ---- Reading a value and a count ---------------------------------------------------------- */
+
+const char *read_value(struct input *in, const char *text, size_t len)
+{
+	struct parse_error err;
+
+	if (parse_input(in, &err, text, len) != PARSE_OK)
+		return parse_message(err.status);
+	if (in->kind != INPUT_VALUE)
+		return "a value, not a bit pattern, is needed here";
+	return NULL;
+}
+
+bool parse_count(long *out, const char *text, long max)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtol(text, &end, 10);
+	return errno == 0 && end != text && *end == '\0' && *out >= 1 && *out <= max;
 }

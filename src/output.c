@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "command.h"
+#include "decimal.h"
+#include "num.h"
 #include "line.h"
 
 /* ---- Writing -------------------------------------------------------------------------------- */
@@ -104,4 +106,24 @@ struct show_style show_style_of(const struct settings *s)
 		      (s->color == COLOR_AUTO && isatty(STDOUT_FILENO) && !(no_color && *no_color));
 	style.width = terminal_width();
 	return style;
+}
+
+/* ---- Exact values ------------------------------------------------------------------------------ */
+
+void put_rational(struct strbuf *out, const mpq_t q)
+{
+	struct strbuf text;
+
+	sb_init(&text);
+	if (!dec_rational(&text, q, 40))
+		sb_putc(out, '~');
+	sb_add(out, text.s, text.len);
+	sb_free(&text);
+}
+
+void signed_value(mpq_t out, const struct num *x)
+{
+	mpq_set(out, x->mag);
+	if (x->neg)
+		mpq_neg(out, out);
 }

@@ -1,0 +1,168 @@
+/*
+ * compare.c — the other stacks' conventions: `fpx policies` lists them, `fpx compare`
+ * gives what each of them (and the double roundings of ml_dtypes and numpy) makes of a
+ * value, side by side.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "command.h"
+#include "convert.h"
+#include "decimal.h"
+#include "intfmt.h"
+#include "num.h"
+#include "parse.h"
+
+/* ---- policies and compare ------------------------------------------------------------------ */
+
+/* A policy's name and summary, the summary folded at spaces to 80 columns. */
+static void print_policy(const struct policy *p, void *arg)
+{
+	const char *text = p->summary;
+	int column = 12, room = 80 - column;
+
+	(void)arg;
+	printf("%-11s", p->name);
+	while (*text) {
+		int len = (int)strlen(text), cut = len;
+		if (len > room) {
+			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = room;
+		}
+		printf(" %.*s\n", cut, text);
+		text += cut;
+		text += strspn(text, " ");
+		if (*text)
+			printf("%*s", column - 1, "");
+	}
+}
+
+int cmd_policies(struct settings *s)
+{
+	if (s->nargs)
+		return usage_error("%s", "policies takes no arguments");
+	policy_each(print_policy, NULL);
+	return EXIT_OK;
+}
+
+struct comparison {
+	struct fmt *f;
+	struct settings *s;
+	const char *input;
+	struct strbuf *out;
+	bool first;
+};
+
+/* One row of compare: what a route gives, as hex, exact value and flags. */
+static void compare_row(struct comparison *c, const char *name, const struct policy *p, struct fmt *via)
+{
+	struct conversion conv;
+	struct field_list fl;
+	struct row row;
+	const char *problem;
+
+	conversion_init(&conv);
+	conv.policy = p;
+	conv.via = via;
+	problem = convert_text(&conv, c->f, c->input, strlen(c->input), c->s->mode, c->s->saturate);
+	render_parse_fields(&fl, "hex,exact,flags");
+	row = (struct row){ c->input, conv.code, &conv.result, &conv.in.value, RND_NEAREST_EVEN, false };
+	if (c->s->style == STYLE_JSON) {
+		struct strbuf fields;
+		sb_puts(c->out, c->first ? "{\"route\":" : ",{\"route\":");
+		render_json_string(c->out, name);
+		sb_init(&fields);
+		if (problem) {
+			sb_puts(&fields, "{\"error\":");
+			render_json_string(&fields, problem);
+			sb_puts(&fields, "}\n");
+		} else
+			render_row(&fields, c->f, &row, &fl, STYLE_JSON); /* {"hex":…}\n */
+		sb_putc(c->out, ',');
+		sb_add(c->out, fields.s + 1, fields.len - 2);
+		sb_free(&fields);
+	} else {
+		sb_printf(c->out, "  %-22s ", name);
+		if (problem)
+			sb_printf(c->out, "error: %s\n", problem);
+		else
+			render_row(c->out, c->f, &row, &fl, STYLE_TSV);
+	}
+	c->first = false;
+	conversion_clear(&conv);
+}
+
+static void compare_policy(const struct policy *p, void *arg)
+{
+	compare_row(arg, p->name, p, NULL);
+}
+
+/* Every policy's answer for one value, and the answers through binary32 (ml_dtypes from
+ * a float64 array) and binary64 (numpy, or a JavaScript number). */
+static void compare_value(struct settings *s, struct fmt *f, const char *text, struct strbuf *out)
+{
+	struct comparison c = { f, s, text, out, true };
+	struct fmt *b32 = fmt_lookup("binary32"), *b64 = fmt_lookup("binary64");
+
+	if (s->style == STYLE_JSON) {
+		sb_puts(out, "{\"format\":");
+		render_json_string(out, f->name);
+		sb_puts(out, ",\"input\":");
+		render_json_string(out, text);
+		sb_puts(out, ",\"routes\":[");
+	} else
+		sb_printf(out, "%s: %s\n", f->name, text);
+	policy_each(compare_policy, &c);
+	compare_row(&c, "ml_dtypes via binary32", policy_lookup("ml_dtypes"), b32);
+	compare_row(&c, "fpx via binary64", policy_default(), b64);
+	sb_puts(out, s->style == STYLE_JSON ? "]}\n" : "\n");
+	fmt_free(b32);
+	fmt_free(b64);
+}
+
+int cmd_compare(struct settings *s)
+{
+	struct inputs in;
+	struct input value;
+	struct strbuf out;
+	struct fmt *f;
+	const char *text, *problem;
+	size_t len;
+	int failures = 0;
+
+	if (s->nargs < 1)
+		return usage_error("%s", "compare needs a FORMAT");
+	if (!(f = require_format(s->args[0])))
+		return EXIT_USAGE;
+	if (s->nargs == 1 && !s->may_read_stdin) {
+		fmt_free(f);
+		return usage_error("%s", "give the values after the format (stdin is the session here)");
+	}
+	sb_init(&out);
+	input_init(&value);
+	inputs_open(&in, s, 1);
+	while (inputs_next(&in, &text, &len)) {
+		if (in.too_long) {
+			failures++;
+			continue;
+		}
+		if ((problem = read_value(&value, text, len))) {
+			report_input_error(inputs_where(&in), text, len, problem, NULL);
+			failures++;
+			continue;
+		}
+		compare_value(s, f, text, &out);
+		write_out(&out, s->interactive);
+	}
+	if (!inputs_close(&in))
+		failures++;
+	flush_line(&out);
+	sb_free(&out);
+	input_clear(&value);
+	fmt_free(f);
+	return failures ? EXIT_BAD_INPUT : EXIT_OK;
+}
