@@ -72,19 +72,14 @@ static void compare_row(struct comparison *c, const char *name, const struct pol
 	render_parse_fields(&fl, "hex,exact,flags");
 	row = (struct row){ c->input, conv.code, &conv.result, &conv.in.value, RND_NEAREST_EVEN, false };
 	if (c->s->style == STYLE_JSON) {
-		struct strbuf fields;
 		sb_puts(c->out, c->first ? "{\"route\":" : ",{\"route\":");
 		render_json_string(c->out, name);
-		sb_init(&fields);
 		if (problem) {
-			sb_puts(&fields, "{\"error\":");
-			render_json_string(&fields, problem);
-			sb_puts(&fields, "}\n");
+			sb_puts(c->out, ",\"error\":");
+			render_json_string(c->out, problem);
 		} else
-			render_row(&fields, c->f, &row, &fl, STYLE_JSON); /* {"hex":…}\n */
-		sb_putc(c->out, ',');
-		sb_add(c->out, fields.s + 1, fields.len - 2);
-		sb_free(&fields);
+			render_row_members(c->out, c->f, &row, &fl);
+		sb_putc(c->out, '}');
 	} else {
 		sb_printf(c->out, "  %-22s ", name);
 		if (problem)

@@ -239,9 +239,17 @@ void render_json_string(struct strbuf *out, const char *s)
 	write_quoted(out, s, STYLE_JSON);
 }
 
+/* STYLE_JSON_MEMBERS: a JSON row's members alone, each after a comma, for a row nested
+ * in an object that is already open (render_row_members()). */
+#define STYLE_JSON_MEMBERS ((enum style)(STYLE_JSON + 1))
+
 static void begin_field(struct strbuf *out, enum style style, int i, enum field fld)
 {
-	if (style == STYLE_JSON) {
+	if (style == STYLE_JSON_MEMBERS) {
+		sb_puts(out, ",\"");
+		sb_puts(out, field_names[fld]);
+		sb_puts(out, "\":");
+	} else if (style == STYLE_JSON) {
 		sb_puts(out, i ? ",\"" : "{\"");
 		sb_puts(out, field_names[fld]);
 		sb_puts(out, "\":");
@@ -267,9 +275,25 @@ static bool from_code_alone(const struct field_list *fl)
 	return true;
 }
 
+/* A row in a style; JSON_MEMBERS leaves out the braces and the newline. */
+static void write_row(struct strbuf *out, struct fmt *f, const struct row *r, const struct field_list *fl,
+		      enum style style);
+
 void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const struct field_list *fl,
 		enum style style)
 {
+	write_row(out, f, r, fl, style);
+}
+
+void render_row_members(struct strbuf *out, struct fmt *f, const struct row *r, const struct field_list *fl)
+{
+	write_row(out, f, r, fl, STYLE_JSON_MEMBERS);
+}
+
+static void write_row(struct strbuf *out, struct fmt *f, const struct row *r, const struct field_list *fl,
+		      enum style style)
+{
+	bool json = style == STYLE_JSON || style == STYLE_JSON_MEMBERS;
 	struct fmt_value v;
 	struct strbuf text;
 	struct readout rd;
@@ -294,7 +318,7 @@ void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const st
 	for (int i = 0; i < fl->count; i++) {
 		enum field fld = fl->field[i];
 		begin_field(out, style, i, fld);
-		if (style == STYLE_JSON && fld == FIELD_FLAGS) {
+		if (json && fld == FIELD_FLAGS) {
 			sb_putc(out, '[');
 			if (r->rounding && r->rounding->flags) {
 				sb_putc(out, '"');
@@ -304,7 +328,7 @@ void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const st
 			sb_putc(out, ']');
 			continue;
 		}
-		if (style == STYLE_JSON && fld == FIELD_TERNARY) {
+		if (json && fld == FIELD_TERNARY) {
 			write_field(out, f, r, &v, fld);
 			continue;
 		}
@@ -326,7 +350,8 @@ void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const st
 			write_field(&text, f, r, &v, fld);
 		write_quoted(out, text.s, style);
 	}
-	end_row(out, style);
+	if (style != STYLE_JSON_MEMBERS)
+		end_row(out, style);
 	if (have_readout)
 		readout_clear(&rd);
 	sb_free(&text);

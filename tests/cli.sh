@@ -506,5 +506,8 @@ printf 'name badrole\nexponent 4\nfraction 3\nroles float8\n' > "$T/badrole.fmt"
 expect "an unknown role is refused" 2 "" -- $FPX -F "$T/badrole.fmt" info badrole
 stderr_has "the roles named" "badrole.fmt:4: roles are mx-element, onnx-float8, webnn-float8"
 
+expect "compare json: an error route is a member of its object" 0 '{"route":"fpx","error":"the format has no NaN"}' -- \
+	sh -c "$FPX compare --json e2m1 nan | grep -o '{\"route\":\"fpx\"[^}]*}'"
+
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]
