@@ -371,17 +371,29 @@ static void keep_first(struct fmt *f, void *arg)
 		*slot = f;
 }
 
-static struct fmt *parse_builtin(const struct builtin_format *b)
+/* The built-in formats as parsed, each once per run, on first use; lookups hand out
+ * copies (a copy's caches are its own). The parsed ones stay for the whole run. */
+#define MAX_BUILTINS 64
+static struct fmt *parsed_builtins[MAX_BUILTINS];
+
+static struct fmt *parsed_builtin(size_t i)
 {
-	struct fmt *f = NULL;
+	const struct builtin_format *b = &builtin_formats[i];
 	char err[256];
 	struct reader r = { b->file, 0, err, sizeof err };
 
-	if (!parse_text(&r, b->text, keep_first, &f)) {
+	if (i >= MAX_BUILTINS)
+		abort();
+	if (!parsed_builtins[i] && !parse_text(&r, b->text, keep_first, &parsed_builtins[i])) {
 		fprintf(stderr, "fpx: built-in format broken: %s\n", err);
 		abort();
 	}
-	return f;
+	return parsed_builtins[i];
+}
+
+static struct fmt *parse_builtin(size_t i)
+{
+	return copy_format(parsed_builtin(i));
 }
 
 /* Names the built-in formats a format built from its name is easily taken for: those
@@ -390,14 +402,13 @@ static struct fmt *parse_builtin(const struct builtin_format *b)
 static void note_lookalike(struct fmt *f)
 {
 	for (size_t i = 0; i < builtin_format_count; i++) {
-		struct fmt *b = parse_builtin(&builtin_formats[i]);
+		const struct fmt *b = parsed_builtin(i);
 		bool same_widths = !b->tapered && b->exp_bits == f->exp_bits && b->frac_bits == f->frac_bits &&
 				   b->has_sign == f->has_sign;
 		if (same_widths && (b->bias != f->bias || b->specials != f->specials) && !f->note[0])
 			snprintf(f->note, sizeof f->note, "not the built-in %s, %s", b->name, b->description);
 		else if (same_widths && !f->note[0])
 			snprintf(f->note, sizeof f->note, "the same layout as the built-in %s", b->name);
-		fmt_free(b);
 	}
 }
 
@@ -444,7 +455,7 @@ struct fmt *fmt_lookup(const char *name)
 			return copy_format(loaded[i]);
 	for (size_t i = 0; i < builtin_format_count; i++)
 		if (name_in_list(builtin_formats[i].names, name))
-			return parse_builtin(&builtin_formats[i]);
+			return parse_builtin(i);
 	return format_from_name(name);
 }
 
@@ -567,7 +578,7 @@ void fmt_unload_all(void)
 void fmt_each_builtin(void (*fn)(struct fmt *f, void *arg), void *arg)
 {
 	for (size_t i = 0; i < builtin_format_count; i++) {
-		struct fmt *f = parse_builtin(&builtin_formats[i]);
+		struct fmt *f = parse_builtin(i);
 		fn(f, arg);
 		fmt_free(f);
 	}
