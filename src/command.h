@@ -89,7 +89,9 @@ struct inputs {
 	char where[48];
 };
 
-void inputs_open(struct inputs *in, struct settings *s, int first);
+/* False, after a usage error, when there are no values and stdin may not be read (it is
+ * the REPL's session). */
+bool inputs_open(struct inputs *in, struct settings *s, int first);
 /* The next input; false at the end (or once output has failed, or Ctrl-C). */
 bool inputs_next(struct inputs *in, const char **text, size_t *len);
 /* Where the last input came from ("argument 2", "line 7"), put into words only when an

@@ -133,13 +133,12 @@ int cmd_compare(struct settings *s)
 		return usage_error("%s", "compare needs a FORMAT");
 	if (!(f = require_format(s->args[0])))
 		return EXIT_USAGE;
-	if (s->nargs == 1 && !s->may_read_stdin) {
+	if (!inputs_open(&in, s, 1)) {
 		fmt_free(f);
-		return usage_error("%s", "give the values after the format (stdin is the session here)");
+		return EXIT_USAGE;
 	}
 	sb_init(&out);
 	input_init(&value);
-	inputs_open(&in, s, 1);
 	while (inputs_next(&in, &text, &len)) {
 		if (in.too_long) {
 			failures++;

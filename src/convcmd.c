@@ -48,14 +48,16 @@ static void convert_one(struct converter *c, const char *text, size_t len, struc
 	write_out(&c->line, c->s->interactive);
 }
 
-/* Converts the values after the format, or else stdin's lines. */
-static void convert_inputs(struct converter *c)
+/* Converts the values after the format, or else stdin's lines; false after a usage
+ * error (no values, and stdin is not there to read). */
+static bool convert_inputs(struct converter *c)
 {
 	struct inputs in;
 	const char *text;
 	size_t len;
 
-	inputs_open(&in, c->s, c->first_value);
+	if (!inputs_open(&in, c->s, c->first_value))
+		return false;
 	while (inputs_next(&in, &text, &len)) {
 		if (in.too_long) {
 			c->failures++;
@@ -66,6 +68,7 @@ static void convert_inputs(struct converter *c)
 	}
 	if (!inputs_close(&in))
 		c->failures++;
+	return true;
 }
 
 static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
@@ -104,8 +107,6 @@ static int converter_open(struct converter *c)
 		c->conv.policy = c->s->policy;
 	if (status == GO_ON && !conversion_formats(c))
 		status = EXIT_USAGE;
-	if (status == GO_ON && c->s->nargs == c->first_value && !c->s->may_read_stdin)
-		status = usage_error("%s", "give the values after the format (stdin is the session here)");
 	if (status != GO_ON) {
 		converter_clear(c);
 		return status;
@@ -123,10 +124,10 @@ static int convert_all(struct converter *c)
 
 	if (status != GO_ON)
 		return status;
-	convert_inputs(c);
+	status = convert_inputs(c) ? GO_ON : EXIT_USAGE;
 	flush_line(&c->line);
 	converter_clear(c);
-	return c->failures ? EXIT_BAD_INPUT : EXIT_OK;
+	return status != GO_ON ? status : c->failures ? EXIT_BAD_INPUT : EXIT_OK;
 }
 
 static void emit_error_row(struct converter *c, const char *text, const char *problem)

@@ -14,7 +14,7 @@
 #include "lines.h"
 #include "parse.h"
 
-void inputs_open(struct inputs *in, struct settings *s, int first)
+bool inputs_open(struct inputs *in, struct settings *s, int first)
 {
 	in->s = s;
 	in->next = first;
@@ -22,10 +22,15 @@ void inputs_open(struct inputs *in, struct settings *s, int first)
 	in->line = 0;
 	in->too_long = false;
 	if (s->nargs != first)
-		return;
+		return true;
+	if (!s->may_read_stdin) {
+		usage_error("%s", "give the values after the format (stdin is the session here)");
+		return false;
+	}
 	if (isatty(STDIN_FILENO))
 		fprintf(stderr, "fpx: reading values from standard input; Ctrl-D to end\n");
 	in->reader = lines_open(stdin, PARSE_MAX_INPUT);
+	return true;
 }
 
 bool inputs_next(struct inputs *in, const char **text, size_t *len)

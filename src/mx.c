@@ -304,13 +304,12 @@ int cmd_mx(struct settings *s)
 		fmt_free(ef.floats);
 		return usage_error("bad --block '%s': a count from 1 to 65536", s->block);
 	}
-	if (s->nargs == 1 && !s->may_read_stdin) {
+	if (!inputs_open(&in, s, 1)) {
 		fmt_free(ef.floats);
-		return usage_error("%s", "give the values after the format (stdin is the session here)");
+		return EXIT_USAGE;
 	}
 	sb_init(&out);
 	input_init(&value);
-	inputs_open(&in, s, 1);
 	while (inputs_next(&in, &text, &len)) {
 		if (in.too_long) {
 			failures++;

@@ -275,9 +275,7 @@ static int quantization_run(struct settings *s, const char *what,
 
 	if (s->nargs < 1)
 		return usage_error("%s needs a FORMAT", what);
-	if (s->nargs == 1 && !s->may_read_stdin)
-		return usage_error("%s", "give the values after the format (stdin is the session here)");
-	if (!quantization_init(&q, s, s->args[0]) || !zero_points_fit(&q)) {
+	if (!quantization_init(&q, s, s->args[0]) || !zero_points_fit(&q) || !inputs_open(&in, s, 1)) {
 		quantization_clear(&q);
 		return EXIT_USAGE;
 	}
@@ -285,7 +283,6 @@ static int quantization_run(struct settings *s, const char *what,
 	if (s->header && s->style != STYLE_JSON)
 		render_header(&out, &s->fields, s->style);
 	input_init(&value);
-	inputs_open(&in, s, 1);
 	for (; inputs_next(&in, &text, &len); i++) {
 		if (in.too_long) {
 			put_error_row(&out, s, "", parse_message(PARSE_TOO_LONG));

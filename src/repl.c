@@ -80,7 +80,7 @@ static void show_text(struct repl_session *s, const char *text)
 		.saturate_given = s->saturate, .style = s->json ? STYLE_JSON : STYLE_TSV,
 		.color = s->style.color ? COLOR_ALWAYS : COLOR_NEVER, .full = s->style.full,
 		.policy = s->policy == policy_default() ? NULL : s->policy, .via = s->via ? s->via->name : NULL,
-		.args = args, .nargs = 1, .may_read_stdin = true, .interactive = true, /* stdin unread */
+		.args = args, .nargs = 1, .may_read_stdin = false, .interactive = true,
 	};
 	fpcode code = 0;
 
