@@ -147,17 +147,9 @@ static void list_format(struct strbuf *out, const struct settings *s, const char
 	render_json_string(out, name);
 	sb_printf(out, ",\"bits\":\"%d\",\"kind\":\"%s\",\"description\":", bits, kind);
 	render_json_string(out, description);
-	sb_puts(out, ",\"aliases\":[");
-	for (const char *p = aliases; *p;) {
-		size_t n = strcspn(p, " ");
-		char word[FMT_NAME_MAX];
-		snprintf(word, sizeof word, "%.*s", (int)n, p);
-		if (p != aliases)
-			sb_putc(out, ',');
-		render_json_string(out, word);
-		p += n + strspn(p + n, " ");
-	}
-	sb_puts(out, "]}\n");
+	sb_puts(out, ",\"aliases\":");
+	render_json_words(out, aliases);
+	sb_puts(out, "}\n");
 }
 
 struct listing {

@@ -7,6 +7,7 @@
  */
 #include "render.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "decimal.h"
@@ -242,6 +243,23 @@ void render_json_string(struct strbuf *out, const char *s)
 /* STYLE_JSON_MEMBERS: a JSON row's members alone, each after a comma, for a row nested
  * in an object that is already open (render_row_members()). */
 #define STYLE_JSON_MEMBERS ((enum style)(STYLE_JSON + 1))
+
+void render_json_words(struct strbuf *out, const char *list)
+{
+	bool first = true;
+
+	sb_putc(out, '[');
+	for (const char *p = list + strspn(list, " "); *p; first = false) {
+		size_t n = strcspn(p, " ");
+		char word[FMT_NAME_MAX];
+		snprintf(word, sizeof word, "%.*s", (int)n, p);
+		if (!first)
+			sb_putc(out, ',');
+		render_json_string(out, word);
+		p += n + strspn(p + n, " ");
+	}
+	sb_putc(out, ']');
+}
 
 static void begin_field(struct strbuf *out, enum style style, int i, enum field fld)
 {

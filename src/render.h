@@ -85,6 +85,8 @@ const char *render_class_name(enum fp_class c);
 void render_flags(struct strbuf *out, unsigned flags, const char *sep, const char *none);
 /* s with every control byte written \xNN, for text a person reads (a readout). */
 void render_escaped(struct strbuf *out, const char *s);
+/* A space-separated list of words (a format's aliases) as a JSON array of strings. */
+void render_json_words(struct strbuf *out, const char *list);
 /* s as a JSON string, quotes included. */
 void render_json_string(struct strbuf *out, const char *s);
 

@@ -206,23 +206,6 @@ void show_readout_json(struct strbuf *out, const struct readout *r)
 }
 
 /* "key":["word",...] from a space-separated list. */
-static void json_words(struct strbuf *out, const char *key, const char *list)
-{
-	json_key(out, key);
-	sb_putc(out, '[');
-	for (const char *p = list + strspn(list, " "); *p;) {
-		size_t n = strcspn(p, " ");
-		char word[FMT_NAME_MAX];
-		snprintf(word, sizeof word, "%.*s", (int)n, p);
-		if (out->s[out->len - 1] != '[')
-			sb_putc(out, ',');
-		render_json_string(out, word);
-		p += n;
-		p += strspn(p, " ");
-	}
-	sb_putc(out, ']');
-}
-
 void show_info_json(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool saturate)
 {
 	struct strbuf body;
@@ -230,7 +213,8 @@ void show_info_json(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool 
 	sb_init(&body);
 	sb_putc(&body, '{');
 	json_text(&body, "format", f->name);
-	json_words(&body, "aliases", f->aliases);
+	json_key(&body, "aliases");
+	render_json_words(&body, f->aliases);
 	json_text(&body, "description", f->description);
 	json_text(&body, "note", f->note[0] ? f->note : NULL);
 	json_long(&body, "bits", f->bits);
