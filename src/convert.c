@@ -53,7 +53,8 @@ static void plan_steps(struct conversion *c, struct fmt *f)
 	if (c->via)
 		c->steps[c->nsteps++] = c->via;
 	for (int i = 0; i < n; i++)
-		c->steps[c->nsteps++] = looked_up(c, names[i]);
+		if ((c->steps[c->nsteps] = looked_up(c, names[i])))
+			c->nsteps++;
 	for (int i = 0; i < c->nsteps; i++) {
 		size_t used = strlen(c->route);
 		snprintf(c->route + used, sizeof c->route - used, "%s%s", i == 0 ? "" : i + 1 < c->nsteps ? ", " : " and ",
@@ -120,7 +121,7 @@ static const char *round_route(struct rnd_result *out, unsigned *before, struct 
 	*before = 0;
 	for (int i = 0; i < nsteps; i++) {
 		if (!steps[i] || rnd_encode(&first, steps[i], x, RND_NEAREST_EVEN, false) != RND_OK)
-			return i == 0 ? "the --via format has no NaN" : "a format on the way has no NaN";
+			return "a format rounded into first (--via) has no NaN";
 		convert_code_value(through, steps[i], first.code);
 		*before |= first.flags;
 		x = through;
