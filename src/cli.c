@@ -427,9 +427,8 @@ static int unknown_command(const char *name)
 
 static bool is_format_name(const char *name)
 {
-	struct fmt *f = fmt_lookup(name);
+	const struct fmt *f = fmt_lookup(name);
 
-	fmt_free(f);
 	return f != NULL;
 }
 

@@ -50,7 +50,7 @@ int usage_error(const char *fmt, const char *what);
  * EXIT_USAGE after saying so. */
 int check_policy(const struct settings *s);
 /* Looks the format up; NULL after reporting a usage error. */
-struct fmt *require_format(const char *name);
+const struct fmt *require_format(const char *name);
 /* Writes what the buffer holds (all of it when `all`, else once it is large: rows are
  * gathered into blocks, and stdout's own buffer is the only other copy). */
 void write_out(struct strbuf *line, bool all);

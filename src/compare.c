@@ -50,7 +50,7 @@ int cmd_policies(struct settings *s)
 }
 
 struct comparison {
-	struct fmt *f;
+	const struct fmt *f;
 	struct settings *s;
 	const char *input;
 	struct strbuf *out;
@@ -58,7 +58,7 @@ struct comparison {
 };
 
 /* One row of compare: what a route gives, as hex, exact value and flags. */
-static void compare_row(struct comparison *c, const char *name, const struct policy *p, struct fmt *via)
+static void compare_row(struct comparison *c, const char *name, const struct policy *p, const struct fmt *via)
 {
 	struct conversion conv;
 	struct field_list fl;
@@ -98,10 +98,10 @@ static void compare_policy(const struct policy *p, void *arg)
 
 /* Every policy's answer for one value, and the answers through binary32 (ml_dtypes from
  * a float64 array) and binary64 (numpy, or a JavaScript number). */
-static void compare_value(struct settings *s, struct fmt *f, const char *text, struct strbuf *out)
+static void compare_value(struct settings *s, const struct fmt *f, const char *text, struct strbuf *out)
 {
 	struct comparison c = { f, s, text, out, true };
-	struct fmt *b32 = fmt_lookup("binary32"), *b64 = fmt_lookup("binary64");
+	const struct fmt *b32 = fmt_lookup("binary32"), *b64 = fmt_lookup("binary64");
 
 	if (s->style == STYLE_JSON) {
 		sb_puts(out, "{\"format\":");
@@ -115,8 +115,6 @@ static void compare_value(struct settings *s, struct fmt *f, const char *text, s
 	compare_row(&c, "ml_dtypes via binary32", policy_lookup("ml_dtypes"), b32);
 	compare_row(&c, "fpx via binary64", policy_default(), b64);
 	sb_puts(out, s->style == STYLE_JSON ? "]}\n" : "\n");
-	fmt_free(b32);
-	fmt_free(b64);
 }
 
 int cmd_compare(struct settings *s)
@@ -124,7 +122,7 @@ int cmd_compare(struct settings *s)
 	struct inputs in;
 	struct input value;
 	struct strbuf out;
-	struct fmt *f;
+	const struct fmt *f;
 	const char *text, *problem;
 	size_t len;
 	int failures = 0;
@@ -133,10 +131,8 @@ int cmd_compare(struct settings *s)
 		return usage_error("%s", "compare needs a FORMAT");
 	if (!(f = require_format(s->args[0])))
 		return EXIT_USAGE;
-	if (!inputs_open(&in, s, 1)) {
-		fmt_free(f);
+	if (!inputs_open(&in, s, 1))
 		return EXIT_USAGE;
-	}
 	sb_init(&out);
 	input_init(&value);
 	while (inputs_next(&in, &text, &len)) {
@@ -157,6 +153,5 @@ int cmd_compare(struct settings *s)
 	flush_line(&out);
 	sb_free(&out);
 	input_clear(&value);
-	fmt_free(f);
 	return failures ? EXIT_BAD_INPUT : EXIT_OK;
 }

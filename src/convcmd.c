@@ -19,7 +19,7 @@
 
 struct converter {
 	struct settings *s;
-	struct fmt *f;
+	const struct fmt *f;
 	struct strbuf line;
 	struct conversion conv;
 	int failures;
@@ -92,9 +92,6 @@ static void converter_clear(struct converter *c)
 {
 	conversion_clear(&c->conv);
 	sb_free(&c->line);
-	fmt_free(c->f);
-	fmt_free(c->conv.source);
-	fmt_free(c->conv.via);
 }
 
 /* Sets the converter up for its settings: GO_ON, or the status of a usage error. */
@@ -179,14 +176,13 @@ int cmd_cast(struct settings *s)
 static void note_route(struct converter *c, struct readout *r)
 {
 	bool went_through = c->conv.nsteps > 0;
-	struct fmt *via = went_through ? NULL : fmt_lookup("binary32");
+	const struct fmt *via = went_through ? NULL : fmt_lookup("binary32");
 	fpcode other;
 
 	if (went_through || c->f->precision < 24) {
 		if (convert_route(&other, c->f, via, c->conv.policy, &c->conv.in.value, c->mode, c->saturate))
 			readout_set_route(r, went_through ? c->conv.route : "binary32", went_through, other);
 	}
-	fmt_free(via);
 }
 
 static void emit_readout(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)

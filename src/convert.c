@@ -19,31 +19,16 @@ void conversion_init(struct conversion *c)
 	c->via = NULL;
 	c->nsteps = 0;
 	c->route[0] = '\0';
-	c->looked_up[0] = c->looked_up[1] = NULL;
 }
 
 void conversion_clear(struct conversion *c)
 {
 	input_clear(&c->in);
 	num_clear(&c->through);
-	fmt_free(c->looked_up[0]);
-	fmt_free(c->looked_up[1]);
-}
-
-/* A format of the policy's route, looked up once for the conversion. */
-static struct fmt *looked_up(struct conversion *c, const char *name)
-{
-	for (int i = 0; i < 2; i++) {
-		if (c->looked_up[i] && strcmp(c->looked_up[i]->name, name) == 0)
-			return c->looked_up[i];
-		if (!c->looked_up[i])
-			return c->looked_up[i] = fmt_lookup(name);
-	}
-	return NULL;
 }
 
 /* The formats rounded into before f, into c->steps, and their names into c->route. */
-static void plan_steps(struct conversion *c, struct fmt *f)
+static void plan_steps(struct conversion *c, const struct fmt *f)
 {
 	const char *names[2];
 	int n = policy_route(names, c->policy, f, c->source, !c->source);
@@ -53,7 +38,7 @@ static void plan_steps(struct conversion *c, struct fmt *f)
 	if (c->via)
 		c->steps[c->nsteps++] = c->via;
 	for (int i = 0; i < n; i++)
-		if ((c->steps[c->nsteps] = looked_up(c, names[i])))
+		if ((c->steps[c->nsteps] = fmt_lookup(names[i])))
 			c->nsteps++;
 	for (int i = 0; i < c->nsteps; i++) {
 		size_t used = strlen(c->route);
@@ -62,7 +47,7 @@ static void plan_steps(struct conversion *c, struct fmt *f)
 	}
 }
 
-void convert_code_value(struct num *x, struct fmt *f, fpcode code)
+void convert_code_value(struct num *x, const struct fmt *f, fpcode code)
 {
 	struct fmt_value v;
 
@@ -76,7 +61,7 @@ void convert_code_value(struct num *x, struct fmt *f, fpcode code)
 }
 
 /* Where the value of code in f lies against x: the ternary of a rounding to it. */
-static int ternary_against(struct fmt *f, fpcode code, const struct num *x)
+static int ternary_against(const struct fmt *f, fpcode code, const struct num *x)
 {
 	struct num v;
 	int t;
@@ -112,8 +97,8 @@ static int ternary_against(struct fmt *f, fpcode code, const struct num *x)
 /* x rounded into f as p says, through each of steps[] first (rne, not saturating), the
  * value in between left in *through; *before gathers the flags of those roundings.
  * NULL or the problem. */
-static const char *round_route(struct rnd_result *out, unsigned *before, struct num *through, struct fmt *f,
-			       struct fmt *const *steps, int nsteps, const struct policy *p, const struct num *x,
+static const char *round_route(struct rnd_result *out, unsigned *before, struct num *through, const struct fmt *f,
+			       const struct fmt *const *steps, int nsteps, const struct policy *p, const struct num *x,
 			       enum rnd_mode mode, bool saturate)
 {
 	struct rnd_result first;
@@ -130,7 +115,7 @@ static const char *round_route(struct rnd_result *out, unsigned *before, struct 
 }
 
 /* Rounds c->in.value into f, through c->via and the policy's route when there are. */
-static const char *round_value(struct conversion *c, struct fmt *f, enum rnd_mode mode, bool saturate)
+static const char *round_value(struct conversion *c, const struct fmt *f, enum rnd_mode mode, bool saturate)
 {
 	unsigned before;
 	const char *problem;
@@ -162,7 +147,7 @@ static const char *take_source_code(struct conversion *c)
 	return NULL;
 }
 
-const char *convert_text(struct conversion *c, struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
+const char *convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
 			 bool saturate)
 {
 	struct decimal d;
@@ -190,7 +175,7 @@ const char *convert_text(struct conversion *c, struct fmt *f, const char *text, 
 	return round_value(c, f, mode, saturate);
 }
 
-bool convert_route(fpcode *out, struct fmt *f, struct fmt *via, const struct policy *p, const struct num *x,
+bool convert_route(fpcode *out, const struct fmt *f, const struct fmt *via, const struct policy *p, const struct num *x,
 		   enum rnd_mode mode, bool saturate)
 {
 	struct rnd_result r;

@@ -20,15 +20,14 @@ struct conversion {
 	struct rnd_result result; /* meaningful when in.kind is INPUT_VALUE */
 	/* How: conversion_init() sets fpx's policy and neither of the formats below. */
 	const struct policy *policy;
-	struct fmt *source;       /* cast: inputs are bit patterns of this format */
-	struct fmt *via;          /* round into this first (rne, not saturating), then into the target */
+	const struct fmt *source;       /* cast: inputs are bit patterns of this format */
+	const struct fmt *via;          /* round into this first (rne, not saturating), then into the target */
 	struct num through;       /* the value after the roundings before the target's */
 	/* The formats gone through before the target: via, then the policy's own route
 	 * (policy_route()), as the last convert_text() took them; `route` names them. */
-	struct fmt *steps[3];
+	const struct fmt *steps[3];
 	int nsteps;
 	char route[FMT_NAME_MAX * 3 + 16];
-	struct fmt *looked_up[2]; /* the policy's route formats, looked up once */
 };
 
 void conversion_init(struct conversion *c);
@@ -39,17 +38,17 @@ void conversion_clear(struct conversion *c);
  * (or a source, a via format or another policy is set). Through via or the policy's
  * route, the result's flags are those of every rounding and its ternary compares the
  * end with the input. */
-const char *convert_text(struct conversion *c, struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
+const char *convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
 			 bool saturate);
 
 /* The code x gets in f through via first (rne, not saturating), or rounded once when
  * via is NULL (by p's own rules, without its route): the other route, for a readout.
  * False when a format has no NaN for it. */
-bool convert_route(fpcode *out, struct fmt *f, struct fmt *via, const struct policy *p, const struct num *x,
+bool convert_route(fpcode *out, const struct fmt *f, const struct fmt *via, const struct policy *p, const struct num *x,
 		   enum rnd_mode mode, bool saturate);
 
 /* x = the value of a code of f (NaN, ±inf, ±0 included). */
-void convert_code_value(struct num *x, struct fmt *f, fpcode code);
+void convert_code_value(struct num *x, const struct fmt *f, fpcode code);
 
 /* "fpx: WHERE: 'TEXT': MESSAGE 'c' (column N)" on stderr; where may be NULL. The text is
  * cut at 60 bytes and anything unprintable is written \xNN. */

@@ -255,19 +255,10 @@ struct shortest_work {
 	mpz_t first, last, d, dist, best, r, t, y, below, above;
 };
 
-static void work_free(void *p)
+/* The search's numbers, set up on first use and kept for the run (any format). */
+static struct shortest_work *work_area(void)
 {
-	struct shortest_work *w = p;
-
-	mpz_clears(w->iv.lo, w->iv.v, w->iv.hi, w->g.p, w->g.l, w->g.h, w->g.v, w->g.unit, w->first, w->last, w->d,
-		   w->dist, w->best, w->r, w->t, w->y, w->below, w->above, NULL);
-	fmt_value_clear(&w->val);
-	free(w);
-}
-
-static struct shortest_work *work_of(struct fmt *f)
-{
-	struct shortest_work *w = f->shortest_work;
+	static struct shortest_work *w;
 
 	if (w)
 		return w;
@@ -276,8 +267,6 @@ static struct shortest_work *work_of(struct fmt *f)
 	mpz_inits(w->iv.lo, w->iv.v, w->iv.hi, w->g.p, w->g.l, w->g.h, w->g.v, w->g.unit, w->first, w->last, w->d,
 		  w->dist, w->best, w->r, w->t, w->y, w->below, w->above, NULL);
 	fmt_value_init(&w->val);
-	f->shortest_work = w;
-	f->free_shortest_work = work_free;
 	return w;
 }
 
@@ -443,33 +432,63 @@ static void shortest_in(struct strbuf *out, bool neg, struct shortest_work *w)
 	write_scaled(out, neg, w->d, fine);
 }
 
+/* The shortest digits of each code of a format of at most 16 bits, made on first use. */
+struct memo {
+	size_t codes;
+	char *digits[];
+};
+
+static void memo_free(void *data)
+{
+	struct memo *m = data;
+
+	for (size_t c = 0; c < m->codes; c++)
+		free(m->digits[c]);
+	free(m);
+}
+
+static struct fmt_cache memos = { .free_data = memo_free };
+
+static struct memo *memo_new(const struct fmt *f)
+{
+	size_t codes = (size_t)code_mask(f->bits) + 1;
+	struct memo *m = calloc(1, sizeof *m + codes * sizeof m->digits[0]);
+
+	if (!m)
+		abort();
+	m->codes = codes;
+	return fmt_cache_keep(&memos, f, m);
+}
 
 /* The fast path where it applies; else the search, whose answers formats of at most
  * 16 bits keep: a million values of e4m3 then cost at most 256 searches. */
-void dec_shortest(struct strbuf *out, struct fmt *f, fpcode code)
+void dec_shortest(struct strbuf *out, const struct fmt *f, fpcode code)
 {
 	struct strbuf made;
+	struct memo *memo;
 	uint64_t digits;
 	int pow10;
+	bool neg;
 
 	if (fastshort(&digits, &pow10, f, code)) {
-		write_scaled_word(out, f->has_sign && (code & f->sign_bit), digits, pow10);
+		fmt_magnitude(f, code, &neg);
+		write_scaled_word(out, neg, digits, pow10);
 		return;
 	}
 	if (f->bits > 16) {
 		dec_shortest_search(out, f, code);
 		return;
 	}
-	if (!f->shortest_memo && !(f->shortest_memo = calloc((size_t)code_mask(f->bits) + 1, sizeof(char *))))
-		abort();
-	if (!f->shortest_memo[code]) {
+	if (!(memo = fmt_cache_find(&memos, f)))
+		memo = memo_new(f);
+	if (!memo->digits[code]) {
 		sb_init(&made);
 		dec_shortest_search(&made, f, code);
-		if (!(f->shortest_memo[code] = strdup(made.s)))
+		if (!(memo->digits[code] = strdup(made.s)))
 			abort();
 		sb_free(&made);
 	}
-	sb_puts(out, f->shortest_memo[code]);
+	sb_puts(out, memo->digits[code]);
 }
 
 /*
@@ -477,7 +496,7 @@ void dec_shortest(struct strbuf *out, struct fmt *f, fpcode code)
  * over 2^s: each of v, below, above is sig·2^exp, so s = 1 − the smallest exponent
  * makes all of them, and their half-sums, whole.
  */
-static void build_interval(struct shortest_work *w, struct fmt *f, fpcode rank)
+static void build_interval(struct shortest_work *w, const struct fmt *f, fpcode rank)
 {
 	struct interval *iv = &w->iv;
 	long eb = 0, ea, ev = w->val.exp, lowest;
@@ -501,9 +520,9 @@ static void build_interval(struct shortest_work *w, struct fmt *f, fpcode rank)
 	iv->s++;
 }
 
-void dec_shortest_search(struct strbuf *out, struct fmt *f, fpcode code)
+void dec_shortest_search(struct strbuf *out, const struct fmt *f, fpcode code)
 {
-	struct shortest_work *w = work_of(f);
+	struct shortest_work *w = work_area();
 	struct fmt_value *v = &w->val;
 	fpcode rank;
 
@@ -512,7 +531,7 @@ void dec_shortest_search(struct strbuf *out, struct fmt *f, fpcode code)
 		sb_puts(out, v->cls == FP_NAN ? "nan" : v->cls == FP_INF ? (v->neg ? "-inf" : "inf") : v->neg ? "-0" : "0");
 		return;
 	}
-	rank = fmt_rank_of_code(f, code & ~f->sign_bit);
+	rank = fmt_rank_of_code(f, fmt_magnitude(f, code, &v->neg));
 	w->iv.hi_in = fmt_rank_parity(f, rank) == 0;     /* ties at the ends go to even codes */
 	w->iv.lo_in = w->iv.hi_in && rank > 0;           /* below rank 0 (E8M0) the end is 0 itself */
 	build_interval(w, f, rank);

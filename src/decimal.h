@@ -21,9 +21,9 @@ bool dec_rational(struct strbuf *out, const mpq_t q, int n);
 /* The value rounded (ties to even) to n significant digits. */
 void dec_digits(struct strbuf *out, bool neg, const mpz_t sig, long exp, int n);
 /* The shortest decimal reading back to this finite code of f (FORMATS.md §4). */
-void dec_shortest(struct strbuf *out, struct fmt *f, fpcode code);
+void dec_shortest(struct strbuf *out, const struct fmt *f, fpcode code);
 /* The same by the exact interval search alone, without the fast path (for tests). */
-void dec_shortest_search(struct strbuf *out, struct fmt *f, fpcode code);
+void dec_shortest_search(struct strbuf *out, const struct fmt *f, fpcode code);
 /* C99 %a style: 0x1.8p+3, 0x0p+0. */
 void dec_hexfloat(struct strbuf *out, bool neg, const mpz_t sig, long exp);
 

@@ -320,19 +320,21 @@ static bool scale_small(struct binary *b, const struct decimal *d, int precision
 	return true;
 }
 
-bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, struct fmt *f, const struct decimal *d)
+bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, const struct decimal *d)
 {
 	struct binary b;
 	long e, binade, drop;
 	fpcode m;
 
-	if (f->tapered || f->frac_bits > 112 || d->limbs == 0)
+	const struct fmt_grid *g = &f->grid;
+
+	if (!g->present || g->frac_bits > 112 || d->limbs == 0)
 		return false;
-	if (scale_small(&b, d, f->frac_bits + 1))
+	if (scale_small(&b, d, g->frac_bits + 1))
 		;
 	else if (d->q >= 0)
 		scale_up(&b, d);
-	else if (!scale_down(&b, d, f->frac_bits + 1))
+	else if (!scale_down(&b, d, g->frac_bits + 1))
 		return false;
 	e = (long)bit_length(b.n, b.size) - 1 + b.e2; /* ⌊log2 x⌋, the sticky bit cannot carry */
 	*tiny = e < f->emin;
@@ -341,12 +343,12 @@ bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, struct f
 	*lower = f->max_rank + 1;
 	if (e > f->emax)
 		return true;
-	if (e < f->emin && f->specials == SPECIALS_E8M0) {
+	if (e < f->emin && !g->subnormals) {
 		*lower = ~(fpcode)0;
 		return true;
 	}
 	binade = e > f->emin ? e : f->emin;
-	drop = binade - f->frac_bits - b.e2; /* bits of N below the format's last place */
+	drop = binade - g->frac_bits - b.e2; /* bits of N below the format's last place */
 	if (b.size <= 2 && drop > -128 && drop <= 0 && !b.sticky) { /* an integer, in one 128-bit word */
 		m = ((fpcode)(b.size == 2 ? b.n[1] : 0) << 64 | b.n[0]) << -drop;
 		*exact = true;
@@ -370,8 +372,8 @@ bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, struct f
 		*exact = !half && !rest;
 		*vs_mid = half ? (rest ? 1 : 0) : -1;
 	}
-	/* code = (E + bias − 1)·2^f + m, as in regular_place() */
-	*lower = (((fpcode)(binade + f->bias - 1 + 1) << f->frac_bits) - ((fpcode)1 << f->frac_bits)) + m;
+	/* rank = (E + bias − 1)·2^f + m, as in kind_float.c's float_place() */
+	*lower = (((fpcode)(binade + g->bias - 1 + 1) << g->frac_bits) - ((fpcode)1 << g->frac_bits)) + m;
 	if (*lower > f->max_rank) {
 		*lower = f->max_rank + 1;
 		*exact = false;

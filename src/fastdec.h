@@ -27,6 +27,6 @@ bool fastdec_scan(struct decimal *d, const char *text, size_t len);
 
 /* Where |d| (nonzero) lies in regular format f, as fmt_place() says it, plus whether it
  * is below the smallest normal value; false when the fast method does not apply. */
-bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, struct fmt *f, const struct decimal *d);
+bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, const struct decimal *d);
 
 #endif

@@ -173,22 +173,28 @@ static uint64_t nearest_on_coarsest(struct scaled *s, bool ends_in)
 	return s->vr + ((s->vr == s->vm && !(ends_in && d.vm_on_grid)) || d.last >= 5);
 }
 
-/* m·2^e of a finite nonzero code, and whether the gap below is half the gap above. */
+/* m·2^e of the finite nonzero rank of a code, and whether the gap below is half the gap
+ * above (format.h's grid, with subnormals). */
 static bool split_code(uint64_t *m, int *e, bool *lower_closer, const struct fmt *f, fpcode code)
 {
-	fpcode mag = code & ~f->sign_bit;
-	long field = (long)(mag >> f->frac_bits);
-	uint64_t frac = (uint64_t)(mag & (((fpcode)1 << f->frac_bits) - 1));
+	const struct fmt_grid *g = &f->grid;
+	bool neg;
+	fpcode mag = fmt_magnitude(f, code, &neg), rank;
+	long field;
+	uint64_t frac;
 
 	if (mag == 0 || mag > f->max_rank)
 		return false;
+	rank = fmt_rank_of_code(f, mag);
+	field = (long)(rank >> g->frac_bits);
+	frac = (uint64_t)(rank & (((fpcode)1 << g->frac_bits) - 1));
 	if (field == 0) {
 		*m = frac;
-		*e = (int)(f->emin - f->frac_bits);
+		*e = (int)(f->emin - g->frac_bits);
 		*lower_closer = false;
 	} else {
-		*m = frac | (uint64_t)1 << f->frac_bits;
-		*e = (int)(field - f->bias - f->frac_bits);
+		*m = frac | (uint64_t)1 << g->frac_bits;
+		*e = (int)(field - g->bias - g->frac_bits);
 		*lower_closer = frac == 0 && field > 1;
 	}
 	return true;
@@ -201,7 +207,7 @@ bool fastshort(uint64_t *digits, int *pow10, const struct fmt *f, fpcode code)
 	int e, e2;
 	bool lower_closer;
 
-	if (f->tapered || f->specials == SPECIALS_E8M0 || f->frac_bits > 52 ||
+	if (!f->grid.present || !f->grid.subnormals || f->grid.frac_bits > 52 ||
 	    !split_code(&m, &e, &lower_closer, f, code) || m < 16)
 		return false;
 	e2 = e - 2;

@@ -21,17 +21,15 @@ int cmd_info(struct settings *s)
 	enum rnd_mode mode;
 	bool saturate;
 	struct strbuf out;
-	struct fmt *f;
+	const struct fmt *f;
 
 	if (s->nargs != 1)
 		return usage_error("%s", "info needs one FORMAT");
 	if (!(f = require_format(s->args[0])))
 		return EXIT_USAGE;
 	sb_init(&out);
-	if (check_policy(s) != GO_ON) {
-		fmt_free(f);
+	if (check_policy(s) != GO_ON)
 		return EXIT_USAGE;
-	}
 	policy = s->policy ? s->policy : policy_default();
 	mode = policy_mode(policy, s->mode);
 	saturate = policy_saturates(policy, f, s->saturate);
@@ -41,7 +39,6 @@ int cmd_info(struct settings *s)
 		show_info(&out, f, mode, saturate, &style);
 	flush_line(&out);
 	sb_free(&out);
-	fmt_free(f);
 	return EXIT_OK;
 }
 
@@ -83,7 +80,7 @@ static int table_range(const struct settings *s, const struct fmt *f, fpcode *fi
 int cmd_table(struct settings *s)
 {
 	struct strbuf line;
-	struct fmt *f;
+	const struct fmt *f;
 	fpcode first, last;
 	int status;
 
@@ -93,10 +90,8 @@ int cmd_table(struct settings *s)
 		render_parse_fields(&s->fields, "hex,class,exact,shortest");
 	if (!(f = require_format(s->args[0])))
 		return EXIT_USAGE;
-	if ((status = table_range(s, f, &first, &last)) != GO_ON) {
-		fmt_free(f);
+	if ((status = table_range(s, f, &first, &last)) != GO_ON)
 		return status;
-	}
 	sb_init(&line);
 	if (s->header && s->style != STYLE_JSON)
 		render_header(&line, &s->fields, s->style);
@@ -110,13 +105,12 @@ int cmd_table(struct settings *s)
 			break;
 	}
 	sb_free(&line);
-	fmt_free(f);
 	return EXIT_OK;
 }
 
 /* ---- formats --------------------------------------------------------------------------------- */
 
-static void print_names(struct fmt *f, void *arg)
+static void print_names(const struct fmt *f, void *arg)
 {
 	(void)arg;
 	printf("%s\n", f->name);
@@ -130,7 +124,7 @@ static void print_names(struct fmt *f, void *arg)
 /* What kind of format f is, for the listing. */
 static const char *kind_of(const struct fmt *f)
 {
-	return f->tapered ? "tapered" : f->specials == SPECIALS_E8M0 ? "scale" : "float";
+	return f->has_zero ? f->kind->name : "scale";
 }
 
 /* One line of the listing (name, bits, kind, description, aliases) as text or JSON. */
@@ -157,7 +151,7 @@ struct listing {
 	const struct settings *s;
 };
 
-static void list_float(struct fmt *f, void *arg)
+static void list_float(const struct fmt *f, void *arg)
 {
 	struct listing *l = arg;
 

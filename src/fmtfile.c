@@ -17,9 +17,36 @@
 #include <sys/stat.h>
 #include <strings.h>
 
-/* Formats loaded with -F, searched before the built-in ones. */
-static struct fmt **loaded;
-static size_t nloaded;
+/*
+ * The registry. Every format fpx hands out is made once and kept here until
+ * fmt_unload_all() or the end of the run, so callers hold `const struct fmt *` and never
+ * free one: built-ins as parsed, formats built from their names, and formats loaded
+ * with -F (searched first). A load under a name already loaded takes its place in the
+ * search; the old one is kept (a REPL session may still hold it) unless the new one is
+ * the same description, which is then dropped: loading a file on every REPL line holds
+ * one copy.
+ */
+static struct fmt **loaded, **retired, **named;
+static size_t nloaded, nretired, nnamed;
+
+static void push(struct fmt ***list, size_t *n, struct fmt *f)
+{
+	struct fmt **grown = realloc(*list, (*n + 1) * sizeof *grown);
+
+	if (!grown)
+		abort();
+	*list = grown;
+	(*list)[(*n)++] = f;
+}
+
+static void free_all(struct fmt ***list, size_t *n)
+{
+	for (size_t i = 0; i < *n; i++)
+		fmt_free((*list)[i]);
+	free(*list);
+	*list = NULL;
+	*n = 0;
+}
 
 struct reader {
 	const char *file;
@@ -210,7 +237,7 @@ static const char *apply_line(struct fmt *f, const char *key, char *val)
 		return k < 0 ? "specials is one of ieee, fn, fnuz, finite, e8m0" : NULL;
 	}
 	if (strcmp(key, "class") == 0) {
-		f->tapered = true;
+		f->kind = &fmt_kind_tapered;
 		return parse_class(f, val) ? NULL : "bad class: prefix=BITS exponent=N "
 		       "encoding=sign-magnitude|offset [offset=N] mantissa=N class=normal|subnormal";
 	}
@@ -238,6 +265,7 @@ static struct fmt *new_format(const char *name)
 	if (!f)
 		abort();
 	f->has_sign = true;
+	f->kind = &fmt_kind_float; /* until a class line says tapered */
 	f->bias = INT32_MIN; /* not given yet */
 	snprintf(f->name, sizeof f->name, "%s", name);
 	return f;
@@ -249,8 +277,6 @@ static const char *finish(struct fmt *f)
 		int half = f->exp_bits >= 1 && f->exp_bits <= 15 ? 1 << (f->exp_bits - 1) : 0;
 		f->bias = f->specials == SPECIALS_FNUZ ? half : half - 1;
 	}
-	if (f->tapered && (f->exp_bits || f->frac_bits))
-		return "a format has either class lines or exponent and fraction, not both";
 	return fmt_finish(f);
 }
 
@@ -264,7 +290,7 @@ static bool finish_read(struct reader *r, struct fmt *f, int name_line, int bits
 
 	if (why)
 		return fail(r, name_line, why);
-	if (!f->tapered && bits_line && given_bits != f->bits) {
+	if (f->kind == &fmt_kind_float && bits_line && given_bits != f->bits) {
 		snprintf(contradiction, sizeof contradiction, "bits %d contradicts sign + exponent + fraction = %d",
 			 given_bits, f->bits);
 		return fail(r, bits_line, contradiction);
@@ -348,19 +374,6 @@ static bool name_in_list(const char *list, const char *name)
 	return false;
 }
 
-static struct fmt *copy_format(const struct fmt *proto)
-{
-	struct fmt *f = malloc(sizeof *f);
-
-	if (!f)
-		abort();
-	*f = *proto;
-	f->table = NULL;
-	f->shortest_memo = NULL;
-	f->shortest_work = NULL;
-	return f;
-}
-
 static void keep_first(struct fmt *f, void *arg)
 {
 	struct fmt **slot = arg;
@@ -371,8 +384,7 @@ static void keep_first(struct fmt *f, void *arg)
 		*slot = f;
 }
 
-/* The built-in formats as parsed, each once per run, on first use; lookups hand out
- * copies (a copy's caches are its own). The parsed ones stay for the whole run. */
+/* The built-in formats as parsed, each once per run, on first use. */
 #define MAX_BUILTINS 64
 static struct fmt *parsed_builtins[MAX_BUILTINS];
 
@@ -391,11 +403,6 @@ static struct fmt *parsed_builtin(size_t i)
 	return parsed_builtins[i];
 }
 
-static struct fmt *parse_builtin(size_t i)
-{
-	return copy_format(parsed_builtin(i));
-}
-
 /* Names the built-in formats a format built from its name is easily taken for: those
  * with the same exponent and fraction widths but another bias or other specials (e4m3b7
  * is not OCP's e4m3, e2m1b1 not MX's e2m1). */
@@ -403,7 +410,7 @@ static void note_lookalike(struct fmt *f)
 {
 	for (size_t i = 0; i < builtin_format_count; i++) {
 		const struct fmt *b = parsed_builtin(i);
-		bool same_widths = !b->tapered && b->exp_bits == f->exp_bits && b->frac_bits == f->frac_bits &&
+		bool same_widths = b->kind == f->kind && b->exp_bits == f->exp_bits && b->frac_bits == f->frac_bits &&
 				   b->has_sign == f->has_sign;
 		if (same_widths && (b->bias != f->bias || b->specials != f->specials) && !f->note[0])
 			snprintf(f->note, sizeof f->note, "not the built-in %s, %s", b->name, b->description);
@@ -412,7 +419,8 @@ static void note_lookalike(struct fmt *f)
 	}
 }
 
-/* e5m10, e4m3b11fnuz, e8m7fn: IEEE-like, exponent 2–15 bits, fraction 0–112 bits. */
+/* e5m10, e4m3b11fnuz, e8m7fn: IEEE-like, exponent 2–15 bits, fraction 0–112 bits;
+ * made once per run. */
 static struct fmt *format_from_name(const char *name)
 {
 	char lower[FMT_NAME_MAX], suffix[8] = "";
@@ -424,6 +432,9 @@ static struct fmt *format_from_name(const char *name)
 		return NULL;
 	for (size_t i = 0; (lower[i] = (char)tolower((unsigned char)name[i])); i++)
 		;
+	for (size_t i = 0; i < nnamed; i++)
+		if (strcmp(named[i]->name, lower) == 0)
+			return named[i];
 	if (sscanf(lower, "e%2dm%3d%n", &e, &m, &used) != 2 || !isdigit((unsigned char)lower[1]))
 		return NULL;
 	rest = lower + used;
@@ -445,37 +456,36 @@ static struct fmt *format_from_name(const char *name)
 	if (finish(f))
 		return fmt_free(f), NULL;
 	note_lookalike(f);
+	push(&named, &nnamed, f);
 	return f;
 }
 
-struct fmt *fmt_lookup(const char *name)
+const struct fmt *fmt_lookup(const char *name)
 {
 	for (size_t i = nloaded; i-- > 0;)
 		if (strcasecmp(loaded[i]->name, name) == 0 || name_in_list(loaded[i]->aliases, name))
-			return copy_format(loaded[i]);
+			return loaded[i];
 	for (size_t i = 0; i < builtin_format_count; i++)
 		if (name_in_list(builtin_formats[i].names, name))
-			return parse_builtin(i);
+			return parsed_builtin(i);
 	return format_from_name(name);
 }
 
-/* A format loaded again under a name already loaded takes that one's place: loading the
- * same file on every REPL line holds one copy. */
+/* A format loaded under a name already loaded takes that one's place (see above). */
 static void keep_loaded(struct fmt *f, void *arg)
 {
-	struct fmt **grown;
-
 	(void)arg;
 	for (size_t i = 0; i < nloaded; i++)
 		if (strcasecmp(loaded[i]->name, f->name) == 0) {
-			fmt_free(loaded[i]);
+			if (memcmp(loaded[i], f, sizeof *f) == 0) {
+				fmt_free(f);
+				return;
+			}
+			push(&retired, &nretired, loaded[i]);
 			loaded[i] = f;
 			return;
 		}
-	if (!(grown = realloc(loaded, (nloaded + 1) * sizeof *loaded)))
-		abort();
-	loaded = grown;
-	loaded[nloaded++] = f;
+	push(&loaded, &nloaded, f);
 }
 
 #define FORMAT_FILE_MAX (1 << 20)
@@ -560,7 +570,7 @@ bool fmt_load_text(const char *origin, const char *text, char *err, size_t errle
 	return parse_text(&r, text, keep_loaded, NULL);
 }
 
-void fmt_each_loaded(void (*fn)(struct fmt *f, void *arg), void *arg)
+void fmt_each_loaded(void (*fn)(const struct fmt *f, void *arg), void *arg)
 {
 	for (size_t i = 0; i < nloaded; i++)
 		fn(loaded[i], arg);
@@ -568,20 +578,14 @@ void fmt_each_loaded(void (*fn)(struct fmt *f, void *arg), void *arg)
 
 void fmt_unload_all(void)
 {
-	for (size_t i = 0; i < nloaded; i++)
-		fmt_free(loaded[i]);
-	free(loaded);
-	loaded = NULL;
-	nloaded = 0;
+	free_all(&loaded, &nloaded);
+	free_all(&retired, &nretired);
 }
 
-void fmt_each_builtin(void (*fn)(struct fmt *f, void *arg), void *arg)
+void fmt_each_builtin(void (*fn)(const struct fmt *f, void *arg), void *arg)
 {
-	for (size_t i = 0; i < builtin_format_count; i++) {
-		struct fmt *f = parse_builtin(i);
-		fn(f, arg);
-		fmt_free(f);
-	}
+	for (size_t i = 0; i < builtin_format_count; i++)
+		fn(parsed_builtin(i), arg);
 }
 
 static void each_word(const char *list, void (*fn)(const char *name, void *arg), void *arg)

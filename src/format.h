@@ -1,11 +1,12 @@
 /*
- * format.h — what a floating-point format is: its layout, its special codes, and the
- * value of every code.
+ * format.h — what a floating-point format is: its description, the properties every
+ * kind derives from it, and the operations every kind offers (kind.h).
  *
- * A format is data. Regular formats (IEEE-like: sign, exponent, fraction, bias) are
- * decoded by arithmetic and may be up to 128 bits wide; tapered formats (HiF8) list
- * their prefix classes and special codes, and are decoded class by class. Both offer
- * the same operations, so nothing outside this module asks which kind it has.
+ * A format is data read by its kind: IEEE-like formats (sign, exponent, fraction,
+ * bias; kind_float.c) are decoded by arithmetic and may be up to 128 bits wide;
+ * tapered formats (HiF8; kind_tapered.c) list their prefix classes and special codes.
+ * Outside the kinds, nothing asks which kind a format is: see the design note in
+ * kind.h.
  *
  * Values are ordered by *rank*: rank 0 is the smallest non-negative value (zero, or
  * E8M0's 2^-127), rank max_rank the largest finite value, and rank max_rank + 1 the
@@ -22,10 +23,11 @@
 #include <stdio.h>
 
 #include "code.h"
+#include "kind.h"
 
 enum fp_class { FP_ZERO, FP_SUBNORMAL, FP_NORMAL, FP_INF, FP_NAN };
 
-/* What the top of a regular format's code space holds (FORMATS.md §1). */
+/* What the top of an IEEE-like format's code space holds (FORMATS.md §1). */
 enum fmt_specials {
 	SPECIALS_IEEE,   /* all-ones exponent: inf (fraction 0) or NaN */
 	SPECIALS_FN,     /* only all-ones exponent and fraction: NaN; no inf */
@@ -75,6 +77,18 @@ struct fmt_special {
 
 struct fmt_table;
 
+/*
+ * A kind whose ranks are arithmetic offers a grid, which the fast paths use: rank =
+ * field·2^frac_bits + fraction, standing for (1 + fraction/2^frac_bits)·2^(field − bias)
+ * from the first normal field on (1, or 0 without subnormals) and for
+ * (fraction/2^frac_bits)·2^emin below it. Other kinds leave `present` false.
+ */
+struct fmt_grid {
+	bool present;
+	int frac_bits, bias;
+	bool subnormals;
+};
+
 struct fmt {
 	char name[FMT_NAME_MAX];
 	char aliases[FMT_TEXT_MAX]; /* space-separated */
@@ -83,32 +97,35 @@ struct fmt {
 	unsigned roles;             /* enum fmt_role bits */
 	int bits;
 	bool has_sign;
-	bool tapered;
+	const struct fmt_kind *kind;
 
-	/* Regular formats */
+	/* The description of an IEEE-like format (kind_float.c) */
 	int exp_bits, frac_bits, bias;
 	enum fmt_specials specials;
 
-	/* Tapered formats */
+	/* The description of a tapered format (kind_tapered.c) */
 	int nclasses;
 	struct fmt_class classes[FMT_MAX_CLASSES];
 	int nspecials;
 	struct fmt_special special[FMT_MAX_SPECIALS];
 
-	/* Derived by fmt_finish() */
+	/* The description of a kind defined elsewhere (tests/toykind.c), in its own terms */
+	const void *kind_data;
+
+	/* Derived by the kind's finish(), for every kind */
 	bool has_nan, has_inf, has_zero, nan_signed;
 	fpcode nan_code; /* the NaN fpx produces, positive */
 	fpcode inf_code; /* +inf, when has_inf */
-	fpcode sign_bit; /* 0 when unsigned */
+	fpcode sign_bit; /* the top bit when signed, else 0 */
 	fpcode max_rank; /* rank of the largest finite value */
+	fpcode min_normal_rank; /* rank of the smallest normal value */
 	long emin;       /* exponent of the smallest normal value */
 	long emax;       /* exponent of the largest finite value */
 	int precision;   /* significant bits, p (tapered: the most any class has) */
+	bool saturates_always; /* rounds past max to ±max, -s or not (posits) */
+	bool keeps_nonzero;    /* never rounds a nonzero value to zero (posits) */
+	struct fmt_grid grid;  /* where the kind's ranks are arithmetic (see below) */
 
-	struct fmt_table *table; /* tapered: every value in rank order, built on first use */
-	char **shortest_memo;    /* at most 16 bits: each code's shortest decimal, made on first use */
-	void *shortest_work;     /* decimal.c's work area for the shortest search, and its destructor */
-	void (*free_shortest_work)(void *);
 };
 
 /* A decoded code: class, sign, and |value| = sig · 2^exp (sig 0 for zero). */
@@ -125,12 +142,12 @@ void fmt_value_init(struct fmt_value *v);
 void fmt_value_clear(struct fmt_value *v);
 
 /* What a field of a code is. */
-enum bit_field { BITS_SIGN, BITS_EXPONENT, BITS_FRACTION, BITS_DOT, BITS_MANTISSA };
-#define BIT_FIELD_COUNT 5
+enum bit_field { BITS_SIGN, BITS_EXPONENT, BITS_FRACTION, BITS_DOT, BITS_MANTISSA, BITS_REGIME, BITS_INTEGER };
+#define BIT_FIELD_COUNT 7
 
 /* One field of a code, most significant first: what it is, its name, width and bits. */
 struct fmt_field {
-	enum bit_field kind; /* sign, exponent, fraction; tapered: sign, dot, exponent, mantissa */
+	enum bit_field kind; /* IEEE-like: sign, exponent, fraction; tapered: sign, dot, exponent, mantissa */
 	const char *name;    /* the kind's name, as readouts and JSON write it */
 	int width;
 	fpcode bits;
@@ -138,30 +155,44 @@ struct fmt_field {
 
 #define FMT_MAX_FIELDS 4
 
+/* The name of a field kind, as readouts and JSON write it ("exponent"). */
+const char *fmt_field_name(enum bit_field kind);
+
 /* The fields of code, most significant first; returns how many. Tapered formats'
  * fields change with the code's prefix class. */
-int fmt_fields(struct fmt_field *out, const struct fmt *f, fpcode code);
-/* The prefix class a tapered code belongs to (its magnitude bits decide). */
-const struct fmt_class *fmt_class_of(const struct fmt *f, fpcode code);
-
-/* The exponent a tapered class's exponent field stands for. */
-long fmt_class_exponent(const struct fmt_class *c, unsigned field);
+static inline int fmt_fields(struct fmt_field *out, const struct fmt *f, fpcode code)
+{
+	return f->kind->fields(out, f, code);
+}
 
 /* Decodes any code of f (codes past f->bits are the caller's bug). */
-void fmt_decode(struct fmt_value *out, struct fmt *f, fpcode code);
+static inline void fmt_decode(struct fmt_value *out, const struct fmt *f, fpcode code)
+{
+	f->kind->decode(out, f, code);
+}
+
+/* The magnitude code of a code, and whether it is negative; and back. */
+static inline fpcode fmt_magnitude(const struct fmt *f, fpcode code, bool *neg)
+{
+	return f->kind->magnitude(f, code, neg);
+}
+static inline fpcode fmt_with_sign(const struct fmt *f, fpcode magnitude, bool neg)
+{
+	return f->kind->with_sign(f, magnitude, neg);
+}
 
 /* The signed value of a finite code as a rational (zero for NaN and inf); returns its class. */
-enum fp_class fmt_code_rational(mpq_t q, struct fmt *f, fpcode code);
+enum fp_class fmt_code_rational(mpq_t q, const struct fmt *f, fpcode code);
 
 /* The magnitude code of a rank, the rank of a non-negative finite code. */
-fpcode fmt_code_of_rank(struct fmt *f, fpcode rank);
-fpcode fmt_rank_of_code(struct fmt *f, fpcode magcode);
+fpcode fmt_code_of_rank(const struct fmt *f, fpcode rank);
+fpcode fmt_rank_of_code(const struct fmt *f, fpcode magcode);
 /* |value| of a rank as sig·2^exp; rank max_rank + 1 gives the virtual value. */
-void fmt_rank_value(mpz_t sig, long *exp, struct fmt *f, fpcode rank);
+void fmt_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank);
 /* The same as a rational. */
-void fmt_rank_rational(mpq_t q, struct fmt *f, fpcode rank);
+void fmt_rank_rational(mpq_t q, const struct fmt *f, fpcode rank);
 /* The parity that breaks ties: the code's least significant bit (virtual: opposite of max). */
-int fmt_rank_parity(struct fmt *f, fpcode rank);
+int fmt_rank_parity(const struct fmt *f, fpcode rank);
 
 /*
  * Where q > 0 lies: rank *lower has value ≤ q < value(*lower + 1), clamped so that
@@ -170,24 +201,49 @@ int fmt_rank_parity(struct fmt *f, fpcode rank);
  * +1 above; *exact tells whether q equals value(*lower). When the format has no zero
  * and q is below rank 0, *lower is (fpcode)-1 and the result +1.
  */
-int fmt_place(fpcode *lower, bool *exact, struct fmt *f, const mpq_t q);
+int fmt_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
 /* The same by searching the table of all values; for formats of at most 16 bits. */
-int fmt_place_by_table(fpcode *lower, bool *exact, struct fmt *f, const mpq_t q);
+int fmt_place_by_table(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
 
 /* Finishes a description: checks it, derives the fields above. NULL or a message. */
 const char *fmt_finish(struct fmt *f);
+/* Frees a format and whatever the caches below hold for it. Only the registry
+ * (fmtfile.c), which owns every format it hands out, calls this. */
 void fmt_free(struct fmt *f);
+
+/*
+ * What a module makes once per format and keeps (table.c's sorted values, decimal.c's
+ * shortest digits of each code) lives in a cache of that module's, keyed by the
+ * format's address: formats are immutable and stay where the registry put them until
+ * it frees them, which drops their entries from every cache. A module declares one as
+ * static struct fmt_cache c = { .free_data = free_fn };
+ */
+struct fmt_cache {
+	void (*free_data)(void *data);
+	size_t count, capacity, last;
+	struct fmt_cache_entry {
+		const struct fmt *f;
+		void *data;
+	} *entries;
+	bool in_use;
+	struct fmt_cache *next; /* the caches in use, for fmt_free() */
+};
+
+/* What c holds for f, or NULL. */
+void *fmt_cache_find(struct fmt_cache *c, const struct fmt *f);
+/* Keeps data for f in c (f has none yet); returns data. */
+void *fmt_cache_keep(struct fmt_cache *c, const struct fmt *f, void *data);
 
 /* Finds a built-in format by name or alias (case-insensitive), or builds one from a name
  * like e5m10, e4m3b11fnuz. Returns NULL when there is none. Formats loaded with
  * fmt_load_file() are searched first. */
-struct fmt *fmt_lookup(const char *name);
+const struct fmt *fmt_lookup(const char *name);
 /* Loads every format in a file for fmt_lookup(); on error writes "FILE:LINE: message". */
 bool fmt_load_file(const char *path, char *err, size_t errlen);
 /* The same from text; origin names it in messages. */
 bool fmt_load_text(const char *origin, const char *text, char *err, size_t errlen);
 /* Calls fn for each format loaded from a file or text. */
-void fmt_each_loaded(void (*fn)(struct fmt *f, void *arg), void *arg);
+void fmt_each_loaded(void (*fn)(const struct fmt *f, void *arg), void *arg);
 /* Forgets every loaded format (for tests and fuzzing). */
 void fmt_unload_all(void);
 
@@ -195,11 +251,11 @@ void fmt_unload_all(void);
 void fmt_each_name(void (*fn)(const char *name, void *arg), void *arg);
 
 /* Calls fn for each built-in format, in the order of `fpx formats`. */
-void fmt_each_builtin(void (*fn)(struct fmt *f, void *arg), void *arg);
+void fmt_each_builtin(void (*fn)(const struct fmt *f, void *arg), void *arg);
 
 /* The zero of that sign where the format has one (−0 in IEEE-like formats), else its
  * only zero. */
-fpcode fmt_zero_code(struct fmt *f, bool neg);
+fpcode fmt_zero_code(const struct fmt *f, bool neg);
 
 /* The code a typed bit pattern stands for; false when it has more bits than f. */
 bool fmt_code_from_pattern(fpcode *out, const struct fmt *f, const mpz_t pattern);

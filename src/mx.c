@@ -32,7 +32,7 @@
 
 /* The element format: a float format, or MXINT8. */
 struct element_format {
-	struct fmt *floats;
+	const struct fmt *floats;
 	const struct int_format *ints;
 	long emax;
 };
@@ -277,7 +277,6 @@ static bool element_format_of(struct element_format *ef, const char *name)
 		ef->emax = ef->floats->emax;
 		return true;
 	}
-	fmt_free(ef->floats);
 	ef->floats = NULL;
 	return false;
 }
@@ -300,14 +299,10 @@ int cmd_mx(struct settings *s)
 		return EXIT_USAGE;
 	if (!element_format_of(&ef, s->args[0]))
 		return usage_error("'%s' is no MX element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)", s->args[0]);
-	if (s->block && !parse_count(&size, s->block, MX_MAX_BLOCK)) {
-		fmt_free(ef.floats);
+	if (s->block && !parse_count(&size, s->block, MX_MAX_BLOCK))
 		return usage_error("bad --block '%s': a count from 1 to 65536", s->block);
-	}
-	if (!inputs_open(&in, s, 1)) {
-		fmt_free(ef.floats);
+	if (!inputs_open(&in, s, 1))
 		return EXIT_USAGE;
-	}
 	sb_init(&out);
 	input_init(&value);
 	while (inputs_next(&in, &text, &len)) {
@@ -337,6 +332,5 @@ int cmd_mx(struct settings *s)
 	input_clear(&value);
 	free(b.v);
 	free(b.text);
-	fmt_free(ef.floats);
 	return failures ? EXIT_BAD_INPUT : EXIT_OK;
 }

@@ -68,9 +68,9 @@ int check_policy(const struct settings *s)
 	return GO_ON;
 }
 
-struct fmt *require_format(const char *name)
+const struct fmt *require_format(const char *name)
 {
-	struct fmt *f = fmt_lookup(name);
+	const struct fmt *f = fmt_lookup(name);
 
 	if (!f)
 		usage_error("unknown format '%s' (see fpx formats)", name);

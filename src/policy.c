@@ -12,14 +12,15 @@
 /* The NaN a format gives for x (sign kept where NaNs are signed). */
 static void give_nan(struct rnd_result *out, const struct fmt *f, bool neg)
 {
-	out->code = f->nan_signed && neg ? f->nan_code | f->sign_bit : f->nan_code;
+	out->code = f->nan_signed ? fmt_with_sign(f, f->nan_code, neg) : f->nan_code;
 	out->ternary = 0;
 	out->flags = RND_INVALID;
 }
 
+/* E8M0's layout (unsigned powers of two, no zero), whatever the format is called. */
 static bool is_e8m0(const struct fmt *f)
 {
-	return !f->tapered && f->specials == SPECIALS_E8M0;
+	return f->grid.present && f->grid.frac_bits == 0 && !f->grid.subnormals && !f->has_sign;
 }
 
 /* Is q strictly between 2^a and 2^(a+1)? */
@@ -43,14 +44,14 @@ static bool strictly_inside_binade(const mpq_t q, long a)
 /* Every value of f is a value of a format with precision p and exponents emin..emax. */
 static bool fits(const struct fmt *f, int p, long emin, long emax)
 {
-	return !f->tapered && f->precision <= p && f->emax <= emax && f->emin - f->precision >= emin - p;
+	return f->grid.present && f->precision <= p && f->emax <= emax && f->emin - f->precision >= emin - p;
 }
 
 /* bfloat16's layout, whatever the format is called. */
 static bool is_bfloat16_layout(const struct fmt *f)
 {
-	return !f->tapered && f->specials == SPECIALS_IEEE && f->has_sign && f->exp_bits == 8 && f->frac_bits == 7 &&
-	       f->bias == 127;
+	return f->grid.present && f->has_inf && f->has_nan && f->has_sign && f->bits == 16 && f->grid.frac_bits == 7 &&
+	       f->grid.bias == 127;
 }
 
 /*
@@ -106,7 +107,7 @@ static bool in_e8m0_wrap(const mpq_t q)
  * denorm_min); a negative value NaN, or with saturation 0x00 (its lowest); (2^-127,
  * 2^-126) gives 2^-126; ties go up; [1.5*2^128, 2^129) wraps to 0x00.
  */
-static bool ml_dtypes_e8m0(struct rnd_result *out, struct fmt *f, const struct num *x, bool saturate,
+static bool ml_dtypes_e8m0(struct rnd_result *out, const struct fmt *f, const struct num *x, bool saturate,
 			   const char **note)
 {
 	if (mpq_sgn(x->mag) == 0 || x->neg) {
@@ -135,7 +136,7 @@ static bool ml_dtypes_e8m0(struct rnd_result *out, struct fmt *f, const struct n
  * other sign; with saturation ±inf stays ±inf, or gives NaN where there is no inf; and
  * E8M0's own cases (above).
  */
-static bool ml_dtypes_quirk(struct rnd_result *out, struct fmt *f, const struct num *x, bool saturate,
+static bool ml_dtypes_quirk(struct rnd_result *out, const struct fmt *f, const struct num *x, bool saturate,
 			    const char **note)
 {
 	out->code = 0;
@@ -147,7 +148,7 @@ static bool ml_dtypes_quirk(struct rnd_result *out, struct fmt *f, const struct 
 		return true;
 	}
 	if (x->kind == NUM_INF && saturate && f->has_inf) { /* only finite overflow saturates */
-		out->code = x->neg ? f->inf_code | f->sign_bit : f->inf_code;
+		out->code = fmt_with_sign(f, f->inf_code, x->neg);
 		return true;
 	}
 	if (x->kind == NUM_INF && saturate && f->has_nan) {
@@ -224,7 +225,7 @@ int policy_route(const char *through[2], const struct policy *p, const struct fm
 	return p->route ? p->route(through, target, source, from_value) : 0;
 }
 
-const char *policy_note(const struct policy *p, struct fmt *f, const struct num *x, bool saturate)
+const char *policy_note(const struct policy *p, const struct fmt *f, const struct num *x, bool saturate)
 {
 	struct rnd_result r;
 	const char *note = NULL;
@@ -234,7 +235,7 @@ const char *policy_note(const struct policy *p, struct fmt *f, const struct num 
 	return note;
 }
 
-enum rnd_status policy_encode(struct rnd_result *out, const struct policy *p, struct fmt *f, const struct num *x,
+enum rnd_status policy_encode(struct rnd_result *out, const struct policy *p, const struct fmt *f, const struct num *x,
 			      enum rnd_mode mode, bool saturate)
 {
 	const char *note = NULL;

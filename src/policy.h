@@ -32,7 +32,7 @@ struct policy {
 	enum policy_saturation saturation;
 	/* the stack's own cases, before the ordinary rounding; true when it decided, and
 	 * then *note says why when the stack gives what its own rules do not (a bug) */
-	bool (*quirk)(struct rnd_result *out, struct fmt *f, const struct num *x, bool saturate, const char **note);
+	bool (*quirk)(struct rnd_result *out, const struct fmt *f, const struct num *x, bool saturate, const char **note);
 	/* the formats the stack goes through before the target (rne, not saturating), in
 	 * order; from_value: the input is a typed value (a Python float), not a code of
 	 * `source`. Returns how many names it wrote into through[] (at most 2). */
@@ -55,11 +55,11 @@ int policy_route(const char *through[2], const struct policy *p, const struct fm
 		 bool from_value);
 /* What the policy's stack gives x for a reason of its own that no rule explains (an
  * overflow inside its conversion), or NULL. */
-const char *policy_note(const struct policy *p, struct fmt *f, const struct num *x, bool saturate);
+const char *policy_note(const struct policy *p, const struct fmt *f, const struct num *x, bool saturate);
 
 /* Rounds x into f as the policy's stack does (its own cases and the target rounding;
  * the route, policy_route(), is the caller's). */
-enum rnd_status policy_encode(struct rnd_result *out, const struct policy *p, struct fmt *f, const struct num *x,
+enum rnd_status policy_encode(struct rnd_result *out, const struct policy *p, const struct fmt *f, const struct num *x,
 			      enum rnd_mode mode, bool saturate);
 
 #endif

@@ -23,7 +23,7 @@
  * zero points, one per block of `block` values (or one for all). */
 struct quantization {
 	const struct int_format *ints;
-	struct fmt *floats;
+	const struct fmt *floats;
 	mpq_t *scale, *zero;
 	int nscale, nzero;
 	long block; /* 0: per tensor */
@@ -37,7 +37,6 @@ static void quantization_clear(struct quantization *q)
 		mpq_clear(q->zero[i]);
 	free(q->scale);
 	free(q->zero);
-	fmt_free(q->floats);
 }
 
 /* A comma-separated list of finite values into *out; false after a usage error. */
@@ -165,7 +164,7 @@ static const char *quantize_to_int(struct strbuf *out, const struct settings *s,
 }
 
 /* The same into a float format, saturating. */
-static const char *quantize_to_float(struct strbuf *out, const struct settings *s, struct fmt *f, const char *input,
+static const char *quantize_to_float(struct strbuf *out, const struct settings *s, const struct fmt *f, const char *input,
 				     const struct num *x, const mpq_t y)
 {
 	struct num v;

@@ -28,7 +28,7 @@ static void neighbour_clear(struct neighbour *n)
 	sb_free(&n->gap);
 }
 
-static void init(struct readout *r, struct fmt *f, const char *input, enum rnd_mode mode, bool saturate)
+static void init(struct readout *r, const struct fmt *f, const char *input, enum rnd_mode mode, bool saturate)
 {
 	memset(r, 0, sizeof *r);
 	r->f = f;
@@ -58,7 +58,7 @@ void readout_clear(struct readout *r)
 
 /* ---- Values as text ------------------------------------------------------------------- */
 
-static void code_exact(struct strbuf *out, struct fmt *f, fpcode code)
+static void code_exact(struct strbuf *out, const struct fmt *f, fpcode code)
 {
 	struct fmt_value v;
 
@@ -108,88 +108,32 @@ static void input_text(struct strbuf *out, const struct num *x)
 
 /* ---- The formula its fields make ---------------------------------------------------------- */
 
-static void power_of_two_text(struct strbuf *out, int bits)
-{
-	mpz_t p;
-	char *text;
-
-	mpz_init(p);
-	mpz_setbit(p, (mp_bitcnt_t)bits);
-	text = mpz_get_str(NULL, 10, p);
-	sb_puts(out, text);
-	free(text);
-	mpz_clear(p);
-}
-
-/* " * (1 + m/2^M)", or "(0 + m/2^M)" for a subnormal; nothing when there are no bits. */
-static void significand_text(struct strbuf *out, fpcode bits, int width, bool leading_one)
-{
-	char *text;
-	mpz_t m;
-
-	if (width == 0)
-		return;
-	mpz_init(m);
-	code_to_mpz(m, bits);
-	text = mpz_get_str(NULL, 10, m);
-	sb_printf(out, " * (%d + %s/", leading_one ? 1 : 0, text);
-	power_of_two_text(out, width);
-	sb_putc(out, ')');
-	free(text);
-	mpz_clear(m);
-}
-
-static void regular_formula(struct strbuf *out, struct fmt *f, fpcode code)
-{
-	fpcode mag = code & ~f->sign_bit;
-	long field = (long)(mag >> f->frac_bits);
-	bool subnormal = field == 0 && f->specials != SPECIALS_E8M0;
-
-	sb_printf(out, "2^(%ld - %d)", subnormal ? 1 : field, f->bias);
-	significand_text(out, mag & code_mask(f->frac_bits), f->frac_bits, !subnormal);
-}
-
-static void tapered_formula(struct strbuf *out, struct fmt *f, fpcode code)
-{
-	const struct fmt_class *c = fmt_class_of(f, code);
-	fpcode mant = code & code_mask(c->mant_bits);
-	unsigned field = (unsigned)((code >> c->mant_bits) & code_mask(c->exp_bits));
-
-	if (c->encoding == EXP_OFFSET)
-		sb_printf(out, "2^(%u - %d)", field, c->exp_offset);
-	else
-		sb_printf(out, "2^%ld", fmt_class_exponent(c, field));
-	significand_text(out, mant, c->mant_bits, true);
-}
-
-static void formula_text(struct strbuf *out, struct fmt *f, fpcode code, const struct fmt_value *v)
+static void formula_text(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v)
 {
 	if (v->cls == FP_NAN || v->cls == FP_INF)
 		return;
+	bool neg;
+	fpcode mag = fmt_magnitude(f, code, &neg);
+
 	if (v->neg)
 		sb_putc(out, '-');
-	if (f->tapered && v->cls == FP_ZERO)
-		sb_putc(out, '0');
-	else if (f->tapered)
-		tapered_formula(out, f, code);
-	else
-		regular_formula(out, f, code);
+	f->kind->formula(out, f, mag, v);
 }
 
 /* ---- Neighbours in value order ------------------------------------------------------------ */
 
-static fpcode signed_code(struct fmt *f, fpcode rank, bool neg)
+static fpcode signed_code(const struct fmt *f, fpcode rank, bool neg)
 {
 	if (rank == 0 && f->has_zero)
 		return fmt_zero_code(f, neg);
-	return fmt_code_of_rank(f, rank) | (neg ? f->sign_bit : 0);
+	return fmt_with_sign(f, fmt_code_of_rank(f, rank), neg);
 }
 
 /* One step from a finite or infinite code toward +inf (up) or −inf; false at the end. */
-static bool step(fpcode *out, struct fmt *f, fpcode code, const struct fmt_value *v, bool up)
+static bool step(fpcode *out, const struct fmt *f, fpcode code, const struct fmt_value *v, bool up)
 {
 	fpcode rank;
-	bool away; /* from zero */
+	bool away, neg; /* away: from zero */
 
 	if (v->cls == FP_NAN || (v->cls == FP_INF && up != v->neg))
 		return false;
@@ -197,14 +141,14 @@ static bool step(fpcode *out, struct fmt *f, fpcode code, const struct fmt_value
 		*out = signed_code(f, f->max_rank, v->neg);
 		return true;
 	}
-	rank = fmt_rank_of_code(f, code & ~f->sign_bit);
+	rank = fmt_rank_of_code(f, fmt_magnitude(f, code, &neg));
 	if (v->cls == FP_ZERO) {
 		*out = signed_code(f, 1, !up);
 		return up || f->has_sign;
 	}
 	away = up != v->neg;
 	if (away && rank == f->max_rank) {
-		*out = f->inf_code | (v->neg ? f->sign_bit : 0);
+		*out = fmt_with_sign(f, f->inf_code, v->neg);
 		return f->has_inf;
 	}
 	if (!away && rank == 0)
@@ -242,7 +186,7 @@ static void find_neighbour(struct neighbour *n, struct readout *r, bool up)
 
 static void describe_code(struct readout *r)
 {
-	struct fmt *f = r->f;
+	const struct fmt *f = r->f;
 	struct fmt_value *v = &r->value;
 
 	fmt_decode(v, f, r->code);
@@ -261,7 +205,7 @@ static void describe_code(struct readout *r)
 	find_neighbour(&r->above, r, true);
 }
 
-void readout_of_code(struct readout *r, struct fmt *f, const char *input, fpcode code, enum rnd_mode mode,
+void readout_of_code(struct readout *r, const struct fmt *f, const char *input, fpcode code, enum rnd_mode mode,
 		     bool saturate)
 {
 	init(r, f, input, mode, saturate);
@@ -275,7 +219,7 @@ void readout_of_code(struct readout *r, struct fmt *f, const char *input, fpcode
  * counts; below E8M0's smallest value, the gap reaches down to 0). */
 static void find_candidates(struct readout *r, mpq_t gap)
 {
-	struct fmt *f = r->f;
+	const struct fmt *f = r->f;
 	fpcode lower;
 	bool exact;
 	mpq_t lo;
@@ -346,7 +290,7 @@ void readout_set_route(struct readout *r, const char *via, bool once, fpcode cod
 	r->route_code = code;
 }
 
-void readout_of_value(struct readout *r, struct fmt *f, const char *input, const struct num *x,
+void readout_of_value(struct readout *r, const struct fmt *f, const char *input, const struct num *x,
 		      enum rnd_mode mode, bool saturate, const struct rnd_result *rounded)
 {
 	struct rnd_result other;
@@ -378,65 +322,9 @@ void readout_of_value(struct readout *r, struct fmt *f, const char *input, const
 	}
 }
 
-/* ---- Explaining the exponent ------------------------------------------------------------- */
-
-static void explain_regular_exponent(struct strbuf *out, struct fmt *f, fpcode code, const struct fmt_value *v)
-{
-	long field = (long)((code & ~f->sign_bit) >> f->frac_bits);
-
-	static const char *const nan_rule[] = {
-		[SPECIALS_IEEE] = "all ones with a fraction not 0: NaN",
-		[SPECIALS_FN] = "all ones, and the fraction all ones: the NaN code (other fractions are numbers)",
-		[SPECIALS_FNUZ] = "the sign bit alone: the NaN code (there is no -0)",
-		[SPECIALS_FINITE] = "",
-		[SPECIALS_E8M0] = "all ones: NaN",
-	};
-
-	if (v->cls == FP_NAN || v->cls == FP_INF) {
-		sb_puts(out, v->cls == FP_INF ? "all ones with fraction 0: infinity" : nan_rule[f->specials]);
-		return;
-	}
-	if (field == 0 && f->specials != SPECIALS_E8M0) {
-		sb_printf(out, "0: subnormal, 2^(1 - %d) = 2^%ld, no leading 1", f->bias, f->emin);
-		return;
-	}
-	sb_printf(out, "%ld: 2^(%ld - %d) = 2^%ld", field, field, f->bias, field - f->bias);
-}
-
-static void explain_tapered_exponent(struct strbuf *out, struct fmt *f, fpcode code, const struct fmt_value *v)
-{
-	const struct fmt_class *c = fmt_class_of(f, code);
-	unsigned field = (unsigned)((code >> c->mant_bits) & code_mask(c->exp_bits));
-	long e = fmt_class_exponent(c, field);
-
-	if (v->cls == FP_NAN || v->cls == FP_INF || v->cls == FP_ZERO) {
-		sb_printf(out, "special code: %s", v->cls == FP_NAN ? "NaN" : v->cls == FP_INF ? "infinity" : "zero");
-		return;
-	}
-	sb_printf(out, "dot says %d exponent bit%s", c->exp_bits, c->exp_bits == 1 ? "" : "s");
-	if (c->encoding == EXP_OFFSET)
-		sb_printf(out, "; %u - %d = %ld (offset)", field, c->exp_offset, e);
-	else if (c->exp_bits == 0)
-		sb_puts(out, ": E = 0");
-	else
-		sb_printf(out, "; sign %s, magnitude 1 (implicit) then %d stored bit%s: |E| = %ld, E = %ld",
-			  field >> (c->exp_bits - 1) ? "-" : "+", c->exp_bits - 1, c->exp_bits == 2 ? "" : "s",
-			  e < 0 ? -e : e, e);
-	if (c->cls == FP_SUBNORMAL)
-		sb_puts(out, " (denormal class)");
-}
-
-void readout_explain_exponent(struct strbuf *out, const struct readout *r)
-{
-	if (r->f->tapered)
-		explain_tapered_exponent(out, r->f, r->code, &r->value);
-	else
-		explain_regular_exponent(out, r->f, r->code, &r->value);
-}
-
 /* ---- Limits --------------------------------------------------------------------------------- */
 
-static long log2_of_rank(struct fmt *f, fpcode rank)
+static long log2_of_rank(const struct fmt *f, fpcode rank)
 {
 	mpz_t sig;
 	long exp;
@@ -448,25 +336,7 @@ static long log2_of_rank(struct fmt *f, fpcode rank)
 	return exp;
 }
 
-/* The first rank whose code is normal (regular: exponent field 1, E8M0: 0). */
-static fpcode min_normal_rank(struct fmt *f)
-{
-	struct fmt_value v;
-	fpcode rank = 0;
-
-	if (!f->tapered)
-		return f->specials == SPECIALS_E8M0 ? 0 : (fpcode)1 << f->frac_bits;
-	fmt_value_init(&v);
-	for (;; rank++) {
-		fmt_decode(&v, f, fmt_code_of_rank(f, rank));
-		if (v.cls == FP_NORMAL)
-			break;
-	}
-	fmt_value_clear(&v);
-	return rank;
-}
-
-static void limit_value(struct strbuf *out, fpcode *code, long *log2, struct fmt *f, fpcode rank)
+static void limit_value(struct strbuf *out, fpcode *code, long *log2, const struct fmt *f, fpcode rank)
 {
 	*code = fmt_code_of_rank(f, rank);
 	*log2 = log2_of_rank(f, rank);
@@ -492,7 +362,7 @@ static void precision_in_decimal(struct strbuf *out, int p)
  * is even, or always under rna), just past max under rup, and at the virtual value
  * itself under rtz and rdn, where the result is still max but the overflow is flagged.
  */
-static void overflow_threshold(struct limits *l, struct fmt *f, enum rnd_mode mode)
+static void overflow_threshold(struct limits *l, const struct fmt *f, enum rnd_mode mode)
 {
 	mpq_t t, virt;
 
@@ -519,9 +389,9 @@ static void overflow_threshold(struct limits *l, struct fmt *f, enum rnd_mode mo
 	mpq_clears(t, virt, NULL);
 }
 
-void limits_of(struct limits *l, struct fmt *f, enum rnd_mode mode)
+void limits_of(struct limits *l, const struct fmt *f, enum rnd_mode mode)
 {
-	fpcode rank = min_normal_rank(f);
+	fpcode rank = f->min_normal_rank;
 
 	memset(l, 0, sizeof *l);
 	limit_value(&l->max, &l->max_code, &l->max_log2, f, f->max_rank);
@@ -545,43 +415,4 @@ void limits_clear(struct limits *l)
 	sb_free(&l->min_subnormal);
 	sb_free(&l->precision_decimal);
 	sb_free(&l->overflow_threshold);
-}
-
-/* The exponents a class covers: |E| for sign-magnitude ones, which cover both signs. */
-static bool class_exponent_range(long *lo, long *hi, struct fmt *f, const struct fmt_class *c)
-{
-	int width = f->has_sign ? f->bits - 1 : f->bits;
-	bool symmetric = c->encoding == EXP_SIGN_MAGNITUDE, any = false;
-	struct fmt_value v;
-
-	fmt_value_init(&v);
-	for (fpcode mag = 0; mag <= code_mask(width); mag++) {
-		long e;
-		if (fmt_class_of(f, mag) != c)
-			continue;
-		fmt_decode(&v, f, mag);
-		if (v.cls != FP_NORMAL && v.cls != FP_SUBNORMAL)
-			continue;
-		e = v.exp + (long)mpz_sizeinbase(v.sig, 2) - 1;
-		e = symmetric && e < 0 ? -e : e;
-		*lo = any && *lo < e ? *lo : e;
-		*hi = any && *hi > e ? *hi : e;
-		any = true;
-	}
-	fmt_value_clear(&v);
-	return any;
-}
-
-void limits_precision_by_class(struct strbuf *out, struct fmt *f)
-{
-	for (int i = 0; i < f->nclasses; i++) {
-		const struct fmt_class *c = &f->classes[i];
-		long lo, hi;
-		if (!class_exponent_range(&lo, &hi, f, c))
-			continue;
-		sb_printf(out, "%s%s %ld", out->len ? "\n" : "", c->encoding == EXP_SIGN_MAGNITUDE ? "|E|" : "E", lo);
-		if (hi != lo)
-			sb_printf(out, "..%ld", hi);
-		sb_printf(out, ": %d bit%s", c->mant_bits + 1, c->mant_bits ? "s" : "");
-	}
 }

@@ -25,7 +25,7 @@ struct neighbour {
 };
 
 struct readout {
-	struct fmt *f;
+	const struct fmt *f;
 	enum rnd_mode mode;
 	bool saturate;
 
@@ -75,9 +75,9 @@ struct limits {
 };
 
 /* A readout of a typed value (in.kind VALUE) or of a code (pattern). */
-void readout_of_value(struct readout *r, struct fmt *f, const char *input, const struct num *x,
+void readout_of_value(struct readout *r, const struct fmt *f, const char *input, const struct num *x,
 		      enum rnd_mode mode, bool saturate, const struct rnd_result *rounded);
-void readout_of_code(struct readout *r, struct fmt *f, const char *input, fpcode code, enum rnd_mode mode,
+void readout_of_code(struct readout *r, const struct fmt *f, const char *input, fpcode code, enum rnd_mode mode,
 		     bool saturate);
 void readout_clear(struct readout *r);
 struct policy;
@@ -87,12 +87,7 @@ void readout_set_policy(struct readout *r, const struct policy *p);
  * code came through `via` (once true); else going through `via` first. */
 void readout_set_route(struct readout *r, const char *via, bool once, fpcode code);
 
-void limits_of(struct limits *l, struct fmt *f, enum rnd_mode mode);
+void limits_of(struct limits *l, const struct fmt *f, enum rnd_mode mode);
 void limits_clear(struct limits *l);
-
-/* The exponent a field stands for, as text ("2^(15 - 7) = 2^8"); for the human readout. */
-void readout_explain_exponent(struct strbuf *out, const struct readout *r);
-/* "|E| 8..15: 2 bits" lines for each class of a tapered format. */
-void limits_precision_by_class(struct strbuf *out, struct fmt *f);
 
 #endif

@@ -79,7 +79,7 @@ void render_flags(struct strbuf *out, unsigned flags, const char *sep, const cha
 }
 
 /* The value of a decoded code in the form of one field; NaN and inf by name. */
-static void write_value(struct strbuf *out, struct fmt *f, const struct fmt_value *v, fpcode code,
+static void write_value(struct strbuf *out, const struct fmt *f, const struct fmt_value *v, fpcode code,
 			enum field fld)
 {
 	if (v->cls == FP_NAN || v->cls == FP_INF) {
@@ -136,7 +136,7 @@ static void write_readout_field(struct strbuf *out, const struct readout *rd, en
 		sb_puts(out, rd->typed && !(rd->rounding.flags & RND_INEXACT) && rd->x.kind == NUM_FINITE ? "0" : "-");
 }
 
-static void write_field(struct strbuf *out, struct fmt *f, const struct row *r, const struct fmt_value *v,
+static void write_field(struct strbuf *out, const struct fmt *f, const struct row *r, const struct fmt_value *v,
 			enum field fld)
 {
 	char buf[CODE_MAX_BITS + 3];
@@ -294,21 +294,21 @@ static bool from_code_alone(const struct field_list *fl)
 }
 
 /* A row in a style; JSON_MEMBERS leaves out the braces and the newline. */
-static void write_row(struct strbuf *out, struct fmt *f, const struct row *r, const struct field_list *fl,
+static void write_row(struct strbuf *out, const struct fmt *f, const struct row *r, const struct field_list *fl,
 		      enum style style);
 
-void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const struct field_list *fl,
+void render_row(struct strbuf *out, const struct fmt *f, const struct row *r, const struct field_list *fl,
 		enum style style)
 {
 	write_row(out, f, r, fl, style);
 }
 
-void render_row_members(struct strbuf *out, struct fmt *f, const struct row *r, const struct field_list *fl)
+void render_row_members(struct strbuf *out, const struct fmt *f, const struct row *r, const struct field_list *fl)
 {
 	write_row(out, f, r, fl, STYLE_JSON_MEMBERS);
 }
 
-static void write_row(struct strbuf *out, struct fmt *f, const struct row *r, const struct field_list *fl,
+static void write_row(struct strbuf *out, const struct fmt *f, const struct row *r, const struct field_list *fl,
 		      enum style style)
 {
 	bool json = style == STYLE_JSON || style == STYLE_JSON_MEMBERS;

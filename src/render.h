@@ -63,11 +63,11 @@ struct row {
 	bool saturate;
 };
 
-void render_row(struct strbuf *out, struct fmt *f, const struct row *r, const struct field_list *fl,
+void render_row(struct strbuf *out, const struct fmt *f, const struct row *r, const struct field_list *fl,
 		enum style style);
 /* The same row's JSON members alone, each after a comma, for a row nested in an object
  * the caller has opened (compare's routes): no braces, no newline. */
-void render_row_members(struct strbuf *out, struct fmt *f, const struct row *r, const struct field_list *fl);
+void render_row_members(struct strbuf *out, const struct fmt *f, const struct row *r, const struct field_list *fl);
 /* The row for an input that could not be converted: `error` in every field but input. */
 void render_error_row(struct strbuf *out, const char *input, const char *message, const struct field_list *fl,
 		      enum style style);

@@ -21,11 +21,11 @@
 #include "readout.h"
 
 struct repl_session {
-	struct fmt *f;
+	const struct fmt *f;
 	enum rnd_mode mode;
 	bool mode_given, saturate, json;
 	const struct policy *policy; /* fpx's own unless `policy NAME` */
-	struct fmt *via;             /* round into this first, or NULL (`via NAME|off`) */
+	const struct fmt *via;             /* round into this first, or NULL (`via NAME|off`) */
 	struct show_style style;
 	bool has_code;
 	fpcode code;
@@ -74,7 +74,7 @@ static bool session_saturates(const struct repl_session *s)
  */
 static void show_text(struct repl_session *s, const char *text)
 {
-	char *args[1] = { s->f->name };
+	char name[FMT_NAME_MAX], *args[1] = { name };
 	struct settings set = {
 		.mode = s->mode, .mode_given = s->mode_given, .saturate = s->saturate,
 		.saturate_given = s->saturate, .style = s->json ? STYLE_JSON : STYLE_TSV,
@@ -84,6 +84,7 @@ static void show_text(struct repl_session *s, const char *text)
 	};
 	fpcode code = 0;
 
+	snprintf(name, sizeof name, "%s", s->f->name);
 	if (show_one(&set, text, &code) == EXIT_OK) {
 		s->has_code = true;
 		s->code = code;
@@ -142,13 +143,12 @@ static void show_value(struct repl_session *s, const char *text)
 
 static bool word_format(struct repl_session *s, char **w, int n)
 {
-	struct fmt *f;
+	const struct fmt *f;
 
 	if (n != 2)
 		return complain(s, "%s", "format NAME"), true;
 	if (!(f = fmt_lookup(w[1])))
 		return complain(s, "unknown format '%s' (see formats)", w[1]), true;
-	fmt_free(s->f);
 	s->f = f;
 	s->has_code = false;
 	return true;
@@ -195,13 +195,12 @@ static bool word_round(struct repl_session *s, char **w, int n)
 
 static bool word_via(struct repl_session *s, char **w, int n)
 {
-	struct fmt *f = NULL;
+	const struct fmt *f = NULL;
 
 	if (n != 2)
 		return complain(s, "%s", "via NAME|off"), true;
 	if (strcmp(w[1], "off") && !(f = fmt_lookup(w[1])))
 		return complain(s, "unknown format '%s' (see formats)", w[1]), true;
-	fmt_free(s->via);
 	s->via = f;
 	return true;
 }
@@ -585,7 +584,6 @@ struct repl_session *repl_open(const struct repl_options *o)
 	}
 	if (o->via && !(s->via = fmt_lookup(o->via))) {
 		fprintf(stderr, "fpx: unknown format '%s' (see fpx formats)\n", o->via);
-		fmt_free(s->f);
 		free(s);
 		return NULL;
 	}
@@ -601,8 +599,6 @@ int repl_close(struct repl_session *s)
 {
 	int status = s->failed ? EXIT_BAD_INPUT : EXIT_OK;
 
-	fmt_free(s->f);
-	fmt_free(s->via);
 	free(s);
 	return status;
 }

@@ -44,10 +44,10 @@ const char *rnd_flag_name(unsigned bit)
 	return "?";
 }
 
-typedef int placer(fpcode *lower, bool *exact, struct fmt *f, const mpq_t q);
+typedef int placer(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
 
 /* Does the mode take the upper candidate (larger magnitude)? vs_mid: q against the midpoint. */
-static bool takes_upper(struct fmt *f, fpcode lower, int vs_mid, enum rnd_mode mode, bool neg)
+static bool takes_upper(const struct fmt *f, fpcode lower, int vs_mid, enum rnd_mode mode, bool neg)
 {
 	switch (mode) {
 	case RND_NEAREST_EVEN:
@@ -64,19 +64,18 @@ static bool takes_upper(struct fmt *f, fpcode lower, int vs_mid, enum rnd_mode m
 	return false;
 }
 
-/* The code of a rank: itself in a regular format, looked up in a tapered one. */
-static inline fpcode code_of(struct fmt *f, fpcode rank)
+static inline fpcode code_of(const struct fmt *f, fpcode rank)
 {
-	return f->tapered ? fmt_code_of_rank(f, rank) : rank;
+	return fmt_code_of_rank(f, rank);
 }
 
-static fpcode with_sign(const struct fmt *f, fpcode mag, bool neg)
+static inline fpcode with_sign(const struct fmt *f, fpcode mag, bool neg)
 {
-	return neg ? mag | f->sign_bit : mag;
+	return fmt_with_sign(f, mag, neg);
 }
 
 /* Past the largest finite value: inf, else NaN, else max (FORMATS.md §2). */
-static void overflow(struct rnd_result *out, struct fmt *f, bool neg, bool saturate)
+static void overflow(struct rnd_result *out, const struct fmt *f, bool neg, bool saturate)
 {
 	out->flags |= RND_OVERFLOW | RND_INEXACT;
 	out->ternary = neg ? -1 : 1;
@@ -92,7 +91,7 @@ static void overflow(struct rnd_result *out, struct fmt *f, bool neg, bool satur
 	}
 }
 
-static void nan_result(struct rnd_result *out, struct fmt *f, bool neg)
+static void nan_result(struct rnd_result *out, const struct fmt *f, bool neg)
 {
 	out->code = f->nan_signed ? with_sign(f, f->nan_code, neg) : f->nan_code;
 	out->ternary = 0;
@@ -103,7 +102,7 @@ static void nan_result(struct rnd_result *out, struct fmt *f, bool neg)
  * ±max in formats with neither). It is not an overflow and not inexact: only a clamp
  * (saturated) or a NaN (invalid) is flagged.
  */
-static void infinity(struct rnd_result *out, struct fmt *f, bool neg, bool saturate)
+static void infinity(struct rnd_result *out, const struct fmt *f, bool neg, bool saturate)
 {
 	if (f->has_inf && !saturate) {
 		out->code = with_sign(f, f->inf_code, neg);
@@ -116,14 +115,14 @@ static void infinity(struct rnd_result *out, struct fmt *f, bool neg, bool satur
 }
 
 /* Below rank 0 in a format without zero (E8M0): the smallest value, whatever the mode. */
-static void below_smallest(struct rnd_result *out, struct fmt *f)
+static void below_smallest(struct rnd_result *out, const struct fmt *f)
 {
 	out->code = fmt_code_of_rank(f, 0);
 	out->ternary = 1;
 	out->flags |= RND_INEXACT | RND_UNDERFLOW;
 }
 
-static bool is_tiny(struct fmt *f, const mpq_t q)
+static bool is_tiny(const struct fmt *f, const mpq_t q)
 {
 	mpq_t min_normal;
 	bool tiny;
@@ -144,7 +143,7 @@ static bool is_tiny(struct fmt *f, const mpq_t q)
  * virtual value, rounding toward zero still gives max, and that is an overflow too
  * (IEEE 754 §7.4: the result with unbounded exponent exceeds max).
  */
-static fpcode choose_rank(struct rnd_result *out, struct fmt *f, fpcode lower, int vs_mid, enum rnd_mode mode,
+static fpcode choose_rank(struct rnd_result *out, const struct fmt *f, fpcode lower, int vs_mid, enum rnd_mode mode,
 			  bool neg)
 {
 	if (lower <= f->max_rank)
@@ -163,7 +162,7 @@ struct placement {
 };
 
 /* The one decision, whichever method placed |x| (nonzero) among the format's values. */
-static void decide(struct rnd_result *out, struct fmt *f, bool neg, const struct placement *p, enum rnd_mode mode,
+static void decide(struct rnd_result *out, const struct fmt *f, bool neg, const struct placement *p, enum rnd_mode mode,
 		   bool saturate)
 {
 	fpcode rank;
@@ -181,14 +180,16 @@ static void decide(struct rnd_result *out, struct fmt *f, bool neg, const struct
 		out->flags |= RND_UNDERFLOW;
 	rank = choose_rank(out, f, p->lower, p->vs_mid, mode, neg);
 	if (rank > f->max_rank) {
-		overflow(out, f, neg, saturate);
+		overflow(out, f, neg, saturate || f->saturates_always);
 		return;
 	}
+	if (rank == 0 && f->keeps_nonzero)
+		rank = 1;
 	out->ternary = (rank > p->lower) != neg ? 1 : -1;
 	out->code = rank == 0 && f->has_zero ? fmt_zero_code(f, neg) : with_sign(f, code_of(f, rank), neg);
 }
 
-static void round_magnitude(struct rnd_result *out, struct fmt *f, const struct num *x, enum rnd_mode mode,
+static void round_magnitude(struct rnd_result *out, const struct fmt *f, const struct num *x, enum rnd_mode mode,
 			    bool saturate, placer *place)
 {
 	struct placement p = { ~(fpcode)0, false, false, 0 };
@@ -204,7 +205,7 @@ static void round_magnitude(struct rnd_result *out, struct fmt *f, const struct 
 	decide(out, f, x->neg, &p, mode, saturate);
 }
 
-static enum rnd_status encode(struct rnd_result *out, struct fmt *f, const struct num *x, enum rnd_mode mode,
+static enum rnd_status encode(struct rnd_result *out, const struct fmt *f, const struct num *x, enum rnd_mode mode,
 			      bool saturate, placer *place)
 {
 	out->code = 0;
@@ -231,13 +232,13 @@ static enum rnd_status encode(struct rnd_result *out, struct fmt *f, const struc
 	return RND_OK;
 }
 
-enum rnd_status rnd_encode(struct rnd_result *out, struct fmt *f, const struct num *x, enum rnd_mode mode,
+enum rnd_status rnd_encode(struct rnd_result *out, const struct fmt *f, const struct num *x, enum rnd_mode mode,
 			   bool saturate)
 {
 	return encode(out, f, x, mode, saturate, fmt_place);
 }
 
-bool rnd_encode_decimal(struct rnd_result *out, struct fmt *f, const struct decimal *d, enum rnd_mode mode,
+bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struct decimal *d, enum rnd_mode mode,
 			bool saturate)
 {
 	struct placement p;
@@ -253,7 +254,7 @@ bool rnd_encode_decimal(struct rnd_result *out, struct fmt *f, const struct deci
 	return true;
 }
 
-enum rnd_status rnd_encode_by_table(struct rnd_result *out, struct fmt *f, const struct num *x,
+enum rnd_status rnd_encode_by_table(struct rnd_result *out, const struct fmt *f, const struct num *x,
 				    enum rnd_mode mode, bool saturate)
 {
 	return encode(out, f, x, mode, saturate, fmt_place_by_table);

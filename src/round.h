@@ -34,15 +34,15 @@ struct rnd_result {
 };
 
 /* Rounds x into f. RND_NO_NAN: x is NaN and f has no NaN to give. */
-enum rnd_status rnd_encode(struct rnd_result *out, struct fmt *f, const struct num *x, enum rnd_mode mode,
+enum rnd_status rnd_encode(struct rnd_result *out, const struct fmt *f, const struct num *x, enum rnd_mode mode,
 			   bool saturate);
 struct decimal;
 /* The fast path: a plain decimal (fastdec.h) rounded exactly as rnd_encode() rounds its
  * value; false when the fast method does not apply (then use rnd_encode()). */
-bool rnd_encode_decimal(struct rnd_result *out, struct fmt *f, const struct decimal *d, enum rnd_mode mode,
+bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struct decimal *d, enum rnd_mode mode,
 			bool saturate);
 /* The same, placing x with the table method (formats of at most 16 bits; for tests). */
-enum rnd_status rnd_encode_by_table(struct rnd_result *out, struct fmt *f, const struct num *x,
+enum rnd_status rnd_encode_by_table(struct rnd_result *out, const struct fmt *f, const struct num *x,
 				    enum rnd_mode mode, bool saturate);
 
 /* "rne" … "rdn"; false when the name is unknown. */

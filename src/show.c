@@ -17,6 +17,7 @@
 #include "render.h"
 
 #define LABEL "  %-13s "
+#define LABEL_WIDTH 16 /* what LABEL takes */
 
 static const char *const colors[] = { "\033[35m", "\033[33m", "\033[36m", "\033[32m" };
 #define COLOR_OFF "\033[0m"
@@ -46,7 +47,7 @@ static void put_number(struct strbuf *out, const char *text, const struct show_s
 	sb_printf(out, " (%zu digits)", sig);
 }
 
-static void put_hex(struct strbuf *out, struct fmt *f, fpcode code)
+static void put_hex(struct strbuf *out, const struct fmt *f, fpcode code)
 {
 	char hex[CODE_MAX_BITS / 4 + 3];
 
@@ -85,9 +86,11 @@ static const char *gap_before(int i, int width, int row)
 /* The letter each bit of a field is marked with, and its colour (mantissa as fraction). */
 static const char *const field_letters[BIT_FIELD_COUNT] = {
 	[BITS_SIGN] = "s", [BITS_EXPONENT] = "e", [BITS_FRACTION] = "f", [BITS_DOT] = "d", [BITS_MANTISSA] = "m",
+	[BITS_REGIME] = "r", [BITS_INTEGER] = "i",
 };
 static const int field_colors[BIT_FIELD_COUNT] = {
 	[BITS_SIGN] = 0, [BITS_DOT] = 1, [BITS_EXPONENT] = 2, [BITS_FRACTION] = 3, [BITS_MANTISSA] = 3,
+	[BITS_REGIME] = 1, [BITS_INTEGER] = 1,
 };
 
 /* Three rows: the field letters, the bits, and the hex digit under each nibble's last bit. */
@@ -138,15 +141,15 @@ static void put_fraction(struct strbuf *out, fpcode bits, int width)
 	mpz_clears(num, den, NULL);
 }
 
+/* The sign and the fraction read the same in every kind; the kind explains the rest. */
 static void explain_field(struct strbuf *out, const struct readout *r, const struct fmt_field *fld)
 {
-	switch (fld->kind) {
-	case BITS_SIGN: sb_puts(out, fld->bits ? "negative" : "positive"); break;
-	case BITS_EXPONENT: readout_explain_exponent(out, r); break;
-	case BITS_DOT: sb_puts(out, "prefix: says how many exponent bits follow"); break;
-	case BITS_FRACTION:
-	case BITS_MANTISSA: put_fraction(out, fld->bits, fld->width); break;
-	}
+	if (fld->kind == BITS_SIGN)
+		sb_puts(out, fld->bits ? "negative" : "positive");
+	else if (fld->kind == BITS_FRACTION || fld->kind == BITS_MANTISSA)
+		put_fraction(out, fld->bits, fld->width);
+	else
+		r->f->kind->explain_field(out, r->f, r->code, &r->value, fld->kind);
 }
 
 static void put_field_lines(struct strbuf *out, const struct readout *r, const struct show_style *style)
@@ -212,12 +215,14 @@ static void put_neighbour(struct strbuf *out, const struct readout *r, const str
 
 static const char *overflow_result(const struct fmt *f)
 {
+	if (f->saturates_always)
+		return "max (the format always saturates)";
 	return f->has_inf ? "inf" : f->has_nan ? "NaN" : "max (the format has neither inf nor NaN)";
 }
 
 const char *show_overflow_gives(const struct fmt *f, bool saturate)
 {
-	return saturate || (!f->has_inf && !f->has_nan) ? "max" : f->has_inf ? "inf" : "nan";
+	return saturate || f->saturates_always || (!f->has_inf && !f->has_nan) ? "max" : f->has_inf ? "inf" : "nan";
 }
 
 static void put_candidate(struct strbuf *out, const struct readout *r, bool upper)
@@ -341,7 +346,7 @@ static void put_typed(struct strbuf *out, const struct readout *r, const struct 
 
 /* A limit: its value, the power of two it is (min normal, min subnormal), its code. */
 static void put_limit(struct strbuf *out, const char *label, const struct strbuf *value, const long *log2,
-		      struct fmt *f, fpcode code, const struct show_style *style)
+		      const struct fmt *f, fpcode code, const struct show_style *style)
 {
 	sb_printf(out, LABEL, label);
 	put_number(out, value->s, style);
@@ -352,7 +357,7 @@ static void put_limit(struct strbuf *out, const char *label, const struct strbuf
 	sb_puts(out, ")\n");
 }
 
-static void put_overflow_limit(struct strbuf *out, struct fmt *f, const struct limits *l, enum rnd_mode mode,
+static void put_overflow_limit(struct strbuf *out, const struct fmt *f, const struct limits *l, enum rnd_mode mode,
 			       bool saturate, const struct show_style *style)
 {
 	sb_printf(out, LABEL "under %s, ", "overflow", rnd_mode_name(mode));
@@ -364,13 +369,13 @@ static void put_overflow_limit(struct strbuf *out, struct fmt *f, const struct l
 	}
 	sb_printf(out, "values %s ", l->threshold_inclusive ? "from" : "above");
 	put_number(out, l->overflow_threshold.s, style);
-	if (saturate && (f->has_inf || f->has_nan))
+	if (saturate && (f->has_inf || f->has_nan) && !f->saturates_always)
 		sb_printf(out, " become max, saturating (%s without -s)\n", overflow_result(f));
 	else
 		sb_printf(out, " become %s\n", overflow_result(f));
 }
 
-static void put_limits(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool saturate,
+static void put_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool saturate,
 		       const struct show_style *style)
 {
 	struct limits l;
@@ -384,9 +389,9 @@ static void put_limits(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bo
 			  style);
 	sb_printf(out, LABEL "p = %d bits = %s decimal digits; %d digits always read back (max_digits10); "
 		  "digits10 %d\n", "precision", l.precision, l.precision_decimal.s, l.max_digits10, l.digits10);
-	if (f->tapered) {
+	if (f->kind->precision_lines) {
 		sb_init(&classes);
-		limits_precision_by_class(&classes, f);
+		f->kind->precision_lines(&classes, f);
 		char *save;
 		for (char *line = strtok_r(classes.s, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 			sb_printf(out, LABEL "%s\n", "", line);
@@ -453,18 +458,19 @@ static void put_readout(struct strbuf *out, const struct readout *r, const struc
 	put_limits(out, r->f, r->mode, r->saturate, style);
 }
 
-/* A field's name in the colour the bits of the readout give it. */
-static void put_field_name(struct strbuf *out, enum bit_field kind, const char *name,
-			   const struct show_style *style)
+/* A field's name in the colour the bits of the readout give it (a field_name_writer). */
+static void put_field_name(struct strbuf *out, int kind, const void *arg)
 {
+	const struct show_style *style = arg;
+
 	if (style->color)
 		sb_puts(out, colors[field_colors[kind]]);
-	sb_puts(out, name);
+	sb_puts(out, fmt_field_name((enum bit_field)kind));
 	if (style->color)
 		sb_puts(out, COLOR_OFF);
 }
 
-void show_info(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool saturate, const struct show_style *style)
+void show_info(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool saturate, const struct show_style *style)
 {
 	sb_printf(out, "%s: %s\n", f->name, f->description);
 	if (f->note[0])
@@ -472,32 +478,6 @@ void show_info(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool satur
 	if (f->aliases[0])
 		sb_printf(out, LABEL "%s\n", "aliases", f->aliases);
 	sb_printf(out, LABEL "%d bits: ", "layout", f->bits);
-	if (!f->tapered) {
-		if (f->has_sign) {
-			put_field_name(out, BITS_SIGN, "sign", style);
-			sb_puts(out, " 1, ");
-		}
-		put_field_name(out, BITS_EXPONENT, "exponent", style);
-		sb_printf(out, " %d (bias %d), ", f->exp_bits, f->bias);
-		put_field_name(out, BITS_FRACTION, "fraction", style);
-		sb_printf(out, " %d; specials %s\n", f->frac_bits,
-			  (const char *[]){ "ieee", "fn", "fnuz", "finite", "e8m0" }[f->specials]);
-	} else {
-		if (f->has_sign) {
-			put_field_name(out, BITS_SIGN, "sign", style);
-			sb_puts(out, " 1, then ");
-		}
-		sb_puts(out, "prefix-coded classes:\n");
-		for (int i = 0; i < f->nclasses; i++) {
-			const struct fmt_class *c = &f->classes[i];
-			char prefix[20];
-			for (int k = 0; k < c->prefix_len; k++)
-				prefix[k] = (char)('0' + ((c->prefix >> (c->prefix_len - 1 - k)) & 1));
-			prefix[c->prefix_len] = '\0';
-			sb_printf(out, LABEL "dot %-5s exponent %d (%s), mantissa %d%s\n", "", prefix, c->exp_bits,
-				  c->encoding == EXP_OFFSET ? "offset" : "sign-magnitude", c->mant_bits,
-				  c->cls == FP_SUBNORMAL ? ", denormal" : "");
-		}
-	}
+	f->kind->layout(out, f, LABEL_WIDTH, put_field_name, style);
 	put_limits(out, f, mode, saturate, style);
 }

@@ -27,7 +27,7 @@ const char *show_overflow_gives(const struct fmt *f, bool saturate);
 void show_readout(struct strbuf *out, const struct readout *r, const struct show_style *style);
 void show_readout_json(struct strbuf *out, const struct readout *r);
 /* The layout and limits of f, what overflow gives in that mode, saturating or not. */
-void show_info(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool saturate, const struct show_style *style);
-void show_info_json(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool saturate);
+void show_info(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool saturate, const struct show_style *style);
+void show_info_json(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool saturate);
 
 #endif

@@ -30,7 +30,7 @@ static void json_text(struct strbuf *out, const char *key, const char *text)
 		sb_puts(out, "null");
 }
 
-static void json_code(struct strbuf *out, const char *key, struct fmt *f, fpcode code)
+static void json_code(struct strbuf *out, const char *key, const struct fmt *f, fpcode code)
 {
 	char hex[CODE_MAX_BITS / 4 + 3];
 
@@ -78,7 +78,7 @@ static void json_fields(struct strbuf *out, const struct readout *r)
 	mpz_clear(value);
 }
 
-static void json_neighbour(struct strbuf *out, const char *key, struct fmt *f, const struct neighbour *nb)
+static void json_neighbour(struct strbuf *out, const char *key, const struct fmt *f, const struct neighbour *nb)
 {
 	json_key(out, key);
 	if (!nb->exists) {
@@ -119,7 +119,7 @@ static void json_flags(struct strbuf *out, unsigned flags)
 	sb_putc(out, ']');
 }
 
-static void json_limits(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool saturate)
+static void json_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool saturate)
 {
 	struct limits l;
 
@@ -206,7 +206,7 @@ void show_readout_json(struct strbuf *out, const struct readout *r)
 }
 
 /* "key":["word",...] from a space-separated list. */
-void show_info_json(struct strbuf *out, struct fmt *f, enum rnd_mode mode, bool saturate)
+void show_info_json(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool saturate)
 {
 	struct strbuf body;
 

@@ -2,7 +2,7 @@
  * table.c — every finite non-negative value of a format, sorted: the rank order of a
  * tapered format (whose codes are not in value order), and a second way to place a
  * value, by binary search, which the tests hold against the arithmetic of regular
- * formats. Built on first use, kept in the format, freed with it.
+ * formats. Built on first use, kept in this module's cache until the format is freed.
  */
 #include "table.h"
 
@@ -17,7 +17,7 @@ static int compare_entries(const void *a, const void *b)
 	return mpq_cmp(((const struct table_entry *)a)->value, ((const struct table_entry *)b)->value);
 }
 
-static void table_fill(struct fmt_table *t, struct fmt *f)
+static void table_fill(struct fmt_table *t, const struct fmt *f)
 {
 	struct fmt_value v;
 
@@ -41,9 +41,23 @@ static void table_fill(struct fmt_table *t, struct fmt *f)
 	fmt_value_clear(&v);
 }
 
-struct fmt_table *table_get(struct fmt *f)
+static void table_free(void *data)
 {
-	struct fmt_table *t = f->table;
+	struct fmt_table *t = data;
+
+	for (size_t i = 0; i < t->count; i++)
+		mpq_clear(t->entry[i].value);
+	mpq_clear(t->virtual_value);
+	free(t->entry);
+	free(t->rank_of);
+	free(t);
+}
+
+static struct fmt_cache tables = { .free_data = table_free };
+
+struct fmt_table *table_get(const struct fmt *f)
+{
+	struct fmt_table *t = fmt_cache_find(&tables, f);
 
 	if (t)
 		return t;
@@ -60,20 +74,7 @@ struct fmt_table *table_get(struct fmt *f)
 	memset(t->rank_of, 0xff, t->codes * sizeof t->rank_of[0]);
 	for (size_t r = 0; r < t->count; r++)
 		t->rank_of[t->entry[r].code] = r;
-	f->table = t;
-	return t;
-}
-
-void table_free(struct fmt_table *t)
-{
-	if (!t)
-		return;
-	for (size_t i = 0; i < t->count; i++)
-		mpq_clear(t->entry[i].value);
-	mpq_clear(t->virtual_value);
-	free(t->entry);
-	free(t->rank_of);
-	free(t);
+	return fmt_cache_keep(&tables, f, t);
 }
 
 const mpq_t *table_value(struct fmt_table *t, fpcode rank)
@@ -95,7 +96,7 @@ static int compare_with_midpoint(struct fmt_table *t, fpcode lo, const mpq_t q)
 	return c > 0 ? 1 : c < 0 ? -1 : 0;
 }
 
-int fmt_place_by_table(fpcode *lower, bool *exact, struct fmt *f, const mpq_t q)
+int fmt_place_by_table(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q)
 {
 	struct fmt_table *t = table_get(f);
 	size_t lo = 0, hi = t->count; /* invariant: value[lo−1] ≤ q < value[hi] */

@@ -24,8 +24,7 @@ struct fmt_table {
 };
 
 /* The table of f, built on first use. */
-struct fmt_table *table_get(struct fmt *f);
-void table_free(struct fmt_table *t);
+struct fmt_table *table_get(const struct fmt *f);
 /* The value of a rank; count (one past the largest) gives the virtual value. */
 const mpq_t *table_value(struct fmt_table *t, fpcode rank);
 

@@ -85,7 +85,7 @@ static void scaled_text(struct strbuf *out, const mpz_t d, long k)
  * the shortest read back, one of these would (on the grid of its own magnitude), and
  * one of the same length that reads back must not be closer to v.
  */
-static void check_grid(struct fmt *f, fpcode code, const mpq_t v, long k, int digits, const mpq_t best)
+static void check_grid(const struct fmt *f, fpcode code, const mpq_t v, long k, int digits, const mpq_t best)
 {
 	mpq_t g, t;
 	mpz_t d;
@@ -130,7 +130,7 @@ static void check_grid(struct fmt *f, fpcode code, const mpq_t v, long k, int di
 	mpq_clears(g, t, NULL);
 }
 
-static void check_shortest(struct fmt *f, fpcode code, const struct fmt_value *v, const char *shortest)
+static void check_shortest(const struct fmt *f, fpcode code, const struct fmt_value *v, const char *shortest)
 {
 	struct input in;
 	struct parse_error err;
@@ -161,7 +161,7 @@ static void check_shortest(struct fmt *f, fpcode code, const struct fmt_value *v
 /* ---- neighbours in value order -------------------------------------------------------- */
 
 /* The code above is larger, and the one below it is this value again. */
-static void check_neighbours(struct fmt *f, fpcode code)
+static void check_neighbours(const struct fmt *f, fpcode code)
 {
 	struct readout r, up;
 	mpq_t a, b;
@@ -191,7 +191,7 @@ static void check_neighbours(struct fmt *f, fpcode code)
 
 /* For formats of at most 8 bits: no code's value lies strictly between a code and the
  * next one above (found by scanning every code). */
-static void check_nothing_between(struct fmt *f)
+static void check_nothing_between(const struct fmt *f)
 {
 	struct readout r;
 	mpq_t lo, hi, v;
@@ -223,7 +223,7 @@ static void check_nothing_between(struct fmt *f)
 	mpq_clears(lo, hi, v, NULL);
 }
 
-static void check_code(struct fmt *f, fpcode code, struct num *x, struct fmt_value *v)
+static void check_code(const struct fmt *f, fpcode code, struct num *x, struct fmt_value *v)
 {
 	struct rnd_result r;
 	struct strbuf text;
@@ -265,7 +265,7 @@ static void check_code(struct fmt *f, fpcode code, struct num *x, struct fmt_val
 	sb_free(&text);
 }
 
-static void check_ranks(struct fmt *f)
+static void check_ranks(const struct fmt *f)
 {
 	mpq_t a, b;
 	bool ordered = true, mapped = true;
@@ -283,7 +283,7 @@ static void check_ranks(struct fmt *f)
 }
 
 /* Both placement methods give the same result at q in every mode and sign. */
-static void compare_methods(struct fmt *f, struct num *x, const mpq_t q)
+static void compare_methods(const struct fmt *f, struct num *x, const mpq_t q)
 {
 	struct rnd_result r1, r2;
 
@@ -302,7 +302,7 @@ static void compare_methods(struct fmt *f, struct num *x, const mpq_t q)
 			}
 }
 
-static void check_methods(struct fmt *f, struct num *x)
+static void check_methods(const struct fmt *f, struct num *x)
 {
 	mpq_t lo, hi, gap, q;
 	fpcode step = f->max_rank > 4096 ? 7 : 1;
@@ -343,7 +343,7 @@ int main(void)
 	num_init(&x);
 	fmt_value_init(&v);
 	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
-		struct fmt *f = fmt_lookup(formats[i]);
+		const struct fmt *f = fmt_lookup(formats[i]);
 		long before = tests_failed;
 		if (!check(f != NULL, "format %s not found", formats[i]))
 			continue;
@@ -354,10 +354,9 @@ int main(void)
 			check_neighbours(f, code);
 		if (f->bits <= 8)
 			check_nothing_between(f);
-		if (!f->tapered)
+		if (f->kind == &fmt_kind_float)
 			check_methods(f, &x);
 		printf("  %-20s %s\n", f->name, tests_failed == before ? "ok" : "FAILED");
-		fmt_free(f);
 	}
 	fmt_value_clear(&v);
 	num_clear(&x);

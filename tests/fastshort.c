@@ -24,7 +24,7 @@ static const char *const formats[] = { "binary64", "binary32", "tf32", "e8m23fn"
 static long fast_taken;
 
 /* One code both ways (when the fast path takes it). */
-static void compare(struct fmt *f, fpcode code)
+static void compare(const struct fmt *f, fpcode code)
 {
 	struct strbuf fast, slow;
 	uint64_t digits;
@@ -43,14 +43,14 @@ static void compare(struct fmt *f, fpcode code)
 	sb_free(&slow);
 }
 
-static void compare_both_signs(struct fmt *f, fpcode code)
+static void compare_both_signs(const struct fmt *f, fpcode code)
 {
 	compare(f, code);
 	if (f->has_sign)
 		compare(f, code | f->sign_bit);
 }
 
-static void binade_edges(struct fmt *f)
+static void binade_edges(const struct fmt *f)
 {
 	fpcode top = (fpcode)1 << f->frac_bits;
 
@@ -66,7 +66,7 @@ static void binade_edges(struct fmt *f)
 }
 
 /* The code a text rounds to (rne), or 0 when it does not parse. */
-static fpcode code_of(struct fmt *f, const char *text, size_t len)
+static fpcode code_of(const struct fmt *f, const char *text, size_t len)
 {
 	struct input in;
 	struct parse_error err;
@@ -80,7 +80,7 @@ static fpcode code_of(struct fmt *f, const char *text, size_t len)
 	return r.code;
 }
 
-static void around_powers_of_ten(struct fmt *f)
+static void around_powers_of_ten(const struct fmt *f)
 {
 	char text[32];
 
@@ -94,7 +94,7 @@ static void around_powers_of_ten(struct fmt *f)
 	}
 }
 
-static void random_codes(struct fmt *f, long count)
+static void random_codes(const struct fmt *f, long count)
 {
 	uint64_t state = 0x9e3779b97f4a7c15u;
 
@@ -106,14 +106,13 @@ static void random_codes(struct fmt *f, long count)
 
 static void every_code(const char *name)
 {
-	struct fmt *f = fmt_lookup(name);
+	const struct fmt *f = fmt_lookup(name);
 
 	for (fpcode c = 1; c <= f->max_rank; c++)
 		compare(f, c);
-	fmt_free(f);
 }
 
-static void workload(struct fmt **f, int every)
+static void workload(const struct fmt **f, int every)
 {
 	struct line_reader *r = lines_open(stdin, 1 << 20);
 	const char *text;
@@ -150,7 +149,7 @@ static void formulas(void)
 
 int main(int argc, char **argv)
 {
-	struct fmt *f[NFORMATS];
+	const struct fmt *f[NFORMATS];
 	long randoms = argc > 1 ? atol(argv[1]) : 20000;
 	int every = argc > 2 ? atoi(argv[2]) : 1;
 
@@ -170,6 +169,5 @@ int main(int argc, char **argv)
 	every_code("e7m12fn");
 	printf("  %ld codes taken by the fast path and compared\n", fast_taken);
 	for (size_t i = 0; i < NFORMATS; i++)
-		fmt_free(f[i]);
 	return test_summary("fastshort");
 }

@@ -36,7 +36,7 @@ static fpcode random_code(const struct fmt *f)
 	return ((fpcode)rng() << 64 | rng()) & code_mask(f->bits);
 }
 
-static void check_code(struct fmt *f, fpcode code)
+static void check_code(const struct fmt *f, fpcode code)
 {
 	struct fmt_value v;
 	struct num x;
@@ -131,7 +131,7 @@ static void random_decimal(struct sample *s, const struct fmt *f)
 
 /* The value a result stands for, inf as ±2^(NUM_LIMIT_EXP+2), past any input, so that
  * it orders; false for NaN. */
-static bool result_value(mpq_t q, struct fmt *f, fpcode code)
+static bool result_value(mpq_t q, const struct fmt *f, fpcode code)
 {
 	enum fp_class cls = fmt_code_rational(q, f, code);
 
@@ -150,7 +150,7 @@ static bool result_value(mpq_t q, struct fmt *f, fpcode code)
  * from zero; rne and rna never farther than the candidate on the other side. Saturation
  * overrides the direction, and so does E8M0's smallest value, with no zero below it.
  */
-static void check_direction(struct fmt *f, const struct sample *s, enum rnd_mode mode, const struct rnd_result *r,
+static void check_direction(const struct fmt *f, const struct sample *s, enum rnd_mode mode, const struct rnd_result *r,
 			    int c, const mpq_t stored, const mpq_t exact)
 {
 	struct readout rd;
@@ -184,7 +184,7 @@ static void check_direction(struct fmt *f, const struct sample *s, enum rnd_mode
 }
 
 /* The ternary is the sign of stored − exact, and nothing of f lies strictly between. */
-static void check_bracket(struct fmt *f, const struct sample *s, enum rnd_mode mode, bool sat, const struct rnd_result *r)
+static void check_bracket(const struct fmt *f, const struct sample *s, enum rnd_mode mode, bool sat, const struct rnd_result *r)
 {
 	mpq_t stored, exact, between;
 	struct readout rd;
@@ -211,7 +211,7 @@ static void check_bracket(struct fmt *f, const struct sample *s, enum rnd_mode m
 	mpq_clears(stored, exact, between, NULL);
 }
 
-static void check_samples(struct fmt *f, struct sample *s, int n)
+static void check_samples(const struct fmt *f, struct sample *s, int n)
 {
 	mpq_t prev, cur;
 
@@ -247,20 +247,18 @@ int main(void)
 	static struct sample samples[600];
 
 	for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++) {
-		struct fmt *f = fmt_lookup(wide[i]);
+		const struct fmt *f = fmt_lookup(wide[i]);
 		for (int k = 0; k < 1500; k++)
 			check_code(f, random_code(f));
-		fmt_free(f);
 	}
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
-		struct fmt *f = fmt_lookup(all[i]);
+		const struct fmt *f = fmt_lookup(all[i]);
 		int n = (int)(sizeof samples / sizeof samples[0]);
 		for (int k = 0; k < n; k++)
 			random_decimal(&samples[k], f);
 		check_samples(f, samples, n);
 		for (int k = 0; k < n; k++)
 			num_clear(&samples[k].x);
-		fmt_free(f);
 	}
 	return test_summary("properties");
 }

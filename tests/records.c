@@ -67,7 +67,7 @@ static bool read_record(struct record *r, char *line)
 }
 
 /* Converts; writes "error" or the hex code and flags as the CLI would show them. */
-static void convert(struct strbuf *code, struct strbuf *flags, struct fmt *f, const struct record *r)
+static void convert(struct strbuf *code, struct strbuf *flags, const struct fmt *f, const struct record *r)
 {
 	struct conversion c;
 	enum rnd_mode mode;
@@ -93,8 +93,6 @@ static void convert(struct strbuf *code, struct strbuf *flags, struct fmt *f, co
 		render_row(flags, f, &row, &fl, STYLE_TSV);
 		flags->s[--flags->len] = '\0';
 	}
-	fmt_free(c.via);
-	fmt_free(c.source);
 	conversion_clear(&c);
 }
 
@@ -110,7 +108,7 @@ static void run_file(const char *path)
 	sb_init(&flags);
 	for (int n = 1; fgets(line, sizeof line, fp); n++) {
 		struct record r;
-		struct fmt *f;
+		const struct fmt *f;
 		char *hash = strchr(line, '#');
 		if (hash)
 			*hash = '\0';
@@ -131,7 +129,6 @@ static void run_file(const char *path)
 			check(strcmp(code.s, r.code) == 0 && strcmp(flags.s, r.flags) == 0,
 			      "%s:%d: %s %s%s %s: expected %s %s, got %s %s", path, n, r.format, r.mode,
 			      r.saturate ? " sat" : "", r.input, r.code, r.flags, code.s, flags.s ? flags.s : "");
-		fmt_free(f);
 	}
 	sb_free(&code);
 	sb_free(&flags);

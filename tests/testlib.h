@@ -48,7 +48,7 @@ static inline uint64_t test_rng(uint64_t *state)
  * neither inf nor NaN clamp an overflow to max, but the interval that reads back to max
  * ends at the midpoint to the virtual value (FORMATS.md §4).
  */
-static inline bool reads_back(struct fmt *f, const char *text, fpcode code)
+static inline bool reads_back(const struct fmt *f, const char *text, fpcode code)
 {
 	struct input in;
 	struct parse_error err;

@@ -13,7 +13,7 @@
 #include "round.h"
 #include "show.h"
 
-static void exercise(struct fmt *f)
+static void exercise(const struct fmt *f)
 {
 	struct fmt_value v;
 	struct num x;
@@ -42,15 +42,13 @@ static void exercise(struct fmt *f)
 	fmt_value_clear(&v);
 }
 
-static void collect(struct fmt *loaded, void *arg)
+static void collect(const struct fmt *loaded, void *arg)
 {
-	struct fmt *f = fmt_lookup(loaded->name);
+	const struct fmt *f = fmt_lookup(loaded->name);
 
 	(void)arg;
-	if (f) {
+	if (f)
 		exercise(f);
-		fmt_free(f);
-	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

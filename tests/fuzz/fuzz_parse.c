@@ -18,7 +18,7 @@ static const char *const formats[] = { "e4m3", "binary16", "hif8", "e8m0", "e2m1
 static const enum rnd_mode modes[] = { RND_NEAREST_EVEN, RND_NEAREST_AWAY, RND_TOWARD_ZERO, RND_UP, RND_DOWN };
 
 /* The ternary says where the stored value lies against the exact input. */
-static void check_ternary(struct fmt *f, const struct num *x, const struct rnd_result *r)
+static void check_ternary(const struct fmt *f, const struct num *x, const struct rnd_result *r)
 {
 	mpq_t stored, exact;
 	enum fp_class cls;
@@ -37,7 +37,7 @@ static void check_ternary(struct fmt *f, const struct num *x, const struct rnd_r
 	mpq_clears(stored, exact, NULL);
 }
 
-static void exercise(struct fmt *f, const char *text, const struct input *in, int which)
+static void exercise(const struct fmt *f, const char *text, const struct input *in, int which)
 {
 	struct rnd_result r;
 	struct readout rd;
@@ -70,7 +70,7 @@ static void exercise(struct fmt *f, const char *text, const struct input *in, in
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct fmt *f[sizeof formats / sizeof formats[0]];
+	static const struct fmt *f[sizeof formats / sizeof formats[0]];
 	struct input in;
 	struct parse_error err;
 	char *text = malloc(size + 1);

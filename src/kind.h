@@ -1,0 +1,97 @@
+/*
+ * kind.h — the interface every kind of format implements.
+ *
+ * DESIGN. A format (format.h) is data: a name, a width, and the description its kind
+ * reads. The kind is the code that gives that description meaning, and nothing outside
+ * a kind's own file asks which kind a format is: rounding, the readout, `show`, the
+ * policies and the fast paths call these operations, read the properties every kind
+ * derives in `finish` (has_zero, has_inf, nan_code, max_rank, emin, emax, ...), and
+ * use a `grid` only where a kind offers one.
+ *
+ * The operations work on *magnitude codes* and *ranks*. A code is split into a sign
+ * and a magnitude code by `magnitude` and joined again by `with_sign`; sign-magnitude
+ * kinds flip one bit (kind_sign_bit_*), while a two's-complement kind (posits) negates
+ * the whole code. Ranks number the finite non-negative values in increasing order
+ * (rank 0 is the smallest, max_rank the largest, max_rank + 1 the virtual value past it
+ * against which overflow is decided); `code_of_rank` and `rank_of_code` translate. A
+ * kind with an explicit integer bit (x87) keeps its non-canonical codes out of the
+ * ranks: they decode, but no rank maps to them.
+ *
+ * `place` is where a kind says what rounding means in it: it returns q's position
+ * against the midpoint of its two neighbours, and a kind whose midpoint is not the
+ * arithmetic one (a posit's is the value of the code one bit longer) computes its own.
+ * Two properties cover the rest of what posits need: a format that `saturates_always`
+ * rounds past max to max whatever -s says, and one that `keeps_nonzero` never rounds a
+ * nonzero value to zero. round.c applies both to every kind.
+ *
+ * To add a kind: one file defining a `const struct fmt_kind`, and its description keys
+ * in fmtfile.c. tests/toykind.c shows a two's-complement kind (a small posit) built
+ * outside src/ and run through rounding, the readout and `show` with no edits to them.
+ */
+#ifndef FPX_KIND_H
+#define FPX_KIND_H
+
+#include <gmp.h>
+#include <stdbool.h>
+
+#include "code.h"
+
+struct fmt;
+struct fmt_value;
+struct fmt_field;
+struct strbuf;
+
+/* Writes the name of a field kind in a layout line (show.c colours it). */
+typedef void field_name_writer(struct strbuf *out, int field_kind, const void *arg);
+
+struct fmt_kind {
+	const char *name; /* as `fpx formats` lists it: "float", "tapered" */
+
+	/* Checks a description and derives every property format.h lists under "derived";
+	 * NULL, or why the description is not a format. */
+	const char *(*finish)(struct fmt *f);
+
+	/* The sign of a code and its magnitude code, and back. */
+	fpcode (*magnitude)(const struct fmt *f, fpcode code, bool *neg);
+	fpcode (*with_sign)(const struct fmt *f, fpcode magnitude, bool neg);
+
+	/* Class, sign and value of any code. */
+	void (*decode)(struct fmt_value *out, const struct fmt *f, fpcode code);
+	/* The fields of a code, most significant first; returns how many. */
+	int (*fields)(struct fmt_field *out, const struct fmt *f, fpcode code);
+
+	/* Value order: see above. */
+	fpcode (*code_of_rank)(const struct fmt *f, fpcode rank);
+	fpcode (*rank_of_code)(const struct fmt *f, fpcode magnitude);
+	void (*rank_value)(mpz_t sig, long *exp, const struct fmt *f, fpcode rank);
+	/* Where q > 0 lies between two ranks: see fmt_place() in format.h. */
+	int (*place)(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
+
+	/* Text for the readout: how the fields of a finite magnitude code make its value
+	 * ("2^(15 - 7) * (1 + 3/8)"), what a field other than the sign and the fraction or
+	 * mantissa stands for, and the layout of `fpx info` (after "N bits: ", to the end
+	 * of its last line; further lines start with `indent` spaces). */
+	void (*formula)(struct strbuf *out, const struct fmt *f, fpcode magnitude, const struct fmt_value *v);
+	void (*explain_field)(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v,
+			      int field_kind);
+	void (*layout)(struct strbuf *out, const struct fmt *f, int indent, field_name_writer *name, const void *arg);
+	/* Extra lines for the precision limit ("|E| 8..15: 2 bits"), or NULL. */
+	void (*precision_lines)(struct strbuf *out, const struct fmt *f);
+};
+
+extern const struct fmt_kind fmt_kind_float;   /* IEEE-like: sign, exponent, fraction, bias */
+extern const struct fmt_kind fmt_kind_tapered; /* prefix classes and special codes (HiF8) */
+
+/* Sign-magnitude kinds: the top bit is the sign (f->sign_bit). */
+fpcode kind_sign_bit_magnitude(const struct fmt *f, fpcode code, bool *neg);
+fpcode kind_sign_bit_with_sign(const struct fmt *f, fpcode magnitude, bool neg);
+
+/* Text helpers the kinds share: " * (1 + m/2^M)" (leading 0 for a subnormal; nothing
+ * when width is 0), and 2^bits in decimal. */
+void kind_significand_text(struct strbuf *out, fpcode bits, int width, bool leading_one);
+void kind_power_of_two_text(struct strbuf *out, int bits);
+
+/* Appends a field of `width` bits (none when 0) taken from code at `shift`; returns n + 1. */
+int kind_add_field(struct fmt_field *out, int n, int field_kind, int width, fpcode code, int shift);
+
+#endif

@@ -1,0 +1,304 @@
+/*
+ * kind_float.c — IEEE-like formats: a sign bit, an exponent field with a bias, a
+ * fraction field with an implicit leading 1 (none below the first normal field), and
+ * what the top of the code space holds (enum fmt_specials). Any width up to 128 bits.
+ *
+ * Magnitude codes are already in value order, so a rank is the magnitude code itself,
+ * and everything is arithmetic on the exponent and significand: this kind offers a
+ * grid (format.h) to the fast paths.
+ */
+#include "format.h"
+#include "num.h"
+#include "strbuf.h"
+
+static fpcode magnitude_mask(const struct fmt *f)
+{
+	return code_mask(f->has_sign ? f->bits - 1 : f->bits);
+}
+
+/* The exponent field at which normal numbers start: E8M0 has no subnormals. */
+static int first_normal_field(const struct fmt *f)
+{
+	return f->specials == SPECIALS_E8M0 ? 0 : 1;
+}
+
+static void float_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank)
+{
+	long field = (long)(rank >> f->frac_bits);
+	fpcode frac = rank & code_mask(f->frac_bits);
+
+	code_to_mpz(sig, frac);
+	if (field < first_normal_field(f)) {
+		*exp = f->emin - f->frac_bits;
+		return;
+	}
+	mpz_setbit(sig, (mp_bitcnt_t)f->frac_bits);
+	*exp = field - f->bias - f->frac_bits;
+}
+
+static bool is_nan_or_inf(const struct fmt *f, fpcode code, fpcode mag, enum fp_class *cls)
+{
+	fpcode all_ones = code_mask(f->exp_bits + f->frac_bits);
+
+	switch (f->specials) {
+	case SPECIALS_IEEE:
+		if ((mag >> f->frac_bits) != code_mask(f->exp_bits))
+			return false;
+		*cls = (mag & code_mask(f->frac_bits)) ? FP_NAN : FP_INF;
+		return true;
+	case SPECIALS_FN:
+	case SPECIALS_E8M0:
+		*cls = FP_NAN;
+		return mag == all_ones;
+	case SPECIALS_FNUZ:
+		*cls = FP_NAN;
+		return code == f->sign_bit;
+	case SPECIALS_FINITE:
+		return false;
+	}
+	return false;
+}
+
+static void float_decode(struct fmt_value *out, const struct fmt *f, fpcode code)
+{
+	fpcode mag = code & magnitude_mask(f);
+	long field = (long)(mag >> f->frac_bits);
+
+	out->neg = f->has_sign && (code & f->sign_bit);
+	mpz_set_ui(out->sig, 0);
+	out->exp = 0;
+	out->precision = f->frac_bits + 1;
+	if (is_nan_or_inf(f, code, mag, &out->cls))
+		return;
+	float_rank_value(out->sig, &out->exp, f, mag);
+	out->ulp_exp = (field < first_normal_field(f) ? f->emin : field - f->bias) - f->frac_bits;
+	if (field >= first_normal_field(f))
+		out->cls = FP_NORMAL;
+	else if (mpz_sgn(out->sig) == 0)
+		out->cls = FP_ZERO;
+	else {
+		out->cls = FP_SUBNORMAL;
+		out->precision = (int)mpz_sizeinbase(out->sig, 2);
+	}
+}
+
+static int float_fields(struct fmt_field *out, const struct fmt *f, fpcode code)
+{
+	int n = 0;
+
+	if (f->has_sign)
+		n = kind_add_field(out, n, BITS_SIGN, 1, code, f->bits - 1);
+	n = kind_add_field(out, n, BITS_EXPONENT, f->exp_bits, code, f->frac_bits);
+	return kind_add_field(out, n, BITS_FRACTION, f->frac_bits, code, 0);
+}
+
+static fpcode rank_is_code(const struct fmt *f, fpcode rank)
+{
+	(void)f;
+	return rank;
+}
+
+/*
+ * m = ⌊q / 2^scale⌋; returns the remainder against half of 2^scale (−1, 0, +1) and
+ * sets *exact when there is none.
+ */
+static int divide_by_power_of_two(mpz_t m, bool *exact, const mpq_t q, long scale)
+{
+	mpz_t rem, divisor;
+	int vs_half;
+
+	mpz_inits(rem, divisor, NULL);
+	if (scale >= 0) {
+		mpz_mul_2exp(divisor, mpq_denref(q), (mp_bitcnt_t)scale);
+		mpz_tdiv_qr(m, rem, mpq_numref(q), divisor);
+	} else {
+		mpz_mul_2exp(m, mpq_numref(q), (mp_bitcnt_t)-scale);
+		mpz_set(divisor, mpq_denref(q));
+		mpz_tdiv_qr(m, rem, m, divisor);
+	}
+	*exact = mpz_sgn(rem) == 0;
+	mpz_mul_2exp(rem, rem, 1);
+	vs_half = mpz_cmp(rem, divisor);
+	mpz_clears(rem, divisor, NULL);
+	return vs_half > 0 ? 1 : vs_half < 0 ? -1 : 0;
+}
+
+/*
+ * With E = max(⌊log2 q⌋, emin), the significand m = ⌊q / 2^(E−f)⌋ and the code
+ * (E + bias − 1)·2^f + m are the lower neighbour, normal or subnormal alike; the
+ * remainder against half a unit decides the midpoint comparison.
+ */
+static int float_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q)
+{
+	long e = num_floor_log2_ratio(mpq_numref(q), mpq_denref(q));
+	long binade = e > f->emin ? e : f->emin;
+	mpz_t m, field;
+	int vs_half;
+
+	*exact = false;
+	*lower = f->max_rank + 1;
+	if (e > f->emax)
+		return 1;
+	if (e < f->emin && f->specials == SPECIALS_E8M0) {
+		*lower = ~(fpcode)0;
+		return 1;
+	}
+	mpz_inits(m, field, NULL);
+	vs_half = divide_by_power_of_two(m, exact, q, binade - f->frac_bits);
+	mpz_set_si(field, binade + f->bias - 1); /* ≥ −1: E8M0's field 0 is normal */
+	mpz_mul_2exp(field, field, (mp_bitcnt_t)f->frac_bits);
+	mpz_add(m, m, field);
+	if (!code_from_mpz(lower, m) || *lower > f->max_rank) { /* at or past the virtual value */
+		*lower = f->max_rank + 1;
+		*exact = false;
+		vs_half = 1;
+	}
+	mpz_clears(m, field, NULL);
+	return vs_half;
+}
+
+/* ---- Text ----------------------------------------------------------------------------- */
+
+static void float_formula(struct strbuf *out, const struct fmt *f, fpcode mag, const struct fmt_value *v)
+{
+	long field = (long)(mag >> f->frac_bits);
+	bool subnormal = field == 0 && f->specials != SPECIALS_E8M0;
+
+	(void)v;
+	sb_printf(out, "2^(%ld - %d)", subnormal ? 1 : field, f->bias);
+	kind_significand_text(out, mag & code_mask(f->frac_bits), f->frac_bits, !subnormal);
+}
+
+static void explain_exponent(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v)
+{
+	long field = (long)((code & ~f->sign_bit) >> f->frac_bits);
+
+	static const char *const nan_rule[] = {
+		[SPECIALS_IEEE] = "all ones with a fraction not 0: NaN",
+		[SPECIALS_FN] = "all ones, and the fraction all ones: the NaN code (other fractions are numbers)",
+		[SPECIALS_FNUZ] = "the sign bit alone: the NaN code (there is no -0)",
+		[SPECIALS_FINITE] = "",
+		[SPECIALS_E8M0] = "all ones: NaN",
+	};
+
+	if (v->cls == FP_NAN || v->cls == FP_INF) {
+		sb_puts(out, v->cls == FP_INF ? "all ones with fraction 0: infinity" : nan_rule[f->specials]);
+		return;
+	}
+	if (field == 0 && f->specials != SPECIALS_E8M0) {
+		sb_printf(out, "0: subnormal, 2^(1 - %d) = 2^%ld, no leading 1", f->bias, f->emin);
+		return;
+	}
+	sb_printf(out, "%ld: 2^(%ld - %d) = 2^%ld", field, field, f->bias, field - f->bias);
+}
+
+static void float_explain_field(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v,
+				int field_kind)
+{
+	if (field_kind == BITS_EXPONENT)
+		explain_exponent(out, f, code, v);
+}
+
+static void float_layout(struct strbuf *out, const struct fmt *f, int indent, field_name_writer *name,
+			 const void *arg)
+{
+	(void)indent;
+	static const char *const specials_names[] = { "ieee", "fn", "fnuz", "finite", "e8m0" };
+
+	if (f->has_sign) {
+		name(out, BITS_SIGN, arg);
+		sb_puts(out, " 1, ");
+	}
+	name(out, BITS_EXPONENT, arg);
+	sb_printf(out, " %d (bias %d), ", f->exp_bits, f->bias);
+	name(out, BITS_FRACTION, arg);
+	sb_printf(out, " %d; specials %s\n", f->frac_bits, specials_names[f->specials]);
+}
+
+/* ---- Deriving what a description implies ------------------------------------------------ */
+
+static const char *check_widths(const struct fmt *f)
+{
+	if (f->exp_bits < 1 || f->exp_bits > 15)
+		return "exponent must be 1 to 15 bits";
+	if (f->frac_bits < 0 || f->frac_bits > 112)
+		return "fraction must be 0 to 112 bits";
+	if (f->specials == SPECIALS_IEEE && f->exp_bits < 2)
+		return "an ieee format needs at least 2 exponent bits";
+	if (f->specials == SPECIALS_FNUZ && !f->has_sign)
+		return "an fnuz format needs a sign bit";
+	if (f->bias < -(1 << 16) || f->bias > (1 << 16))
+		return "bias must be within ±65536";
+	if (f->exp_bits + f->frac_bits + (f->has_sign ? 1 : 0) > CODE_MAX_BITS)
+		return "a format is at most 128 bits wide";
+	return NULL;
+}
+
+/* Where the NaN and infinity are, and so which magnitude code is the largest finite. */
+static void derive_specials(struct fmt *f, fpcode all_ones)
+{
+	f->has_zero = f->specials != SPECIALS_E8M0;
+	f->has_inf = f->specials == SPECIALS_IEEE;
+	f->inf_code = code_mask(f->exp_bits) << f->frac_bits;
+	f->nan_signed = f->specials == SPECIALS_IEEE || f->specials == SPECIALS_FN;
+	switch (f->specials) {
+	case SPECIALS_IEEE:
+		f->max_rank = f->inf_code - 1;
+		f->has_nan = f->frac_bits > 0;
+		f->nan_code = f->inf_code | (f->has_nan ? (fpcode)1 << (f->frac_bits - 1) : 0);
+		break;
+	case SPECIALS_FN:
+	case SPECIALS_E8M0:
+		f->max_rank = all_ones - 1;
+		f->has_nan = true;
+		f->nan_code = all_ones;
+		break;
+	case SPECIALS_FNUZ:
+		f->max_rank = all_ones;
+		f->has_nan = true;
+		f->nan_code = f->sign_bit;
+		break;
+	case SPECIALS_FINITE:
+		f->max_rank = all_ones;
+		f->has_nan = false;
+		break;
+	}
+}
+
+static const char *float_finish(struct fmt *f)
+{
+	int width = f->exp_bits + f->frac_bits;
+	const char *why = check_widths(f);
+
+	if (why)
+		return why;
+	f->bits = width + (f->has_sign ? 1 : 0);
+	f->sign_bit = f->has_sign ? (fpcode)1 << width : 0;
+	f->emin = f->specials == SPECIALS_E8M0 ? -f->bias : 1 - f->bias;
+	derive_specials(f, code_mask(width));
+	if ((long)(f->max_rank >> f->frac_bits) < first_normal_field(f))
+		return "the format has no normal numbers";
+	f->emax = (long)(f->max_rank >> f->frac_bits) - f->bias;
+	f->precision = f->frac_bits + 1;
+	f->min_normal_rank = (fpcode)first_normal_field(f) << f->frac_bits;
+	f->grid = (struct fmt_grid){ .present = true, .frac_bits = f->frac_bits, .bias = f->bias,
+				     .subnormals = first_normal_field(f) == 1 };
+	return NULL;
+}
+
+const struct fmt_kind fmt_kind_float = {
+	.name = "float",
+	.finish = float_finish,
+	.magnitude = kind_sign_bit_magnitude,
+	.with_sign = kind_sign_bit_with_sign,
+	.decode = float_decode,
+	.fields = float_fields,
+	.code_of_rank = rank_is_code,
+	.rank_of_code = rank_is_code,
+	.rank_value = float_rank_value,
+	.place = float_place,
+	.formula = float_formula,
+	.explain_field = float_explain_field,
+	.layout = float_layout,
+	.precision_lines = NULL,
+};
