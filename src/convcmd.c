@@ -168,10 +168,30 @@ int cmd_cast(struct settings *s)
 /* ---- show ---------------------------------------------------------------------------------- */
 
 /*
+ * Does an IEEE-like format g hold x exactly (so that rounding into g first changes
+ * nothing)? Zero, infinities and NaN go through unchanged too. A finite x must be
+ * m·2^e with m odd of at most p bits, e ≥ emin − p + 1, and below 2^(emax+1).
+ */
+static bool held_exactly(const struct fmt *g, const struct num *x)
+{
+	mpz_srcptr num = mpq_numref(x->mag), den = mpq_denref(x->mag);
+	long zeros, k, bits;
+
+	if (x->kind != NUM_FINITE || mpq_sgn(x->mag) == 0)
+		return true;
+	k = (long)mpz_scan1(den, 0);
+	if ((size_t)k + 1 != mpz_sizeinbase(den, 2)) /* not a power of two */
+		return false;
+	zeros = (long)mpz_scan1(num, 0);
+	bits = (long)mpz_sizeinbase(num, 2);
+	return bits - zeros <= g->precision && zeros - k >= g->emin - g->precision + 1 && bits - 1 - k <= g->emax;
+}
+
+/*
  * The other route a readout mentions: when the value went through --via or the
  * policy's route, rounding once; else, for a format narrower than binary32, going
  * through binary32 first (what ml_dtypes does, and numpy arrays cast by it), when that
- * gives another code.
+ * gives another code (never when binary32 holds the value).
  */
 static void note_route(struct converter *c, struct readout *r)
 {
@@ -179,6 +199,8 @@ static void note_route(struct converter *c, struct readout *r)
 	const struct fmt *via = went_through ? NULL : fmt_lookup("binary32");
 	fpcode other;
 
+	if (!went_through && held_exactly(via, &c->conv.in.value))
+		return;
 	if (went_through || c->f->precision < 24) {
 		if (convert_route(&other, c->f, via, c->conv.policy, &c->conv.in.value, c->mode, c->saturate))
 			readout_set_route(r, went_through ? c->conv.route : "binary32", went_through, other);
@@ -191,6 +213,7 @@ static void emit_readout(struct converter *c, const char *text, fpcode code, con
 
 	if (res) {
 		readout_of_value(&r, c->f, text, &c->conv.in.value, c->mode, c->saturate, res);
+		readout_set_other_saturation(&r);
 		readout_set_policy(&r, c->conv.policy);
 		note_route(c, &r);
 	} else

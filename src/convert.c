@@ -126,6 +126,7 @@ static const char *round_value(struct conversion *c, const struct fmt *f, enum r
 	if (problem)
 		return problem;
 	if (c->nsteps) {
+		c->result.placed = false; /* what was placed is the value in between */
 		c->result.flags |= before & ROUNDING_FLAGS;
 		c->result.ternary = ternary_against(f, c->result.code, &c->in.value);
 	}

@@ -142,6 +142,7 @@ static bool ml_dtypes_quirk(struct rnd_result *out, const struct fmt *f, const s
 	out->code = 0;
 	out->ternary = 0;
 	out->flags = 0;
+	out->placed = false;
 	if (x->kind == NUM_NAN && !f->has_nan && !f->has_inf && f->has_sign) {
 		out->code = fmt_zero_code(f, !x->neg);
 		out->flags = RND_INVALID;

@@ -226,7 +226,9 @@ static void find_candidates(struct readout *r, mpq_t gap)
 
 	mpq_init(lo);
 	lower = ~(fpcode)0;
-	if (mpq_sgn(r->x.mag) != 0)
+	if (r->rounding.placed)
+		lower = r->rounding.lower;
+	else if (mpq_sgn(r->x.mag) != 0)
 		fmt_place(&lower, &exact, f, r->x.mag);
 	if (lower > f->max_rank + 1) { /* below the smallest, no zero (E8M0) */
 		fmt_rank_rational(gap, f, 0);
@@ -293,8 +295,6 @@ void readout_set_route(struct readout *r, const char *via, bool once, fpcode cod
 void readout_of_value(struct readout *r, const struct fmt *f, const char *input, const struct num *x,
 		      enum rnd_mode mode, bool saturate, const struct rnd_result *rounded)
 {
-	struct rnd_result other;
-
 	init(r, f, input, mode, saturate);
 	r->typed = true;
 	r->x.kind = x->kind;
@@ -305,11 +305,6 @@ void readout_of_value(struct readout *r, const struct fmt *f, const char *input,
 	r->code = rounded->code;
 	input_text(&r->input_exact, x);
 	describe_code(r);
-	if (rnd_encode(&other, f, x, mode, !saturate) == RND_OK && other.code != r->code) {
-		r->other_differs = true;
-		r->other_code = other.code;
-		code_exact(&r->other_exact, f, other.code);
-	}
 	r->has_error = x->kind == NUM_FINITE && !x->bound && (rounded->flags & RND_INEXACT) &&
 		       r->value.cls != FP_NAN && r->value.cls != FP_INF;
 	if (r->has_error)
@@ -319,6 +314,17 @@ void readout_of_value(struct readout *r, const struct fmt *f, const char *input,
 		mpq_init(gap);
 		find_candidates(r, gap);
 		mpq_clear(gap);
+	}
+}
+
+void readout_set_other_saturation(struct readout *r)
+{
+	struct rnd_result other;
+
+	if (r->typed && rnd_encode(&other, r->f, &r->x, r->mode, !r->saturate) == RND_OK && other.code != r->code) {
+		r->other_differs = true;
+		r->other_code = other.code;
+		code_exact(&r->other_exact, r->f, other.code);
 	}
 }
 

@@ -49,7 +49,7 @@ struct readout {
 	fpcode lower, upper;       /* the candidates, as signed codes */
 	bool upper_is_virtual;     /* upper lies past max */
 	struct strbuf lower_exact, upper_exact;
-	bool other_differs;        /* the other saturation choice gives another code */
+	bool other_differs;        /* the other saturation choice gives another code (when asked) */
 	fpcode other_code;
 	struct strbuf other_exact;
 	/* Another route to a code for the same value, where it gives another (see
@@ -80,6 +80,9 @@ void readout_of_value(struct readout *r, const struct fmt *f, const char *input,
 void readout_of_code(struct readout *r, const struct fmt *f, const char *input, fpcode code, enum rnd_mode mode,
 		     bool saturate);
 void readout_clear(struct readout *r);
+/* Notes the code the other saturation choice gives, if it differs (for the human readout
+ * and its JSON; rows do not show it). */
+void readout_set_other_saturation(struct readout *r);
 struct policy;
 /* Notes the policy the code was rounded by. */
 void readout_set_policy(struct readout *r, const struct policy *p);

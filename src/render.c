@@ -13,26 +13,51 @@
 #include "decimal.h"
 #include "readout.h"
 
-static const char *const field_names[] = {
-#define FIELD_NAME(id, name, help) name,
-	FIELD_LIST(FIELD_NAME)
-#undef FIELD_NAME
+/* What a field is computed from, and so what its row must have ready. */
+enum field_source {
+	FROM_CODE,    /* the code and the rounding alone: nothing to quote, even in TSV */
+	FROM_INPUT,   /* the input's text, which may need quoting */
+	FROM_VALUE,   /* the code's decoded value */
+	FROM_READOUT, /* the readout of the input: the error and the neighbours */
 };
 
-static const char *const field_helps[] = {
-#define FIELD_HELP(id, name, help) help,
-	FIELD_LIST(FIELD_HELP)
-#undef FIELD_HELP
+/* How JSON writes a field: a string, a bare number, or a list the writer makes. */
+enum field_shape { AS_STRING, AS_NUMBER, AS_LIST };
+
+/* What the writers get: the row, and what it needed ready. */
+struct field_context {
+	const struct fmt *f;
+	const struct row *r;
+	const struct fmt_value *v; /* decoded, when a field is FROM_VALUE */
+	const struct readout *rd;  /* made, when a field is FROM_READOUT */
+	bool json;
+};
+
+typedef void field_writer(struct strbuf *out, const struct field_context *cx, enum field fld);
+#define FIELD_WRITER(id, name, source, shape, writer, help) static field_writer writer;
+FIELD_LIST(FIELD_WRITER)
+#undef FIELD_WRITER
+
+static const struct field_row {
+	const char *name;
+	enum field_source source;
+	enum field_shape shape;
+	field_writer *write;
+	const char *help;
+} fields[] = {
+#define FIELD_ROW(id, name, source, shape, writer, help) { name, source, shape, writer, help },
+	FIELD_LIST(FIELD_ROW)
+#undef FIELD_ROW
 };
 
 const char *render_field_name(enum field fld)
 {
-	return field_names[fld];
+	return fields[fld].name;
 }
 
 const char *render_field_help(enum field fld)
 {
-	return field_helps[fld];
+	return fields[fld].help;
 }
 
 const char *render_parse_fields(struct field_list *out, const char *text)
@@ -42,7 +67,7 @@ const char *render_parse_fields(struct field_list *out, const char *text)
 		size_t len = strcspn(p, ",");
 		int found = -1;
 		for (int i = 0; i < FIELD_COUNT; i++)
-			if (strlen(field_names[i]) == len && strncmp(field_names[i], p, len) == 0)
+			if (strlen(fields[i].name) == len && strncmp(fields[i].name, p, len) == 0)
 				found = i;
 		if (found < 0 || out->count == MAX_FIELDS)
 			return p;
@@ -78,53 +103,96 @@ void render_flags(struct strbuf *out, unsigned flags, const char *sep, const cha
 		sb_puts(out, none);
 }
 
-/* The value of a decoded code in the form of one field; NaN and inf by name. */
-static void write_value(struct strbuf *out, const struct fmt *f, const struct fmt_value *v, fpcode code,
-			enum field fld)
-{
-	if (v->cls == FP_NAN || v->cls == FP_INF) {
-		sb_puts(out, v->cls == FP_NAN ? "nan" : v->neg ? "-inf" : "inf");
-		return;
-	}
-	switch (fld) {
-	case FIELD_EXACT:
-		dec_exact(out, v->neg, v->sig, v->exp);
-		break;
-	case FIELD_SHORTEST:
-		dec_shortest(out, f, code);
-		break;
-	case FIELD_DIGITS:
-		dec_digits(out, v->neg, v->sig, v->exp, dec_max_digits10(f->precision));
-		break;
-	default:
-		dec_hexfloat(out, v->neg, v->sig, v->exp);
-		break;
-	}
-}
-
-/* Fields that need the code's value decoded (shortest works from the code). */
-static bool needs_value(enum field fld)
-{
-	return fld != FIELD_INPUT && fld != FIELD_HEX && fld != FIELD_BIN && fld != FIELD_FLAGS && fld != FIELD_TERNARY &&
-	       fld != FIELD_SHORTEST;
-}
-
-static bool needs_readout(enum field fld)
-{
-	return fld == FIELD_ERROR || fld == FIELD_ULPS || fld == FIELD_REL || fld == FIELD_BELOW || fld == FIELD_ABOVE;
-}
-
 bool render_needs_input(const struct field_list *fl)
 {
 	for (int i = 0; i < fl->count; i++)
-		if (needs_readout(fl->field[i]))
+		if (fields[fl->field[i]].source == FROM_READOUT)
 			return true;
 	return false;
 }
 
-/* The fields a readout computes: error, ulps, rel (for an exact input, 0), neighbours. */
-static void write_readout_field(struct strbuf *out, const struct readout *rd, enum field fld)
+static void write_input(struct strbuf *out, const struct field_context *cx, enum field fld)
 {
+	(void)fld;
+	sb_puts(out, cx->r->input ? cx->r->input : "");
+}
+
+/* Written in place: the bulk conversions' one field. */
+static void write_hex(struct strbuf *out, const struct field_context *cx, enum field fld)
+{
+	int digits = fmt_hex_digits(cx->f);
+
+	(void)fld;
+	sb_reserve(out, CODE_MAX_BITS / 4 + 3);
+	code_to_hex(out->s + out->len, cx->r->code, digits);
+	out->len += (size_t)digits + 2;
+}
+
+static void write_bin(struct strbuf *out, const struct field_context *cx, enum field fld)
+{
+	char buf[CODE_MAX_BITS + 3];
+
+	(void)fld;
+	code_to_bin(buf, cx->r->code, cx->f->bits);
+	sb_puts(out, buf);
+}
+
+static void write_shortest(struct strbuf *out, const struct field_context *cx, enum field fld)
+{
+	(void)fld;
+	dec_shortest(out, cx->f, cx->r->code);
+}
+
+/* inexact|tie, or - ; in JSON a list of strings. */
+static void write_flags(struct strbuf *out, const struct field_context *cx, enum field fld)
+{
+	unsigned flags = cx->r->rounding ? cx->r->rounding->flags : 0;
+
+	(void)fld;
+	if (!cx->json) {
+		render_flags(out, flags, "|", "-");
+		return;
+	}
+	sb_putc(out, '[');
+	if (flags) {
+		sb_putc(out, '"');
+		render_flags(out, flags, "\",\"", "");
+		sb_putc(out, '"');
+	}
+	sb_putc(out, ']');
+}
+
+static void write_ternary(struct strbuf *out, const struct field_context *cx, enum field fld)
+{
+	(void)fld;
+	sb_printf(out, "%d", cx->r->rounding ? cx->r->rounding->ternary : 0);
+}
+
+static void write_class(struct strbuf *out, const struct field_context *cx, enum field fld)
+{
+	(void)fld;
+	sb_puts(out, render_class_name(cx->v->cls));
+}
+
+/* The decoded value as exact, digits or hexfloat; NaN and inf by name. */
+static void write_value(struct strbuf *out, const struct field_context *cx, enum field fld)
+{
+	const struct fmt_value *v = cx->v;
+
+	if (v->cls == FP_NAN || v->cls == FP_INF)
+		sb_puts(out, v->cls == FP_NAN ? "nan" : v->neg ? "-inf" : "inf");
+	else if (fld == FIELD_EXACT)
+		dec_exact(out, v->neg, v->sig, v->exp);
+	else if (fld == FIELD_DIGITS)
+		dec_digits(out, v->neg, v->sig, v->exp, dec_max_digits10(cx->f->precision));
+	else
+		dec_hexfloat(out, v->neg, v->sig, v->exp);
+}
+
+/* What a readout computes: error, ulps, rel (for an exact input, 0), neighbours. */
+static void write_readout_field(struct strbuf *out, const struct field_context *cx, enum field fld)
+{
+	const struct readout *rd = cx->rd;
 	const struct neighbour *nb = fld == FIELD_BELOW ? &rd->below : &rd->above;
 	const struct strbuf *text = fld == FIELD_ERROR ? &rd->error : fld == FIELD_ULPS ? &rd->ulps : &rd->relative;
 
@@ -134,42 +202,6 @@ static void write_readout_field(struct strbuf *out, const struct readout *rd, en
 		sb_puts(out, text->s);
 	else
 		sb_puts(out, rd->typed && !(rd->rounding.flags & RND_INEXACT) && rd->x.kind == NUM_FINITE ? "0" : "-");
-}
-
-static void write_field(struct strbuf *out, const struct fmt *f, const struct row *r, const struct fmt_value *v,
-			enum field fld)
-{
-	char buf[CODE_MAX_BITS + 3];
-
-	switch (fld) {
-	case FIELD_INPUT:
-		sb_puts(out, r->input ? r->input : "");
-		break;
-	case FIELD_HEX: /* written in place: the bulk conversions' one field */
-		sb_reserve(out, CODE_MAX_BITS / 4 + 3);
-		code_to_hex(out->s + out->len, r->code, fmt_hex_digits(f));
-		out->len += (size_t)fmt_hex_digits(f) + 2;
-		break;
-	case FIELD_BIN:
-		code_to_bin(buf, r->code, f->bits);
-		sb_puts(out, buf);
-		break;
-	case FIELD_CLASS:
-		sb_puts(out, render_class_name(v->cls));
-		break;
-	case FIELD_FLAGS:
-		render_flags(out, r->rounding ? r->rounding->flags : 0, "|", "-");
-		break;
-	case FIELD_TERNARY:
-		sb_printf(out, "%d", r->rounding ? r->rounding->ternary : 0);
-		break;
-	case FIELD_SHORTEST:
-		dec_shortest(out, f, r->code);
-		break;
-	default:
-		write_value(out, f, v, r->code, fld);
-		break;
-	}
 }
 
 /* ---- Rows ------------------------------------------------------------------------------ */
@@ -265,11 +297,11 @@ static void begin_field(struct strbuf *out, enum style style, int i, enum field 
 {
 	if (style == STYLE_JSON_MEMBERS) {
 		sb_puts(out, ",\"");
-		sb_puts(out, field_names[fld]);
+		sb_puts(out, fields[fld].name);
 		sb_puts(out, "\":");
 	} else if (style == STYLE_JSON) {
 		sb_puts(out, i ? ",\"" : "{\"");
-		sb_puts(out, field_names[fld]);
+		sb_puts(out, fields[fld].name);
 		sb_puts(out, "\":");
 	} else if (i)
 		sb_putc(out, style == STYLE_CSV ? ',' : '\t');
@@ -282,13 +314,19 @@ static void end_row(struct strbuf *out, enum style style)
 	sb_putc(out, '\n');
 }
 
-/* Fields written from the code and the rounding alone, with nothing to quote in TSV:
- * the bulk conversions' fields, which then go straight into the row. */
-static bool from_code_alone(const struct field_list *fl)
+/* Does any of fl's fields come from `source`? Are all of them FROM_CODE? */
+static bool any_from(const struct field_list *fl, enum field_source source)
 {
 	for (int i = 0; i < fl->count; i++)
-		if (fl->field[i] != FIELD_HEX && fl->field[i] != FIELD_SHORTEST && fl->field[i] != FIELD_FLAGS &&
-		    fl->field[i] != FIELD_BIN)
+		if (fields[fl->field[i]].source == source)
+			return true;
+	return false;
+}
+
+static bool all_from_code(const struct field_list *fl)
+{
+	for (int i = 0; i < fl->count; i++)
+		if (fields[fl->field[i]].source != FROM_CODE)
 			return false;
 	return true;
 }
@@ -308,69 +346,66 @@ void render_row_members(struct strbuf *out, const struct fmt *f, const struct ro
 	write_row(out, f, r, fl, STYLE_JSON_MEMBERS);
 }
 
+/* The readout a row's FROM_READOUT fields come from. */
+static void make_readout(struct readout *rd, const struct fmt *f, const struct row *r)
+{
+	if (r->rounding)
+		readout_of_value(rd, f, r->input, r->value, r->mode, r->saturate, r->rounding);
+	else
+		readout_of_code(rd, f, r->input, r->code, r->mode, r->saturate);
+}
+
+/* One field: straight into the row when nothing in it needs quoting (FROM_CODE in TSV
+ * and CSV, and JSON's bare numbers and lists), else through the style's quoting. */
+static void write_one(struct strbuf *out, struct strbuf *text, const struct field_context *cx, enum field fld,
+		      enum style style)
+{
+	const struct field_row *row = &fields[fld];
+
+	if ((row->source == FROM_CODE && !cx->json) || (cx->json && row->shape != AS_STRING) ||
+	    (style == STYLE_TSV && row->source != FROM_INPUT)) {
+		row->write(out, cx, fld);
+		return;
+	}
+	sb_clear(text);
+	row->write(text, cx, fld);
+	write_quoted(out, text->s, style);
+}
+
 static void write_row(struct strbuf *out, const struct fmt *f, const struct row *r, const struct field_list *fl,
 		      enum style style)
 {
-	bool json = style == STYLE_JSON || style == STYLE_JSON_MEMBERS;
+	struct field_context cx = { f, r, NULL, NULL, style == STYLE_JSON || style == STYLE_JSON_MEMBERS };
 	struct fmt_value v;
 	struct strbuf text;
 	struct readout rd;
-	bool have_readout = false;
 
-	if (style == STYLE_TSV && from_code_alone(fl)) {
+	if (style == STYLE_TSV && all_from_code(fl)) {
 		for (int i = 0; i < fl->count; i++) {
 			if (i)
 				sb_putc(out, '\t');
-			write_field(out, f, r, NULL, fl->field[i]);
+			fields[fl->field[i]].write(out, &cx, fl->field[i]);
 		}
 		sb_putc(out, '\n');
 		return;
 	}
 	fmt_value_init(&v); /* allocates nothing: GMP's mpz_init does not */
+	if (any_from(fl, FROM_VALUE)) {
+		fmt_decode(&v, f, r->code);
+		cx.v = &v;
+	}
+	if (any_from(fl, FROM_READOUT)) {
+		make_readout(&rd, f, r);
+		cx.rd = &rd;
+	}
 	sb_init(&text);
-	for (int i = 0; i < fl->count; i++)
-		if (needs_value(fl->field[i])) {
-			fmt_decode(&v, f, r->code);
-			break;
-		}
 	for (int i = 0; i < fl->count; i++) {
-		enum field fld = fl->field[i];
-		begin_field(out, style, i, fld);
-		if (json && fld == FIELD_FLAGS) {
-			sb_putc(out, '[');
-			if (r->rounding && r->rounding->flags) {
-				sb_putc(out, '"');
-				render_flags(out, r->rounding->flags, "\",\"", "");
-				sb_putc(out, '"');
-			}
-			sb_putc(out, ']');
-			continue;
-		}
-		if (json && fld == FIELD_TERNARY) {
-			write_field(out, f, r, &v, fld);
-			continue;
-		}
-		if (style == STYLE_TSV && !needs_readout(fld) && fld != FIELD_INPUT) {
-			write_field(out, f, r, &v, fld); /* no field but input can hold a tab or newline */
-			continue;
-		}
-		sb_clear(&text);
-		if (needs_readout(fld) && !have_readout) {
-			if (r->rounding)
-				readout_of_value(&rd, f, r->input, r->value, r->mode, r->saturate, r->rounding);
-			else
-				readout_of_code(&rd, f, r->input, r->code, r->mode, r->saturate);
-			have_readout = true;
-		}
-		if (needs_readout(fld))
-			write_readout_field(&text, &rd, fld);
-		else
-			write_field(&text, f, r, &v, fld);
-		write_quoted(out, text.s, style);
+		begin_field(out, style, i, fl->field[i]);
+		write_one(out, &text, &cx, fl->field[i], style);
 	}
 	if (style != STYLE_JSON_MEMBERS)
 		end_row(out, style);
-	if (have_readout)
+	if (cx.rd)
 		readout_clear(&rd);
 	sb_free(&text);
 	fmt_value_clear(&v);
@@ -398,7 +433,7 @@ void render_header(struct strbuf *out, const struct field_list *fl, enum style s
 {
 	for (int i = 0; i < fl->count; i++) {
 		begin_field(out, style, i, fl->field[i]);
-		sb_puts(out, field_names[fl->field[i]]);
+		sb_puts(out, fields[fl->field[i]].name);
 	}
 	end_row(out, style);
 }

@@ -13,25 +13,34 @@
 #include "round.h"
 #include "strbuf.h"
 
+/*
+ * The output fields, one row each: the name -o takes, what the field is computed from,
+ * how JSON writes it, its writer (render.c), and its help. Adding a field is a row here
+ * and its writer. What a row needs follows from the sources of its fields: the decoded
+ * value only for FROM_VALUE fields, a readout only for FROM_READOUT ones, and rows of
+ * FROM_CODE fields alone go straight into TSV.
+ */
 #define FIELD_LIST(X) \
-	X(INPUT, "input", "the input as typed") \
-	X(HEX, "hex", "the code in hex, 0x and ceil(bits/4) digits") \
-	X(BIN, "bin", "the code in binary, 0b and one digit a bit") \
-	X(CLASS, "class", "zero, subnormal, normal, inf or nan") \
-	X(EXACT, "exact", "the stored value, exactly, in decimal") \
-	X(SHORTEST, "shortest", "the shortest decimal that reads back to the code") \
-	X(DIGITS, "digits", "the value to max_digits10 significant digits") \
-	X(HEXFLOAT, "hexfloat", "the stored value as a hex float") \
-	X(ERROR, "error", "stored - input, exactly (n/d when the decimal does not end); - if none") \
-	X(ULPS, "ulps", "the error in units of the gap rounded across") \
-	X(REL, "rel", "the error relative to the input") \
-	X(BELOW, "below", "the next value below, in value order; - if none") \
-	X(ABOVE, "above", "the next value above, in value order; - if none") \
-	X(FLAGS, "flags", "inexact|tie|overflow|underflow|saturated|invalid, or -") \
-	X(TERNARY, "ternary", "-1, 0 or 1: stored value below, equal to or above the input")
+	X(INPUT, "input", FROM_INPUT, AS_STRING, write_input, "the input as typed") \
+	X(HEX, "hex", FROM_CODE, AS_STRING, write_hex, "the code in hex, 0x and ceil(bits/4) digits") \
+	X(BIN, "bin", FROM_CODE, AS_STRING, write_bin, "the code in binary, 0b and one digit a bit") \
+	X(CLASS, "class", FROM_VALUE, AS_STRING, write_class, "zero, subnormal, normal, inf or nan") \
+	X(EXACT, "exact", FROM_VALUE, AS_STRING, write_value, "the stored value, exactly, in decimal") \
+	X(SHORTEST, "shortest", FROM_CODE, AS_STRING, write_shortest, "the shortest decimal that reads back to the code") \
+	X(DIGITS, "digits", FROM_VALUE, AS_STRING, write_value, "the value to max_digits10 significant digits") \
+	X(HEXFLOAT, "hexfloat", FROM_VALUE, AS_STRING, write_value, "the stored value as a hex float") \
+	X(ERROR, "error", FROM_READOUT, AS_STRING, write_readout_field, \
+	  "stored - input, exactly (n/d when the decimal does not end); - if none") \
+	X(ULPS, "ulps", FROM_READOUT, AS_STRING, write_readout_field, "the error in units of the gap rounded across") \
+	X(REL, "rel", FROM_READOUT, AS_STRING, write_readout_field, "the error relative to the input") \
+	X(BELOW, "below", FROM_READOUT, AS_STRING, write_readout_field, "the next value below, in value order; - if none") \
+	X(ABOVE, "above", FROM_READOUT, AS_STRING, write_readout_field, "the next value above, in value order; - if none") \
+	X(FLAGS, "flags", FROM_CODE, AS_LIST, write_flags, "inexact|tie|overflow|underflow|saturated|invalid, or -") \
+	X(TERNARY, "ternary", FROM_CODE, AS_NUMBER, write_ternary, \
+	  "-1, 0 or 1: stored value below, equal to or above the input")
 
 enum field {
-#define FIELD_ENUM(id, name, help) FIELD_##id,
+#define FIELD_ENUM(id, name, source, shape, writer, help) FIELD_##id,
 	FIELD_LIST(FIELD_ENUM)
 #undef FIELD_ENUM
 	FIELD_COUNT

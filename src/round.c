@@ -167,6 +167,8 @@ static void decide(struct rnd_result *out, const struct fmt *f, bool neg, const 
 {
 	fpcode rank;
 
+	out->placed = true;
+	out->lower = p->lower;
 	if (p->lower == ~(fpcode)0) { /* no zero below (E8M0) */
 		below_smallest(out, f);
 		return;
@@ -211,6 +213,7 @@ static enum rnd_status encode(struct rnd_result *out, const struct fmt *f, const
 	out->code = 0;
 	out->ternary = 0;
 	out->flags = 0;
+	out->placed = false;
 	if (x->kind == NUM_NAN) {
 		if (!f->has_nan)
 			return RND_NO_NAN;

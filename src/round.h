@@ -31,6 +31,11 @@ struct rnd_result {
 	fpcode code;
 	int ternary; /* −1: stored < exact, 0: equal, +1: stored > exact */
 	unsigned flags;
+	/* Where |x| lay, when this is one rounding of x that placed it (placed): the rank
+	 * just below it, as fmt_place() gives it. A readout takes the candidates from here
+	 * instead of placing x again. */
+	bool placed;
+	fpcode lower;
 };
 
 /* Rounds x into f. RND_NO_NAN: x is NaN and f has no NaN to give. */

@@ -102,7 +102,8 @@ static void json_error(struct strbuf *out, const struct readout *r)
 	sb_putc(out, '{');
 	json_text(out, "exact", r->error.s);
 	json_text(out, "ulps", r->ulps.s);
-	json_text(out, "relative", r->relative.len ? r->relative.s : NULL);
+	json_text(out, "rel", r->relative.len ? r->relative.s : NULL);
+	json_text(out, "relative", r->relative.len ? r->relative.s : NULL); /* the old name, until 0.3 */
 	sb_putc(out, '}');
 }
 
@@ -163,7 +164,9 @@ static void json_readout_body(struct strbuf *out, const struct readout *r)
 	json_text(out, "digits", r->digits.s);
 	json_text(out, "hexfloat", r->hexfloat.s);
 	json_text(out, "formula", number ? r->formula.s : NULL);
-	json_neighbour(out, "next_below", r->f, &r->below);
+	json_neighbour(out, "below", r->f, &r->below);
+	json_neighbour(out, "above", r->f, &r->above);
+	json_neighbour(out, "next_below", r->f, &r->below); /* the old names, until 0.3 */
 	json_neighbour(out, "next_above", r->f, &r->above);
 	json_error(out, r);
 	json_bool(out, "tie", r->rounding.flags & RND_TIE);

@@ -232,6 +232,13 @@ $FPX bfloat16 1+2^-8+2^-40 > "$T/out" 2>&1
 grep -q "through binary32 this would be 0x3f80, not 0x3f81" "$T/out" && ok || bad "readout names the double rounding"
 $FPX --via binary32 bfloat16 1+2^-8+2^-40 > "$T/out" 2>&1
 grep -q "went through binary32 first; rounded once it would be 0x3f81" "$T/out" && ok || bad "readout with --via"
+# The twice line is left out only where binary32 holds the value: worked by hand, the lsb
+# just past binary32's precision (2^-31 under 1) and past its smallest subnormal (2^-150)
+# leave a binary32 tie that bfloat16's rne then breaks down, where rounding once goes up.
+$FPX bfloat16 0x1.01000002p0 > "$T/out" 2>&1
+grep -q "through binary32 this would be 0x3f80, not 0x3f81" "$T/out" && ok || bad "twice line, 25 bits"
+$FPX bfloat16 0x1.010001p-126 > "$T/out" 2>&1
+grep -q "through binary32 this would be 0x0080, not 0x0081" "$T/out" && ok || bad "twice line, lsb 2^-150"
 expect "--via unknown format" 2 "" -- $FPX convert --via nope e4m3 1
 expect "policy fixes the mode" 2 "" -- $FPX convert --policy cann -r rne hif8 1
 stderr_has "policy fixes the mode: message" "--policy cann fixes the rounding mode"

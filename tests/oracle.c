@@ -46,7 +46,7 @@ static bool fpx_round(fpcode *code, int *ternary, const struct fmt *f, const cha
 {
 	struct input in;
 	struct parse_error err;
-	struct rnd_result r = { 0, 0, 0 };
+	struct rnd_result r = { .code = 0 };
 	bool ok;
 
 	input_init(&in);

@@ -211,6 +211,27 @@ static void check_bracket(const struct fmt *f, const struct sample *s, enum rnd_
 	mpq_clears(stored, exact, between, NULL);
 }
 
+/* A readout takes the candidates from the rounding's own placement: the same as placing
+ * the input again (the readout's fallback, for results that did not place it). */
+static void check_candidates(const struct fmt *f, const struct sample *s, enum rnd_mode mode, bool sat,
+			     const struct rnd_result *r)
+{
+	struct rnd_result unplaced = *r;
+	struct readout a, b;
+
+	unplaced.placed = false;
+	readout_of_value(&a, f, s->text, &s->x, mode, sat, r);
+	readout_of_value(&b, f, s->text, &s->x, mode, sat, &unplaced);
+	check(r->placed || mpq_sgn(s->x.mag) == 0 || (s->x.neg && !f->has_sign), "%s %s: the rounding placed it",
+	      f->name, s->text);
+	check(a.lower == b.lower && a.upper == b.upper && a.upper_is_virtual == b.upper_is_virtual &&
+	      strcmp(a.error.s ? a.error.s : "", b.error.s ? b.error.s : "") == 0 &&
+	      strcmp(a.ulps.s ? a.ulps.s : "", b.ulps.s ? b.ulps.s : "") == 0,
+	      "%s %s %s: candidates from the rounding differ from placing again", f->name, rnd_mode_name(mode), s->text);
+	readout_clear(&a);
+	readout_clear(&b);
+}
+
 static void check_samples(const struct fmt *f, struct sample *s, int n)
 {
 	mpq_t prev, cur;
@@ -224,6 +245,7 @@ static void check_samples(const struct fmt *f, struct sample *s, int n)
 				struct rnd_result r;
 				rnd_encode(&r, f, &s[i].x, modes[m], sat);
 				check_bracket(f, &s[i], modes[m], sat, &r);
+				check_candidates(f, &s[i], modes[m], sat, &r);
 				if (!result_value(cur, f, r.code))
 					continue;
 				if (have_prev)

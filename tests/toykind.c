@@ -256,7 +256,7 @@ static fpcode rounded(const struct fmt *f, const char *text, enum rnd_mode mode,
 {
 	struct input in;
 	struct parse_error err;
-	struct rnd_result r = { 0, 0, 0 };
+	struct rnd_result r = { .code = 0 };
 
 	input_init(&in);
 	if (parse_input(&in, &err, text, strlen(text)) != PARSE_OK ||

@@ -61,6 +61,7 @@ static void exercise(const struct fmt *f, const char *text, const struct input *
 				check_ternary(f, &in->value, &r);
 	if (rnd_encode(&r, f, &in->value, modes[which % 5], which & 1) == RND_OK) {
 		readout_of_value(&rd, f, text, &in->value, modes[which % 5], which & 1, &r);
+		readout_set_other_saturation(&rd);
 		show_readout(&out, &rd, &style);
 		show_readout_json(&out, &rd);
 		readout_clear(&rd);
