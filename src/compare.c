@@ -54,7 +54,6 @@ struct comparison {
 	struct settings *s;
 	const char *input;
 	struct strbuf *out;
-	bool first;
 };
 
 /* One row of compare: what a route gives, as hex, exact value and flags. */
@@ -72,12 +71,12 @@ static void compare_row(struct comparison *c, const char *name, const struct pol
 	render_parse_fields(&fl, "hex,exact,flags");
 	row = (struct row){ c->input, conv.code, &conv.result, &conv.in.value, RND_NEAREST_EVEN, false };
 	if (c->s->style == STYLE_JSON) {
-		sb_puts(c->out, c->first ? "{\"route\":" : ",{\"route\":");
-		render_json_string(c->out, name);
-		if (problem) {
-			sb_puts(c->out, ",\"error\":");
-			render_json_string(c->out, problem);
-		} else
+		render_json_item(c->out);
+		sb_putc(c->out, '{');
+		render_json_text(c->out, "route", name);
+		if (problem)
+			render_json_text(c->out, "error", problem);
+		else
 			render_row_members(c->out, c->f, &row, &fl);
 		sb_putc(c->out, '}');
 	} else {
@@ -87,7 +86,6 @@ static void compare_row(struct comparison *c, const char *name, const struct pol
 		else
 			render_row(c->out, c->f, &row, &fl, STYLE_TSV);
 	}
-	c->first = false;
 	conversion_clear(&conv);
 }
 
@@ -100,15 +98,15 @@ static void compare_policy(const struct policy *p, void *arg)
  * a float64 array) and binary64 (numpy, or a JavaScript number). */
 static void compare_value(struct settings *s, const struct fmt *f, const char *text, struct strbuf *out)
 {
-	struct comparison c = { f, s, text, out, true };
+	struct comparison c = { f, s, text, out };
 	const struct fmt *b32 = fmt_lookup("binary32"), *b64 = fmt_lookup("binary64");
 
 	if (s->style == STYLE_JSON) {
-		sb_puts(out, "{\"format\":");
-		render_json_string(out, f->name);
-		sb_puts(out, ",\"input\":");
-		render_json_string(out, text);
-		sb_puts(out, ",\"routes\":[");
+		sb_putc(out, '{');
+		render_json_text(out, "format", f->name);
+		render_json_text(out, "input", text);
+		render_json_key(out, "routes");
+		sb_putc(out, '[');
 	} else
 		sb_printf(out, "%s: %s\n", f->name, text);
 	policy_each(compare_policy, &c);

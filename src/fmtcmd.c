@@ -137,11 +137,12 @@ static void list_format(struct strbuf *out, const struct settings *s, const char
 			sb_printf(out, "%-20s %4s  %-8s aliases: %s\n", "", "", "", aliases);
 		return;
 	}
-	sb_puts(out, "{\"name\":");
-	render_json_string(out, name);
-	sb_printf(out, ",\"bits\":\"%d\",\"kind\":\"%s\",\"description\":", bits, kind);
-	render_json_string(out, description);
-	sb_puts(out, ",\"aliases\":");
+	sb_putc(out, '{');
+	render_json_text(out, "name", name);
+	render_json_long(out, "bits", bits);
+	render_json_text(out, "kind", kind);
+	render_json_text(out, "description", description);
+	render_json_key(out, "aliases");
 	render_json_words(out, aliases);
 	sb_puts(out, "}\n");
 }

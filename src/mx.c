@@ -190,12 +190,21 @@ static void put_scale(struct strbuf *out, const struct settings *s, bool nan, lo
 	mpq_init(x);
 	set_pow2(x, e);
 	if (s->style == STYLE_JSON) {
-		sb_printf(out, "{\"scale\":{\"hex\":\"%s\",\"exact\":\"", hex);
+		struct strbuf exact;
+		sb_init(&exact);
 		if (nan)
-			sb_puts(out, "nan");
+			sb_puts(&exact, "nan");
 		else
-			put_rational(out, x);
-		sb_puts(out, "\"},\"elements\":[");
+			put_rational(&exact, x);
+		sb_putc(out, '{');
+		render_json_key(out, "scale");
+		sb_putc(out, '{');
+		render_json_text(out, "hex", hex);
+		render_json_text(out, "exact", exact.s);
+		sb_putc(out, '}');
+		render_json_key(out, "elements");
+		sb_putc(out, '[');
+		sb_free(&exact);
 	} else if (nan)
 		sb_printf(out, "scale%c%s%cnan\n", separator(s), hex, separator(s));
 	else {
@@ -204,6 +213,17 @@ static void put_scale(struct strbuf *out, const struct settings *s, bool nan, lo
 		sb_putc(out, '\n');
 	}
 	mpq_clear(x);
+}
+
+/* The block's last row (JSON: the end of its object). */
+static void put_worst_error(struct strbuf *out, const struct settings *s, const char *error)
+{
+	if (s->style == STYLE_JSON) {
+		sb_putc(out, ']');
+		render_json_text(out, "worst_error", error);
+		sb_puts(out, "}\n");
+	} else
+		sb_printf(out, "worst error%c%s\n\n", separator(s), error);
 }
 
 /* The elements of a block with a finite scale, and the worst error of them. */
@@ -233,10 +253,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, const str
 	}
 	sb_clear(&error);
 	put_rational(&error, worst);
-	if (s->style == STYLE_JSON)
-		sb_printf(out, "],\"worst_error\":\"%s\"}\n", error.s);
-	else
-		sb_printf(out, "worst error%c%s\n\n", separator(s), error.s);
+	put_worst_error(out, s, error.s);
 	sb_free(&exact);
 	sb_free(&error);
 	mpq_clears(scale, decoded, diff, worst, v, NULL);
@@ -255,10 +272,7 @@ static void emit_block(struct strbuf *out, const struct settings *s, struct bloc
 		finite_block(out, s, b, ef, e);
 	else {
 		nan_block(out, s, b, ef);
-		if (s->style == STYLE_JSON)
-			sb_puts(out, "],\"worst_error\":\"nan\"}\n");
-		else
-			sb_printf(out, "worst error%cnan\n\n", separator(s));
+		put_worst_error(out, s, "nan");
 	}
 	block_empty(b);
 }

@@ -243,19 +243,10 @@ static bool zero_points_fit(const struct quantization *q)
  * or {"input", "error"}. */
 static void put_error_row(struct strbuf *out, const struct settings *s, const char *input, const char *problem)
 {
-	if (s->fields.count) {
+	if (s->fields.count || s->style == STYLE_JSON)
 		render_error_row(out, input, problem, &s->fields, s->style);
-		return;
-	}
-	if (s->style == STYLE_JSON) {
-		sb_puts(out, "{\"input\":");
-		render_json_string(out, input);
-		sb_puts(out, ",\"error\":");
-		render_json_string(out, problem);
-		sb_puts(out, "}\n");
-		return;
-	}
-	sb_puts(out, "error\n");
+	else
+		sb_puts(out, "error\n");
 }
 
 /* The common loop of quantize and dequantize. */
@@ -378,9 +369,10 @@ static const char *dequantize_one(struct strbuf *out, const struct settings *s, 
 			put_rational(&value, y);
 		}
 		if (s->style == STYLE_JSON) {
-			sb_puts(out, "{\"input\":");
-			render_json_string(out, text);
-			sb_printf(out, ",\"value\":\"%s\"}\n", value.s);
+			sb_putc(out, '{');
+			render_json_text(out, "input", text);
+			render_json_text(out, "value", value.s);
+			sb_puts(out, "}\n");
 		} else
 			sb_printf(out, "%s\n", value.s);
 	}

@@ -272,6 +272,52 @@ void render_json_string(struct strbuf *out, const char *s)
 	write_quoted(out, s, STYLE_JSON);
 }
 
+void render_json_item(struct strbuf *out)
+{
+	char last = out->len ? out->s[out->len - 1] : '\n';
+
+	if (last != '{' && last != '[' && last != '\n')
+		sb_putc(out, ',');
+}
+
+void render_json_key(struct strbuf *out, const char *key)
+{
+	render_json_item(out);
+	render_json_string(out, key);
+	sb_putc(out, ':');
+}
+
+void render_json_text(struct strbuf *out, const char *key, const char *text)
+{
+	render_json_key(out, key);
+	if (text)
+		render_json_string(out, text);
+	else
+		sb_puts(out, "null");
+}
+
+void render_json_long(struct strbuf *out, const char *key, long v)
+{
+	char text[32];
+
+	snprintf(text, sizeof text, "%ld", v);
+	render_json_text(out, key, text);
+}
+
+void render_json_bool(struct strbuf *out, const char *key, bool v)
+{
+	render_json_key(out, key);
+	sb_puts(out, v ? "true" : "false");
+}
+
+void render_json_code(struct strbuf *out, const char *key, const struct fmt *f, fpcode code)
+{
+	char hex[CODE_MAX_BITS / 4 + 3];
+
+	code_to_hex(hex, code, fmt_hex_digits(f));
+	render_json_text(out, key, hex);
+}
+
 /* STYLE_JSON_MEMBERS: a JSON row's members alone, each after a comma, for a row nested
  * in an object that is already open (render_row_members()). */
 #define STYLE_JSON_MEMBERS ((enum style)(STYLE_JSON + 1))

@@ -99,4 +99,20 @@ void render_json_words(struct strbuf *out, const char *list);
 /* s as a JSON string, quotes included. */
 void render_json_string(struct strbuf *out, const char *s);
 
+/*
+ * JSON objects member by member, nested as deep as need be: each member writes the
+ * comma it needs (none after "{", "[", a newline or at the start of the buffer) and
+ * its key; the caller writes the braces and brackets. Every command's JSON goes
+ * through these and render_row().
+ */
+void render_json_key(struct strbuf *out, const char *key);
+/* The comma before an item of a list or a member, where one is needed. */
+void render_json_item(struct strbuf *out);
+/* "key":"text", or "key":null when text is NULL. */
+void render_json_text(struct strbuf *out, const char *key, const char *text);
+/* "key":"N" (numbers are strings), "key":true, "key":"0x7e". */
+void render_json_long(struct strbuf *out, const char *key, long v);
+void render_json_bool(struct strbuf *out, const char *key, bool v);
+void render_json_code(struct strbuf *out, const char *key, const struct fmt *f, fpcode code);
+
 #endif

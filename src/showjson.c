@@ -10,48 +10,6 @@
 
 #include "render.h"
 
-/* ---- JSON ------------------------------------------------------------------------------------ */
-
-static void json_key(struct strbuf *out, const char *key)
-{
-	if (out->len && out->s[out->len - 1] != '{' && out->s[out->len - 1] != '[')
-		sb_putc(out, ',');
-	render_json_string(out, key);
-	sb_putc(out, ':');
-}
-
-/* "key":"text", or "key":null when text is NULL. */
-static void json_text(struct strbuf *out, const char *key, const char *text)
-{
-	json_key(out, key);
-	if (text)
-		render_json_string(out, text);
-	else
-		sb_puts(out, "null");
-}
-
-static void json_code(struct strbuf *out, const char *key, const struct fmt *f, fpcode code)
-{
-	char hex[CODE_MAX_BITS / 4 + 3];
-
-	code_to_hex(hex, code, fmt_hex_digits(f));
-	json_text(out, key, hex);
-}
-
-static void json_long(struct strbuf *out, const char *key, long v)
-{
-	char text[32];
-
-	snprintf(text, sizeof text, "%ld", v);
-	json_text(out, key, text);
-}
-
-static void json_bool(struct strbuf *out, const char *key, bool v)
-{
-	json_key(out, key);
-	sb_puts(out, v ? "true" : "false");
-}
-
 static void json_fields(struct strbuf *out, const struct readout *r)
 {
 	struct fmt_field fields[FMT_MAX_FIELDS];
@@ -60,17 +18,17 @@ static void json_fields(struct strbuf *out, const struct readout *r)
 	mpz_t value;
 
 	mpz_init(value);
-	json_key(out, "fields");
+	render_json_key(out, "fields");
 	sb_putc(out, '[');
 	for (int i = 0; i < n; i++) {
 		char *text;
 		sb_puts(out, i ? ",{" : "{");
-		json_text(out, "name", fields[i].name);
+		render_json_text(out, "name", fields[i].name);
 		code_to_bin(bits, fields[i].bits, fields[i].width);
-		json_text(out, "bits", bits + 2);
+		render_json_text(out, "bits", bits + 2);
 		code_to_mpz(value, fields[i].bits);
 		text = mpz_get_str(NULL, 10, value);
-		json_text(out, "value", text);
+		render_json_text(out, "value", text);
 		free(text);
 		sb_putc(out, '}');
 	}
@@ -80,36 +38,36 @@ static void json_fields(struct strbuf *out, const struct readout *r)
 
 static void json_neighbour(struct strbuf *out, const char *key, const struct fmt *f, const struct neighbour *nb)
 {
-	json_key(out, key);
+	render_json_key(out, key);
 	if (!nb->exists) {
 		sb_puts(out, "null");
 		return;
 	}
 	sb_putc(out, '{');
-	json_code(out, "hex", f, nb->code);
-	json_text(out, "exact", nb->exact.s);
-	json_text(out, "gap", nb->gap.s);
+	render_json_code(out, "hex", f, nb->code);
+	render_json_text(out, "exact", nb->exact.s);
+	render_json_text(out, "gap", nb->gap.s);
 	sb_putc(out, '}');
 }
 
 static void json_error(struct strbuf *out, const struct readout *r)
 {
-	json_key(out, "error");
+	render_json_key(out, "error");
 	if (!r->has_error) {
 		sb_puts(out, "null");
 		return;
 	}
 	sb_putc(out, '{');
-	json_text(out, "exact", r->error.s);
-	json_text(out, "ulps", r->ulps.s);
-	json_text(out, "rel", r->relative.len ? r->relative.s : NULL);
-	json_text(out, "relative", r->relative.len ? r->relative.s : NULL); /* the old name, until 0.3 */
+	render_json_text(out, "exact", r->error.s);
+	render_json_text(out, "ulps", r->ulps.s);
+	render_json_text(out, "rel", r->relative.len ? r->relative.s : NULL);
+	render_json_text(out, "relative", r->relative.len ? r->relative.s : NULL); /* the old name, until 0.3 */
 	sb_putc(out, '}');
 }
 
 static void json_flags(struct strbuf *out, unsigned flags)
 {
-	json_key(out, "flags");
+	render_json_key(out, "flags");
 	sb_putc(out, '[');
 	for (unsigned bit = 1; bit < 1u << RND_FLAG_COUNT; bit <<= 1)
 		if (flags & bit) {
@@ -125,19 +83,19 @@ static void json_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode m
 	struct limits l;
 
 	limits_of(&l, f, mode);
-	json_key(out, "limits");
+	render_json_key(out, "limits");
 	sb_putc(out, '{');
-	json_text(out, "max", l.max.s);
-	json_text(out, "min_normal", l.min_normal.s);
-	json_text(out, "min_subnormal", l.min_subnormal.len ? l.min_subnormal.s : NULL);
-	json_long(out, "precision_bits", l.precision);
-	json_long(out, "digits10", l.digits10);
-	json_long(out, "max_digits10", l.max_digits10);
-	json_long(out, "emin", l.emin);
-	json_long(out, "emax", l.emax);
-	json_text(out, "overflow_threshold", l.overflow_threshold.s);
-	json_bool(out, "overflow_threshold_inclusive", l.threshold_inclusive);
-	json_text(out, "overflow_gives", show_overflow_gives(f, saturate || l.never_overflows));
+	render_json_text(out, "max", l.max.s);
+	render_json_text(out, "min_normal", l.min_normal.s);
+	render_json_text(out, "min_subnormal", l.min_subnormal.len ? l.min_subnormal.s : NULL);
+	render_json_long(out, "precision_bits", l.precision);
+	render_json_long(out, "digits10", l.digits10);
+	render_json_long(out, "max_digits10", l.max_digits10);
+	render_json_long(out, "emin", l.emin);
+	render_json_long(out, "emax", l.emax);
+	render_json_text(out, "overflow_threshold", l.overflow_threshold.s);
+	render_json_bool(out, "overflow_threshold_inclusive", l.threshold_inclusive);
+	render_json_text(out, "overflow_gives", show_overflow_gives(f, saturate || l.never_overflows));
 	sb_putc(out, '}');
 	limits_clear(&l);
 }
@@ -147,52 +105,52 @@ static void json_readout_body(struct strbuf *out, const struct readout *r)
 {
 	bool number = r->value.cls != FP_NAN && r->value.cls != FP_INF;
 
-	json_text(out, "format", r->f->name);
-	json_text(out, "input", r->input);
-	json_text(out, "input_exact", r->typed && r->input_exact.len ? r->input_exact.s : NULL);
-	json_code(out, "hex", r->f, r->code);
+	render_json_text(out, "format", r->f->name);
+	render_json_text(out, "input", r->input);
+	render_json_text(out, "input_exact", r->typed && r->input_exact.len ? r->input_exact.s : NULL);
+	render_json_code(out, "hex", r->f, r->code);
 	{
 		char bin[CODE_MAX_BITS + 3];
 		code_to_bin(bin, r->code, r->f->bits);
-		json_text(out, "bin", bin);
+		render_json_text(out, "bin", bin);
 	}
-	json_text(out, "class", render_class_name(r->value.cls));
-	json_text(out, "sign", r->value.neg ? "-" : "+");
+	render_json_text(out, "class", render_class_name(r->value.cls));
+	render_json_text(out, "sign", r->value.neg ? "-" : "+");
 	json_fields(out, r);
-	json_text(out, "exact", r->exact.s);
-	json_text(out, "shortest", r->shortest.s);
-	json_text(out, "digits", r->digits.s);
-	json_text(out, "hexfloat", r->hexfloat.s);
-	json_text(out, "formula", number ? r->formula.s : NULL);
+	render_json_text(out, "exact", r->exact.s);
+	render_json_text(out, "shortest", r->shortest.s);
+	render_json_text(out, "digits", r->digits.s);
+	render_json_text(out, "hexfloat", r->hexfloat.s);
+	render_json_text(out, "formula", number ? r->formula.s : NULL);
 	json_neighbour(out, "below", r->f, &r->below);
 	json_neighbour(out, "above", r->f, &r->above);
 	json_neighbour(out, "next_below", r->f, &r->below); /* the old names, until 0.3 */
 	json_neighbour(out, "next_above", r->f, &r->above);
 	json_error(out, r);
-	json_bool(out, "tie", r->rounding.flags & RND_TIE);
-	json_bool(out, "overflow", r->rounding.flags & RND_OVERFLOW);
-	json_key(out, "saturating");
+	render_json_bool(out, "tie", r->rounding.flags & RND_TIE);
+	render_json_bool(out, "overflow", r->rounding.flags & RND_OVERFLOW);
+	render_json_key(out, "saturating");
 	if (r->other_differs) {
 		sb_putc(out, '{');
-		json_code(out, "hex", r->f, r->other_code);
-		json_text(out, "exact", r->other_exact.s);
+		render_json_code(out, "hex", r->f, r->other_code);
+		render_json_text(out, "exact", r->other_exact.s);
 		sb_putc(out, '}');
 	} else
 		sb_puts(out, "null");
-	json_key(out, "double_rounding");
+	render_json_key(out, "double_rounding");
 	if (r->route_differs) {
 		sb_putc(out, '{');
-		json_text(out, "via", r->route_via);
-		json_bool(out, "this_went_through", r->route_is_once);
-		json_code(out, r->route_is_once ? "once" : "through", r->f, r->route_code);
+		render_json_text(out, "via", r->route_via);
+		render_json_bool(out, "this_went_through", r->route_is_once);
+		render_json_code(out, r->route_is_once ? "once" : "through", r->f, r->route_code);
 		sb_putc(out, '}');
 	} else
 		sb_puts(out, "null");
 	json_flags(out, r->rounding.flags);
-	json_text(out, "mode", rnd_mode_name(r->mode));
-	json_bool(out, "saturate", r->saturate);
-	json_text(out, "policy", r->policy ? r->policy : "fpx");
-	json_text(out, "quirk", r->policy_note);
+	render_json_text(out, "mode", rnd_mode_name(r->mode));
+	render_json_bool(out, "saturate", r->saturate);
+	render_json_text(out, "policy", r->policy ? r->policy : "fpx");
+	render_json_text(out, "quirk", r->policy_note);
 	json_limits(out, r->f, r->mode, r->saturate);
 }
 
@@ -215,12 +173,12 @@ void show_info_json(struct strbuf *out, const struct fmt *f, enum rnd_mode mode,
 
 	sb_init(&body);
 	sb_putc(&body, '{');
-	json_text(&body, "format", f->name);
-	json_key(&body, "aliases");
+	render_json_text(&body, "format", f->name);
+	render_json_key(&body, "aliases");
 	render_json_words(&body, f->aliases);
-	json_text(&body, "description", f->description);
-	json_text(&body, "note", f->note[0] ? f->note : NULL);
-	json_long(&body, "bits", f->bits);
+	render_json_text(&body, "description", f->description);
+	render_json_text(&body, "note", f->note[0] ? f->note : NULL);
+	render_json_long(&body, "bits", f->bits);
 	json_limits(&body, f, mode, saturate);
 	sb_puts(&body, "}\n");
 	sb_add(out, body.s, body.len);
