@@ -17,7 +17,10 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "command.h"
+#include "report.h"
+#include "commands.h"
+#include "inputs.h"
+#include "output.h"
 #include "convert.h"
 #include "decimal.h"
 #include "format.h"
@@ -77,24 +80,9 @@ static const struct option_spec options[] = {
 #undef OPTION_SPEC
 };
 
-/* The command being run, for "Try 'fpx NAME --help'" (NULL before one is known). */
-static const char *current_command;
-
-int usage_error(const char *fmt, const char *what)
-{
-	struct strbuf safe;
-
-	sb_init(&safe);
-	render_escaped(&safe, what ? what : "");
-	fprintf(stderr, "fpx: ");
-	fprintf(stderr, fmt, safe.s);
-	sb_free(&safe);
-	if (current_command)
-		fprintf(stderr, "\nTry 'fpx %s --help'.\n", current_command);
-	else
-		fprintf(stderr, "\nTry 'fpx --help'.\n");
-	return EXIT_USAGE;
-}
+/* apply_option(), parse_options() and check_options(): carry on (anything else is the
+ * exit status to finish with). */
+#define GO_ON (-1)
 
 /* ---- Options ------------------------------------------------------------------------ */
 
@@ -155,7 +143,7 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 	case OPT_RANGE: s->range = value; break;
 	case OPT_FORMAT_FILE:
 		if (!fmt_load_file(value, err, sizeof err)) {
-			fprintf(stderr, "fpx: %s\n", err);
+			report("%s", err);
 			return EXIT_USAGE;
 		}
 		break;
@@ -231,7 +219,7 @@ static int cmd_repl(struct settings *s)
 
 	if (s->nargs > 1)
 		return usage_error("%s", "repl takes at most one FORMAT");
-	if (check_policy(s) != GO_ON)
+	if (!settings_check_policy(s))
 		return EXIT_USAGE;
 	return repl_run(&o);
 }
@@ -436,17 +424,17 @@ static bool is_format_name(const char *name)
 static int check_options(const struct settings *s, const struct command *c)
 {
 	unsigned long stray = s->given & ~(c->options | EVERYWHERE);
-	char text[64];
+	char message[96];
+	int i = 0;
 
 	if (!stray)
 		return GO_ON;
-	for (int i = 0; i < OPTION_COUNT; i++)
-		if (stray & (1UL << i)) {
-			snprintf(text, sizeof text, "--%s", options[i].long_name);
-			fprintf(stderr, "fpx: option %s does not apply to %s\n", text, c->name);
-			fprintf(stderr, "Try 'fpx %s --help'.\n", c->name);
-			break;
-		}
+	while (!(stray & (1UL << i)))
+		i++;
+	snprintf(message, sizeof message, "option --%%s does not apply to %s", c->name);
+	report_set_command(c->name);
+	usage_error(message, options[i].long_name);
+	report_set_command(NULL);
 	return EXIT_USAGE;
 }
 
@@ -477,11 +465,11 @@ static int dispatch(struct settings *s, bool repl_allowed)
 	}
 	if (cmd->run == cmd_repl && !repl_allowed)
 		return usage_error("%s", "already in the REPL");
-	current_command = cmd->name;
+	report_set_command(cmd->name);
 	status = check_options(s, cmd);
 	if (status == GO_ON)
 		status = cmd->run(s);
-	current_command = NULL;
+	report_set_command(NULL);
 	return status;
 }
 

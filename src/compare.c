@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "command.h"
+#include "commands.h"
+#include "inputs.h"
+#include "output.h"
 #include "convert.h"
 #include "decimal.h"
 #include "intfmt.h"
@@ -62,7 +64,7 @@ static void compare_row(struct comparison *c, const char *name, const struct pol
 	struct conversion conv;
 	struct field_list fl;
 	struct row row;
-	const char *problem;
+	enum problem problem;
 
 	conversion_init(&conv);
 	conv.policy = p;
@@ -75,14 +77,14 @@ static void compare_row(struct comparison *c, const char *name, const struct pol
 		sb_putc(c->out, '{');
 		render_json_text(c->out, "route", name);
 		if (problem)
-			render_json_text(c->out, "error", problem);
+			render_json_text(c->out, "error", problem_message(problem, &conv.err));
 		else
 			render_row_members(c->out, c->f, &row, &fl);
 		sb_putc(c->out, '}');
 	} else {
 		sb_printf(c->out, "  %-22s ", name);
 		if (problem)
-			sb_printf(c->out, "error: %s\n", problem);
+			sb_printf(c->out, "error: %s\n", problem_message(problem, &conv.err));
 		else
 			render_row(c->out, c->f, &row, &fl, STYLE_TSV);
 	}
@@ -121,7 +123,9 @@ int cmd_compare(struct settings *s)
 	struct input value;
 	struct strbuf out;
 	const struct fmt *f;
-	const char *text, *problem;
+	const char *text;
+	enum problem problem;
+	struct parse_error err;
 	size_t len;
 	int failures = 0;
 
@@ -138,8 +142,8 @@ int cmd_compare(struct settings *s)
 			failures++;
 			continue;
 		}
-		if ((problem = read_value(&value, text, len))) {
-			report_input_error(inputs_where(&in), text, len, problem, NULL);
+		if ((problem = read_value(&value, &err, text, len))) {
+			report_input(inputs_where(&in), text, len, problem, &err);
 			failures++;
 			continue;
 		}

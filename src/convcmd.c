@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "command.h"
+#include "commands.h"
+#include "inputs.h"
+#include "output.h"
 #include "convert.h"
 #include "lines.h"
 #include "parse.h"
@@ -37,12 +39,12 @@ struct converter {
  * and written in the input's place, and the batch goes on. */
 static void convert_one(struct converter *c, const char *text, size_t len, struct inputs *in)
 {
-	const char *problem = convert_text(&c->conv, c->f, text, len, c->s->mode, c->s->saturate);
+	enum problem problem = convert_text(&c->conv, c->f, text, len, c->s->mode, c->s->saturate);
 
 	if (problem) {
 		c->failures++;
-		report_input_error(in ? inputs_where(in) : NULL, text, len, problem, &c->conv.err);
-		c->emit_error(c, text, problem);
+		report_input(in ? inputs_where(in) : NULL, text, len, problem, &c->conv.err);
+		c->emit_error(c, text, problem_message(problem, &c->conv.err));
 	} else
 		c->emit(c, text, c->conv.code, c->conv.in.kind == INPUT_PATTERN ? NULL : &c->conv.result);
 	write_out(&c->line, c->s->interactive);
@@ -61,7 +63,7 @@ static bool convert_inputs(struct converter *c)
 	while (inputs_next(&in, &text, &len)) {
 		if (in.too_long) {
 			c->failures++;
-			c->emit_error(c, "", parse_message(PARSE_TOO_LONG));
+			c->emit_error(c, "", problem_message(PROBLEM_TOO_LONG, NULL));
 			flush_line(&c->line);
 		} else
 			convert_one(c, text, len, &in);
@@ -94,37 +96,33 @@ static void converter_clear(struct converter *c)
 	sb_free(&c->line);
 }
 
-/* Sets the converter up for its settings: GO_ON, or the status of a usage error. */
-static int converter_open(struct converter *c)
+/* Sets the converter up for its settings; false after a usage error. */
+static bool converter_open(struct converter *c)
 {
-	int status = check_policy(c->s);
-
 	conversion_init(&c->conv);
 	if (c->s->policy)
 		c->conv.policy = c->s->policy;
-	if (status == GO_ON && !conversion_formats(c))
-		status = EXIT_USAGE;
-	if (status != GO_ON) {
+	if (!settings_check_policy(c->s) || !conversion_formats(c)) {
 		converter_clear(c);
-		return status;
+		return false;
 	}
 	c->conv.need_value = c->emit != emit_row || render_needs_input(&c->s->fields);
 	c->mode = policy_mode(c->conv.policy, c->s->mode);
 	c->saturate = policy_saturates(c->conv.policy, c->f, c->s->saturate);
-	return GO_ON;
+	return true;
 }
 
 /* Converts the values after the format, or stdin's lines when there are none. */
 static int convert_all(struct converter *c)
 {
-	int status = converter_open(c);
+	bool read;
 
-	if (status != GO_ON)
-		return status;
-	status = convert_inputs(c) ? GO_ON : EXIT_USAGE;
+	if (!converter_open(c))
+		return EXIT_USAGE;
+	read = convert_inputs(c);
 	flush_line(&c->line);
 	converter_clear(c);
-	return status != GO_ON ? status : c->failures ? EXIT_BAD_INPUT : EXIT_OK;
+	return !read ? EXIT_USAGE : c->failures ? EXIT_BAD_INPUT : EXIT_OK;
 }
 
 static void emit_error_row(struct converter *c, const char *text, const char *problem)
@@ -254,12 +252,11 @@ int show_one(struct settings *s, const char *text, fpcode *shown)
 {
 	struct converter c = { .s = s, .emit = emit_readout, .emit_error = emit_readout_error,
 			       .first_value = 1, .style = show_style_of(s) };
-	int status;
 
 	render_parse_fields(&s->fields, "input");
 	sb_init(&c.line);
-	if ((status = converter_open(&c)) != GO_ON)
-		return status;
+	if (!converter_open(&c))
+		return EXIT_USAGE;
 	convert_one(&c, text, strlen(text), NULL);
 	*shown = c.conv.code;
 	flush_line(&c.line);

@@ -96,8 +96,8 @@ static int ternary_against(const struct fmt *f, fpcode code, const struct num *x
 
 /* x rounded into f as p says, through each of steps[] first (rne, not saturating), the
  * value in between left in *through; *before gathers the flags of those roundings.
- * NULL or the problem. */
-static const char *round_route(struct rnd_result *out, unsigned *before, struct num *through, const struct fmt *f,
+ * PROBLEM_NONE or the problem. */
+static enum problem round_route(struct rnd_result *out, unsigned *before, struct num *through, const struct fmt *f,
 			       const struct fmt *const *steps, int nsteps, const struct policy *p, const struct num *x,
 			       enum rnd_mode mode, bool saturate)
 {
@@ -106,19 +106,19 @@ static const char *round_route(struct rnd_result *out, unsigned *before, struct 
 	*before = 0;
 	for (int i = 0; i < nsteps; i++) {
 		if (!steps[i] || rnd_encode(&first, steps[i], x, RND_NEAREST_EVEN, false) != RND_OK)
-			return "a format rounded into first (--via) has no NaN";
+			return PROBLEM_VIA_NO_NAN;
 		convert_code_value(through, steps[i], first.code);
 		*before |= first.flags;
 		x = through;
 	}
-	return policy_encode(out, p, f, x, mode, saturate) == RND_OK ? NULL : "the format has no NaN";
+	return policy_encode(out, p, f, x, mode, saturate) == RND_OK ? PROBLEM_NONE : PROBLEM_NO_NAN;
 }
 
 /* Rounds c->in.value into f, through c->via and the policy's route when there are. */
-static const char *round_value(struct conversion *c, const struct fmt *f, enum rnd_mode mode, bool saturate)
+static enum problem round_value(struct conversion *c, const struct fmt *f, enum rnd_mode mode, bool saturate)
 {
 	unsigned before;
-	const char *problem;
+	enum problem problem;
 
 	plan_steps(c, f);
 	problem = round_route(&c->result, &before, &c->through, f, c->steps, c->nsteps, c->policy, &c->in.value, mode,
@@ -131,48 +131,47 @@ static const char *round_value(struct conversion *c, const struct fmt *f, enum r
 		c->result.ternary = ternary_against(f, c->result.code, &c->in.value);
 	}
 	c->code = c->result.code;
-	return NULL;
+	return PROBLEM_NONE;
 }
 
 /* cast: the text must be a bit pattern of the source format; its value is the input. */
-static const char *take_source_code(struct conversion *c)
+static enum problem take_source_code(struct conversion *c)
 {
 	fpcode code;
 
 	if (c->in.kind != INPUT_PATTERN)
-		return "cast takes bit patterns of the source format (0x..., 0b...)";
+		return PROBLEM_CAST_NEEDS_PATTERN;
 	if (!fmt_code_from_pattern(&code, c->source, c->in.pattern))
-		return "bit pattern has more bits than the source format";
+		return PROBLEM_SOURCE_TOO_WIDE;
 	convert_code_value(&c->in.value, c->source, code);
 	c->in.kind = INPUT_VALUE;
-	return NULL;
+	return PROBLEM_NONE;
 }
 
-const char *convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
-			 bool saturate)
+enum problem convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
+			  bool saturate)
 {
 	struct decimal d;
-	const char *problem;
+	enum problem problem;
 
 	if (!c->need_value && !c->source && !c->via && c->policy == policy_default() && fastdec_scan(&d, text, len) &&
 	    rnd_encode_decimal(&c->result, f, &d, mode, saturate)) {
 		c->in.kind = INPUT_VALUE;
 		c->code = c->result.code;
 		c->err.status = PARSE_OK;
-		return NULL;
+		return PROBLEM_NONE;
 	}
 	c->nsteps = 0;
 	c->err.status = PARSE_OK;
 	c->err.column = 0;
 	c->err.byte = -1;
 	if (parse_input(&c->in, &c->err, text, len) != PARSE_OK)
-		return parse_message(c->err.status);
+		return PROBLEM_PARSE;
 	if (c->source) {
 		if ((problem = take_source_code(c)))
 			return problem;
 	} else if (c->in.kind == INPUT_PATTERN)
-		return fmt_code_from_pattern(&c->code, f, c->in.pattern) ? NULL
-			: "bit pattern has more bits than the format";
+		return fmt_code_from_pattern(&c->code, f, c->in.pattern) ? PROBLEM_NONE : PROBLEM_TOO_WIDE;
 	return round_value(c, f, mode, saturate);
 }
 
@@ -185,41 +184,8 @@ bool convert_route(fpcode *out, const struct fmt *f, const struct fmt *via, cons
 	bool ok;
 
 	num_init(&through);
-	ok = round_route(&r, &before, &through, f, &via, via != NULL, p, x, mode, saturate) == NULL;
+	ok = round_route(&r, &before, &through, f, &via, via != NULL, p, x, mode, saturate) == PROBLEM_NONE;
 	*out = r.code;
 	num_clear(&through);
 	return ok;
-}
-
-static void print_escaped(FILE *fp, const char *text, size_t len)
-{
-	size_t shown = len > 60 ? 60 : len;
-
-	for (size_t i = 0; i < shown; i++) {
-		unsigned char c = (unsigned char)text[i];
-		if (c >= 0x20 && c < 0x7f && c != '\\')
-			fputc(c, fp);
-		else
-			fprintf(fp, "\\x%02x", c);
-	}
-	if (shown < len)
-		fputs("...", fp);
-}
-
-void report_input_error(const char *where, const char *text, size_t len, const char *message,
-			const struct parse_error *err)
-{
-	fputs("fpx: ", stderr);
-	if (where)
-		fprintf(stderr, "%s: ", where);
-	fputc('\'', stderr);
-	print_escaped(stderr, text, len);
-	fprintf(stderr, "': %s", message);
-	if (err && err->status == PARSE_UNEXPECTED && err->byte >= 0x20 && err->byte < 0x7f)
-		fprintf(stderr, " '%c'", err->byte);
-	else if (err && err->status == PARSE_UNEXPECTED && err->byte >= 0)
-		fprintf(stderr, " (byte 0x%02x)", err->byte);
-	if (err && err->status != PARSE_OK && err->column)
-		fprintf(stderr, " (column %zu)", err->column);
-	fputc('\n', stderr);
 }

@@ -10,6 +10,7 @@
 #include "format.h"
 #include "parse.h"
 #include "policy.h"
+#include "report.h"
 #include "round.h"
 
 struct conversion {
@@ -33,13 +34,14 @@ struct conversion {
 void conversion_init(struct conversion *c);
 void conversion_clear(struct conversion *c);
 
-/* Converts text[0..len) into f; returns NULL, or what is wrong with it. A plain decimal
+/* Converts text[0..len) into f; returns PROBLEM_NONE, or what is wrong with it (for
+ * PROBLEM_PARSE, c->err says where). A plain decimal
  * takes the fast path (fastdec.h), bit-identical to the exact one, unless need_value
  * (or a source, a via format or another policy is set). Through via or the policy's
  * route, the result's flags are those of every rounding and its ternary compares the
  * end with the input. */
-const char *convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
-			 bool saturate);
+enum problem convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
+			  bool saturate);
 
 /* The code x gets in f through via first (rne, not saturating), or rounded once when
  * via is NULL (by p's own rules, without its route): the other route, for a readout.
@@ -49,10 +51,5 @@ bool convert_route(fpcode *out, const struct fmt *f, const struct fmt *via, cons
 
 /* x = the value of a code of f (NaN, ±inf, ±0 included). */
 void convert_code_value(struct num *x, const struct fmt *f, fpcode code);
-
-/* "fpx: WHERE: 'TEXT': MESSAGE 'c' (column N)" on stderr; where may be NULL. The text is
- * cut at 60 bytes and anything unprintable is written \xNN. */
-void report_input_error(const char *where, const char *text, size_t len, const char *message,
-			const struct parse_error *err);
 
 #endif

@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "command.h"
+#include "commands.h"
+#include "inputs.h"
+#include "output.h"
 #include "intfmt.h"
 #include "parse.h"
 #include "policy.h"
@@ -27,9 +29,9 @@ int cmd_info(struct settings *s)
 		return usage_error("%s", "info needs one FORMAT");
 	if (!(f = require_format(s->args[0])))
 		return EXIT_USAGE;
-	sb_init(&out);
-	if (check_policy(s) != GO_ON)
+	if (!settings_check_policy(s))
 		return EXIT_USAGE;
+	sb_init(&out);
 	policy = s->policy ? s->policy : policy_default();
 	mode = policy_mode(policy, s->mode);
 	saturate = policy_saturates(policy, f, s->saturate);
@@ -58,8 +60,9 @@ static bool parse_code_number(const char *text, fpcode *out)
 	return ok;
 }
 
-/* --range A:B, two codes of any width (a 128-bit 0b... bound is 130 characters). */
-static int table_range(const struct settings *s, const struct fmt *f, fpcode *first, fpcode *last)
+/* --range A:B, two codes of any width (a 128-bit 0b... bound is 130 characters); false
+ * after a usage error. */
+static bool table_range(const struct settings *s, const struct fmt *f, fpcode *first, fpcode *last)
 {
 	const char *colon = s->range ? strchr(s->range, ':') : NULL;
 	char *a;
@@ -68,13 +71,13 @@ static int table_range(const struct settings *s, const struct fmt *f, fpcode *fi
 	*first = 0;
 	*last = code_mask(f->bits);
 	if (!s->range)
-		return f->bits > 20 ? usage_error("%s has more than 2^20 codes; give --range A:B", f->name) : GO_ON;
+		return f->bits <= 20 || (usage_error("%s has more than 2^20 codes; give --range A:B", f->name), false);
 	if (!colon || !(a = strndup(s->range, (size_t)(colon - s->range))))
-		return usage_error("bad --range '%s': A:B, two codes of the format, A <= B", s->range);
+		return usage_error("bad --range '%s': A:B, two codes of the format, A <= B", s->range), false;
 	ok = parse_code_number(a, first) && parse_code_number(colon + 1, last) && *first <= *last &&
 	     *last <= code_mask(f->bits);
 	free(a);
-	return ok ? GO_ON : usage_error("bad --range '%s': A:B, two codes of the format, A <= B", s->range);
+	return ok || (usage_error("bad --range '%s': A:B, two codes of the format, A <= B", s->range), false);
 }
 
 int cmd_table(struct settings *s)
@@ -82,7 +85,6 @@ int cmd_table(struct settings *s)
 	struct strbuf line;
 	const struct fmt *f;
 	fpcode first, last;
-	int status;
 
 	if (s->nargs != 1)
 		return usage_error("%s", "table needs one FORMAT");
@@ -90,8 +92,8 @@ int cmd_table(struct settings *s)
 		render_parse_fields(&s->fields, "hex,class,exact,shortest");
 	if (!(f = require_format(s->args[0])))
 		return EXIT_USAGE;
-	if ((status = table_range(s, f, &first, &last)) != GO_ON)
-		return status;
+	if (!table_range(s, f, &first, &last))
+		return EXIT_USAGE;
 	sb_init(&line);
 	if (s->header && s->style != STYLE_JSON)
 		render_header(&line, &s->fields, s->style);

@@ -7,6 +7,7 @@
  * only when asked for, so a run pays for the formats it uses and no others.
  */
 #include "format.h"
+#include "report.h"
 #include "builtin.h"
 
 #include <ctype.h>
@@ -397,7 +398,7 @@ static struct fmt *parsed_builtin(size_t i)
 	if (i >= MAX_BUILTINS)
 		abort();
 	if (!parsed_builtins[i] && !parse_text(&r, b->text, keep_first, &parsed_builtins[i])) {
-		fprintf(stderr, "fpx: built-in format broken: %s\n", err);
+		report("built-in format broken: %s", err);
 		abort();
 	}
 	return parsed_builtins[i];

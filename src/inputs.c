@@ -9,7 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "command.h"
+#include "inputs.h"
+#include "report.h"
+#include "output.h"
 #include "convert.h"
 #include "lines.h"
 #include "parse.h"
@@ -28,7 +30,7 @@ bool inputs_open(struct inputs *in, struct settings *s, int first)
 		return false;
 	}
 	if (isatty(STDIN_FILENO))
-		fprintf(stderr, "fpx: reading values from standard input; Ctrl-D to end\n");
+		report("reading values from standard input; Ctrl-D to end");
 	in->reader = lines_open(stdin, PARSE_MAX_INPUT);
 	return true;
 }
@@ -51,7 +53,7 @@ bool inputs_next(struct inputs *in, const char **text, size_t *len)
 	in->line++;
 	in->too_long = too_long;
 	if (too_long) { /* reported here; the caller counts it and keeps its place */
-		report_input_error(inputs_where(in), *text, *len, parse_message(PARSE_TOO_LONG), NULL);
+		report_input(inputs_where(in), *text, *len, PROBLEM_TOO_LONG, NULL);
 		*text = "";
 		*len = 0;
 	}
@@ -74,21 +76,17 @@ bool inputs_close(struct inputs *in)
 	if (in->reader)
 		lines_close(in->reader);
 	if (error)
-		fprintf(stderr, "fpx: standard input: %s\n", strerror(error));
+		report("standard input: %s", strerror(error));
 	return error == 0;
 }
 
 /* ---- Reading a value and a count ---------------------------------------------------------- */
 
-const char *read_value(struct input *in, const char *text, size_t len)
+enum problem read_value(struct input *in, struct parse_error *err, const char *text, size_t len)
 {
-	struct parse_error err;
-
-	if (parse_input(in, &err, text, len) != PARSE_OK)
-		return parse_message(err.status);
-	if (in->kind != INPUT_VALUE)
-		return "a value, not a bit pattern, is needed here";
-	return NULL;
+	if (parse_input(in, err, text, len) != PARSE_OK)
+		return PROBLEM_PARSE;
+	return in->kind == INPUT_VALUE ? PROBLEM_NONE : PROBLEM_NEEDS_VALUE;
 }
 
 bool parse_count(long *out, const char *text, long max)

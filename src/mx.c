@@ -17,7 +17,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "command.h"
+#include "commands.h"
+#include "inputs.h"
+#include "output.h"
 #include "convert.h"
 #include "decimal.h"
 #include "intfmt.h"
@@ -302,7 +304,9 @@ int cmd_mx(struct settings *s)
 	struct inputs in;
 	struct input value;
 	struct strbuf out;
-	const char *text, *problem;
+	const char *text;
+	enum problem problem;
+	struct parse_error err;
 	size_t len;
 	long size = MX_DEFAULT_BLOCK;
 	int failures = 0;
@@ -325,11 +329,11 @@ int cmd_mx(struct settings *s)
 			continue;
 		}
 		if (b.bytes + (long)len > MX_BLOCK_BYTES)
-			problem = "the block would hold more than 64 MiB of values: give a smaller --block";
-		else if (!(problem = read_value(&value, text, len)) && value.value.bound)
-			problem = "too large or too small";
+			problem = PROBLEM_BLOCK_TOO_BIG;
+		else if (!(problem = read_value(&value, &err, text, len)) && value.value.bound)
+			problem = PROBLEM_BEYOND_LIMITS;
 		if (problem) {
-			report_input_error(inputs_where(&in), text, len, problem, NULL);
+			report_input(inputs_where(&in), text, len, problem, &err);
 			failures++;
 			continue;
 		}

@@ -1,7 +1,5 @@
 /*
- * output.c — where the commands' output goes: stdout, written in blocks, stopped at the
- * first failed write (reported once, exit status 1); and how a readout is styled for
- * the terminal it goes to (colour, width).
+ * output.c — where the commands' output goes (see output.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,7 +8,9 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "command.h"
+#include "output.h"
+#include "report.h"
+#include "settings.h"
 #include "decimal.h"
 #include "num.h"
 #include "line.h"
@@ -48,7 +48,7 @@ bool output_flush(void)
 	if (!output_errno && (fflush(stdout) != 0 || ferror(stdout)))
 		output_errno = errno ? errno : EIO;
 	if (output_errno && !output_reported) {
-		fprintf(stderr, "fpx: write error: %s\n", strerror(output_errno));
+		report("write error: %s", strerror(output_errno));
 		output_reported = true;
 	}
 	return output_errno == 0;
@@ -57,24 +57,6 @@ bool output_flush(void)
 void flush_line(struct strbuf *line)
 {
 	write_out(line, true);
-}
-
-int check_policy(const struct settings *s)
-{
-	if (s->policy && s->policy->fixes_mode && s->mode_given)
-		return usage_error("--policy %s fixes the rounding mode: leave out -r", s->policy->name);
-	if (s->policy && s->policy->saturation != SATURATE_AS_ASKED && s->saturate_given)
-		return usage_error("--policy %s fixes where it saturates: leave out -s", s->policy->name);
-	return GO_ON;
-}
-
-const struct fmt *require_format(const char *name)
-{
-	const struct fmt *f = fmt_lookup(name);
-
-	if (!f)
-		usage_error("unknown format '%s' (see fpx formats)", name);
-	return f;
 }
 
 /* ---- Styling ------------------------------------------------------------------------ */

@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "command.h"
+#include "commands.h"
+#include "inputs.h"
+#include "output.h"
 #include "convert.h"
 #include "decimal.h"
 #include "intfmt.h"
@@ -43,6 +45,7 @@ static void quantization_clear(struct quantization *q)
 static bool read_list(mpq_t **out, int *count, const char *text, const char *option)
 {
 	struct input in;
+	struct parse_error err;
 	const char *problem = NULL;
 	size_t at = 0, len = strlen(text);
 
@@ -52,9 +55,12 @@ static bool read_list(mpq_t **out, int *count, const char *text, const char *opt
 	input_init(&in);
 	for (;; at++) { /* each item up to the next comma; an empty one is refused */
 		size_t item = strcspn(text + at, ",");
+		enum problem read = item ? read_value(&in, &err, text + at, item) : PROBLEM_NONE;
 		if (item == 0)
 			problem = "an empty item in the list";
-		else if (!(problem = read_value(&in, text + at, item)) && in.value.kind != NUM_FINITE)
+		else if (read)
+			problem = problem_message(read, &err);
+		else if (in.value.kind != NUM_FINITE)
 			problem = "must be finite";
 		else if (!problem && in.value.bound)
 			problem = "too large or too small";
@@ -143,7 +149,7 @@ static void put_quantized(struct strbuf *out, const struct settings *s, const ch
 }
 
 /* y = x/scale + zero_point, rounded once into an integer format (NaN has no integer). */
-static const char *quantize_to_int(struct strbuf *out, const struct settings *s, const struct int_format *f,
+static enum problem quantize_to_int(struct strbuf *out, const struct settings *s, const struct int_format *f,
 				   const char *input, const struct num *x, const mpq_t y)
 {
 	char hex[8], value[24];
@@ -151,7 +157,7 @@ static const char *quantize_to_int(struct strbuf *out, const struct settings *s,
 	long v;
 
 	if (x->kind == NUM_NAN)
-		return "NaN has no integer";
+		return PROBLEM_NAN_NO_INTEGER;
 	if (x->kind == NUM_INF) {
 		v = x->neg ? f->min : f->max;
 		flags = RND_SATURATED;
@@ -160,11 +166,11 @@ static const char *quantize_to_int(struct strbuf *out, const struct settings *s,
 	code_to_hex(hex, intfmt_code(f, v), (f->bits + 3) / 4);
 	snprintf(value, sizeof value, "%ld", v);
 	put_quantized(out, s, input, hex, value, value, flags);
-	return NULL;
+	return PROBLEM_NONE;
 }
 
 /* The same into a float format, saturating. */
-static const char *quantize_to_float(struct strbuf *out, const struct settings *s, const struct fmt *f, const char *input,
+static enum problem quantize_to_float(struct strbuf *out, const struct settings *s, const struct fmt *f, const char *input,
 				     const struct num *x, const mpq_t y)
 {
 	struct num v;
@@ -180,7 +186,7 @@ static const char *quantize_to_float(struct strbuf *out, const struct settings *
 		mpq_abs(v.mag, y);
 	if (rnd_encode(&r, f, &v, s->mode, true) != RND_OK) {
 		num_clear(&v);
-		return "the format has no NaN";
+		return PROBLEM_NO_NAN;
 	}
 	sb_init(&exact);
 	sb_init(&shortest);
@@ -197,22 +203,22 @@ static const char *quantize_to_float(struct strbuf *out, const struct settings *
 	sb_free(&exact);
 	sb_free(&shortest);
 	num_clear(&v);
-	return NULL;
+	return PROBLEM_NONE;
 }
 
-static const char *quantize_one(struct strbuf *out, const struct settings *s, const struct quantization *q, long i,
-				const char *text, size_t len, struct input *in)
+static enum problem quantize_one(struct strbuf *out, const struct settings *s, const struct quantization *q, long i,
+				  const char *text, size_t len, struct input *in, struct parse_error *err)
 {
 	const mpq_t *scale, *zero;
-	const char *problem;
+	enum problem problem;
 	mpq_t y;
 
-	if ((problem = read_value(in, text, len)))
+	if ((problem = read_value(in, err, text, len)))
 		return problem;
 	if (in->value.bound)
-		return "too large or too small to quantize";
+		return PROBLEM_OUT_OF_RANGE;
 	if (!parameters_of(q, i, &scale, &zero))
-		return "no scale or zero point for this value's block";
+		return PROBLEM_NO_SCALE;
 	mpq_init(y);
 	if (in->value.kind == NUM_FINITE) {
 		signed_value(y, &in->value);
@@ -250,15 +256,18 @@ static void put_error_row(struct strbuf *out, const struct settings *s, const ch
 }
 
 /* The common loop of quantize and dequantize. */
-static int quantization_run(struct settings *s, const char *what,
-			    const char *(*one)(struct strbuf *, const struct settings *, const struct quantization *, long,
-					       const char *, size_t, struct input *))
+typedef enum problem one_value(struct strbuf *out, const struct settings *s, const struct quantization *q, long i,
+			       const char *text, size_t len, struct input *in, struct parse_error *err);
+
+static int quantization_run(struct settings *s, const char *what, one_value *one)
 {
 	struct quantization q;
 	struct inputs in;
 	struct input value;
+	struct parse_error err;
 	struct strbuf out;
-	const char *text, *problem;
+	const char *text;
+	enum problem problem;
 	size_t len;
 	int failures = 0;
 	long i = 0;
@@ -275,11 +284,11 @@ static int quantization_run(struct settings *s, const char *what,
 	input_init(&value);
 	for (; inputs_next(&in, &text, &len); i++) {
 		if (in.too_long) {
-			put_error_row(&out, s, "", parse_message(PARSE_TOO_LONG));
+			put_error_row(&out, s, "", problem_message(PROBLEM_TOO_LONG, NULL));
 			failures++;
-		} else if ((problem = one(&out, s, &q, i, text, len, &value))) {
-			report_input_error(inputs_where(&in), text, len, problem, NULL);
-			put_error_row(&out, s, text, problem);
+		} else if ((problem = one(&out, s, &q, i, text, len, &value, &err))) {
+			report_input(inputs_where(&in), text, len, problem, &err);
+			put_error_row(&out, s, text, problem_message(problem, &err));
 			failures++;
 		}
 		write_out(&out, s->interactive);
@@ -308,57 +317,56 @@ int cmd_quantize(struct settings *s)
 /* The value a dequantize input stands for: a code of the format (a bit pattern), or, for
  * an integer format, an integer of it. Reads the first tab-separated field, so that
  * quantize's output can be piped in. */
-static const char *stored_value(struct num *x, const struct quantization *q, const char *text, size_t len,
-				struct input *in)
+static enum problem stored_value(struct num *x, const struct quantization *q, const char *text, size_t len,
+				 struct input *in, struct parse_error *err)
 {
 	const char *tab = memchr(text, '\t', len); /* not strcspn: a NUL byte must be seen */
-	struct parse_error err;
 	fpcode code;
 	long v = 0;
 
 	if (tab)
 		len = (size_t)(tab - text);
-	if (parse_input(in, &err, text, len) != PARSE_OK)
-		return parse_message(err.status);
+	if (parse_input(in, err, text, len) != PARSE_OK)
+		return PROBLEM_PARSE;
 	if (in->kind == INPUT_PATTERN) {
 		if (!code_from_mpz(&code, in->pattern) || (q->ints ? !intfmt_from_code(&v, q->ints, code)
 								  : !fmt_code_from_pattern(&code, q->floats, in->pattern)))
-			return "bit pattern has more bits than the format";
+			return PROBLEM_TOO_WIDE;
 		if (!q->ints) {
 			convert_code_value(x, q->floats, code);
-			return NULL;
+			return PROBLEM_NONE;
 		}
 		mpq_set_si(x->mag, labs(v), 1);
 		x->neg = v < 0;
 		x->kind = NUM_FINITE;
-		return NULL;
+		return PROBLEM_NONE;
 	}
 	if (!q->ints)
-		return "dequantize takes bit patterns of a float format (0x..., 0b...)";
+		return PROBLEM_NEEDS_FLOAT_PATTERN;
 	if (in->value.kind != NUM_FINITE || mpz_cmp_ui(mpq_denref(in->value.mag), 1) != 0 ||
 	    mpz_cmp_ui(mpq_numref(in->value.mag), (unsigned long)(in->value.neg ? -q->ints->min : q->ints->max)) > 0)
-		return "not an integer of the format";
+		return PROBLEM_NOT_AN_INTEGER;
 	x->kind = NUM_FINITE;
 	x->neg = in->value.neg;
 	mpq_set(x->mag, in->value.mag);
-	return NULL;
+	return PROBLEM_NONE;
 }
 
-static const char *dequantize_one(struct strbuf *out, const struct settings *s, const struct quantization *q, long i,
-				  const char *text, size_t len, struct input *in)
+static enum problem dequantize_one(struct strbuf *out, const struct settings *s, const struct quantization *q, long i,
+				   const char *text, size_t len, struct input *in, struct parse_error *err)
 {
 	const mpq_t *scale, *zero;
-	const char *problem;
+	enum problem problem;
 	struct strbuf value;
 	struct num x;
 	mpq_t y;
 
 	if (!parameters_of(q, i, &scale, &zero))
-		return "no scale or zero point for this value's block";
+		return PROBLEM_NO_SCALE;
 	num_init(&x);
 	mpq_init(y);
 	sb_init(&value);
-	if (!(problem = stored_value(&x, q, text, len, in))) {
+	if (!(problem = stored_value(&x, q, text, len, in, err))) {
 		if (x.kind != NUM_FINITE)
 			sb_puts(&value, x.kind == NUM_NAN ? "nan" : x.neg != (mpq_sgn(*scale) < 0) ? "-inf" : "inf");
 		else {

@@ -5,6 +5,7 @@
  * next and prev change it and show the result.
  */
 #include "repl.h"
+#include "report.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -14,7 +15,9 @@
 #include <sys/stat.h>
 
 #include "cli.h"
-#include "command.h"
+#include "commands.h"
+#include "inputs.h"
+#include "output.h"
 #include "convert.h"
 #include "line.h"
 #include "policy.h"
@@ -41,9 +44,7 @@ struct repl_word {
 
 static void complain(struct repl_session *s, const char *message, const char *what)
 {
-	fprintf(stderr, "fpx: ");
-	fprintf(stderr, message, what);
-	fputc('\n', stderr);
+	report(message, what);
 	s->failed = true;
 }
 
@@ -132,9 +133,9 @@ static void show_value(struct repl_session *s, const char *text)
 	sb_init(&safe);
 	render_escaped(&safe, word);
 	if (nearest_repl_word(guess, sizeof guess, word))
-		fprintf(stderr, "fpx: unknown command '%s' (did you mean '%s'? help lists them)\n", safe.s, guess);
+		report("unknown command '%s' (did you mean '%s'? help lists them)", safe.s, guess);
 	else
-		fprintf(stderr, "fpx: unknown command '%s' (help lists them)\n", safe.s);
+		report("unknown command '%s' (help lists them)", safe.s);
 	sb_free(&safe);
 	s->failed = true;
 }
@@ -164,14 +165,14 @@ static bool word_policy(struct repl_session *s, char **w, int n)
 		return complain(s, "%s", "policy NAME (see policies)"), true;
 	s->policy = p;
 	if (p->fixes_mode && s->mode_given && s->mode != p->mode)
-		fprintf(stderr, "fpx: policy %s rounds %s: round %s no longer applies\n", p->name,
+		report("policy %s rounds %s: round %s no longer applies", p->name,
 			rnd_mode_name(p->mode), rnd_mode_name(s->mode));
 	if (p->fixes_mode) {
 		s->mode = p->mode;
 		s->mode_given = false;
 	}
 	if (p->saturation != SATURATE_AS_ASKED && s->saturate) {
-		fprintf(stderr, "fpx: policy %s decides where it saturates: saturate on no longer applies\n",
+		report("policy %s decides where it saturates: saturate on no longer applies",
 			p->name);
 		s->saturate = false;
 	}
@@ -578,12 +579,12 @@ struct repl_session *repl_open(const struct repl_options *o)
 	s->json = o->json;
 	s->style = o->style;
 	if (!(s->f = fmt_lookup(o->format ? o->format : "binary32"))) {
-		fprintf(stderr, "fpx: unknown format '%s' (see fpx formats)\n", o->format);
+		report("unknown format '%s' (see fpx formats)", o->format);
 		free(s);
 		return NULL;
 	}
 	if (o->via && !(s->via = fmt_lookup(o->via))) {
-		fprintf(stderr, "fpx: unknown format '%s' (see fpx formats)\n", o->via);
+		report("unknown format '%s' (see fpx formats)", o->via);
 		free(s);
 		return NULL;
 	}
@@ -631,10 +632,10 @@ int repl_run(const struct repl_options *o)
 		if (!repl_line(s, line) || !output_flush())
 			break;
 		if (line_interrupted())
-			fprintf(stderr, "fpx: interrupted\n");
+			report("interrupted");
 	}
 	if ((error = line_error(ed)))
-		fprintf(stderr, "fpx: standard input: %s\n", strerror(error));
+		report("standard input: %s", strerror(error));
 	line_close(ed);
 	free(history);
 	status = repl_close(s);

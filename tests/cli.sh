@@ -235,6 +235,13 @@ grep -q "went through binary32 first; rounded once it would be 0x3f81" "$T/out" 
 # The twice line is left out only where binary32 holds the value: worked by hand, the lsb
 # just past binary32's precision (2^-31 under 1) and past its smallest subnormal (2^-150)
 # leave a binary32 tie that bfloat16's rne then breaks down, where rounding once goes up.
+# Every command reports a value it cannot read the same way, column included.
+expect "quantize reports where" 1 "error${tab}error${tab}error" -- $FPX quantize --scale 1 int8 1x
+stderr_has "quantize names the column" "argument 1: '1x': unexpected character 'x' (column 2)"
+expect "compare reports where" 1 "" -- $FPX compare e4m3 2y
+stderr_has "compare names the column" "argument 1: '2y': unexpected character 'y' (column 2)"
+expect "mx reports where" 1 "" -- $FPX mx e4m3 3z
+stderr_has "mx names the column" "argument 1: '3z': unexpected character 'z' (column 2)"
 $FPX bfloat16 0x1.01000002p0 > "$T/out" 2>&1
 grep -q "through binary32 this would be 0x3f80, not 0x3f81" "$T/out" && ok || bad "twice line, 25 bits"
 $FPX bfloat16 0x1.010001p-126 > "$T/out" 2>&1

@@ -80,7 +80,7 @@ static void convert(struct strbuf *code, struct strbuf *flags, const struct fmt 
 	c.via = r->via[0] ? fmt_lookup(r->via) : NULL;
 	c.source = r->from[0] ? fmt_lookup(r->from) : NULL;
 	ok = rnd_mode_from_name(&mode, r->mode) && c.policy && (!r->via[0] || c.via) && (!r->from[0] || c.source) &&
-	     convert_text(&c, f, r->input, strlen(r->input), mode, r->saturate) == NULL;
+	     convert_text(&c, f, r->input, strlen(r->input), mode, r->saturate) == PROBLEM_NONE;
 	if (!ok)
 		sb_puts(code, "error");
 	else {

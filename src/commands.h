@@ -1,0 +1,34 @@
+/*
+ * commands.h — the run function of each row of cli.c's command table, and the one way
+ * in for the REPL's values. Each takes the settings cli.c filled and returns the exit
+ * status (cli.h).
+ */
+#ifndef FPX_COMMANDS_H
+#define FPX_COMMANDS_H
+
+#include "code.h"
+#include "settings.h"
+
+/* fmtcmd.c */
+int cmd_table(struct settings *s);
+int cmd_info(struct settings *s);
+int cmd_formats(struct settings *s);
+
+/* convcmd.c */
+int cmd_convert(struct settings *s);
+int cmd_cast(struct settings *s);
+int cmd_show(struct settings *s);
+/* The readout of one text, as `fpx show` writes it (s->args[0] is the format); the code
+ * shown into *shown. The REPL's values go through here. */
+int show_one(struct settings *s, const char *text, fpcode *shown);
+
+/* compare.c */
+int cmd_policies(struct settings *s);
+int cmd_compare(struct settings *s);
+/* quantize.c */
+int cmd_quantize(struct settings *s);
+int cmd_dequantize(struct settings *s);
+/* mx.c */
+int cmd_mx(struct settings *s);
+
+#endif

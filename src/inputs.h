@@ -1,0 +1,42 @@
+/*
+ * inputs.h — the inputs of a command: its arguments from the first value on, else
+ * stdin's lines, bounded (on a terminal, after saying so on stderr); and reading one
+ * value or count.
+ */
+#ifndef FPX_INPUTS_H
+#define FPX_INPUTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "report.h"
+#include "settings.h"
+
+struct line_reader;
+struct inputs {
+	struct settings *s;
+	int next;
+	struct line_reader *reader;
+	long line;
+	bool too_long; /* the last line was past PARSE_MAX_INPUT: reported already, text "" */
+	char where[48];
+};
+
+/* False, after a usage error, when there are no values and stdin may not be read (it is
+ * the REPL's session). */
+bool inputs_open(struct inputs *in, struct settings *s, int first);
+/* The next input; false at the end (or once output has failed, or Ctrl-C). */
+bool inputs_next(struct inputs *in, const char **text, size_t *len);
+/* Where the last input came from ("argument 2", "line 7"), put into words only when an
+ * error is reported: valid until the next call. */
+const char *inputs_where(struct inputs *in);
+/* False, after reporting it, when reading stdin failed. */
+bool inputs_close(struct inputs *in);
+
+/* A value (not a bit pattern) from text: PROBLEM_NONE, or what is wrong (for
+ * PROBLEM_PARSE, err says where). */
+enum problem read_value(struct input *in, struct parse_error *err, const char *text, size_t len);
+/* A count from 1 to max, the whole text; false for anything else. */
+bool parse_count(long *out, const char *text, long max);
+
+#endif

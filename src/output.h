@@ -1,0 +1,36 @@
+/*
+ * output.h — where the commands' output goes: stdout, written in blocks, stopped at the
+ * first failed write (reported once, exit status 1); how a readout is styled for the
+ * terminal it goes to; and exact values as text.
+ */
+#ifndef FPX_OUTPUT_H
+#define FPX_OUTPUT_H
+
+#include <gmp.h>
+#include <stdbool.h>
+
+#include "show.h"
+#include "strbuf.h"
+
+/* Writes what the buffer holds (all of it when `all`, else once it is large: rows are
+ * gathered into blocks, and stdout's own buffer is the only other copy). */
+void write_out(struct strbuf *line, bool all);
+void flush_line(struct strbuf *line);
+/* Has a write to stdout failed? Then every command stops producing output. */
+bool output_failed(void);
+/* Should a command stop producing? Output failed, or Ctrl-C was pressed in the REPL. */
+bool should_stop(void);
+/* Flushes stdout; false (after "fpx: write error: ...", said once) when any write failed. */
+bool output_flush(void);
+
+struct settings;
+/* Colour is decided once: --color, else a terminal without NO_COLOR set. */
+struct show_style show_style_of(const struct settings *s);
+
+/* The exact decimal of a rational, or ~ and 40 digits when it does not end. */
+void put_rational(struct strbuf *out, const mpq_t q);
+struct num;
+/* The signed value of a finite num. */
+void signed_value(mpq_t out, const struct num *x);
+
+#endif

@@ -1,0 +1,106 @@
+/*
+ * report.c — the one writer of standard error (see report.h).
+ */
+#include "report.h"
+#include "cli.h"
+#include "render.h"
+#include "strbuf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static const char *const problem_messages[] = {
+	[PROBLEM_NONE] = "no problem",
+	[PROBLEM_PARSE] = "not a value or a bit pattern",
+	[PROBLEM_VIA_NO_NAN] = "a format rounded into first (--via) has no NaN",
+	[PROBLEM_NO_NAN] = "the format has no NaN",
+	[PROBLEM_CAST_NEEDS_PATTERN] = "cast takes bit patterns of the source format (0x..., 0b...)",
+	[PROBLEM_SOURCE_TOO_WIDE] = "bit pattern has more bits than the source format",
+	[PROBLEM_TOO_WIDE] = "bit pattern has more bits than the format",
+	[PROBLEM_NEEDS_VALUE] = "a value, not a bit pattern, is needed here",
+	[PROBLEM_NAN_NO_INTEGER] = "NaN has no integer",
+	[PROBLEM_OUT_OF_RANGE] = "too large or too small to quantize",
+	[PROBLEM_NO_SCALE] = "no scale or zero point for this value's block",
+	[PROBLEM_NEEDS_FLOAT_PATTERN] = "dequantize takes bit patterns of a float format (0x..., 0b...)",
+	[PROBLEM_NOT_AN_INTEGER] = "not an integer of the format",
+	[PROBLEM_TOO_LONG] = NULL, /* parse.c's own words */
+	[PROBLEM_BEYOND_LIMITS] = "too large or too small",
+	[PROBLEM_BLOCK_TOO_BIG] = "the block would hold more than 64 MiB of values: give a smaller --block",
+};
+
+const char *problem_message(enum problem p, const struct parse_error *err)
+{
+	if (p == PROBLEM_PARSE && err)
+		return parse_message(err->status);
+	if (p == PROBLEM_TOO_LONG)
+		return parse_message(PARSE_TOO_LONG);
+	return problem_messages[p];
+}
+
+static const char *current_command;
+
+void report_set_command(const char *name)
+{
+	current_command = name;
+}
+
+int usage_error(const char *fmt, const char *what)
+{
+	struct strbuf safe;
+
+	sb_init(&safe);
+	render_escaped(&safe, what ? what : "");
+	fprintf(stderr, "fpx: ");
+	fprintf(stderr, fmt, safe.s);
+	sb_free(&safe);
+	if (current_command)
+		fprintf(stderr, "\nTry 'fpx %s --help'.\n", current_command);
+	else
+		fprintf(stderr, "\nTry 'fpx --help'.\n");
+	return EXIT_USAGE;
+}
+
+static void print_escaped(FILE *fp, const char *text, size_t len)
+{
+	size_t shown = len > 60 ? 60 : len;
+
+	for (size_t i = 0; i < shown; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (c >= 0x20 && c < 0x7f && c != '\\')
+			fputc(c, fp);
+		else
+			fprintf(fp, "\\x%02x", c);
+	}
+	if (shown < len)
+		fputs("...", fp);
+}
+
+void report_input(const char *where, const char *text, size_t len, enum problem p, const struct parse_error *err)
+{
+	if (p != PROBLEM_PARSE)
+		err = NULL;
+	fputs("fpx: ", stderr);
+	if (where)
+		fprintf(stderr, "%s: ", where);
+	fputc('\'', stderr);
+	print_escaped(stderr, text, len);
+	fprintf(stderr, "': %s", problem_message(p, err));
+	if (err && err->status == PARSE_UNEXPECTED && err->byte >= 0x20 && err->byte < 0x7f)
+		fprintf(stderr, " '%c'", err->byte);
+	else if (err && err->status == PARSE_UNEXPECTED && err->byte >= 0)
+		fprintf(stderr, " (byte 0x%02x)", err->byte);
+	if (err && err->status != PARSE_OK && err->column)
+		fprintf(stderr, " (column %zu)", err->column);
+	fputc('\n', stderr);
+}
+
+void report(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("fpx: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}

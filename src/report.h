@@ -1,0 +1,53 @@
+/*
+ * report.h — everything fpx says on standard error, from one module, for the command
+ * line and the REPL alike: usage errors (which end the command with exit status 2),
+ * inputs that could not be converted (reported, written as an error row, and the batch
+ * goes on: exit status 1 at the end), and other failures ("fpx: ...").
+ *
+ * What is wrong with an input is an enum problem with a message table, as parse.c
+ * does for the text itself; callers never compose the message.
+ */
+#ifndef FPX_REPORT_H
+#define FPX_REPORT_H
+
+#include <stddef.h>
+
+#include "parse.h"
+
+enum problem {
+	PROBLEM_NONE,
+	PROBLEM_PARSE,              /* the text is no input: the parse_error says why and where */
+	PROBLEM_VIA_NO_NAN,         /* a format gone through first has no NaN for a NaN */
+	PROBLEM_NO_NAN,             /* the target has no NaN for a NaN (or a negative into E8M0) */
+	PROBLEM_CAST_NEEDS_PATTERN, /* cast takes codes of its source format */
+	PROBLEM_SOURCE_TOO_WIDE,    /* ... and this one has more bits than it */
+	PROBLEM_TOO_WIDE,           /* a bit pattern with more bits than the format */
+	PROBLEM_NEEDS_VALUE,        /* a value is needed, and a bit pattern was given */
+	PROBLEM_NAN_NO_INTEGER,     /* quantize into integers: NaN */
+	PROBLEM_OUT_OF_RANGE,       /* quantize: past what can be computed exactly */
+	PROBLEM_NO_SCALE,           /* quantize: no scale or zero point for the value's block */
+	PROBLEM_NEEDS_FLOAT_PATTERN,/* dequantize takes codes of a float format */
+	PROBLEM_NOT_AN_INTEGER,     /* dequantize: not an integer of the integer format */
+	PROBLEM_TOO_LONG,           /* a line past the input limit */
+	PROBLEM_BEYOND_LIMITS,      /* a value past 2^±NUM_LIMIT_EXP, where it is needed exactly */
+	PROBLEM_BLOCK_TOO_BIG,      /* mx: a block past its byte bound */
+};
+
+/* The message for a problem; for PROBLEM_PARSE, err's (NULL: a generic one). */
+const char *problem_message(enum problem p, const struct parse_error *err);
+
+/* The command being run, named in "Try 'fpx NAME --help'" (NULL: none yet). */
+void report_set_command(const char *name);
+
+/* "fpx: " fmt (with `what`, made printable, for its %s), then the help hint; returns
+ * the usage status, EXIT_USAGE. */
+int usage_error(const char *fmt, const char *what);
+
+/* "fpx: WHERE: 'TEXT': MESSAGE 'c' (column N)"; where may be NULL, err too. The text is
+ * cut at 60 bytes and anything unprintable is written \xNN. */
+void report_input(const char *where, const char *text, size_t len, enum problem p, const struct parse_error *err);
+
+/* "fpx: " and the formatted message, on a line. */
+__attribute__((format(printf, 1, 2))) void report(const char *fmt, ...);
+
+#endif

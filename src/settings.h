@@ -1,0 +1,45 @@
+/*
+ * settings.h — what the command line (or a REPL line) asked a command for: cli.c fills
+ * a struct settings from the options and its table of commands, and the command reads
+ * it. Usage errors are reported through report.h.
+ */
+#ifndef FPX_SETTINGS_H
+#define FPX_SETTINGS_H
+
+#include <stdbool.h>
+
+#include "cli.h"
+#include "format.h"
+#include "policy.h"
+#include "render.h"
+#include "report.h"
+#include "round.h"
+
+enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+
+struct settings {
+	enum rnd_mode mode;
+	bool saturate, header, names, full;
+	enum color_when color;
+	enum style style;
+	struct field_list fields;
+	bool fields_given, mode_given, saturate_given;
+	const char *range;
+	const struct policy *policy;
+	const char *via;
+	const char *scale, *zero_point, *block; /* quantize, dequantize, mx */
+	char **args; /* positional arguments */
+	int nargs;
+	unsigned long given; /* the options given, a bit each (cli.c's option ids) */
+	bool help;           /* --help: the command's help instead of running it */
+	bool may_read_stdin; /* false inside the REPL: its stdin is the session */
+	bool interactive;    /* stdin is a terminal: write each row at once */
+};
+
+/* A policy that fixes the mode or the saturation cannot be told otherwise: false after
+ * a usage error saying so. */
+bool settings_check_policy(const struct settings *s);
+/* Looks the format up; NULL after reporting a usage error. */
+const struct fmt *require_format(const char *name);
+
+#endif
