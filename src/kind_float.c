@@ -281,8 +281,10 @@ static const char *float_finish(struct fmt *f)
 	f->emax = (long)(f->max_rank >> f->frac_bits) - f->bias;
 	f->precision = f->frac_bits + 1;
 	f->min_normal_rank = (fpcode)first_normal_field(f) << f->frac_bits;
-	f->grid = (struct fmt_grid){ .present = true, .frac_bits = f->frac_bits, .bias = f->bias,
-				     .subnormals = first_normal_field(f) == 1 };
+	f->grid.present = true; /* field by field: fmtfile.c compares formats byte by byte */
+	f->grid.frac_bits = f->frac_bits;
+	f->grid.bias = f->bias;
+	f->grid.subnormals = first_normal_field(f) == 1;
 	return NULL;
 }
 

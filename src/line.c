@@ -485,3 +485,30 @@ void line_close(struct line_editor *ed)
 	free(ed->text);
 	free(ed);
 }
+
+/* $XDG_STATE_HOME/fpx/history, else ~/.local/state/fpx/history; the folders are made. */
+char *line_history_path(void)
+{
+	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	char *path;
+	size_t size;
+
+	if ((!state || !*state) && (!home || !*home))
+		return NULL;
+	size = strlen(state && *state ? state : home) + 40;
+	path = malloc(size);
+	if (!path)
+		abort();
+	if (state && *state)
+		snprintf(path, size, "%s", state);
+	else {
+		snprintf(path, size, "%s/.local", home);
+		mkdir(path, 0700);
+		snprintf(path, size, "%s/.local/state", home);
+	}
+	mkdir(path, 0700);
+	strcat(path, "/fpx");
+	mkdir(path, 0700);
+	strcat(path, "/history");
+	return path;
+}

@@ -19,6 +19,9 @@ struct line_editor;
 typedef void line_completer(const char *const *words, int nwords, const char *prefix,
 			    void (*add)(void *ctx, const char *word), void *ctx);
 
+/* Where the REPL keeps its history: $XDG_STATE_HOME/fpx/history, else
+ * ~/.local/state/fpx/history, the folders made; NULL without either variable. To free. */
+char *line_history_path(void);
 /* history: the file to load and keep history in (NULL: none). */
 struct line_editor *line_open(const char *history, line_completer *completer);
 /* The next line without its newline, or NULL at the end of input (or a read error:

@@ -144,12 +144,9 @@ static void write_shortest(struct strbuf *out, const struct field_context *cx, e
 }
 
 /* inexact|tie, or - ; in JSON a list of strings. */
-static void write_flags(struct strbuf *out, const struct field_context *cx, enum field fld)
+static void put_flags(struct strbuf *out, unsigned flags, bool json)
 {
-	unsigned flags = cx->r->rounding ? cx->r->rounding->flags : 0;
-
-	(void)fld;
-	if (!cx->json) {
+	if (!json) {
 		render_flags(out, flags, "|", "-");
 		return;
 	}
@@ -160,6 +157,14 @@ static void write_flags(struct strbuf *out, const struct field_context *cx, enum
 		sb_putc(out, '"');
 	}
 	sb_putc(out, ']');
+}
+
+static void write_flags(struct strbuf *out, const struct field_context *cx, enum field fld)
+{
+	unsigned flags = cx->r->rounding ? cx->r->rounding->flags : 0;
+
+	(void)fld;
+	put_flags(out, flags, cx->json);
 }
 
 static void write_ternary(struct strbuf *out, const struct field_context *cx, enum field fld)
@@ -492,17 +497,8 @@ void render_fields(struct strbuf *out, const struct field_list *fl, const char *
 		begin_field(out, style, i, fld);
 		if (fld != FIELD_FLAGS)
 			write_quoted(out, text[fld] ? text[fld] : "", style);
-		else if (style != STYLE_JSON)
-			render_flags(out, flags, "|", "-");
-		else {
-			sb_putc(out, '[');
-			if (flags) {
-				sb_putc(out, '"');
-				render_flags(out, flags, "\",\"", "");
-				sb_putc(out, '"');
-			}
-			sb_putc(out, ']');
-		}
+		else
+			put_flags(out, flags, style == STYLE_JSON);
 	}
 	if (style == STYLE_JSON)
 		sb_putc(out, '}');

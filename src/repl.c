@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -539,33 +538,6 @@ static void complete(const char *const *words, int n, const char *prefix, void (
 		fmt_each_name(offer, &nf);
 }
 
-/* $XDG_STATE_HOME/fpx/history, else ~/.local/state/fpx/history; the folders are made. */
-static char *history_path(void)
-{
-	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-	char *path;
-	size_t size;
-
-	if ((!state || !*state) && (!home || !*home))
-		return NULL;
-	size = strlen(state && *state ? state : home) + 40;
-	path = malloc(size);
-	if (!path)
-		abort();
-	if (state && *state)
-		snprintf(path, size, "%s", state);
-	else {
-		snprintf(path, size, "%s/.local", home);
-		mkdir(path, 0700);
-		snprintf(path, size, "%s/.local/state", home);
-	}
-	mkdir(path, 0700);
-	strcat(path, "/fpx");
-	mkdir(path, 0700);
-	strcat(path, "/history");
-	return path;
-}
-
 struct repl_session *repl_open(const struct repl_options *o)
 {
 	struct repl_session *s = calloc(1, sizeof *s);
@@ -616,7 +588,7 @@ int repl_run(const struct repl_options *o)
 
 	if (!s)
 		return EXIT_USAGE;
-	history = history_path();
+	history = line_history_path();
 	ed = line_open(history, complete);
 	for (;;) {
 		snprintf(prompt, sizeof prompt, "fpx %s %s%s%s%s%s%s> ", s->f->name, rnd_mode_name(session_mode(s)),

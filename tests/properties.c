@@ -258,8 +258,33 @@ static void check_samples(const struct fmt *f, struct sample *s, int n)
 	mpq_clears(prev, cur, NULL);
 }
 
+/* The registry hands out one format per name: a built-in twice is the same one, an
+ * identical reload keeps the one loaded, and a changed one takes its place while the
+ * old stays valid for whoever holds it. */
+static void check_registry(void)
+{
+	static const char *const one = "name regtest\nexponent 4\nfraction 3\n";
+	static const char *const other = "name regtest\nexponent 4\nfraction 3\nbias 8\n";
+	const struct fmt *first, *again, *changed;
+	char err[128];
+
+	check(fmt_lookup("e4m3") == fmt_lookup("E4M3") && fmt_lookup("e5m10") == fmt_lookup("e5m10"),
+	      "a format is made once per name");
+	check(fmt_load_text("test", one, err, sizeof err), "load: %s", err);
+	first = fmt_lookup("regtest");
+	check(fmt_load_text("test", one, err, sizeof err) && fmt_lookup("regtest") == first,
+	      "an identical reload keeps the format loaded");
+	check(fmt_load_text("test", other, err, sizeof err), "load: %s", err);
+	changed = fmt_lookup("regtest");
+	again = first;
+	check(changed != first && changed->bias == 8 && again->bias == 7, "a changed reload takes the old one's place");
+	fmt_unload_all();
+	check(fmt_lookup("regtest") == NULL, "unloaded");
+}
+
 int main(void)
 {
+	check_registry();
 	static const char *const wide[] = { "binary32", "binary64", "binary128", "tf32", "e8m23fn", "e11m4", "e15m63" };
 	static const char *const all[] = {
 		"binary16", "binary32", "binary64", "binary128", "bfloat16", "tf32", "e4m3", "e5m2", "float8_e4m3",

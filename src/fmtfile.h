@@ -1,0 +1,28 @@
+/*
+ * fmtfile.h — reading format descriptions, for the registry (registry.c) alone; the
+ * rest of fpx finds formats through format.h.
+ */
+#ifndef FPX_FMTFILE_H
+#define FPX_FMTFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "format.h"
+
+typedef void fmtfile_keep(struct fmt *f, void *arg);
+
+/* Parses the descriptions in text, calling keep() with each finished format (which keep
+ * then owns); stops at the first error: false after writing "ORIGIN:LINE: message"
+ * into err. */
+bool fmtfile_parse(const char *origin, const char *text, fmtfile_keep *keep, void *arg, char *err, size_t errlen);
+
+/* The format a name such as e5m10, e4m3b11fnuz or e8m7fn describes (IEEE-like, exponent
+ * 2-15 bits, fraction 0-112), newly made; NULL when the name is not one. */
+struct fmt *fmtfile_from_name(const char *name);
+
+/* A format file whole (at most 1 MiB, no NUL byte), to free; NULL after writing why into
+ * err. */
+char *fmtfile_read(const char *path, char *err, size_t errlen);
+
+#endif
