@@ -438,6 +438,18 @@ static int check_options(const struct settings *s, const struct command *c)
 	return EXIT_USAGE;
 }
 
+/* "no command (show, convert, ...)", the names from the table. */
+static int no_command(void)
+{
+	char names[256] = "";
+
+	for (size_t i = 0; i < COMMAND_COUNT; i++) {
+		size_t used = strlen(names);
+		snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", commands[i].name);
+	}
+	return usage_error("no command (%s)", names);
+}
+
 static int dispatch(struct settings *s, bool repl_allowed)
 {
 	const struct command *cmd;
@@ -450,8 +462,7 @@ static int dispatch(struct settings *s, bool repl_allowed)
 	if (s->nargs == 0 && repl_allowed && s->may_read_stdin && isatty(STDIN_FILENO))
 		return check_options(s, find_command("repl")) == GO_ON ? cmd_repl(s) : EXIT_USAGE;
 	if (s->nargs == 0)
-		return usage_error("%s", "no command (show, convert, cast, table, info, formats, repl, policies, compare, "
-					 "quantize, dequantize, mx)");
+		return no_command();
 	if (!(cmd = find_command(s->args[0])) && !is_format_name(s->args[0]))
 		return unknown_command(s->args[0]);
 	if (cmd) {

@@ -1,6 +1,27 @@
 /*
  * main.c — fpx's entry point: one buffered stdout, GMP's allocations checked, then the
  * command line.
+ *
+ * A map of the source, in the order a value goes through it (parse → round → render):
+ *
+ *   cli.c        the command table (name, arguments, options that apply, run function)
+ *                and option parsing; settings.h is what a command is given; repl.c
+ *                runs the same commands a line at a time, line.c edits the lines.
+ *   inputs.c     a command's inputs: its arguments, else bounded stdin lines.
+ *   parse.c      text → an exact rational (GMP), a bit pattern, inf or NaN.
+ *   convert.c    one input into one format: the fast path (fastdec.c) or round.c,
+ *                through --via and a policy's route (policy.c); one result per value.
+ *   round.c      the one rounding; it asks the format where the value lies.
+ *   format.h     what a format is; kind.h the interface every kind of format
+ *                implements (kind_float.c, kind_tapered.c) — start there for a new
+ *                format; registry.c finds formats, fmtfile.c reads their descriptions.
+ *   readout.c    everything about one code and the rounding that made it, computed
+ *                once; show.c and showjson.c write it for people and as JSON.
+ *   render.c     output fields (one table in render.h), rows in TSV, CSV and JSON,
+ *                and the JSON writer every command uses; output.c writes stdout.
+ *   report.c     everything said on stderr.
+ *   decimal.c    exact, shortest and rounded decimal digits (fastshort.c: the fast
+ *                shortest digits).
  */
 #include <gmp.h>
 #include <stdio.h>
