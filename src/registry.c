@@ -96,7 +96,7 @@ static void note_lookalike(struct fmt *f)
 		bool same_widths = b->kind == f->kind && b->exp_bits == f->exp_bits && b->frac_bits == f->frac_bits &&
 				   b->has_sign == f->has_sign;
 		if (same_widths && (b->bias != f->bias || b->specials != f->specials) && !f->note[0])
-			snprintf(f->note, sizeof f->note, "not the built-in %s, %s", b->name, b->description);
+			snprintf(f->note, sizeof f->note, "not the built-in %s, %.180s", b->name, b->description);
 		else if (same_widths && !f->note[0])
 			snprintf(f->note, sizeof f->note, "the same layout as the built-in %s", b->name);
 	}
