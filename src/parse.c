@@ -10,11 +10,12 @@
  *     unary   := ("+" | "-") unary | power
  *     power   := primary ("^" unary)?                       (right-associative)
  *     primary := decimal | hexfloat | "(" expr ")"
- * A literal is bounded from its digit count and exponent before any big integer is
- * built; one beyond 2^±NUM_LIMIT_EXP becomes a bounded stand-in (num.h), which may
- * stand alone or be negated but not combined.
+ * A literal (literal.c) is bounded from its digit count and exponent before any big
+ * integer is built; one beyond 2^±NUM_LIMIT_EXP becomes a bounded stand-in (num.h),
+ * which may stand alone or be negated but not combined.
  */
 #include "parse.h"
+#include "parser.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -27,18 +28,6 @@
  * MAX_EXACT_BITS, and this bounds their number, so that no line takes more than about a
  * second whatever it chains. */
 #define MAX_WORK_BITS (1L << 25)
-/* log10(2^65536) ≈ 19728.3: a decimal with this many digits before or after the
- * point is past the limit. */
-#define DECIMAL_LIMIT 19730L
-#define EXPONENT_CAP 1000000000000000LL
-
-struct parser {
-	const char *s;
-	size_t len, pos;
-	int depth;
-	long work; /* the bits operated on so far (see MAX_WORK_BITS) */
-	struct parse_error *err;
-};
 
 static const char *const messages[] = {
 	[PARSE_OK] = "ok",
@@ -78,7 +67,7 @@ void input_clear(struct input *in)
 	mpz_clear(in->pattern);
 }
 
-static enum parse_status fail(struct parser *p, enum parse_status s, size_t at)
+enum parse_status parser_fail(struct parser *p, enum parse_status s, size_t at)
 {
 	if (p->err->status == PARSE_OK) {
 		p->err->status = s;
@@ -86,11 +75,6 @@ static enum parse_status fail(struct parser *p, enum parse_status s, size_t at)
 		p->err->byte = at < p->len ? (unsigned char)p->s[at] : -1;
 	}
 	return s;
-}
-
-static int peek(const struct parser *p)
-{
-	return p->pos < p->len ? (unsigned char)p->s[p->pos] : -1;
 }
 
 static bool is_blank(int c)
@@ -110,200 +94,6 @@ static bool starts_with_word(const struct parser *p, size_t at, const char *word
 
 	return at + n <= p->len && strncasecmp(p->s + at, word, n) == 0 &&
 	       (at + n == p->len || !isalnum((unsigned char)p->s[at + n]));
-}
-
-/* ---- Literals --------------------------------------------------------------------- */
-
-/* Reads [eE|pP][+-]digits into *exp, saturating; the marker is already consumed. */
-static enum parse_status scan_exponent(struct parser *p, long long *exp)
-{
-	bool neg = false;
-	size_t digits = p->pos;
-
-	if (peek(p) == '+' || peek(p) == '-')
-		neg = p->s[p->pos++] == '-';
-	digits = p->pos;
-	*exp = 0;
-	while (isdigit(peek(p))) {
-		if (*exp < EXPONENT_CAP)
-			*exp = *exp * 10 + (p->s[p->pos] - '0');
-		p->pos++;
-	}
-	if (p->pos == digits)
-		return fail(p, PARSE_EXPONENT_DIGITS, p->pos);
-	if (neg)
-		*exp = -*exp;
-	return PARSE_OK;
-}
-
-/*
- * The significant digits of a mantissa (leading zeros and the point dropped, trailing
- * zeros dropped and counted back into the exponent) in base 10 or 16.
- */
-struct mantissa {
-	char *digits;
-	long long count;    /* significant digits */
-	long long exponent; /* value = digits · base^exponent */
-};
-
-static bool is_digit_in(int c, int base)
-{
-	return base == 16 ? isxdigit(c) : isdigit(c);
-}
-
-static enum parse_status scan_mantissa(struct parser *p, struct mantissa *m, int base)
-{
-	size_t start = p->pos, seen = 0, n = 0, frac = 0, span;
-	bool point = false;
-
-	/* room for this number's digits only, not the rest of the line */
-	for (span = 0; p->pos + span < p->len && (is_digit_in((unsigned char)p->s[p->pos + span], base) ||
-						  p->s[p->pos + span] == '.'); span++)
-		;
-	m->digits = malloc(span + 1);
-	if (!m->digits)
-		abort();
-	for (;; p->pos++) {
-		int c = peek(p);
-		if (c == '.' && !point) {
-			point = true;
-			continue;
-		}
-		if (!is_digit_in(c, base))
-			break;
-		seen++;
-		frac += point;
-		if (n || c != '0')
-			m->digits[n++] = (char)c;
-	}
-	if (!seen)
-		return fail(p, PARSE_NO_DIGITS, start);
-	m->exponent = -(long long)frac;
-	while (n && m->digits[n - 1] == '0') {
-		n--;
-		m->exponent++;
-	}
-	m->digits[n] = '\0';
-	m->count = (long long)n;
-	return PARSE_OK;
-}
-
-/*
- * q = q / 10^k in lowest terms, for an integer q: the only common factors are the 2s and
- * 5s that q has, so they are counted and taken out instead of a gcd of big numbers
- * (which for a million digits costs more than everything else).
- */
-static void divide_by_pow10(mpq_t q, unsigned long k)
-{
-	mpz_ptr num = mpq_numref(q), den = mpq_denref(q);
-	mpz_t rest, five;
-	unsigned long twos, fives;
-
-	if (mpz_sgn(num) == 0)
-		return;
-	mpz_inits(rest, five, NULL);
-	twos = mpz_scan1(num, 0);
-	twos = twos < k ? twos : k;
-	mpz_tdiv_q_2exp(num, num, twos);
-	mpz_set_ui(five, 5);
-	fives = mpz_remove(rest, num, five);
-	if (fives > k) { /* more fives than the power takes: keep the rest of them */
-		mpz_ui_pow_ui(five, 5, fives - k);
-		mpz_mul(rest, rest, five);
-		fives = k;
-	}
-	mpz_swap(num, rest);
-	mpz_ui_pow_ui(den, 5, k - fives);
-	mpz_mul_2exp(den, den, k - twos);
-	mpz_clears(rest, five, NULL);
-}
-
-/* value = digits · base^exponent, with base^exponent = 2^(bits·exponent) or 10^exponent */
-static void build_value(struct num *out, const struct mantissa *m, int base)
-{
-	mpz_t scale;
-
-	mpz_set_str(mpq_numref(out->mag), m->digits, base);
-	mpz_set_ui(mpq_denref(out->mag), 1);
-	if (base == 16) {
-		if (m->exponent >= 0)
-			mpq_mul_2exp(out->mag, out->mag, (mp_bitcnt_t)m->exponent);
-		else
-			mpq_div_2exp(out->mag, out->mag, (mp_bitcnt_t)-m->exponent);
-		return;
-	}
-	mpz_init(scale);
-	if (m->exponent >= 0) {
-		mpz_ui_pow_ui(scale, 10, (unsigned long)m->exponent);
-		mpz_mul(mpq_numref(out->mag), mpq_numref(out->mag), scale);
-	} else
-		divide_by_pow10(out->mag, (unsigned long)-m->exponent);
-	mpz_clear(scale);
-}
-
-/*
- * Sets out from a mantissa, bounding first: with D significant digits the value lies in
- * [base^(D−1+exp), base^(D+exp)); for hex, the exponent is already in bits and each digit
- * is 4 of them.
- */
-static void set_literal(struct num *out, struct mantissa *m, int base)
-{
-	long long lo, hi, limit = base == 16 ? NUM_LIMIT_EXP : DECIMAL_LIMIT;
-
-	out->kind = NUM_FINITE;
-	out->bound = NUM_EXACT;
-	if (m->count == 0) {
-		mpq_set_ui(out->mag, 0, 1);
-		return;
-	}
-	lo = (base == 16 ? 4 * (m->count - 1) : m->count - 1) + m->exponent;
-	hi = (base == 16 ? 4 * m->count : m->count) + m->exponent;
-	if (lo >= limit)
-		num_set_bound(out, NUM_HUGE);
-	else if (hi <= -limit)
-		num_set_bound(out, NUM_TINY);
-	else
-		build_value(out, m, base);
-}
-
-/* decimal := digits [. digits] [e exp] | . digits [e exp] */
-static enum parse_status scan_decimal(struct parser *p, struct num *out)
-{
-	struct mantissa m = { 0 };
-	long long exp = 0;
-	enum parse_status s = scan_mantissa(p, &m, 10);
-
-	if (s == PARSE_OK && (peek(p) == 'e' || peek(p) == 'E')) {
-		p->pos++;
-		s = scan_exponent(p, &exp);
-	}
-	if (s == PARSE_OK) {
-		m.exponent += exp;
-		set_literal(out, &m, 10);
-	}
-	free(m.digits);
-	return s;
-}
-
-/* hexfloat := 0x hexdigits [. hexdigits] p exp ("0x" already consumed) */
-static enum parse_status scan_hexfloat(struct parser *p, struct num *out, size_t start)
-{
-	struct mantissa m = { 0 };
-	long long exp = 0;
-	enum parse_status s = scan_mantissa(p, &m, 16);
-
-	if (s == PARSE_OK && peek(p) != 'p' && peek(p) != 'P')
-		s = fail(p, strchr(p->s + start, '.') ? PARSE_HEX_NEEDS_P : PARSE_PATTERN_IN_EXPRESSION, start);
-	if (s == PARSE_OK) {
-		p->pos++;
-		s = scan_exponent(p, &exp);
-	}
-	if (s == PARSE_OK) {
-		m.exponent = 4 * m.exponent + exp;
-		set_literal(out, &m, 16);
-	}
-	free(m.digits);
-	return s;
 }
 
 /* ---- Arithmetic on exact values ------------------------------------------------- */
@@ -334,13 +124,13 @@ static enum parse_status combine(struct parser *p, struct num *acc, const struct
 	bool zero_neg = acc->neg != b->neg;
 
 	if (acc->bound || b->bound)
-		return fail(p, PARSE_BOUND_IN_EXPRESSION, at);
+		return parser_fail(p, PARSE_BOUND_IN_EXPRESSION, at);
 	if (sizes(acc) + sizes(b) > MAX_EXACT_BITS)
-		return fail(p, PARSE_TOO_LARGE, at);
+		return parser_fail(p, PARSE_TOO_LARGE, at);
 	if ((p->work += sizes(acc) + sizes(b)) > MAX_WORK_BITS)
-		return fail(p, PARSE_TOO_MUCH_WORK, at);
+		return parser_fail(p, PARSE_TOO_MUCH_WORK, at);
 	if (op == '/' && mpq_sgn(b->mag) == 0)
-		return fail(p, PARSE_DIVISION_BY_ZERO, at);
+		return parser_fail(p, PARSE_DIVISION_BY_ZERO, at);
 	mpq_inits(x, y, NULL);
 	to_signed(x, acc);
 	to_signed(y, b);
@@ -366,7 +156,7 @@ static enum parse_status power_of_unit(struct parser *p, struct num *base, const
 		return PARSE_OK;
 	}
 	if (mpq_sgn(base->mag) == 0 && expo->neg)
-		return fail(p, PARSE_DIVISION_BY_ZERO, at);
+		return parser_fail(p, PARSE_DIVISION_BY_ZERO, at);
 	base->neg = base->neg && mpz_odd_p(mpq_numref(expo->mag));
 	return PARSE_OK;
 }
@@ -383,9 +173,9 @@ static enum parse_status power(struct parser *p, struct num *base, const struct 
 	bool huge_k, above_one;
 
 	if (expo->bound)
-		return fail(p, PARSE_BOUND_IN_EXPRESSION, at);
+		return parser_fail(p, PARSE_BOUND_IN_EXPRESSION, at);
 	if (mpz_cmp_ui(mpq_denref(expo->mag), 1) != 0)
-		return fail(p, PARSE_FRACTIONAL_POWER, at);
+		return parser_fail(p, PARSE_FRACTIONAL_POWER, at);
 	if (base->bound && mpq_sgn(expo->mag) != 0) {
 		base->neg = base->neg && mpz_odd_p(k);
 		num_set_bound(base, expo->neg ? (enum num_bound)-base->bound : base->bound);
@@ -406,9 +196,9 @@ static enum parse_status power(struct parser *p, struct num *base, const struct 
 		return PARSE_OK;
 	}
 	if (huge_k || sizes(base) * mpz_get_si(k) > MAX_EXACT_BITS)
-		return fail(p, PARSE_TOO_LARGE, at);
+		return parser_fail(p, PARSE_TOO_LARGE, at);
 	if ((p->work += sizes(base) * mpz_get_si(k)) > MAX_WORK_BITS)
-		return fail(p, PARSE_TOO_MUCH_WORK, at);
+		return parser_fail(p, PARSE_TOO_MUCH_WORK, at);
 	n = mpz_get_si(k);
 	base->neg = base->neg && (n & 1);
 	mpz_pow_ui(mpq_numref(base->mag), mpq_numref(base->mag), (unsigned long)n);
@@ -435,7 +225,7 @@ static enum parse_status parse_primary(struct parser *p, struct num *out)
 			return s;
 		skip_blanks(p);
 		if (peek(p) != ')')
-			return fail(p, PARSE_UNCLOSED, at);
+			return parser_fail(p, PARSE_UNCLOSED, at);
 		p->pos++;
 		return PARSE_OK;
 	}
@@ -444,13 +234,13 @@ static enum parse_status parse_primary(struct parser *p, struct num *out)
 		return scan_hexfloat(p, out, at);
 	}
 	if (c == '0' && p->pos + 1 < p->len && tolower((unsigned char)p->s[p->pos + 1]) == 'b')
-		return fail(p, PARSE_PATTERN_IN_EXPRESSION, at);
+		return parser_fail(p, PARSE_PATTERN_IN_EXPRESSION, at);
 	if (isdigit(c) || c == '.')
 		return scan_decimal(p, out);
 	if (starts_with_word(p, at, "inf") || starts_with_word(p, at, "infinity") ||
 	    starts_with_word(p, at, "nan"))
-		return fail(p, PARSE_SPECIAL_IN_EXPRESSION, at);
-	return fail(p, c < 0 ? PARSE_EXPECTED_VALUE : PARSE_UNEXPECTED, at);
+		return parser_fail(p, PARSE_SPECIAL_IN_EXPRESSION, at);
+	return parser_fail(p, c < 0 ? PARSE_EXPECTED_VALUE : PARSE_UNEXPECTED, at);
 }
 
 static enum parse_status parse_power(struct parser *p, struct num *out)
@@ -479,7 +269,7 @@ static enum parse_status parse_unary(struct parser *p, struct num *out)
 	int c;
 
 	if (++p->depth > MAX_DEPTH)
-		return fail(p, PARSE_TOO_DEEP, p->pos);
+		return parser_fail(p, PARSE_TOO_DEEP, p->pos);
 	skip_blanks(p);
 	c = peek(p);
 	if (c == '+' || c == '-') {
@@ -592,12 +382,12 @@ enum parse_status parse_input(struct input *out, struct parse_error *err, const 
 	err->column = 0;
 	err->byte = -1;
 	if (len > PARSE_MAX_INPUT)
-		return fail(&p, PARSE_TOO_LONG, PARSE_MAX_INPUT);
+		return parser_fail(&p, PARSE_TOO_LONG, PARSE_MAX_INPUT);
 	while (p.len > 0 && is_blank((unsigned char)text[p.len - 1]))
 		p.len--;
 	skip_blanks(&p);
 	if (p.pos == p.len)
-		return fail(&p, PARSE_EMPTY, p.pos);
+		return parser_fail(&p, PARSE_EMPTY, p.pos);
 	out->kind = INPUT_VALUE;
 	out->value.kind = NUM_FINITE;
 	out->value.neg = false;
@@ -608,10 +398,10 @@ enum parse_status parse_input(struct input *out, struct parse_error *err, const 
 	}
 	if (parse_special(&p, &out->value)) {
 		skip_blanks(&p);
-		s = p.pos < p.len ? fail(&p, PARSE_SPECIAL_IN_EXPRESSION, p.pos) : PARSE_OK;
+		s = p.pos < p.len ? parser_fail(&p, PARSE_SPECIAL_IN_EXPRESSION, p.pos) : PARSE_OK;
 	} else
 		s = parse_expr(&p, &out->value);
 	if (s == PARSE_OK && p.pos < p.len)
-		s = fail(&p, PARSE_UNEXPECTED, p.pos);
+		s = parser_fail(&p, PARSE_UNEXPECTED, p.pos);
 	return s;
 }

@@ -1,0 +1,35 @@
+/*
+ * parser.h — what parse.c and literal.c share while reading one input; nothing else
+ * includes it.
+ */
+#ifndef FPX_PARSER_H
+#define FPX_PARSER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "num.h"
+#include "parse.h"
+
+struct parser {
+	const char *s;
+	size_t len, pos;
+	int depth;
+	long work; /* the bits operated on so far (see MAX_WORK_BITS) */
+	struct parse_error *err;
+};
+
+/* Records the first error (its column and byte) and returns its status. */
+enum parse_status parser_fail(struct parser *p, enum parse_status s, size_t at);
+
+static inline int peek(const struct parser *p)
+{
+	return p->pos < p->len ? (unsigned char)p->s[p->pos] : -1;
+}
+
+/* A decimal from the current position; a hex float after its "0x" (start: where the
+ * literal began). */
+enum parse_status scan_decimal(struct parser *p, struct num *out);
+enum parse_status scan_hexfloat(struct parser *p, struct num *out, size_t start);
+
+#endif
