@@ -205,4 +205,3 @@ enum parse_status scan_hexfloat(struct parser *p, struct num *out, size_t start)
 	free(m.digits);
 	return s;
 }
-
