@@ -41,6 +41,9 @@ static void convert_one(struct converter *c, const char *text, size_t len, struc
 {
 	enum problem problem = convert_text(&c->conv, c->f, text, len, c->s->mode, c->s->saturate);
 
+	if (!problem && c->conv.in.kind == INPUT_REAL && c->conv.need_value)
+		problem = PROBLEM_REAL_READOUT;
+
 	if (problem) {
 		c->failures++;
 		report_input(in ? inputs_where(in) : NULL, text, len, problem, &c->conv.err);

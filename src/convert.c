@@ -4,6 +4,7 @@
 #include "convert.h"
 #include "fastdec.h"
 #include "num.h"
+#include "real.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -134,6 +135,29 @@ static enum problem round_value(struct conversion *c, const struct fmt *f, enum 
 	return PROBLEM_NONE;
 }
 
+/* The working precision past which a real is reported undecided (PROBLEM_UNDECIDED). */
+#define REAL_MAX_PRECISION (1L << 14)
+
+/* A real rounded once through its enclosures (real.c); NaN outside a function's domain. */
+static enum problem round_real(struct conversion *c, const struct fmt *f, enum rnd_mode mode, bool saturate)
+{
+	if (c->via || c->policy != policy_default())
+		return PROBLEM_REAL_ROUTE;
+	switch (real_round(&c->result, f, c->in.real, mode, saturate, REAL_MAX_PRECISION)) {
+	case REAL_DECIDED:
+		break;
+	case REAL_UNDECIDED:
+		return PROBLEM_UNDECIDED;
+	case REAL_DOMAIN:
+		if (!f->has_nan)
+			return PROBLEM_NO_NAN;
+		c->result = (struct rnd_result){ .code = f->nan_code, .flags = RND_INVALID };
+		break;
+	}
+	c->code = c->result.code;
+	return PROBLEM_NONE;
+}
+
 /* cast: the text must be a bit pattern of the source format; its value is the input. */
 static enum problem take_source_code(struct conversion *c)
 {
@@ -172,6 +196,8 @@ enum problem convert_text(struct conversion *c, const struct fmt *f, const char 
 			return problem;
 	} else if (c->in.kind == INPUT_PATTERN)
 		return fmt_code_from_pattern(&c->code, f, c->in.pattern) ? PROBLEM_NONE : PROBLEM_TOO_WIDE;
+	if (c->in.kind == INPUT_REAL)
+		return round_real(c, f, mode, saturate);
 	return round_value(c, f, mode, saturate);
 }
 

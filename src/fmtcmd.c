@@ -53,7 +53,7 @@ static bool parse_code_number(const char *text, fpcode *out)
 	bool ok;
 
 	input_init(&in);
-	ok = parse_input(&in, &err, text, strlen(text)) == PARSE_OK && code_from_mpz(out, in.kind == INPUT_PATTERN ? in.pattern : mpq_numref(in.value.mag)) &&
+	ok = parse_input(&in, &err, text, strlen(text)) == PARSE_OK && in.kind != INPUT_REAL && code_from_mpz(out, in.kind == INPUT_PATTERN ? in.pattern : mpq_numref(in.value.mag)) &&
 	     (in.kind == INPUT_PATTERN || (!in.value.neg && in.value.kind == NUM_FINITE && !in.value.bound &&
 					   mpz_cmp_ui(mpq_denref(in.value.mag), 1) == 0));
 	input_clear(&in);

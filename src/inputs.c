@@ -86,7 +86,7 @@ enum problem read_value(struct input *in, struct parse_error *err, const char *t
 {
 	if (parse_input(in, err, text, len) != PARSE_OK)
 		return PROBLEM_PARSE;
-	return in->kind == INPUT_VALUE ? PROBLEM_NONE : PROBLEM_NEEDS_VALUE;
+	return in->kind == INPUT_VALUE ? PROBLEM_NONE : in->kind == INPUT_REAL ? PROBLEM_REAL_NOT_HERE : PROBLEM_NEEDS_VALUE;
 }
 
 bool parse_count(long *out, const char *text, long max)

@@ -16,6 +16,7 @@
  */
 #include "parse.h"
 #include "parser.h"
+#include "real.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -47,6 +48,11 @@ static const char *const messages[] = {
 	[PARSE_PATTERN_IN_EXPRESSION] = "a bit pattern stands alone; in arithmetic write a hex float (0x7ep0)",
 	[PARSE_SPECIAL_IN_EXPRESSION] = "inf and nan stand alone, with at most a sign",
 	[PARSE_BOUND_IN_EXPRESSION] = "a value this far out of range cannot be combined exactly",
+	[PARSE_UNKNOWN_NAME] = "not a function or constant fpx knows (pi, e, sqrt, cbrt, exp, exp2, expm1, log, "
+			       "log2, log10, log1p, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, asinh, "
+			       "acosh, atanh, hypot, abs)",
+	[PARSE_CALL_NEEDS_PARENTHESES] = "a function takes its arguments in parentheses: sqrt(2)",
+	[PARSE_ARGUMENTS] = "the wrong number of arguments for this function",
 };
 
 const char *parse_message(enum parse_status s)
@@ -57,12 +63,15 @@ const char *parse_message(enum parse_status s)
 void input_init(struct input *in)
 {
 	in->kind = INPUT_VALUE;
+	in->real = NULL;
 	num_init(&in->value);
 	mpz_init(in->pattern);
 }
 
 void input_clear(struct input *in)
 {
+	real_free(in->real);
+	in->real = NULL;
 	num_clear(&in->value);
 	mpz_clear(in->pattern);
 }
@@ -208,14 +217,133 @@ static enum parse_status power(struct parser *p, struct num *base, const struct 
 	return PARSE_OK;
 }
 
+/* ---- Reals: functions and constants ------------------------------------------------ */
+
+/* A value while an expression is read: exact (x), or a real known only by enclosures
+ * (real, real.h) once a function, a constant or a fractional power enters it. */
+struct operand {
+	struct num x;
+	struct real *real;
+};
+
+static void operand_init(struct operand *o)
+{
+	num_init(&o->x);
+	o->real = NULL;
+}
+
+static void operand_clear(struct operand *o)
+{
+	num_clear(&o->x);
+	real_free(o->real);
+	o->real = NULL;
+}
+
+/* Makes o a real (an exact value becomes a leaf); a bounded stand-in cannot be one. */
+static enum parse_status to_real(struct parser *p, struct operand *o, size_t at)
+{
+	if (o->real)
+		return PARSE_OK;
+	if (o->x.bound)
+		return parser_fail(p, PARSE_BOUND_IN_EXPRESSION, at);
+	o->real = real_exact(&o->x);
+	return PARSE_OK;
+}
+
+/* acc = acc op b where either is real; b's real moves into acc. */
+static enum parse_status combine_real(struct parser *p, struct operand *acc, struct operand *b, enum real_op op,
+				      size_t at)
+{
+	enum parse_status s = to_real(p, acc, at);
+
+	if (!s)
+		s = to_real(p, b, at);
+	if (s)
+		return s;
+	acc->real = real_node(op, acc->real, b->real);
+	b->real = NULL;
+	return PARSE_OK;
+}
+
+static enum real_op real_op_of(int op)
+{
+	return op == '+' ? REAL_ADD : op == '-' ? REAL_SUB : op == '*' ? REAL_MUL : op == '/' ? REAL_DIV : REAL_POW;
+}
+
 /* ---- The expression grammar ------------------------------------------------------ */
 
-static enum parse_status parse_expr(struct parser *p, struct num *out);
-static enum parse_status parse_unary(struct parser *p, struct num *out);
+static enum parse_status parse_expr(struct parser *p, struct operand *out);
+static enum parse_status parse_unary(struct parser *p, struct operand *out);
 
-static enum parse_status parse_primary(struct parser *p, struct num *out)
+/* The length of the name at the parser's position (letters, digits, _), 0 if none. */
+static size_t name_length(const struct parser *p)
+{
+	size_t n = 0;
+
+	while (p->pos + n < p->len &&
+	       (isalpha((unsigned char)p->s[p->pos + n]) || p->s[p->pos + n] == '_' ||
+		(n && isdigit((unsigned char)p->s[p->pos + n]))))
+		n++;
+	return n;
+}
+
+/* fn(a) or fn(a, b), after the name. */
+static enum parse_status parse_call(struct parser *p, struct operand *out, const struct real_fn *fn, size_t at)
+{
+	struct operand arg[2];
+	enum parse_status s = PARSE_OK;
+	int n = real_fn_arity(fn);
+
+	skip_blanks(p);
+	if (peek(p) != '(')
+		return parser_fail(p, PARSE_CALL_NEEDS_PARENTHESES, p->pos);
+	p->pos++;
+	operand_init(&arg[0]);
+	operand_init(&arg[1]);
+	for (int i = 0; i < n && !s; i++) {
+		if (i) {
+			skip_blanks(p);
+			s = peek(p) == ',' ? (p->pos++, PARSE_OK) : parser_fail(p, PARSE_ARGUMENTS, p->pos);
+		}
+		if (!s)
+			s = parse_expr(p, &arg[i]);
+		if (!s)
+			s = to_real(p, &arg[i], at);
+	}
+	skip_blanks(p);
+	if (!s && peek(p) != ')')
+		s = parser_fail(p, peek(p) == ',' ? PARSE_ARGUMENTS : PARSE_UNCLOSED, p->pos);
+	if (!s) {
+		p->pos++;
+		out->real = real_call(fn, arg[0].real, arg[1].real);
+		arg[0].real = arg[1].real = NULL;
+	}
+	operand_clear(&arg[0]);
+	operand_clear(&arg[1]);
+	return s;
+}
+
+/* pi, e, or a function of the table in real.c. */
+static enum parse_status parse_name(struct parser *p, struct operand *out, size_t len)
 {
 	size_t at = p->pos;
+	const struct real_fn *fn = real_function(p->s + at, len);
+
+	p->pos += len;
+	if (fn)
+		return parse_call(p, out, fn, at);
+	if (len == 2 && strncasecmp(p->s + at, "pi", 2) == 0)
+		out->real = real_node(REAL_PI, NULL, NULL);
+	else if (len == 1 && tolower((unsigned char)p->s[at]) == 'e')
+		out->real = real_node(REAL_E, NULL, NULL);
+	else
+		return parser_fail(p, PARSE_UNKNOWN_NAME, at);
+	return PARSE_OK;
+}
+
+static enum parse_status parse_primary(struct parser *p, struct operand *out)
+{
+	size_t at = p->pos, name;
 	int c = peek(p);
 	enum parse_status s;
 
@@ -231,39 +359,59 @@ static enum parse_status parse_primary(struct parser *p, struct num *out)
 	}
 	if (c == '0' && p->pos + 1 < p->len && tolower((unsigned char)p->s[p->pos + 1]) == 'x') {
 		p->pos += 2;
-		return scan_hexfloat(p, out, at);
+		return scan_hexfloat(p, &out->x, at);
 	}
 	if (c == '0' && p->pos + 1 < p->len && tolower((unsigned char)p->s[p->pos + 1]) == 'b')
 		return parser_fail(p, PARSE_PATTERN_IN_EXPRESSION, at);
 	if (isdigit(c) || c == '.')
-		return scan_decimal(p, out);
+		return scan_decimal(p, &out->x);
 	if (starts_with_word(p, at, "inf") || starts_with_word(p, at, "infinity") ||
 	    starts_with_word(p, at, "nan"))
 		return parser_fail(p, PARSE_SPECIAL_IN_EXPRESSION, at);
+	if ((name = name_length(p)))
+		return parse_name(p, out, name);
 	return parser_fail(p, c < 0 ? PARSE_EXPECTED_VALUE : PARSE_UNEXPECTED, at);
 }
 
-static enum parse_status parse_power(struct parser *p, struct num *out)
+/* "^", or its synonym "**"; the operator's length, 0 when there is none. */
+static int power_operator(const struct parser *p)
+{
+	if (peek(p) == '^')
+		return 1;
+	return peek(p) == '*' && p->pos + 1 < p->len && p->s[p->pos + 1] == '*' ? 2 : 0;
+}
+
+/* base^expo: exact when both are and the exponent is an integer, else a real. */
+static enum parse_status raise(struct parser *p, struct operand *base, struct operand *expo, size_t at)
+{
+	if (base->real || expo->real || (!expo->x.bound && mpz_cmp_ui(mpq_denref(expo->x.mag), 1) != 0))
+		return combine_real(p, base, expo, REAL_POW, at);
+	return power(p, &base->x, &expo->x, at);
+}
+
+static enum parse_status parse_power(struct parser *p, struct operand *out)
 {
 	enum parse_status s = parse_primary(p, out);
-	struct num expo;
+	struct operand expo;
 	size_t at;
+	int op;
 
 	if (s)
 		return s;
 	skip_blanks(p);
-	if (peek(p) != '^')
+	if (!(op = power_operator(p)))
 		return PARSE_OK;
-	at = p->pos++;
-	num_init(&expo);
+	at = p->pos;
+	p->pos += (size_t)op;
+	operand_init(&expo);
 	s = parse_unary(p, &expo);
 	if (!s)
-		s = power(p, out, &expo, at);
-	num_clear(&expo);
+		s = raise(p, out, &expo, at);
+	operand_clear(&expo);
 	return s;
 }
 
-static enum parse_status parse_unary(struct parser *p, struct num *out)
+static enum parse_status parse_unary(struct parser *p, struct operand *out)
 {
 	enum parse_status s;
 	int c;
@@ -275,8 +423,10 @@ static enum parse_status parse_unary(struct parser *p, struct num *out)
 	if (c == '+' || c == '-') {
 		p->pos++;
 		s = parse_unary(p, out);
-		if (!s && c == '-')
-			out->neg = !out->neg;
+		if (!s && c == '-' && out->real)
+			out->real = real_node(REAL_NEG, out->real, NULL);
+		else if (!s && c == '-')
+			out->x.neg = !out->x.neg;
 	} else
 		s = parse_power(p, out);
 	p->depth--;
@@ -284,35 +434,39 @@ static enum parse_status parse_unary(struct parser *p, struct num *out)
 }
 
 /* A left-associative chain of one precedence level: term or expr. */
-static enum parse_status parse_chain(struct parser *p, struct num *out, const char *ops,
-				     enum parse_status (*operand)(struct parser *, struct num *))
+static enum parse_status parse_chain(struct parser *p, struct operand *out, const char *ops,
+				     enum parse_status (*operand)(struct parser *, struct operand *))
 {
 	enum parse_status s = operand(p, out);
-	struct num rhs;
+	struct operand rhs;
 
-	num_init(&rhs);
+	operand_init(&rhs);
 	while (!s) {
 		size_t at;
 		int op;
 		skip_blanks(p);
 		op = peek(p);
-		if (op <= 0 || !strchr(ops, op)) /* strchr would find the NUL terminator */
+		if (op <= 0 || !strchr(ops, op) || power_operator(p) == 2) /* strchr would find the NUL */
 			break;
 		at = p->pos++;
+		operand_clear(&rhs);
+		operand_init(&rhs);
 		s = operand(p, &rhs);
-		if (!s)
-			s = combine(p, out, &rhs, op, at);
+		if (!s && (out->real || rhs.real))
+			s = combine_real(p, out, &rhs, real_op_of(op), at);
+		else if (!s)
+			s = combine(p, &out->x, &rhs.x, op, at);
 	}
-	num_clear(&rhs);
+	operand_clear(&rhs);
 	return s;
 }
 
-static enum parse_status parse_term(struct parser *p, struct num *out)
+static enum parse_status parse_term(struct parser *p, struct operand *out)
 {
 	return parse_chain(p, out, "*/", parse_unary);
 }
 
-static enum parse_status parse_expr(struct parser *p, struct num *out)
+static enum parse_status parse_expr(struct parser *p, struct operand *out)
 {
 	return parse_chain(p, out, "+-", parse_term);
 }
@@ -373,6 +527,27 @@ static bool parse_pattern(struct parser *p, mpz_t out)
 	return true;
 }
 
+/* An expression: exact into out->value, or a real (INPUT_REAL) into out->real. */
+static enum parse_status parse_value(struct parser *p, struct input *out)
+{
+	struct operand o;
+	enum parse_status s;
+
+	operand_init(&o);
+	s = parse_expr(p, &o);
+	if (!s && o.real) {
+		out->kind = INPUT_REAL;
+		out->real = o.real;
+		o.real = NULL;
+	} else if (!s) {
+		out->value.neg = o.x.neg;
+		out->value.bound = o.x.bound;
+		mpq_swap(out->value.mag, o.x.mag);
+	}
+	operand_clear(&o);
+	return s;
+}
+
 enum parse_status parse_input(struct input *out, struct parse_error *err, const char *text, size_t len)
 {
 	struct parser p = { .s = text, .len = len, .err = err };
@@ -389,6 +564,8 @@ enum parse_status parse_input(struct input *out, struct parse_error *err, const 
 	if (p.pos == p.len)
 		return parser_fail(&p, PARSE_EMPTY, p.pos);
 	out->kind = INPUT_VALUE;
+	real_free(out->real);
+	out->real = NULL;
 	out->value.kind = NUM_FINITE;
 	out->value.neg = false;
 	out->value.bound = NUM_EXACT;
@@ -400,7 +577,7 @@ enum parse_status parse_input(struct input *out, struct parse_error *err, const 
 		skip_blanks(&p);
 		s = p.pos < p.len ? parser_fail(&p, PARSE_SPECIAL_IN_EXPRESSION, p.pos) : PARSE_OK;
 	} else
-		s = parse_expr(&p, &out->value);
+		s = parse_value(&p, out);
 	if (s == PARSE_OK && p.pos < p.len)
 		s = parser_fail(&p, PARSE_UNEXPECTED, p.pos);
 	return s;

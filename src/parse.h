@@ -1,7 +1,8 @@
 /*
  * parse.h — text to exact value. Decimal (every strtod spelling), hex float with a p
- * exponent, inf/infinity/nan with a sign, and exact expressions with + − * / ^ and
- * parentheses; or a bare 0x…/0b… bit pattern, which is a code of the target format.
+ * exponent, inf/infinity/nan with a sign, and exact expressions with + − * / ^ (or **)
+ * and parentheses; or a bare 0x…/0b… bit pattern, which is a code of the target format.
+ * An expression with pi, e, a function (sqrt(2)) or a fractional power is a real.
  *
  * No double, strtod or locale is involved. Magnitudes are bounded before big integers
  * are built, so no input makes this slow or large. Never prints.
@@ -35,14 +36,21 @@ enum parse_status {
 	PARSE_PATTERN_IN_EXPRESSION,
 	PARSE_SPECIAL_IN_EXPRESSION,
 	PARSE_BOUND_IN_EXPRESSION,
+	PARSE_UNKNOWN_NAME,
+	PARSE_CALL_NEEDS_PARENTHESES,
+	PARSE_ARGUMENTS,
 };
 
-enum input_kind { INPUT_VALUE, INPUT_PATTERN };
+/* A value, a bit pattern, or a real: an expression with a function, π, e or a
+ * fractional power, known only by enclosures (real.h). */
+enum input_kind { INPUT_VALUE, INPUT_PATTERN, INPUT_REAL };
 
+struct real;
 struct input {
 	enum input_kind kind;
 	struct num value;  /* INPUT_VALUE */
 	mpz_t pattern;     /* INPUT_PATTERN */
+	struct real *real; /* INPUT_REAL, owned */
 };
 
 struct parse_error {

@@ -343,6 +343,8 @@ static enum problem stored_value(struct num *x, const struct quantization *q, co
 	}
 	if (!q->ints)
 		return PROBLEM_NEEDS_FLOAT_PATTERN;
+	if (in->kind == INPUT_REAL)
+		return PROBLEM_REAL_NOT_HERE;
 	if (in->value.kind != NUM_FINITE || mpz_cmp_ui(mpq_denref(in->value.mag), 1) != 0 ||
 	    mpz_cmp_ui(mpq_numref(in->value.mag), (unsigned long)(in->value.neg ? -q->ints->min : q->ints->max)) > 0)
 		return PROBLEM_NOT_AN_INTEGER;

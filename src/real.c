@@ -6,6 +6,7 @@
 #include <mpfi.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 typedef int mpfi_unary(mpfi_ptr, mpfi_srcptr);
 typedef int mpfi_binary(mpfi_ptr, mpfi_srcptr, mpfi_srcptr);
@@ -40,7 +41,7 @@ static const struct real_fn functions[] = {
 const struct real_fn *real_function(const char *name, size_t len)
 {
 	for (size_t i = 0; i < FUNCTION_COUNT; i++)
-		if (strlen(functions[i].name) == len && memcmp(functions[i].name, name, len) == 0)
+		if (strlen(functions[i].name) == len && strncasecmp(functions[i].name, name, len) == 0)
 			return &functions[i];
 	return NULL;
 }

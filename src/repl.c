@@ -102,16 +102,22 @@ static void show_code(struct repl_session *s, fpcode code)
 	show_text(s, hex);
 }
 
-/* A word that is no value: a mistyped command, named as such (with a guess). */
+/* A word that is no value: a mistyped command, named as such (with a guess). A name
+ * followed by "(" is a mistyped function, which the value's own error names. */
 static bool is_stray_word(const char *text)
 {
 	struct input in;
 	struct parse_error err;
+	enum parse_status status;
+	size_t start = strspn(text, " \t"), end = start;
 	bool stray;
 
+	while (isalnum((unsigned char)text[end]) || text[end] == '_')
+		end++;
 	input_init(&in);
-	stray = parse_input(&in, &err, text, strlen(text)) == PARSE_UNEXPECTED && err.column >= 1 &&
-		isalpha((unsigned char)text[err.column - 1]) && err.column == 1 + strspn(text, " \t");
+	status = parse_input(&in, &err, text, strlen(text));
+	stray = (status == PARSE_UNEXPECTED || status == PARSE_UNKNOWN_NAME) && err.column == 1 + start &&
+		isalpha((unsigned char)text[start]) && text[end + strspn(text + end, " \t")] != '(';
 	input_clear(&in);
 	return stray;
 }

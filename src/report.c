@@ -26,6 +26,12 @@ static const char *const problem_messages[] = {
 	[PROBLEM_TOO_LONG] = NULL, /* parse.c's own words */
 	[PROBLEM_BEYOND_LIMITS] = "too large or too small",
 	[PROBLEM_BLOCK_TOO_BIG] = "the block would hold more than 64 MiB of values: give a smaller --block",
+	[PROBLEM_UNDECIDED] = "lies within 2^-16384 of a rounding boundary of the format, and may be exactly on it "
+			      "(as exp(log(3)) is): cannot decide",
+	[PROBLEM_REAL_ROUTE] = "functions and constants do not go through --via or --policy yet",
+	[PROBLEM_REAL_READOUT] = "functions and constants are converted (fpx convert -o hex,exact,shortest,flags) "
+				 "but not yet shown, nor given error, ulps, rel, below or above",
+	[PROBLEM_REAL_NOT_HERE] = "functions and constants are not read here yet: give an exact value",
 };
 
 const char *problem_message(enum problem p, const struct parse_error *err)

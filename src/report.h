@@ -31,6 +31,10 @@ enum problem {
 	PROBLEM_TOO_LONG,           /* a line past the input limit */
 	PROBLEM_BEYOND_LIMITS,      /* a value past 2^±NUM_LIMIT_EXP, where it is needed exactly */
 	PROBLEM_BLOCK_TOO_BIG,      /* mx: a block past its byte bound */
+	PROBLEM_UNDECIDED,          /* a real too near a rounding boundary to decide */
+	PROBLEM_REAL_ROUTE,         /* a real through --via or --policy: not yet */
+	PROBLEM_REAL_READOUT,       /* a real in a readout or its fields: not yet */
+	PROBLEM_REAL_NOT_HERE,      /* a real where a command reads exact values only */
 };
 
 /* The message for a problem; for PROBLEM_PARSE, err's (NULL: a generic one). */

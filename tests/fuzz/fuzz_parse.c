@@ -11,6 +11,7 @@
 #include "format.h"
 #include "parse.h"
 #include "readout.h"
+#include "real.h"
 #include "round.h"
 #include "show.h"
 
@@ -84,7 +85,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!f[i])
 			f[i] = fmt_lookup(formats[i]);
 	input_init(&in);
-	if (parse_input(&in, &err, text, size) == PARSE_OK)
+	if (parse_input(&in, &err, text, size) == PARSE_OK && in.kind == INPUT_REAL) {
+		struct rnd_result r;
+		for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+			real_round(&r, f[i], in.real, (enum rnd_mode)(i % 5), i & 1, 1 << 9);
+	} else if (err.status == PARSE_OK)
 		for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
 			exercise(f[i], text, &in, (int)(size + i));
 	input_clear(&in);
