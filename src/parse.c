@@ -29,6 +29,8 @@
  * MAX_EXACT_BITS, and this bounds their number, so that no line takes more than about a
  * second whatever it chains. */
 #define MAX_WORK_BITS (1L << 25)
+/* The nodes a real may have: its enclosures are computed by recursion over them. */
+#define MAX_REAL_NODES 1000L
 
 static const char *const messages[] = {
 	[PARSE_OK] = "ok",
@@ -53,6 +55,7 @@ static const char *const messages[] = {
 			       "acosh, atanh, hypot, abs)",
 	[PARSE_CALL_NEEDS_PARENTHESES] = "a function takes its arguments in parentheses: sqrt(2)",
 	[PARSE_ARGUMENTS] = "the wrong number of arguments for this function",
+	[PARSE_REAL_TOO_LARGE] = "an expression with functions or constants may hold at most 1000 operations",
 };
 
 const char *parse_message(enum parse_status s)
@@ -239,6 +242,12 @@ static void operand_clear(struct operand *o)
 	o->real = NULL;
 }
 
+/* Counts one more node of a real; past MAX_REAL_NODES, an error. */
+static enum parse_status count_node(struct parser *p, size_t at)
+{
+	return ++p->real_nodes > MAX_REAL_NODES ? parser_fail(p, PARSE_REAL_TOO_LARGE, at) : PARSE_OK;
+}
+
 /* Makes o a real (an exact value becomes a leaf); a bounded stand-in cannot be one. */
 static enum parse_status to_real(struct parser *p, struct operand *o, size_t at)
 {
@@ -246,6 +255,8 @@ static enum parse_status to_real(struct parser *p, struct operand *o, size_t at)
 		return PARSE_OK;
 	if (o->x.bound)
 		return parser_fail(p, PARSE_BOUND_IN_EXPRESSION, at);
+	if (count_node(p, at))
+		return PARSE_REAL_TOO_LARGE;
 	o->real = real_exact(&o->x);
 	return PARSE_OK;
 }
@@ -258,6 +269,8 @@ static enum parse_status combine_real(struct parser *p, struct operand *acc, str
 
 	if (!s)
 		s = to_real(p, b, at);
+	if (!s)
+		s = count_node(p, at);
 	if (s)
 		return s;
 	acc->real = real_node(op, acc->real, b->real);
@@ -329,6 +342,8 @@ static enum parse_status parse_name(struct parser *p, struct operand *out, size_
 	size_t at = p->pos;
 	const struct real_fn *fn = real_function(p->s + at, len);
 
+	if (count_node(p, at))
+		return PARSE_REAL_TOO_LARGE;
 	p->pos += len;
 	if (fn)
 		return parse_call(p, out, fn, at);
@@ -423,7 +438,7 @@ static enum parse_status parse_unary(struct parser *p, struct operand *out)
 	if (c == '+' || c == '-') {
 		p->pos++;
 		s = parse_unary(p, out);
-		if (!s && c == '-' && out->real)
+		if (!s && c == '-' && out->real && !(s = count_node(p, p->pos)))
 			out->real = real_node(REAL_NEG, out->real, NULL);
 		else if (!s && c == '-')
 			out->x.neg = !out->x.neg;

@@ -39,6 +39,7 @@ enum parse_status {
 	PARSE_UNKNOWN_NAME,
 	PARSE_CALL_NEEDS_PARENTHESES,
 	PARSE_ARGUMENTS,
+	PARSE_REAL_TOO_LARGE,
 };
 
 /* A value, a bit pattern, or a real: an expression with a function, π, e or a

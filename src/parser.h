@@ -16,6 +16,7 @@ struct parser {
 	size_t len, pos;
 	int depth;
 	long work; /* the bits operated on so far (see MAX_WORK_BITS) */
+	long real_nodes; /* the nodes of a real built so far (see MAX_REAL_NODES) */
 	struct parse_error *err;
 };
 

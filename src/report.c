@@ -26,8 +26,8 @@ static const char *const problem_messages[] = {
 	[PROBLEM_TOO_LONG] = NULL, /* parse.c's own words */
 	[PROBLEM_BEYOND_LIMITS] = "too large or too small",
 	[PROBLEM_BLOCK_TOO_BIG] = "the block would hold more than 64 MiB of values: give a smaller --block",
-	[PROBLEM_UNDECIDED] = "lies within 2^-16384 of a rounding boundary of the format, and may be exactly on it "
-			      "(as exp(log(3)) is): cannot decide",
+	[PROBLEM_UNDECIDED] = "not decided within 16384 bits of working precision: too near a rounding boundary "
+			      "of the format, or exactly on one (as exp(log(3)) is), which no precision decides",
 	[PROBLEM_REAL_ROUTE] = "functions and constants do not go through --via or --policy yet",
 	[PROBLEM_REAL_READOUT] = "functions and constants are converted (fpx convert -o hex,exact,shortest,flags) "
 				 "but not yet shown, nor given error, ulps, rel, below or above",
