@@ -116,12 +116,37 @@ static void enclose_exact(mpfi_ptr out, const struct num *x)
 		mpfi_neg(out, out);
 }
 
-/* x^y for x > 0 as exp(y·log x); y an exact integer is done by repeated squaring of the
- * enclosure instead, which also takes negative bases. */
-static void enclose_power(mpfi_ptr out, mpfi_srcptr x, mpfi_srcptr y)
+/* x^k for an integer k by repeated squaring of the enclosure: negative bases too. */
+static void enclose_integer_power(mpfi_ptr out, mpfi_srcptr x, long k)
+{
+	unsigned long n = k < 0 ? -(unsigned long)k : (unsigned long)k;
+	mpfi_t base;
+
+	mpfi_init2(base, mpfi_get_prec(out));
+	mpfi_set(base, x);
+	mpfi_set_ui(out, 1);
+	for (; n; n >>= 1) {
+		if (n & 1)
+			mpfi_mul(out, out, base);
+		if (n > 1)
+			mpfi_sqr(base, base);
+	}
+	if (k < 0)
+		mpfi_inv(out, out);
+	mpfi_clear(base);
+}
+
+/* x^y: an exact integer y by squaring; else exp(y·log x), NaN for x < 0. */
+static void enclose_power(mpfi_ptr out, mpfi_srcptr x, mpfi_srcptr y, const struct real *expo)
 {
 	mpfi_t t;
 
+	if (expo->op == REAL_EXACT && mpz_cmp_ui(mpq_denref(expo->exact.mag), 1) == 0 &&
+	    mpz_cmp_ui(mpq_numref(expo->exact.mag), 1UL << 20) <= 0) {
+		long k = (long)mpz_get_ui(mpq_numref(expo->exact.mag));
+		enclose_integer_power(out, x, expo->exact.neg ? -k : k);
+		return;
+	}
 	mpfi_init2(t, mpfi_get_prec(out));
 	mpfi_log(t, x);
 	mpfi_mul(t, t, y);
@@ -159,7 +184,7 @@ static bool enclose(mpfi_ptr out, const struct real *r, mpfr_prec_t prec)
 		case REAL_SUB: mpfi_sub(out, a, b); break;
 		case REAL_MUL: mpfi_mul(out, a, b); break;
 		case REAL_DIV: mpfi_div(out, a, b); break;
-		case REAL_POW: enclose_power(out, a, b); break;
+		case REAL_POW: enclose_power(out, a, b, r->arg[1]); break;
 		case REAL_CALL:
 			if (r->fn->arity == 1)
 				r->fn->unary(out, a);

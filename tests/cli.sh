@@ -249,6 +249,10 @@ expect "binary64 sqrt(2) and pi" 0 "0x3ff6a09e667f3bcd${tab}inexact
 0x400921fb54442d18${tab}inexact" -- $FPX convert -o hex,flags binary64 'sqrt(2)' PI
 expect "bfloat16 pi, e4m3 exp(1)" 0 "0x4049
 0x43" -- sh -c "$FPX convert -o hex bfloat16 pi && $FPX convert -o hex e4m3 'exp(1)'"
+# an integer power of a real takes a negative base; float(1/pi) is 0x3ea2f983
+expect "integer powers of reals" 0 "0x411de9e6
+0x411de9e6
+0x3ea2f983" -- $FPX convert -o hex binary32 'pi^2' '(-pi)^2' 'pi^-1'
 expect "exact results stay exact" 0 "0x40a00000${tab}-
 0x44800000${tab}-" -- $FPX convert -o hex,flags binary32 'hypot(3, 4)' '2**10'
 expect "outside the domain: NaN, invalid" 0 "0x7fc00000${tab}invalid" -- $FPX convert -o hex,flags binary32 'log(-1)'
