@@ -10,7 +10,7 @@ _fpx() {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
 	local commands="show convert cast table info formats repl policies compare quantize dequantize mx"
 	local options="-r --round -s --saturate -o --fields --tsv --csv --json --header --range
-		--policy --via --scale --zero-point --block
+		--policy --via --max-precision --scale --zero-point --block
 		--full --color -F --format-file --names -h --help -V --version"
 	local fields="input hex bin class exact shortest digits hexfloat error ulps rel below above flags ternary"
 	local i word command= operands=0
@@ -28,7 +28,7 @@ _fpx() {
 	-F | --format-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
 	--policy) COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" policies 2>/dev/null | awk '/^[^ ]/ { print $1 }')" -- "$cur")); return ;;
 	--via) COMPREPLY=($(compgen -W "$(_fpx_formats)" -- "$cur")); return ;;
-	--range | --scale | --zero-point | --block) return ;;
+	--range | --scale | --zero-point | --block | --max-precision) return ;;
 	-o | --fields)
 		local done=${cur%"${cur##*,}"}
 		COMPREPLY=($(compgen -P "$done" -W "$fields" -- "${cur##*,}"))
@@ -44,7 +44,7 @@ _fpx() {
 		word=${COMP_WORDS[i]}
 		case $word in
 		-r | --round | -o | --fields | --range | --color | -F | --format-file | --policy | --via | --scale | \
-			--zero-point | --block) ((i++)) ;;
+			--zero-point | --block | --max-precision) ((i++)) ;;
 		-*) ;;
 		=) ((i++)) ;;
 		show | convert | cast | table | info | formats | repl | policies | compare | quantize | dequantize | mx)

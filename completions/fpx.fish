@@ -17,7 +17,7 @@ function __fpx_needs_first
             continue
         end
         switch $w
-            case -r --round -o --fields --range --color -F --format-file --policy --via --scale --zero-point --block
+            case -r --round -o --fields --range --color -F --format-file --policy --via --max-precision --scale --zero-point --block
                 set skip 1
             case '-*'
             case '*'
@@ -66,6 +66,7 @@ complete -c fpx -l header -d 'print the field names first'
 complete -c fpx -l range -x -d 'table: only codes A to B'
 complete -c fpx -l policy -x -a '(command fpx policies 2>/dev/null | string match -r "^[^ ]+")' -d 'round as that stack does'
 complete -c fpx -l via -x -a '(__fpx_formats)' -d 'round into this format first'
+complete -c fpx -l max-precision -x -d 'functions, constants: undecided past BITS bits'
 complete -c fpx -l scale -x -d 'quantize: the scale, or one per block'
 complete -c fpx -l zero-point -x -d 'quantize: the zero point, or one per block'
 complete -c fpx -l block -x -d 'values per block'

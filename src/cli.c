@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "real.h"
 #include "report.h"
 #include "commands.h"
 #include "inputs.h"
@@ -54,6 +55,7 @@
 	X(RANGE,       0,   "range",       "A:B",   "table: only codes A to B (needed past 20 bits)") \
 	X(POLICY,      0,   "policy",      "P",     "round as stack P does (see fpx policies)") \
 	X(VIA,         0,   "via",         "FORMAT", "round into FORMAT first (rne), then into the target") \
+	X(MAX_PRECISION, 0, "max-precision", "BITS", "functions, constants: undecided past BITS bits (16384)") \
 	X(SCALE,       0,   "scale",       "S,...", "quantize, dequantize: the scale, or one per block") \
 	X(ZERO_POINT,  0,   "zero-point",  "Z,...", "quantize, dequantize: the zero point, or one per block") \
 	X(BLOCK,       0,   "block",       "N",     "values per block (mx: 32 by default)") \
@@ -91,12 +93,32 @@ static const struct option_spec options[] = {
 static bool looks_like_value(const char *arg)
 {
 	const char *rest = arg + 1;
+	size_t name = strspn(rest, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	int arity;
 
 	if (arg[0] != '-' || !arg[1])
 		return true;
 	if (!isalpha((unsigned char)rest[0]) && rest[0] != '-')
 		return true;
+	if (rest[name] == '(' && (real_function(rest, name) || real_formula(rest, name, &arity)))
+		return true; /* -sin(x) */
+	if (!rest[name] && ((name == 2 && strncasecmp(rest, "pi", 2) == 0) || (name == 1 && tolower(*rest) == 'e')))
+		return true; /* -pi, -e */
 	return strcasecmp(rest, "inf") == 0 || strcasecmp(rest, "infinity") == 0 || strcasecmp(rest, "nan") == 0;
+}
+
+/* --max-precision: bits of working precision, 64 to 2^20. */
+static bool parse_max_precision(long *out, const char *text)
+{
+	char *end;
+	long bits;
+
+	errno = 0;
+	bits = strtol(text, &end, 10);
+	if (errno || end == text || *end || bits < 64 || bits > 1L << 20)
+		return false;
+	*out = bits;
+	return true;
 }
 
 static int apply_option(struct settings *s, enum option_id id, const char *value)
@@ -117,6 +139,10 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 			return usage_error("unknown policy '%s' (see fpx policies)", value);
 		break;
 	case OPT_VIA: s->via = value; break;
+	case OPT_MAX_PRECISION:
+		if (!parse_max_precision(&s->max_precision, value))
+			return usage_error("--max-precision takes a number of bits from 64 to 1048576, not '%s'", value);
+		break;
 	case OPT_SCALE: s->scale = value; break;
 	case OPT_ZERO_POINT: s->zero_point = value; break;
 	case OPT_BLOCK: s->block = value; break;
@@ -215,7 +241,8 @@ static int cmd_repl(struct settings *s)
 {
 	struct repl_options o = { .format = s->nargs ? s->args[0] : NULL, .mode = s->mode,
 				  .mode_given = s->mode_given, .saturate = s->saturate, .json = s->style == STYLE_JSON,
-				  .policy = s->policy, .via = s->via, .style = show_style_of(s) };
+				  .policy = s->policy, .via = s->via, .style = show_style_of(s),
+				  .max_precision = s->max_precision };
 
 	if (s->nargs > 1)
 		return usage_error("%s", "repl takes at most one FORMAT");
@@ -231,7 +258,7 @@ static int cmd_repl(struct settings *s)
 #define EVERYWHERE (OPT(FORMAT_FILE) | OPT(HELP) | OPT(VERSION))
 #define ROWS (OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(HEADER))
 #define ROUTES (OPT(POLICY) | OPT(VIA))
-#define READOUT (OPT(ROUND) | OPT(SATURATE) | OPT(JSON) | OPT(FULL) | OPT(COLOR) | ROUTES)
+#define READOUT (OPT(ROUND) | OPT(SATURATE) | OPT(JSON) | OPT(FULL) | OPT(COLOR) | ROUTES | OPT(MAX_PRECISION))
 
 /* A command: its name, what it takes, what it does, and the options that apply to it
  * (any other is refused). The one list that help, dispatch and the REPL read. */
@@ -245,7 +272,7 @@ struct command {
 static const struct command commands[] = {
 	{ "show", cmd_show, "FORMAT [VALUE...]", "the readout of each value or stdin line", READOUT },
 	{ "convert", cmd_convert, "FORMAT [VALUE...]", "one row per value or stdin line",
-	  OPT(ROUND) | OPT(SATURATE) | ROWS | ROUTES },
+	  OPT(ROUND) | OPT(SATURATE) | ROWS | ROUTES | OPT(MAX_PRECISION) },
 	{ "table", cmd_table, "FORMAT", "one row per code of the format", ROWS | OPT(RANGE) },
 	{ "info", cmd_info, "FORMAT", "a format's layout and limits",
 	  OPT(ROUND) | OPT(SATURATE) | OPT(JSON) | OPT(COLOR) | OPT(POLICY) },
@@ -255,13 +282,13 @@ static const struct command commands[] = {
 	  OPT(ROUND) | OPT(SATURATE) | ROWS | ROUTES },
 	{ "policies", cmd_policies, "", "the stacks' conventions --policy names", 0 },
 	{ "compare", cmd_compare, "FORMAT [VALUE...]", "what every policy gives, side by side",
-	  OPT(SATURATE) | OPT(JSON) },
+	  OPT(SATURATE) | OPT(JSON) | OPT(MAX_PRECISION) },
 	{ "quantize", cmd_quantize, "--scale S TO [VALUE...]", "quantizeLinear, exact, saturating",
-	  OPT(ROUND) | ROWS | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) },
+	  OPT(ROUND) | ROWS | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) | OPT(MAX_PRECISION) },
 	{ "dequantize", cmd_dequantize, "--scale S FROM [CODE...]", "dequantizeLinear: (code - zero point)*S",
 	  OPT(JSON) | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) },
 	{ "mx", cmd_mx, "ELEM [VALUE...]", "OCP MX blocks: one E8M0 scale per block",
-	  OPT(BLOCK) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) },
+	  OPT(BLOCK) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(MAX_PRECISION) },
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

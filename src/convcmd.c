@@ -41,9 +41,6 @@ static void convert_one(struct converter *c, const char *text, size_t len, struc
 {
 	enum problem problem = convert_text(&c->conv, c->f, text, len, c->s->mode, c->s->saturate);
 
-	if (!problem && c->conv.in.kind == INPUT_REAL && c->conv.need_value)
-		problem = PROBLEM_REAL_READOUT;
-
 	if (problem) {
 		c->failures++;
 		report_input(in ? inputs_where(in) : NULL, text, len, problem, &c->conv.err);
@@ -105,6 +102,7 @@ static bool converter_open(struct converter *c)
 	conversion_init(&c->conv);
 	if (c->s->policy)
 		c->conv.policy = c->s->policy;
+	c->conv.max_precision = settings_max_precision(c->s);
 	if (!settings_check_policy(c->s) || !conversion_formats(c)) {
 		converter_clear(c);
 		return false;
@@ -135,7 +133,7 @@ static void emit_error_row(struct converter *c, const char *text, const char *pr
 
 static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
 {
-	struct row row = { text, code, res, &c->conv.in.value, c->mode, c->saturate };
+	struct row row = { text, code, res, &c->conv.in.value, c->conv.approximate, c->mode, c->saturate };
 
 	render_row(&c->line, c->f, &row, &c->s->fields, c->s->style);
 }
@@ -213,7 +211,7 @@ static void emit_readout(struct converter *c, const char *text, fpcode code, con
 	struct readout r;
 
 	if (res) {
-		readout_of_value(&r, c->f, text, &c->conv.in.value, c->mode, c->saturate, res);
+		readout_of_value(&r, c->f, text, &c->conv.in.value, c->mode, c->saturate, res, c->conv.approximate);
 		readout_set_other_saturation(&r);
 		readout_set_policy(&r, c->conv.policy);
 		note_route(c, &r);

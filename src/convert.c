@@ -20,6 +20,8 @@ void conversion_init(struct conversion *c)
 	c->via = NULL;
 	c->nsteps = 0;
 	c->route[0] = '\0';
+	c->max_precision = REAL_MAX_PRECISION;
+	c->approximate = false;
 }
 
 void conversion_clear(struct conversion *c)
@@ -115,46 +117,117 @@ static enum problem round_route(struct rnd_result *out, unsigned *before, struct
 	return policy_encode(out, p, f, x, mode, saturate) == RND_OK ? PROBLEM_NONE : PROBLEM_NO_NAN;
 }
 
+/* x rounded into f as the conversion says: through the steps plan_steps() chose, then
+ * by the policy; along a route, the flags are those of every rounding and the ternary
+ * compares the end with x. */
+static enum problem round_along(struct conversion *c, struct rnd_result *out, const struct fmt *f,
+				const struct num *x, enum rnd_mode mode, bool saturate)
+{
+	unsigned before;
+	enum problem problem =
+		round_route(out, &before, &c->through, f, c->steps, c->nsteps, c->policy, x, mode, saturate);
+
+	if (!problem && c->nsteps) {
+		out->placed = false; /* what was placed is the value in between */
+		out->flags |= before & ROUNDING_FLAGS;
+		out->ternary = ternary_against(f, out->code, x);
+	}
+	return problem;
+}
+
 /* Rounds c->in.value into f, through c->via and the policy's route when there are. */
 static enum problem round_value(struct conversion *c, const struct fmt *f, enum rnd_mode mode, bool saturate)
 {
-	unsigned before;
 	enum problem problem;
 
 	plan_steps(c, f);
-	problem = round_route(&c->result, &before, &c->through, f, c->steps, c->nsteps, c->policy, &c->in.value, mode,
-			      saturate);
-	if (problem)
-		return problem;
-	if (c->nsteps) {
-		c->result.placed = false; /* what was placed is the value in between */
-		c->result.flags |= before & ROUNDING_FLAGS;
-		c->result.ternary = ternary_against(f, c->result.code, &c->in.value);
-	}
+	problem = round_along(c, &c->result, f, &c->in.value, mode, saturate);
 	c->code = c->result.code;
-	return PROBLEM_NONE;
+	return problem;
 }
 
-/* The working precision past which a real is reported undecided (PROBLEM_UNDECIDED). */
-#define REAL_MAX_PRECISION (1L << 14)
+/* ---- Reals ----------------------------------------------------------------------------- */
 
-/* A real rounded once through its enclosures (real.c); NaN outside a function's domain. */
+/* The rounding a real's enclosures go through (real.h's target): the conversion's own. */
+struct real_rounding {
+	struct conversion *c;
+	const struct fmt *f;
+	enum rnd_mode mode;
+	bool saturate;
+};
+
+static bool encode_as_converted(struct rnd_result *out, const struct num *x, const void *how)
+{
+	const struct real_rounding *r = how;
+
+	return round_along(r->c, out, r->f, x, r->mode, r->saturate) == PROBLEM_NONE;
+}
+
+/* The most significant bits a rounding along the route keeps, at least binary32's (the
+ * readout's other route goes through it). */
+static int route_precision(const struct conversion *c, const struct fmt *f)
+{
+	int p = f->precision > 24 ? f->precision : 24;
+
+	for (int i = 0; i < c->nsteps; i++)
+		if (c->steps[i]->precision > p)
+			p = c->steps[i]->precision;
+	return p;
+}
+
+/*
+ * Bits beyond the route's precision in the stand-in a readout or an error field works
+ * on: enough that its error, ulps and relative error are right to 25 significant digits
+ * unless the value lies within 2^-(EXTRA − 85) ulp of a code.
+ */
+#define STAND_IN_EXTRA_BITS 128
+
+/*
+ * What the readout and the fields work on for a real: an exact stand-in in c->in.value
+ * (real.h) that every rounding they make treats as the real itself.
+ */
+static void take_stand_in(struct conversion *c, const struct fmt *f)
+{
+	bool exact, pole;
+
+	enum real_status s = real_stand_in(&c->in.value, &exact, &pole, c->in.real,
+					   route_precision(c, f) + STAND_IN_EXTRA_BITS, c->max_precision);
+
+	if (s == REAL_DOMAIN || s == REAL_NAN)
+		c->in.value.kind = NUM_NAN; /* else, undecided, the midpoint: close enough for digits */
+	c->approximate = !exact && c->in.value.kind == NUM_FINITE;
+}
+
+/* A real rounded once through its enclosures (real.c), along the conversion's route;
+ * NaN outside a function's domain. */
 static enum problem round_real(struct conversion *c, const struct fmt *f, enum rnd_mode mode, bool saturate)
 {
-	if (c->via || c->policy != policy_default())
-		return PROBLEM_REAL_ROUTE;
-	switch (real_round(&c->result, f, c->in.real, mode, saturate, REAL_MAX_PRECISION)) {
-	case REAL_DECIDED:
-		break;
-	case REAL_UNDECIDED:
+	struct real_rounding how = { c, f, mode, saturate };
+	struct real_target target;
+	struct num nan;
+	enum problem problem;
+	enum real_status status;
+
+	plan_steps(c, f);
+	target = (struct real_target){ encode_as_converted, &how, route_precision(c, f) };
+	status = real_round(&c->result, c->in.real, &target, c->max_precision);
+	if (status == REAL_UNDECIDED) {
+		report_set_precision_cap(c->max_precision);
 		return PROBLEM_UNDECIDED;
-	case REAL_DOMAIN:
-		if (!f->has_nan)
-			return PROBLEM_NO_NAN;
-		c->result = (struct rnd_result){ .code = f->nan_code, .flags = RND_INVALID };
-		break;
+	}
+	if (status != REAL_DECIDED) { /* NaN, which a format without one cannot take */
+		num_init(&nan);
+		nan.kind = NUM_NAN;
+		problem = round_along(c, &c->result, f, &nan, mode, saturate);
+		num_clear(&nan);
+		if (problem)
+			return problem;
+		if (status == REAL_DOMAIN)
+			c->result.flags |= RND_INVALID;
 	}
 	c->code = c->result.code;
+	if (c->need_value)
+		take_stand_in(c, f);
 	return PROBLEM_NONE;
 }
 
@@ -186,6 +259,7 @@ enum problem convert_text(struct conversion *c, const struct fmt *f, const char 
 		return PROBLEM_NONE;
 	}
 	c->nsteps = 0;
+	c->approximate = false;
 	c->err.status = PARSE_OK;
 	c->err.column = 0;
 	c->err.byte = -1;

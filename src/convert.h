@@ -13,8 +13,16 @@
 #include "report.h"
 #include "round.h"
 
+/* The working precision past which a real is reported undecided (PROBLEM_UNDECIDED),
+ * unless --max-precision says otherwise. */
+#define REAL_MAX_PRECISION (1L << 14)
+
 struct conversion {
 	bool need_value;          /* in.value must hold the exact input (readouts, error fields) */
+	/* A real (in.kind INPUT_REAL): in.value holds an exact stand-in when need_value
+	 * (real_stand_in()), not the value itself when approximate. */
+	bool approximate;
+	long max_precision;       /* bits, for a real's enclosures */
 	struct input in;          /* what the text was: value or pattern (cast: the source code's value) */
 	struct parse_error err;
 	fpcode code;

@@ -212,6 +212,14 @@ bool dec_rational(struct strbuf *out, const mpq_t q, int n)
 	return terminates;
 }
 
+void dec_rational_digits(struct strbuf *out, const mpq_t q, int n)
+{
+	if (mpq_sgn(q) == 0)
+		sb_putc(out, '0');
+	else
+		rational_digits(out, mpq_sgn(q) < 0, q, n);
+}
+
 void dec_digits(struct strbuf *out, bool neg, const mpz_t sig, long exp, int n)
 {
 	mpq_t v;

@@ -18,6 +18,8 @@ void dec_exact(struct strbuf *out, bool neg, const mpz_t sig, long exp);
 /* A signed rational: exactly when its decimal terminates (returns true), else to n
  * significant digits, ties to even (returns false). */
 bool dec_rational(struct strbuf *out, const mpq_t q, int n);
+/* A signed rational to n significant digits (ties to even), whether or not its decimal ends. */
+void dec_rational_digits(struct strbuf *out, const mpq_t q, int n);
 /* The value rounded (ties to even) to n significant digits. */
 void dec_digits(struct strbuf *out, bool neg, const mpz_t sig, long exp, int n);
 /* The shortest decimal reading back to this finite code of f (FORMATS.md §4). */

@@ -99,7 +99,7 @@ int cmd_table(struct settings *s)
 		render_header(&line, &s->fields, s->style);
 	for (fpcode code = first;; code++) {
 		char hex[CODE_MAX_BITS / 4 + 3];
-		struct row row = { hex, code, NULL, NULL, s->mode, s->saturate };
+		struct row row = { .input = hex, .code = code, .mode = s->mode, .saturate = s->saturate };
 		code_to_hex(hex, code, fmt_hex_digits(f));
 		render_row(&line, f, &row, &s->fields, s->style);
 		flush_line(&line);

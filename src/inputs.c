@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "inputs.h"
+#include "real.h"
 #include "report.h"
 #include "output.h"
 #include "convert.h"
@@ -87,6 +88,31 @@ enum problem read_value(struct input *in, struct parse_error *err, const char *t
 	if (parse_input(in, err, text, len) != PARSE_OK)
 		return PROBLEM_PARSE;
 	return in->kind == INPUT_VALUE ? PROBLEM_NONE : in->kind == INPUT_REAL ? PROBLEM_REAL_NOT_HERE : PROBLEM_NEEDS_VALUE;
+}
+
+enum problem read_value_or_real(struct input *in, bool *approximate, struct parse_error *err, const char *text,
+				size_t len, long bits, long max_precision)
+{
+	enum problem problem = read_value(in, err, text, len);
+	bool exact, pole;
+
+	*approximate = false;
+	if (problem != PROBLEM_REAL_NOT_HERE)
+		return problem;
+	switch (real_stand_in(&in->value, &exact, &pole, in->real, bits, max_precision)) {
+	case REAL_DECIDED: break;
+	case REAL_UNDECIDED: return PROBLEM_UNDECIDED;
+	case REAL_DOMAIN:
+	case REAL_NAN: in->value.kind = NUM_NAN; break;
+	}
+	in->kind = INPUT_VALUE;
+	*approximate = !exact && in->value.kind == NUM_FINITE;
+	return PROBLEM_NONE;
+}
+
+long settings_max_precision(const struct settings *s)
+{
+	return s->max_precision ? s->max_precision : REAL_MAX_PRECISION;
 }
 
 bool parse_count(long *out, const char *text, long max)

@@ -36,6 +36,17 @@ bool inputs_close(struct inputs *in);
 /* A value (not a bit pattern) from text: PROBLEM_NONE, or what is wrong (for
  * PROBLEM_PARSE, err says where). */
 enum problem read_value(struct input *in, struct parse_error *err, const char *text, size_t len);
+/*
+ * The same, but a real (pi, exp(1)) is read too and replaced by its exact stand-in at
+ * `bits` bits (real.h), so that every rounding to at most bits − 2 bits treats it as
+ * the real itself: for a command that rounds only into such formats (mx). NaN outside a
+ * function's domain; PROBLEM_UNDECIDED when max_precision does not decide it.
+ * *approximate: the value is such a stand-in, not the real itself.
+ */
+enum problem read_value_or_real(struct input *in, bool *approximate, struct parse_error *err, const char *text,
+				size_t len, long bits, long max_precision);
+/* The cap on a real's working precision the settings ask for (--max-precision). */
+long settings_max_precision(const struct settings *s);
 /* A count from 1 to max, the whole text; false for anything else. */
 bool parse_count(long *out, const char *text, long max);
 

@@ -308,13 +308,13 @@ static unsigned char complete(EditLine *el, int ch)
 	nwords = split_words(before, words, 64, &prefix);
 	c.prefix_len = strlen(prefix);
 	ed->complete(words, nwords, prefix, add_candidate, &c);
-	if (c.count == 1) { /* the rest of the word and a space, in one insertion */
+	if (c.count == 1) { /* the rest of the word and a space (none after a function's "("), in one insertion */
 		size_t len = strlen(c.word[0] + c.prefix_len);
 		char *rest = malloc(len + 2);
 		if (!rest)
 			abort();
 		memcpy(rest, c.word[0] + c.prefix_len, len);
-		memcpy(rest + len, " ", 2);
+		memcpy(rest + len, len && c.word[0][c.prefix_len + len - 1] == '(' ? "" : " ", 2);
 		edit.insertstr(el, rest);
 		free(rest);
 		result = CC_REFRESH;

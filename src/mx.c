@@ -44,22 +44,22 @@ struct block {
 	long bytes; /* the length of the texts held */
 	struct num *v;
 	char **text;
+	bool *approximate; /* v is a real's stand-in (inputs.h), not the real itself */
 };
 
-static void block_add(struct block *b, const struct num *x, const char *text, size_t len)
+static void block_add(struct block *b, const struct num *x, bool approximate, const char *text, size_t len)
 {
 	if (b->count == b->cap) {
 		b->cap = b->cap ? 2 * b->cap : 32;
 		b->v = realloc(b->v, (size_t)b->cap * sizeof *b->v);
 		b->text = realloc(b->text, (size_t)b->cap * sizeof *b->text);
-		if (!b->v || !b->text)
+		b->approximate = realloc(b->approximate, (size_t)b->cap * sizeof *b->approximate);
+		if (!b->v || !b->text || !b->approximate)
 			abort();
 	}
 	num_init(&b->v[b->count]);
-	b->v[b->count].kind = x->kind;
-	b->v[b->count].neg = x->neg;
-	b->v[b->count].bound = x->bound;
-	mpq_set(b->v[b->count].mag, x->mag);
+	num_set(&b->v[b->count], x);
+	b->approximate[b->count] = approximate;
 	if (!(b->text[b->count] = strndup(text, len)))
 		abort();
 	b->bytes += (long)len;
@@ -235,6 +235,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, const str
 	struct strbuf exact, error;
 	mpq_t scale, decoded, diff, worst, v;
 	fpcode code;
+	bool worst_approximate = false;
 
 	mpq_inits(scale, decoded, diff, worst, v, NULL);
 	sb_init(&exact);
@@ -247,14 +248,16 @@ static void finite_block(struct strbuf *out, const struct settings *s, const str
 		sb_clear(&exact);
 		sb_clear(&error);
 		put_rational(&exact, decoded);
-		put_rational(&error, diff);
+		(b->approximate[i] ? put_approximate : put_rational)(&error, diff);
 		put_element(out, s, b->text[i], ef, code, exact.s, error.s, i == 0);
 		mpq_abs(diff, diff);
-		if (mpq_cmp(diff, worst) > 0)
+		if (mpq_cmp(diff, worst) > 0) {
 			mpq_set(worst, diff);
+			worst_approximate = b->approximate[i];
+		}
 	}
 	sb_clear(&error);
-	put_rational(&error, worst);
+	(worst_approximate ? put_approximate : put_rational)(&error, worst);
 	put_worst_error(out, s, error.s);
 	sb_free(&exact);
 	sb_free(&error);
@@ -297,10 +300,15 @@ static bool element_format_of(struct element_format *ef, const char *name)
 	return false;
 }
 
+/* A real's stand-in keeps this many bits: far more than 2 beyond every element
+ * format's, so that its error is right to the 25 digits shown. */
+#define MX_REAL_BITS 200
+
 int cmd_mx(struct settings *s)
 {
 	struct element_format ef;
-	struct block b = { 0, 0, 0, NULL, NULL };
+	struct block b = { 0, 0, 0, NULL, NULL, NULL };
+	bool approximate;
 	struct inputs in;
 	struct input value;
 	struct strbuf out;
@@ -330,14 +338,16 @@ int cmd_mx(struct settings *s)
 		}
 		if (b.bytes + (long)len > MX_BLOCK_BYTES)
 			problem = PROBLEM_BLOCK_TOO_BIG;
-		else if (!(problem = read_value(&value, &err, text, len)) && value.value.bound)
+		else if (!(problem = read_value_or_real(&value, &approximate, &err, text, len, MX_REAL_BITS,
+								 settings_max_precision(s))) &&
+			 value.value.bound)
 			problem = PROBLEM_BEYOND_LIMITS;
 		if (problem) {
 			report_input(inputs_where(&in), text, len, problem, &err);
 			failures++;
 			continue;
 		}
-		block_add(&b, &value.value, text, len);
+		block_add(&b, &value.value, approximate, text, len);
 		if (b.count == size)
 			emit_block(&out, s, &b, &ef);
 		write_out(&out, s->interactive);
@@ -350,5 +360,6 @@ int cmd_mx(struct settings *s)
 	input_clear(&value);
 	free(b.v);
 	free(b.text);
+	free(b.approximate);
 	return failures ? EXIT_BAD_INPUT : EXIT_OK;
 }

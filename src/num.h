@@ -38,6 +38,14 @@ static inline void num_clear(struct num *x)
 	mpq_clear(x->mag);
 }
 
+static inline void num_set(struct num *to, const struct num *from)
+{
+	to->kind = from->kind;
+	to->neg = from->neg;
+	to->bound = from->bound;
+	mpq_set(to->mag, from->mag);
+}
+
 /* Sets x to the stand-in for a magnitude past the limit (bound HUGE or TINY). */
 static inline void num_set_bound(struct num *x, enum num_bound b)
 {

@@ -103,6 +103,12 @@ void put_rational(struct strbuf *out, const mpq_t q)
 	sb_free(&text);
 }
 
+void put_approximate(struct strbuf *out, const mpq_t q)
+{
+	sb_putc(out, '~');
+	dec_rational_digits(out, q, 25);
+}
+
 void signed_value(mpq_t out, const struct num *x)
 {
 	mpq_set(out, x->mag);

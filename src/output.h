@@ -29,6 +29,9 @@ struct show_style show_style_of(const struct settings *s);
 
 /* The exact decimal of a rational, or ~ and 40 digits when it does not end. */
 void put_rational(struct strbuf *out, const mpq_t q);
+/* An approximation of a value known only that closely (a real's error): ~ and 25
+ * significant digits. */
+void put_approximate(struct strbuf *out, const mpq_t q);
 struct num;
 /* The signed value of a finite num. */
 void signed_value(mpq_t out, const struct num *x);

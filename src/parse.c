@@ -50,17 +50,31 @@ static const char *const messages[] = {
 	[PARSE_PATTERN_IN_EXPRESSION] = "a bit pattern stands alone; in arithmetic write a hex float (0x7ep0)",
 	[PARSE_SPECIAL_IN_EXPRESSION] = "inf and nan stand alone, with at most a sign",
 	[PARSE_BOUND_IN_EXPRESSION] = "a value this far out of range cannot be combined exactly",
-	[PARSE_UNKNOWN_NAME] = "not a function or constant fpx knows (pi, e, sqrt, cbrt, exp, exp2, expm1, log, "
-			       "log2, log10, log1p, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, asinh, "
-			       "acosh, atanh, hypot, abs)",
+	[PARSE_UNKNOWN_NAME] = NULL, /* names the functions: unknown_name_message() */
 	[PARSE_CALL_NEEDS_PARENTHESES] = "a function takes its arguments in parentheses: sqrt(2)",
 	[PARSE_ARGUMENTS] = "the wrong number of arguments for this function",
 	[PARSE_REAL_TOO_LARGE] = "an expression with functions or constants may hold at most 1000 operations",
 };
 
+/* "not a function or constant fpx knows (pi, e, sqrt, ...)", from real.c's table. */
+static const char *unknown_name_message(void)
+{
+	static char text[640];
+	size_t used;
+
+	if (text[0])
+		return text;
+	used = (size_t)snprintf(text, sizeof text, "not a function or constant fpx knows (pi, e");
+	for (size_t i = 0; real_function_name(i) && used < sizeof text; i++)
+		used += (size_t)snprintf(text + used, sizeof text - used, ", %s", real_function_name(i));
+	if (used < sizeof text)
+		snprintf(text + used, sizeof text - used, ")");
+	return text;
+}
+
 const char *parse_message(enum parse_status s)
 {
-	return messages[s];
+	return s == PARSE_UNKNOWN_NAME ? unknown_name_message() : messages[s];
 }
 
 void input_init(struct input *in)
@@ -300,19 +314,16 @@ static size_t name_length(const struct parser *p)
 	return n;
 }
 
-/* fn(a) or fn(a, b), after the name. */
-static enum parse_status parse_call(struct parser *p, struct operand *out, const struct real_fn *fn, size_t at)
+/* The n arguments of a call in parentheses, after the function's name. */
+static enum parse_status parse_arguments(struct parser *p, struct operand *arg, int n)
 {
-	struct operand arg[2];
 	enum parse_status s = PARSE_OK;
-	int n = real_fn_arity(fn);
 
 	skip_blanks(p);
 	if (peek(p) != '(')
 		return parser_fail(p, PARSE_CALL_NEEDS_PARENTHESES, p->pos);
 	p->pos++;
-	operand_init(&arg[0]);
-	operand_init(&arg[1]);
+	p->calls++;
 	for (int i = 0; i < n && !s; i++) {
 		if (i) {
 			skip_blanks(p);
@@ -320,14 +331,29 @@ static enum parse_status parse_call(struct parser *p, struct operand *out, const
 		}
 		if (!s)
 			s = parse_expr(p, &arg[i]);
-		if (!s)
-			s = to_real(p, &arg[i], at);
 	}
+	p->calls--;
 	skip_blanks(p);
 	if (!s && peek(p) != ')')
 		s = parser_fail(p, peek(p) == ',' ? PARSE_ARGUMENTS : PARSE_UNCLOSED, p->pos);
-	if (!s) {
+	if (!s)
 		p->pos++;
+	return s;
+}
+
+/* fn(a) or fn(a, b), after the name. */
+static enum parse_status parse_call(struct parser *p, struct operand *out, const struct real_fn *fn, size_t at)
+{
+	struct operand arg[2];
+	int n = real_fn_arity(fn);
+	enum parse_status s;
+
+	operand_init(&arg[0]);
+	operand_init(&arg[1]);
+	s = parse_arguments(p, arg, n);
+	for (int i = 0; i < n && !s; i++)
+		s = to_real(p, &arg[i], at);
+	if (!s) {
 		out->real = real_call(fn, arg[0].real, arg[1].real);
 		arg[0].real = arg[1].real = NULL;
 	}
@@ -336,24 +362,85 @@ static enum parse_status parse_call(struct parser *p, struct operand *out, const
 	return s;
 }
 
-/* pi, e, or a function of the table in real.c. */
+/* A function defined by a formula (real.c): the formula read with x and y bound to the
+ * arguments. An error inside it is reported at the call. */
+static enum parse_status parse_formula(struct parser *p, struct operand *out, const char *formula, int n, size_t at)
+{
+	struct operand arg[2];
+	struct parse_error err = { PARSE_OK, 0, -1 };
+	struct parser sub = *p;
+	enum parse_status s;
+
+	operand_init(&arg[0]);
+	operand_init(&arg[1]);
+	s = parse_arguments(p, arg, n);
+	if (!s) {
+		sub.s = formula;
+		sub.len = strlen(formula);
+		sub.pos = 0;
+		sub.bound = arg;
+		sub.work = p->work;
+		sub.real_nodes = p->real_nodes;
+		sub.err = &err;
+		s = parse_expr(&sub, out);
+		p->work = sub.work;
+		p->real_nodes = sub.real_nodes;
+		if (s)
+			parser_fail(p, s, at);
+	}
+	operand_clear(&arg[0]);
+	operand_clear(&arg[1]);
+	return s;
+}
+
+/* x or y inside a formula: a copy of the argument. */
+static enum parse_status parse_bound(struct parser *p, struct operand *out, const struct operand *arg, size_t at)
+{
+	num_set(&out->x, &arg->x);
+	if (arg->real) {
+		out->real = real_copy(arg->real);
+		p->real_nodes += real_size(arg->real);
+		if (p->real_nodes > MAX_REAL_NODES)
+			return parser_fail(p, PARSE_REAL_TOO_LARGE, at);
+	}
+	return PARSE_OK;
+}
+
+/* pi, e, a function of the table in real.c, or one of its formulas. */
 static enum parse_status parse_name(struct parser *p, struct operand *out, size_t len)
 {
 	size_t at = p->pos;
-	const struct real_fn *fn = real_function(p->s + at, len);
+	const char *name = p->s + at;
+	const struct real_fn *fn = real_function(name, len);
+	const char *formula;
+	int arity;
 
+	p->pos += len;
+	if (p->bound && len == 1 && (*name == 'x' || *name == 'y'))
+		return parse_bound(p, out, &p->bound[*name - 'x'], at);
+	if ((formula = real_formula(name, len, &arity)))
+		return parse_formula(p, out, formula, arity, at);
 	if (count_node(p, at))
 		return PARSE_REAL_TOO_LARGE;
-	p->pos += len;
 	if (fn)
 		return parse_call(p, out, fn, at);
-	if (len == 2 && strncasecmp(p->s + at, "pi", 2) == 0)
+	if (len == 2 && strncasecmp(name, "pi", 2) == 0)
 		out->real = real_node(REAL_PI, NULL, NULL);
-	else if (len == 1 && tolower((unsigned char)p->s[at]) == 'e')
+	else if (len == 1 && tolower((unsigned char)*name) == 'e')
 		out->real = real_node(REAL_E, NULL, NULL);
 	else
 		return parser_fail(p, PARSE_UNKNOWN_NAME, at);
 	return PARSE_OK;
+}
+
+/* inf or nan as a function's argument (exp(-inf)): a real, never an exact value. */
+static enum parse_status parse_special_argument(struct parser *p, struct operand *out, size_t at)
+{
+	bool nan = starts_with_word(p, at, "nan");
+
+	out->x.kind = nan ? NUM_NAN : NUM_INF;
+	p->pos += nan ? 3 : starts_with_word(p, at, "infinity") ? 8 : 3;
+	return to_real(p, out, at);
 }
 
 static enum parse_status parse_primary(struct parser *p, struct operand *out)
@@ -382,7 +469,7 @@ static enum parse_status parse_primary(struct parser *p, struct operand *out)
 		return scan_decimal(p, &out->x);
 	if (starts_with_word(p, at, "inf") || starts_with_word(p, at, "infinity") ||
 	    starts_with_word(p, at, "nan"))
-		return parser_fail(p, PARSE_SPECIAL_IN_EXPRESSION, at);
+		return p->calls ? parse_special_argument(p, out, at) : parser_fail(p, PARSE_SPECIAL_IN_EXPRESSION, at);
 	if ((name = name_length(p)))
 		return parse_name(p, out, name);
 	return parser_fail(p, c < 0 ? PARSE_EXPECTED_VALUE : PARSE_UNEXPECTED, at);

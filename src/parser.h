@@ -11,12 +11,17 @@
 #include "num.h"
 #include "parse.h"
 
+struct operand;
+
 struct parser {
 	const char *s;
 	size_t len, pos;
 	int depth;
 	long work; /* the bits operated on so far (see MAX_WORK_BITS) */
 	long real_nodes; /* the nodes of a real built so far (see MAX_REAL_NODES) */
+	int calls;       /* the function calls the position is inside */
+	/* While a formula (real.c: gelu, pow ...) is read: its arguments, named x and y. */
+	const struct operand *bound;
 	struct parse_error *err;
 };
 

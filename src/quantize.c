@@ -18,6 +18,7 @@
 #include "intfmt.h"
 #include "num.h"
 #include "parse.h"
+#include "real.h"
 
 /* ---- quantize and dequantize --------------------------------------------------------------- */
 
@@ -206,6 +207,47 @@ static enum problem quantize_to_float(struct strbuf *out, const struct settings 
 	return PROBLEM_NONE;
 }
 
+/* A signed rational as an exact leaf of a real. */
+static struct real *rational_leaf(const mpq_t q)
+{
+	struct num x;
+	struct real *leaf;
+
+	num_init(&x);
+	mpq_abs(x.mag, q);
+	x.neg = mpq_sgn(q) < 0;
+	leaf = real_exact(&x);
+	num_clear(&x);
+	return leaf;
+}
+
+/*
+ * For a real x (pi, exp(1)): y = x/scale + zero is a real too, and what is rounded, so
+ * its exact stand-in (real.h) replaces in->value, at bits enough for the target
+ * (an integer's half-integer boundaries, or the float format's precision). The kind and
+ * sign stay x's: NaN outside a domain, ±inf at a pole.
+ */
+static enum problem real_quantity(struct input *in, const struct quantization *q, const mpq_t scale,
+				  const mpq_t *zero, long max_precision)
+{
+	struct real *y = real_node(REAL_DIV, real_copy(in->real), rational_leaf(scale));
+	long bits = q->ints ? 66 : q->floats->precision + 2;
+	enum real_status status;
+	bool exact, pole;
+
+	if (zero)
+		y = real_node(REAL_ADD, y, rational_leaf(*zero));
+	status = real_stand_in(&in->value, &exact, &pole, y, bits, max_precision);
+	real_free(y);
+	if (status == REAL_UNDECIDED)
+		return PROBLEM_UNDECIDED;
+	if (status != REAL_DECIDED)
+		in->value.kind = NUM_NAN;
+	else if (in->value.kind == NUM_INF)
+		in->value.neg = in->value.neg != (mpq_sgn(scale) < 0); /* x's sign */
+	return PROBLEM_NONE;
+}
+
 static enum problem quantize_one(struct strbuf *out, const struct settings *s, const struct quantization *q, long i,
 				  const char *text, size_t len, struct input *in, struct parse_error *err)
 {
@@ -213,14 +255,18 @@ static enum problem quantize_one(struct strbuf *out, const struct settings *s, c
 	enum problem problem;
 	mpq_t y;
 
-	if ((problem = read_value(in, err, text, len)))
+	if ((problem = read_value(in, err, text, len)) && problem != PROBLEM_REAL_NOT_HERE)
+		return problem;
+	if (!parameters_of(q, i, &scale, &zero))
+		return PROBLEM_NO_SCALE;
+	if (problem && (problem = real_quantity(in, q, *scale, zero, settings_max_precision(s))))
 		return problem;
 	if (in->value.bound)
 		return PROBLEM_OUT_OF_RANGE;
-	if (!parameters_of(q, i, &scale, &zero))
-		return PROBLEM_NO_SCALE;
 	mpq_init(y);
-	if (in->value.kind == NUM_FINITE) {
+	if (in->kind == INPUT_REAL && in->value.kind == NUM_FINITE)
+		signed_value(y, &in->value); /* y itself, stood in for */
+	else if (in->value.kind == NUM_FINITE) {
 		signed_value(y, &in->value);
 		mpq_div(y, y, *scale);
 		if (zero)

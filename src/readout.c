@@ -84,7 +84,16 @@ static void rational_text(struct strbuf *out, const mpq_t q)
 	free(text);
 }
 
-static void input_text(struct strbuf *out, const struct num *x)
+/* A rational exactly (rational_text), or to READOUT_RATIO_DIGITS when it is approximate. */
+static void value_text(struct strbuf *out, const mpq_t q, bool approximate)
+{
+	if (approximate)
+		dec_rational_digits(out, q, READOUT_RATIO_DIGITS);
+	else
+		rational_text(out, q);
+}
+
+static void input_text(struct strbuf *out, const struct num *x, bool approximate)
 {
 	mpq_t q;
 
@@ -102,7 +111,7 @@ static void input_text(struct strbuf *out, const struct num *x)
 	mpq_set(q, x->mag);
 	if (x->neg)
 		mpq_neg(q, q);
-	rational_text(out, q);
+	value_text(out, q, approximate);
 	mpq_clear(q);
 }
 
@@ -252,6 +261,16 @@ static void find_candidates(struct readout *r, mpq_t gap)
 	mpq_clear(lo);
 }
 
+/* A ratio: exactly when its decimal ends and the readout is exact (true), else to
+ * READOUT_RATIO_DIGITS. */
+static bool ratio_text(struct strbuf *out, const mpq_t q, bool approximate)
+{
+	if (!approximate)
+		return dec_rational(out, q, READOUT_RATIO_DIGITS);
+	dec_rational_digits(out, q, READOUT_RATIO_DIGITS);
+	return false;
+}
+
 /* error = stored − typed, exactly; in ulps of the gap rounded across; relative to typed. */
 static void find_error(struct readout *r)
 {
@@ -263,13 +282,13 @@ static void find_error(struct readout *r)
 	if (r->x.neg)
 		mpq_neg(typed, typed);
 	mpq_sub(err, stored, typed);
-	rational_text(&r->error, err);
+	value_text(&r->error, err, r->approximate);
 	find_candidates(r, gap);
 	mpq_div(ratio, err, gap);
-	r->ulps_exact = dec_rational(&r->ulps, ratio, READOUT_RATIO_DIGITS);
+	r->ulps_exact = ratio_text(&r->ulps, ratio, r->approximate);
 	if (mpq_sgn(typed) != 0) {
 		mpq_div(ratio, err, typed);
-		r->relative_exact = dec_rational(&r->relative, ratio, READOUT_RATIO_DIGITS);
+		r->relative_exact = ratio_text(&r->relative, ratio, r->approximate);
 	}
 	mpq_clears(stored, typed, err, gap, ratio, NULL);
 }
@@ -293,17 +312,15 @@ void readout_set_route(struct readout *r, const char *via, bool once, fpcode cod
 }
 
 void readout_of_value(struct readout *r, const struct fmt *f, const char *input, const struct num *x,
-		      enum rnd_mode mode, bool saturate, const struct rnd_result *rounded)
+		      enum rnd_mode mode, bool saturate, const struct rnd_result *rounded, bool approximate)
 {
 	init(r, f, input, mode, saturate);
 	r->typed = true;
-	r->x.kind = x->kind;
-	r->x.neg = x->neg;
-	r->x.bound = x->bound;
-	mpq_set(r->x.mag, x->mag);
+	r->approximate = approximate;
+	num_set(&r->x, x);
 	r->rounding = *rounded;
 	r->code = rounded->code;
-	input_text(&r->input_exact, x);
+	input_text(&r->input_exact, x, approximate);
 	describe_code(r);
 	r->has_error = x->kind == NUM_FINITE && !x->bound && (rounded->flags & RND_INEXACT) &&
 		       r->value.cls != FP_NAN && r->value.cls != FP_INF;

@@ -34,6 +34,9 @@ struct readout {
 	bool typed;
 	struct num x;
 	struct strbuf input_exact; /* empty when the input is past 2^±NUM_LIMIT_EXP */
+	/* x is not the typed value but a stand-in close to it (a real: π, exp(1)): input_exact
+	 * and the error, ulps and relative error hold READOUT_RATIO_DIGITS digits of it. */
+	bool approximate;
 
 	/* The code and its value */
 	fpcode code;
@@ -74,9 +77,10 @@ struct limits {
 	bool never_overflows;     /* the mode never rounds past max (rdn for positive values …) */
 };
 
-/* A readout of a typed value (in.kind VALUE) or of a code (pattern). */
+/* A readout of a typed value (in.kind VALUE; or a real's stand-in, approximate) or of a
+ * code (pattern). */
 void readout_of_value(struct readout *r, const struct fmt *f, const char *input, const struct num *x,
-		      enum rnd_mode mode, bool saturate, const struct rnd_result *rounded);
+		      enum rnd_mode mode, bool saturate, const struct rnd_result *rounded, bool approximate);
 void readout_of_code(struct readout *r, const struct fmt *f, const char *input, fpcode code, enum rnd_mode mode,
 		     bool saturate);
 void readout_clear(struct readout *r);

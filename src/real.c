@@ -10,33 +10,114 @@
 
 typedef int mpfi_unary(mpfi_ptr, mpfi_srcptr);
 typedef int mpfi_binary(mpfi_ptr, mpfi_srcptr, mpfi_srcptr);
-
 typedef int mpfr_unary(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
+typedef int mpfr_binary(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
 
+/* A function MPFR rounds correctly (point), and how its image of an interval is enclosed. */
 struct real_fn {
 	const char *name;
 	int arity;
-	mpfi_unary *unary;   /* encloses the image of an interval */
+	mpfi_unary *unary;
 	mpfi_binary *binary;
-	mpfr_unary *point;   /* the same function of one point, correctly rounded (MPFR) */
+	mpfr_unary *point;
+	mpfr_binary *point2;
 };
 
+/* ---- Images of intervals MPFI does not have --------------------------------------------- */
+
+/* The image of a under a monotone function, from MPFR's directed roundings of its ends. */
+static int image_monotone(mpfi_ptr out, mpfi_srcptr a, mpfr_unary *fn, bool increasing)
+{
+	mpfr_t lo, hi;
+
+	mpfr_inits2(mpfi_get_prec(out), lo, hi, (mpfr_ptr)0);
+	fn(lo, increasing ? &a->left : &a->right, MPFR_RNDD);
+	fn(hi, increasing ? &a->right : &a->left, MPFR_RNDU);
+	mpfi_interv_fr(out, lo, hi);
+	mpfr_clears(lo, hi, (mpfr_ptr)0);
+	return 0;
+}
+
+static int interval_exp10(mpfi_ptr out, mpfi_srcptr a)
+{
+	return image_monotone(out, a, mpfr_exp10, true);
+}
+
+static int interval_erf(mpfi_ptr out, mpfi_srcptr a)
+{
+	return image_monotone(out, a, mpfr_erf, true);
+}
+
+static int interval_erfc(mpfi_ptr out, mpfi_srcptr a)
+{
+	return image_monotone(out, a, mpfr_erfc, false);
+}
+
+/* min and max grow with each argument: the ends' min (max) bound the image. */
+static int image_min_max(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b, mpfr_binary *fn)
+{
+	mpfr_t lo, hi;
+
+	mpfr_inits2(mpfi_get_prec(out), lo, hi, (mpfr_ptr)0);
+	fn(lo, &a->left, &b->left, MPFR_RNDD);
+	fn(hi, &a->right, &b->right, MPFR_RNDU);
+	mpfi_interv_fr(out, lo, hi);
+	mpfr_clears(lo, hi, (mpfr_ptr)0);
+	return 0;
+}
+
+static int interval_min(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
+{
+	return image_min_max(out, a, b, mpfr_min);
+}
+
+static int interval_max(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
+{
+	return image_min_max(out, a, b, mpfr_max);
+}
+
+#define UNARY(name, interval, point) { name, 1, interval, NULL, point, NULL }
+#define BINARY(name, interval, point) { name, 2, NULL, interval, NULL, point }
+
 static const struct real_fn functions[] = {
-	{ "sqrt", 1, mpfi_sqrt, NULL, mpfr_sqrt },    { "cbrt", 1, mpfi_cbrt, NULL, mpfr_cbrt },
-	{ "exp", 1, mpfi_exp, NULL, mpfr_exp },       { "exp2", 1, mpfi_exp2, NULL, mpfr_exp2 },
-	{ "expm1", 1, mpfi_expm1, NULL, mpfr_expm1 }, { "log", 1, mpfi_log, NULL, mpfr_log },
-	{ "log2", 1, mpfi_log2, NULL, mpfr_log2 },    { "log10", 1, mpfi_log10, NULL, mpfr_log10 },
-	{ "log1p", 1, mpfi_log1p, NULL, mpfr_log1p }, { "sin", 1, mpfi_sin, NULL, mpfr_sin },
-	{ "cos", 1, mpfi_cos, NULL, mpfr_cos },       { "tan", 1, mpfi_tan, NULL, mpfr_tan },
-	{ "asin", 1, mpfi_asin, NULL, mpfr_asin },    { "acos", 1, mpfi_acos, NULL, mpfr_acos },
-	{ "atan", 1, mpfi_atan, NULL, mpfr_atan },    { "sinh", 1, mpfi_sinh, NULL, mpfr_sinh },
-	{ "cosh", 1, mpfi_cosh, NULL, mpfr_cosh },    { "tanh", 1, mpfi_tanh, NULL, mpfr_tanh },
-	{ "asinh", 1, mpfi_asinh, NULL, mpfr_asinh }, { "acosh", 1, mpfi_acosh, NULL, mpfr_acosh },
-	{ "atanh", 1, mpfi_atanh, NULL, mpfr_atanh }, { "abs", 1, mpfi_abs, NULL, mpfr_abs },
-	{ "atan2", 2, NULL, mpfi_atan2, NULL },       { "hypot", 2, NULL, mpfi_hypot, NULL },
+	UNARY("sqrt", mpfi_sqrt, mpfr_sqrt),       UNARY("cbrt", mpfi_cbrt, mpfr_cbrt),
+	UNARY("exp", mpfi_exp, mpfr_exp),          UNARY("exp2", mpfi_exp2, mpfr_exp2),
+	UNARY("exp10", interval_exp10, mpfr_exp10), UNARY("expm1", mpfi_expm1, mpfr_expm1),
+	UNARY("log", mpfi_log, mpfr_log),          UNARY("log2", mpfi_log2, mpfr_log2),
+	UNARY("log10", mpfi_log10, mpfr_log10),    UNARY("log1p", mpfi_log1p, mpfr_log1p),
+	UNARY("sin", mpfi_sin, mpfr_sin),          UNARY("cos", mpfi_cos, mpfr_cos),
+	UNARY("tan", mpfi_tan, mpfr_tan),          UNARY("asin", mpfi_asin, mpfr_asin),
+	UNARY("acos", mpfi_acos, mpfr_acos),       UNARY("atan", mpfi_atan, mpfr_atan),
+	UNARY("sinh", mpfi_sinh, mpfr_sinh),       UNARY("cosh", mpfi_cosh, mpfr_cosh),
+	UNARY("tanh", mpfi_tanh, mpfr_tanh),       UNARY("asinh", mpfi_asinh, mpfr_asinh),
+	UNARY("acosh", mpfi_acosh, mpfr_acosh),    UNARY("atanh", mpfi_atanh, mpfr_atanh),
+	UNARY("erf", interval_erf, mpfr_erf),      UNARY("erfc", interval_erfc, mpfr_erfc),
+	UNARY("abs", mpfi_abs, mpfr_abs),          BINARY("atan2", mpfi_atan2, mpfr_atan2),
+	BINARY("hypot", mpfi_hypot, mpfr_hypot),   BINARY("min", interval_min, mpfr_min),
+	BINARY("max", interval_max, mpfr_max),
 };
 
 #define FUNCTION_COUNT (sizeof functions / sizeof functions[0])
+
+/*
+ * Functions defined by a formula over the others, as the ML stacks define them (x and y
+ * are the arguments). PyTorch's GELU(approximate='tanh') is gelu_tanh.
+ */
+static const struct real_formula {
+	const char *name;
+	int arity;
+	const char *formula;
+} formulas[] = {
+	{ "pow", 2, "x^y" },
+	{ "sigmoid", 1, "1/(1+exp(-x))" },
+	{ "softplus", 1, "log1p(exp(x))" },
+	{ "silu", 1, "x*sigmoid(x)" },
+	{ "gelu", 1, "x/2*(1+erf(x/sqrt(2)))" },
+	{ "gelu_tanh", 1, "x/2*(1+tanh(sqrt(2/pi)*(x+0.044715*x^3)))" },
+	{ "relu", 1, "max(x,0)" },
+};
+
+#define FORMULA_COUNT (sizeof formulas / sizeof formulas[0])
 
 const struct real_fn *real_function(const char *name, size_t len)
 {
@@ -56,6 +137,24 @@ const char *real_fn_name(const struct real_fn *fn)
 	return fn->name;
 }
 
+const char *real_formula(const char *name, size_t len, int *arity)
+{
+	for (size_t i = 0; i < FORMULA_COUNT; i++)
+		if (strlen(formulas[i].name) == len && strncasecmp(formulas[i].name, name, len) == 0) {
+			*arity = formulas[i].arity;
+			return formulas[i].formula;
+		}
+	return NULL;
+}
+
+const char *real_function_name(size_t i)
+{
+	if (i < FUNCTION_COUNT)
+		return functions[i].name;
+	i -= FUNCTION_COUNT;
+	return i < FORMULA_COUNT ? formulas[i].name : NULL;
+}
+
 /* ---- Nodes ---------------------------------------------------------------------------- */
 
 static struct real *new_node(enum real_op op)
@@ -73,10 +172,7 @@ struct real *real_exact(const struct num *x)
 {
 	struct real *r = new_node(REAL_EXACT);
 
-	r->exact.kind = x->kind;
-	r->exact.neg = x->neg;
-	r->exact.bound = x->bound;
-	mpq_set(r->exact.mag, x->mag);
+	num_set(&r->exact, x);
 	return r;
 }
 
@@ -97,6 +193,23 @@ struct real *real_call(const struct real_fn *fn, struct real *a, struct real *b)
 	return r;
 }
 
+struct real *real_copy(const struct real *r)
+{
+	struct real *c;
+
+	if (!r)
+		return NULL;
+	c = real_node(r->op, real_copy(r->arg[0]), real_copy(r->arg[1]));
+	c->fn = r->fn;
+	num_set(&c->exact, &r->exact);
+	return c;
+}
+
+long real_size(const struct real *r)
+{
+	return r ? 1 + real_size(r->arg[0]) + real_size(r->arg[1]) : 0;
+}
+
 void real_free(struct real *r)
 {
 	if (!r)
@@ -109,11 +222,74 @@ void real_free(struct real *r)
 
 /* ---- Enclosures ----------------------------------------------------------------------- */
 
+/* Is x finite and dyadic (a power of two below it), as codes, hex floats and integers are? */
+static bool is_dyadic(const struct num *x)
+{
+	mpz_srcptr den = mpq_denref(x->mag);
+
+	return x->kind == NUM_FINITE && !x->bound && mpz_scan1(den, 0) + 1 == mpz_sizeinbase(den, 2);
+}
+
+/* The significant bits of a dyadic x, so that an MPFR number of that many holds it. */
+static mpfr_prec_t dyadic_bits(const struct num *x)
+{
+	mpz_srcptr num = mpq_numref(x->mag);
+	mpfr_prec_t bits = mpq_sgn(x->mag) ? (mpfr_prec_t)(mpz_sizeinbase(num, 2) - mpz_scan1(num, 0)) : 1;
+
+	return bits < MPFR_PREC_MIN ? MPFR_PREC_MIN : bits;
+}
+
+/* An MPFR number for an exact value: the precision it needs when dyadic (held exactly),
+ * else prec plus the bits above the point (so sin(10^19000/3) keeps its fraction). */
+static mpfr_prec_t precision_for(const struct real *r, mpfr_prec_t prec)
+{
+	const struct num *x = &r->exact;
+	long above;
+
+	if (r->op != REAL_EXACT || x->kind != NUM_FINITE)
+		return prec;
+	if (is_dyadic(x))
+		return dyadic_bits(x);
+	above = (long)mpz_sizeinbase(mpq_numref(x->mag), 2) - (long)mpz_sizeinbase(mpq_denref(x->mag), 2);
+	return above > 0 ? prec + above : prec;
+}
+
+static void set_exact(mpfr_ptr out, const struct num *x, mpfr_rnd_t rnd)
+{
+	if (x->kind == NUM_NAN)
+		mpfr_set_nan(out);
+	else if (x->kind == NUM_INF)
+		mpfr_set_inf(out, x->neg ? -1 : 1);
+	else {
+		mpfr_set_q(out, x->mag, x->neg ? (rnd == MPFR_RNDD ? MPFR_RNDU : rnd == MPFR_RNDU ? MPFR_RNDD : rnd) : rnd);
+		if (x->neg)
+			mpfr_neg(out, out, MPFR_RNDN);
+	}
+}
+
 static void enclose_exact(mpfi_ptr out, const struct num *x)
 {
-	mpfi_set_q(out, x->mag); /* rounded outward: the exact value lies inside */
-	if (x->neg)
-		mpfi_neg(out, out);
+	mpfr_t lo, hi;
+
+	mpfr_inits2(mpfi_get_prec(out), lo, hi, (mpfr_ptr)0);
+	set_exact(lo, x, MPFR_RNDD);
+	set_exact(hi, x, MPFR_RNDU);
+	mpfi_interv_fr(out, lo, hi); /* rounded outward: the exact value lies inside */
+	mpfr_clears(lo, hi, (mpfr_ptr)0);
+}
+
+static bool is_point(mpfi_srcptr a)
+{
+	return mpfr_equal_p(&a->left, &a->right);
+}
+
+/* Is the exponent's enclosure one integer, small enough to square by? */
+static bool small_integer(mpfi_srcptr y, long *k)
+{
+	if (!is_point(y) || !mpfr_integer_p(&y->left) || mpfr_cmpabs_ui(&y->left, 1UL << 20) > 0)
+		return false;
+	*k = mpfr_get_si(&y->left, MPFR_RNDN);
+	return true;
 }
 
 /* x^k for an integer k by repeated squaring of the enclosure: negative bases too. */
@@ -137,14 +313,13 @@ static void enclose_integer_power(mpfi_ptr out, mpfi_srcptr x, long k)
 }
 
 /* x^y: an exact integer y by squaring; else exp(y·log x), NaN for x < 0. */
-static void enclose_power(mpfi_ptr out, mpfi_srcptr x, mpfi_srcptr y, const struct real *expo)
+static void enclose_power(mpfi_ptr out, mpfi_srcptr x, mpfi_srcptr y)
 {
 	mpfi_t t;
+	long k;
 
-	if (expo->op == REAL_EXACT && mpz_cmp_ui(mpq_denref(expo->exact.mag), 1) == 0 &&
-	    mpz_cmp_ui(mpq_numref(expo->exact.mag), 1UL << 20) <= 0) {
-		long k = (long)mpz_get_ui(mpq_numref(expo->exact.mag));
-		enclose_integer_power(out, x, expo->exact.neg ? -k : k);
+	if (small_integer(y, &k)) {
+		enclose_integer_power(out, x, k);
 		return;
 	}
 	mpfi_init2(t, mpfi_get_prec(out));
@@ -154,56 +329,162 @@ static void enclose_power(mpfi_ptr out, mpfi_srcptr x, mpfi_srcptr y, const stru
 	mpfi_clear(t);
 }
 
-/* out ⊇ the value of r, at precision prec; false when it is NaN (outside a domain). */
-static bool enclose(mpfi_ptr out, const struct real *r, mpfr_prec_t prec)
+/* What an enclosure found: the value lies inside; or it is NaN; or NaN came out of an
+ * argument that straddles the edge of a domain, which a closer one may settle. */
+enum enclosure { ENCLOSED, NAN_SURELY, NAN_MAYBE };
+
+/* Does the interval hold an integer (an exponent a negative base may take)? */
+static bool holds_integer(mpfi_srcptr b)
+{
+	mpfr_t k;
+	bool holds;
+
+	mpfr_init2(k, mpfi_get_prec(b));
+	mpfr_floor(k, &b->right);
+	holds = mpfr_number_p(k) && mpfr_greaterequal_p(k, &b->left);
+	mpfr_clear(k);
+	return holds;
+}
+
+/* NaN came out of op at a and b: for sure, when they are points or wholly outside the
+ * domain (both ends of a function's argument give NaN; a negative base of a power whose
+ * exponent is surely not an integer). */
+static enum enclosure why_nan(const struct real *r, mpfi_srcptr a, mpfi_srcptr b)
+{
+	mpfr_t v;
+	bool outside;
+
+	if (is_point(a) && (!r->arg[1] || is_point(b)))
+		return NAN_SURELY;
+	if (r->op == REAL_POW)
+		return mpfr_sgn(&a->right) < 0 && !holds_integer(b) ? NAN_SURELY : NAN_MAYBE;
+	if (r->op != REAL_CALL || r->fn->arity != 1)
+		return NAN_MAYBE;
+	mpfr_init2(v, mpfi_get_prec(a));
+	r->fn->point(v, &a->left, MPFR_RNDN);
+	outside = mpfr_nan_p(v);
+	r->fn->point(v, &a->right, MPFR_RNDN);
+	outside = outside && mpfr_nan_p(v);
+	mpfr_clear(v);
+	return outside ? NAN_SURELY : NAN_MAYBE;
+}
+
+static void apply(mpfi_ptr out, const struct real *r, mpfi_srcptr a, mpfi_srcptr b)
+{
+	switch (r->op) {
+	case REAL_NEG: mpfi_neg(out, a); break;
+	case REAL_ADD: mpfi_add(out, a, b); break;
+	case REAL_SUB: mpfi_sub(out, a, b); break;
+	case REAL_MUL: mpfi_mul(out, a, b); break;
+	case REAL_DIV: mpfi_div(out, a, b); break;
+	case REAL_POW: enclose_power(out, a, b); break;
+	case REAL_CALL:
+		if (r->fn->arity == 1)
+			r->fn->unary(out, a);
+		else
+			r->fn->binary(out, a, b);
+		break;
+	default: break;
+	}
+}
+
+/* out ⊇ the value of r, at precision prec (exact leaves at their own). */
+static enum enclosure enclose(mpfi_ptr out, const struct real *r, mpfr_prec_t prec)
 {
 	mpfi_t a, b;
-	bool ok = true;
+	enum enclosure e, eb = ENCLOSED;
 
 	switch (r->op) {
 	case REAL_EXACT:
 		enclose_exact(out, &r->exact);
-		return true;
+		return r->exact.kind == NUM_NAN ? NAN_SURELY : ENCLOSED;
 	case REAL_PI:
 		mpfi_const_pi(out);
-		return true;
+		return ENCLOSED;
 	case REAL_E:
 		mpfi_set_ui(out, 1);
 		mpfi_exp(out, out);
-		return true;
+		return ENCLOSED;
 	default:
 		break;
 	}
-	mpfi_init2(a, prec);
-	mpfi_init2(b, prec);
-	ok = enclose(a, r->arg[0], prec) && (!r->arg[1] || enclose(b, r->arg[1], prec));
-	if (ok) {
-		switch (r->op) {
-		case REAL_NEG: mpfi_neg(out, a); break;
-		case REAL_ADD: mpfi_add(out, a, b); break;
-		case REAL_SUB: mpfi_sub(out, a, b); break;
-		case REAL_MUL: mpfi_mul(out, a, b); break;
-		case REAL_DIV: mpfi_div(out, a, b); break;
-		case REAL_POW: enclose_power(out, a, b, r->arg[1]); break;
-		case REAL_CALL:
-			if (r->fn->arity == 1)
-				r->fn->unary(out, a);
-			else
-				r->fn->binary(out, a, b);
-			break;
-		default: break;
-		}
-		ok = !mpfi_nan_p(out);
+	mpfi_init2(a, precision_for(r->arg[0], prec));
+	mpfi_init2(b, r->arg[1] ? precision_for(r->arg[1], prec) : MPFR_PREC_MIN);
+	e = enclose(a, r->arg[0], prec);
+	if (r->arg[1])
+		eb = enclose(b, r->arg[1], prec);
+	if (e == ENCLOSED)
+		e = eb;
+	if (e == ENCLOSED) {
+		apply(out, r, a, b);
+		if (mpfi_nan_p(out))
+			e = why_nan(r, a, b);
 	}
 	mpfi_clear(a);
 	mpfi_clear(b);
-	return ok;
+	return e;
 }
 
-/* ---- Rounding both ends ----------------------------------------------------------------- */
+/* Does a NaN argument (typed nan) make r NaN, rather than a domain (no invalid flag)? */
+static bool has_nan_leaf(const struct real *r)
+{
+	return r && ((r->op == REAL_EXACT && r->exact.kind == NUM_NAN) || has_nan_leaf(r->arg[0]) ||
+		     has_nan_leaf(r->arg[1]));
+}
 
-/* x = the exact value of an end of an enclosure (±inf included; past 2^±NUM_LIMIT_EXP,
- * the bounded stand-in, which rounds as the end would). */
+/* ---- Points --------------------------------------------------------------------------- */
+
+/*
+ * r evaluated by MPFR at one point per step (rounded to nearest at prec): for the sign of
+ * a zero, which intervals do not keep (sin(-0) is −0, -0 + 0 is +0).
+ */
+static void point_value(mpfr_ptr out, const struct real *r, mpfr_prec_t prec)
+{
+	mpfr_t a, b;
+
+	switch (r->op) {
+	case REAL_EXACT: set_exact(out, &r->exact, MPFR_RNDN); return;
+	case REAL_PI: mpfr_const_pi(out, MPFR_RNDN); return;
+	case REAL_E: mpfr_set_ui(out, 1, MPFR_RNDN); mpfr_exp(out, out, MPFR_RNDN); return;
+	default: break;
+	}
+	mpfr_inits2(prec, a, b, (mpfr_ptr)0);
+	point_value(a, r->arg[0], prec);
+	if (r->arg[1])
+		point_value(b, r->arg[1], prec);
+	switch (r->op) {
+	case REAL_NEG: mpfr_neg(out, a, MPFR_RNDN); break;
+	case REAL_ADD: mpfr_add(out, a, b, MPFR_RNDN); break;
+	case REAL_SUB: mpfr_sub(out, a, b, MPFR_RNDN); break;
+	case REAL_MUL: mpfr_mul(out, a, b, MPFR_RNDN); break;
+	case REAL_DIV: mpfr_div(out, a, b, MPFR_RNDN); break;
+	case REAL_POW: mpfr_pow(out, a, b, MPFR_RNDN); break;
+	default:
+		if (r->fn->arity == 1)
+			r->fn->point(out, a, MPFR_RNDN);
+		else
+			r->fn->point2(out, a, b, MPFR_RNDN);
+		break;
+	}
+	mpfr_clears(a, b, (mpfr_ptr)0);
+}
+
+static bool zero_is_negative(const struct real *r)
+{
+	mpfr_t v;
+	bool neg;
+
+	mpfr_init2(v, 64);
+	point_value(v, r, 64);
+	neg = mpfr_zero_p(v) && mpfr_signbit(v);
+	mpfr_clear(v);
+	return neg;
+}
+
+/* ---- Exact values of ends ----------------------------------------------------------------- */
+
+/* x = the exact value of an MPFR number (±inf included; past 2^±NUM_LIMIT_EXP, the
+ * bounded stand-in, which rounds as the number would). */
 static void end_value(struct num *x, mpfr_srcptr end)
 {
 	mpz_t sig;
@@ -250,57 +531,6 @@ static void past_the_range(struct num *lo, struct num *hi)
 		num_set_bound(hi, NUM_HUGE);
 }
 
-/* Do the two ends round alike, so that every value between them does too? A result
- * equal to an end (ternary 0) may have the true value on either side of it. */
-static bool same_rounding(const struct rnd_result *a, const struct rnd_result *b)
-{
-	unsigned mask = ~(unsigned)RND_TIE;
-
-	return a->code == b->code && a->ternary == b->ternary && a->ternary != 0 &&
-	       (a->flags & mask) == (b->flags & mask);
-}
-
-/* Rounds both ends of the enclosure at prec: decided (in *out), not yet, or NaN. */
-static enum real_status round_at(struct rnd_result *out, const struct fmt *f, const struct real *r,
-				 enum rnd_mode mode, bool saturate, mpfr_prec_t prec)
-{
-	struct rnd_result lo, hi;
-	struct num x, y;
-	mpfi_t enclosure;
-	mpfr_t end;
-	enum real_status status = REAL_UNDECIDED;
-
-	mpfi_init2(enclosure, prec);
-	mpfr_clear_flags();
-	if (!enclose(enclosure, r, prec)) {
-		mpfi_clear(enclosure);
-		return REAL_DOMAIN;
-	}
-	mpfr_init2(end, prec);
-	num_init(&x);
-	num_init(&y);
-	mpfi_get_left(end, enclosure);
-	end_value(&x, end);
-	mpfi_get_right(end, enclosure);
-	end_value(&y, end);
-	past_the_range(&x, &y);
-	if (mpfr_equal_p(&enclosure->left, &enclosure->right)) { /* a point: the value is exact */
-		if (rnd_encode(out, f, &x, mode, saturate) == RND_OK)
-			status = REAL_DECIDED;
-	} else if (rnd_encode(&lo, f, &x, mode, saturate) == RND_OK && rnd_encode(&hi, f, &y, mode, saturate) == RND_OK &&
-		   same_rounding(&lo, &hi)) {
-		*out = lo;
-		out->flags &= ~(unsigned)RND_TIE;
-		out->placed = false; /* what was placed is an end, not the value */
-		status = REAL_DECIDED;
-	}
-	num_clear(&x);
-	num_clear(&y);
-	mpfr_clear(end);
-	mpfi_clear(enclosure);
-	return status;
-}
-
 /* The widest exponent range MPFR has, so that no enclosure overflows or underflows
  * before fpx's own rounding sees it; the caller's range is put back. */
 struct exponent_range {
@@ -322,87 +552,274 @@ static void restore_range(struct exponent_range saved)
 	mpfr_set_emax(saved.emax);
 }
 
-/* Is x finite and dyadic (a power of two below it), as codes, hex floats and integers are? */
-static bool is_dyadic(const struct num *x)
-{
-	mpz_srcptr den = mpq_denref(x->mag);
+/* ---- One function of dyadic arguments -------------------------------------------------- */
 
-	return x->kind == NUM_FINITE && !x->bound && mpz_scan1(den, 0) + 1 == mpz_sizeinbase(den, 2);
+/* Is r one function of exact dyadic arguments, which MPFR rounds correctly? */
+static bool is_single_call(const struct real *r)
+{
+	if (r->op != REAL_CALL && r->op != REAL_POW)
+		return false;
+	for (int i = 0; i < 2; i++)
+		if (r->arg[i] && (r->arg[i]->op != REAL_EXACT || !is_dyadic(&r->arg[i]->exact)))
+			return false;
+	return true;
+}
+
+/* r (a single call) rounded toward zero into y, by MPFR; its ternary. */
+static int call_toward_zero(mpfr_ptr y, const struct real *r)
+{
+	mpfr_t a, b;
+	int inexact;
+
+	mpfr_init2(a, dyadic_bits(&r->arg[0]->exact));
+	mpfr_init2(b, r->arg[1] ? dyadic_bits(&r->arg[1]->exact) : MPFR_PREC_MIN);
+	set_exact(a, &r->arg[0]->exact, MPFR_RNDN); /* exact: enough bits */
+	if (r->arg[1])
+		set_exact(b, &r->arg[1]->exact, MPFR_RNDN);
+	if (r->op == REAL_POW)
+		inexact = mpfr_pow(y, a, b, MPFR_RNDZ);
+	else if (r->fn->arity == 1)
+		inexact = r->fn->point(y, a, MPFR_RNDZ);
+	else
+		inexact = r->fn->point2(y, a, b, MPFR_RNDZ);
+	mpfr_clears(a, b, (mpfr_ptr)0);
+	return inexact;
+}
+
+/* y, rounded toward zero with that ternary, made the round-to-odd value: the last bit
+ * set when y was inexact. */
+static void make_odd(mpfr_ptr y, int inexact)
+{
+	if (!inexact || !mpfr_regular_p(y) || mpfr_min_prec(y) == mpfr_get_prec(y))
+		return;
+	if (mpfr_signbit(y))
+		mpfr_nextbelow(y);
+	else
+		mpfr_nextabove(y);
+}
+
+/* The exact value of a round-to-odd y; one flushed to 0 below MPFR's range is tiny. */
+static void odd_value(struct num *x, mpfr_srcptr y, int inexact)
+{
+	end_value(x, y);
+	if (inexact && mpfr_zero_p(y)) {
+		num_set_bound(x, NUM_TINY);
+		x->neg = mpfr_signbit(y);
+	}
 }
 
 /*
- * One function of a dyadic argument, always decided: MPFR gives fn(x) rounded toward
- * zero at p + 2 bits and says whether that was exact; setting the last bit when it was
- * not makes the round-to-odd value, which rounded once by round.c is the correctly
- * rounded result in every mode for every format with at most p bits (RLIBM-ALL: the
- * two extra bits keep every midpoint and boundary of p bits apart, and the odd last
- * bit keeps an inexact value off them). False when fn is NaN there.
+ * One function of dyadic arguments, always decided: MPFR gives it rounded toward zero
+ * at `bits` and says whether that was exact; setting the last bit when it was not makes
+ * the round-to-odd value, which rounded once to at most bits − 2 bits is the correctly
+ * rounded result in every mode (RLIBM-ALL: the two extra bits keep every midpoint and
+ * boundary of bits − 2 bits apart, and the odd last bit keeps an inexact value off them).
+ * False when the value is NaN; *pole when it is ±inf at a pole.
  */
-static bool round_dyadic_call(struct rnd_result *out, const struct fmt *f, const struct real *r, enum rnd_mode mode,
-			      bool saturate)
+static bool single_call_odd(struct num *out, bool *exact, bool *pole, const struct real *r, long bits)
 {
-	const struct num *x = &r->arg[0]->exact;
-	mpfr_prec_t bits = (mpfr_prec_t)mpz_sizeinbase(mpq_numref(x->mag), 2);
-	struct num v;
-	mpfr_t a, y;
+	mpfr_t y;
 	int inexact;
 	bool ok;
 
-	mpfr_init2(a, bits < MPFR_PREC_MIN ? MPFR_PREC_MIN : bits);
-	mpfr_init2(y, f->precision + 2);
-	mpfr_set_q(a, x->mag, MPFR_RNDN); /* exact: bits is enough */
-	if (x->neg)
-		mpfr_neg(a, a, MPFR_RNDN);
+	mpfr_init2(y, bits);
 	mpfr_clear_flags();
-	inexact = r->fn->point(y, a, MPFR_RNDZ);
+	inexact = call_toward_zero(y, r);
+	*exact = inexact == 0;
+	*pole = mpfr_divby0_p() && mpfr_inf_p(y);
 	ok = !mpfr_nan_p(y);
-	if (ok && inexact && mpfr_regular_p(y)) {
-		mpz_t sig;
-		mpfr_exp_t e;
-		mpz_init(sig);
-		bool neg = mpfr_signbit(y);
-		e = mpfr_get_z_2exp(sig, y);
-		mpz_abs(sig, sig);
-		mpz_setbit(sig, 0); /* round to odd */
-		if (neg)
-			mpz_neg(sig, sig);
-		mpfr_set_z_2exp(y, sig, e, MPFR_RNDN); /* exact: p + 2 bits */
-		mpz_clear(sig);
-	}
 	if (ok) {
-		num_init(&v);
-		end_value(&v, y);
-		if (inexact && mpfr_zero_p(y)) { /* flushed below MPFR's range: tiny, not zero */
-			num_set_bound(&v, NUM_TINY);
-			v.neg = mpfr_signbit(y);
-		}
-		ok = rnd_encode(out, f, &v, mode, saturate) == RND_OK;
-		out->placed = false;
-		num_clear(&v);
+		make_odd(y, inexact);
+		odd_value(out, y, inexact);
 	}
-	mpfr_clears(a, y, (mpfr_ptr)0);
+	mpfr_clear(y);
 	return ok;
 }
 
-enum real_status real_round(struct rnd_result *out, const struct fmt *f, const struct real *r, enum rnd_mode mode,
-			    bool saturate, long max_precision)
+/* ---- Targets ---------------------------------------------------------------------------------- */
+
+static bool encode_into_format(struct rnd_result *out, const struct num *x, const void *how)
+{
+	const struct real_format_target *t = how;
+
+	return rnd_encode(out, t->f, x, t->mode, t->saturate) == RND_OK;
+}
+
+const struct real_target *real_target_format(struct real_format_target *t, const struct fmt *f, enum rnd_mode mode,
+					     bool saturate)
+{
+	*t = (struct real_format_target){ { encode_into_format, t, f->precision }, f, mode, saturate };
+	return &t->target;
+}
+
+/* ---- Ziv's loop ------------------------------------------------------------------------------ */
+
+/* Do the two ends round alike, so that every value between them does too? A result
+ * equal to an end (ternary 0) may have the true value on either side of it. */
+static bool same_rounding(const struct rnd_result *a, const struct rnd_result *b)
+{
+	unsigned mask = ~(unsigned)RND_TIE;
+
+	return a->code == b->code && a->ternary == b->ternary && a->ternary != 0 &&
+	       (a->flags & mask) == (b->flags & mask);
+}
+
+/* An enclosure of r at one working precision, and its ends as exact values. */
+struct attempt {
+	enum enclosure found;
+	bool point, pole;
+	struct num lo, hi;
+	mpfr_t mid;
+};
+
+static void attempt_at(struct attempt *t, const struct real *r, mpfr_prec_t prec)
+{
+	mpfi_t enclosure;
+
+	mpfi_init2(enclosure, prec);
+	mpfr_init2(t->mid, prec + 1);
+	num_init(&t->lo);
+	num_init(&t->hi);
+	mpfr_clear_flags();
+	t->found = enclose(enclosure, r, prec);
+	if (t->found == ENCLOSED) {
+		t->point = is_point(enclosure);
+		t->pole = t->point && mpfr_inf_p(&enclosure->left) && mpfr_divby0_p();
+		end_value(&t->lo, &enclosure->left);
+		end_value(&t->hi, &enclosure->right);
+		past_the_range(&t->lo, &t->hi);
+		if (t->point && mpfr_zero_p(&enclosure->left))
+			t->lo.neg = t->hi.neg = zero_is_negative(r);
+		mpfi_mid(t->mid, enclosure);
+	}
+	mpfi_clear(enclosure);
+}
+
+static void attempt_clear(struct attempt *t)
+{
+	num_clear(&t->lo);
+	num_clear(&t->hi);
+	mpfr_clear(t->mid);
+}
+
+static enum real_status nan_or_not_yet(const struct attempt *t, const struct real *r)
+{
+	return t->found != NAN_SURELY ? REAL_UNDECIDED : has_nan_leaf(r) ? REAL_NAN : REAL_DOMAIN;
+}
+
+/* Rounds both ends of the enclosure at prec: decided (in *out), not yet, or NaN. */
+static enum real_status round_at(struct rnd_result *out, const struct real *r, const struct real_target *t,
+				 mpfr_prec_t prec)
+{
+	struct rnd_result lo, hi;
+	struct attempt a;
+	enum real_status status = REAL_UNDECIDED;
+
+	attempt_at(&a, r, prec);
+	if (a.found != ENCLOSED)
+		status = nan_or_not_yet(&a, r);
+	else if (a.point) { /* the value is exact */
+		if (t->encode(out, &a.lo, t->how)) {
+			status = REAL_DECIDED;
+			if (a.pole)
+				out->flags |= RND_DIVBYZERO;
+		}
+	} else if (t->encode(&lo, &a.lo, t->how) && t->encode(&hi, &a.hi, t->how) && same_rounding(&lo, &hi)) {
+		*out = lo;
+		out->flags &= ~(unsigned)RND_TIE;
+		out->placed = false; /* what was placed is an end, not the value */
+		status = REAL_DECIDED;
+	}
+	attempt_clear(&a);
+	return status;
+}
+
+enum real_status real_round(struct rnd_result *out, const struct real *r, const struct real_target *t,
+			    long max_precision)
 {
 	struct exponent_range saved = widest_range();
-	enum real_status s;
-	long prec = f->precision + 32;
+	enum real_status s = REAL_DOMAIN;
+	long prec = t->precision + 32;
 
-	if (r->op == REAL_CALL && r->fn->point && r->arg[0]->op == REAL_EXACT && is_dyadic(&r->arg[0]->exact)) {
-		s = round_dyadic_call(out, f, r, mode, saturate) ? REAL_DECIDED : REAL_DOMAIN;
+	if (is_single_call(r)) {
+		struct num x;
+		bool exact, pole;
+		num_init(&x);
+		if (single_call_odd(&x, &exact, &pole, r, t->precision + 2) && t->encode(out, &x, t->how)) {
+			s = REAL_DECIDED;
+			out->placed = false;
+			if (pole)
+				out->flags |= RND_DIVBYZERO;
+		}
+		num_clear(&x);
 		restore_range(saved);
 		return s;
 	}
 	for (;; prec *= 2) {
 		if (prec > max_precision)
 			prec = max_precision;
-		s = round_at(out, f, r, mode, saturate, (mpfr_prec_t)prec);
+		s = round_at(out, r, t, (mpfr_prec_t)prec);
 		if (s != REAL_UNDECIDED || prec >= max_precision)
 			break;
 	}
+	restore_range(saved);
+	return s;
+}
+
+/* The round-to-odd value of the end at bits; its ternary (0: the end is a bits-bit number). */
+static int odd_end(mpfr_ptr y, const struct num *end)
+{
+	int inexact;
+
+	if (end->kind == NUM_INF) {
+		mpfr_set_inf(y, end->neg ? -1 : 1);
+		return 0;
+	}
+	inexact = mpfr_set_q(y, end->mag, MPFR_RNDZ);
+	if (end->neg)
+		mpfr_neg(y, y, MPFR_RNDN);
+	make_odd(y, inexact);
+	return inexact;
+}
+
+enum real_status real_stand_in(struct num *out, bool *exact, bool *pole, const struct real *r, long bits,
+			       long max_precision)
+{
+	struct exponent_range saved = widest_range();
+	enum real_status s = REAL_UNDECIDED;
+	long prec = bits + 32;
+	mpfr_t a, b;
+
+	*exact = false;
+	*pole = false;
+	if (is_single_call(r)) {
+		s = single_call_odd(out, exact, pole, r, bits) ? REAL_DECIDED : REAL_DOMAIN;
+		restore_range(saved);
+		return s;
+	}
+	mpfr_inits2(bits, a, b, (mpfr_ptr)0);
+	for (;; prec *= 2) {
+		struct attempt t;
+		if (prec > max_precision)
+			prec = max_precision;
+		attempt_at(&t, r, (mpfr_prec_t)prec);
+		if (t.found != ENCLOSED)
+			s = nan_or_not_yet(&t, r);
+		else if (t.point) {
+			num_set(out, &t.lo);
+			*exact = true;
+			*pole = t.pole;
+			s = REAL_DECIDED;
+		} else if (!t.lo.bound && !t.hi.bound && odd_end(a, &t.lo) && odd_end(b, &t.hi) && mpfr_equal_p(a, b)) {
+			end_value(out, a);
+			s = REAL_DECIDED;
+		} else if (prec >= max_precision)
+			end_value(out, t.mid); /* the best there is; s stays REAL_UNDECIDED */
+		attempt_clear(&t);
+		if (s != REAL_UNDECIDED || prec >= max_precision)
+			break;
+	}
+	mpfr_clears(a, b, (mpfr_ptr)0);
 	restore_range(saved);
 	return s;
 }

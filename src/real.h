@@ -46,21 +46,64 @@ struct real {
 const struct real_fn *real_function(const char *name, size_t len);
 int real_fn_arity(const struct real_fn *fn);
 const char *real_fn_name(const struct real_fn *fn);
+/* A function defined by a formula over the others, in x (and y): its text, or NULL. */
+const char *real_formula(const char *name, size_t len, int *arity);
 
 /* New nodes; they own their arguments. */
 struct real *real_exact(const struct num *x);
 struct real *real_node(enum real_op op, struct real *a, struct real *b);
 struct real *real_call(const struct real_fn *fn, struct real *a, struct real *b);
+struct real *real_copy(const struct real *r);
+long real_size(const struct real *r); /* its nodes */
 void real_free(struct real *r);
 
 enum real_status {
 	REAL_DECIDED,   /* *out is the result */
 	REAL_UNDECIDED, /* the enclosure still straddles a rounding boundary at max_precision */
-	REAL_DOMAIN,    /* outside a function's domain somewhere: the value is NaN */
+	REAL_DOMAIN,    /* outside a function's domain somewhere: the value is NaN (invalid) */
+	REAL_NAN,       /* NaN because an argument was typed NaN (no invalid operation) */
 };
 
-/* Rounds r into f once. max_precision bounds the working precision, in bits. */
-enum real_status real_round(struct rnd_result *out, const struct fmt *f, const struct real *r, enum rnd_mode mode,
-			    bool saturate, long max_precision);
+/*
+ * How a real is to be rounded: by encode, a monotone rounding of exact values (into one
+ * format, or along a route of several), which keeps at most `precision` significant
+ * bits at any step. False from encode: that value cannot be rounded (NaN into a format
+ * without one).
+ */
+struct real_target {
+	bool (*encode)(struct rnd_result *out, const struct num *x, const void *how);
+	const void *how;
+	int precision;
+};
+
+/* The target of one format, mode and saturation, rounded straight into (rnd_encode). */
+struct real_format_target {
+	struct real_target target;
+	const struct fmt *f;
+	enum rnd_mode mode;
+	bool saturate;
+};
+const struct real_target *real_target_format(struct real_format_target *t, const struct fmt *f, enum rnd_mode mode,
+					     bool saturate);
+
+/*
+ * Rounds r once as t says. max_precision bounds the working precision, in bits. A
+ * pole (log(0)) decides ±inf with RND_DIVBYZERO among the flags.
+ */
+enum real_status real_round(struct rnd_result *out, const struct real *r, const struct real_target *t,
+			    long max_precision);
+
+/*
+ * An exact stand-in for r: its round-to-odd value at `bits` significant bits, which
+ * every rounding to at most bits − 2 bits (any mode, any format, any route through
+ * such formats) rounds exactly as it rounds r; or r itself when that is exact (*exact).
+ * REAL_UNDECIDED when max_precision does not decide it, with the midpoint of the last
+ * enclosure in *out. *pole: r is ±inf at a pole. REAL_DOMAIN or REAL_NAN when r is NaN.
+ */
+enum real_status real_stand_in(struct num *out, bool *exact, bool *pole, const struct real *r, long bits,
+			       long max_precision);
+
+/* The names of the functions, one by one (i from 0); NULL past the last. */
+const char *real_function_name(size_t i);
 
 #endif

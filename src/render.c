@@ -203,8 +203,11 @@ static void write_readout_field(struct strbuf *out, const struct field_context *
 
 	if (fld == FIELD_BELOW || fld == FIELD_ABOVE)
 		sb_puts(out, nb->exists ? nb->exact.s : "-");
-	else if (rd->has_error && text->len)
+	else if (rd->has_error && text->len) {
+		if (rd->approximate && !cx->json) /* JSON says "approximate": true instead */
+			sb_putc(out, '~');
 		sb_puts(out, text->s);
+	}
 	else
 		sb_puts(out, rd->typed && !(rd->rounding.flags & RND_INEXACT) && rd->x.kind == NUM_FINITE ? "0" : "-");
 }
@@ -401,7 +404,7 @@ void render_row_members(struct strbuf *out, const struct fmt *f, const struct ro
 static void make_readout(struct readout *rd, const struct fmt *f, const struct row *r)
 {
 	if (r->rounding)
-		readout_of_value(rd, f, r->input, r->value, r->mode, r->saturate, r->rounding);
+		readout_of_value(rd, f, r->input, r->value, r->mode, r->saturate, r->rounding, r->approximate);
 	else
 		readout_of_code(rd, f, r->input, r->code, r->mode, r->saturate);
 }
@@ -454,6 +457,8 @@ static void write_row(struct strbuf *out, const struct fmt *f, const struct row 
 		begin_field(out, style, i, fl->field[i]);
 		write_one(out, &text, &cx, fl->field[i], style);
 	}
+	if (cx.json && r->approximate && any_from(fl, FROM_READOUT))
+		render_json_bool(out, "approximate", true);
 	if (style != STYLE_JSON_MEMBERS)
 		end_row(out, style);
 	if (cx.rd)

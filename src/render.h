@@ -35,7 +35,7 @@
 	X(REL, "rel", FROM_READOUT, AS_STRING, write_readout_field, "the error relative to the input") \
 	X(BELOW, "below", FROM_READOUT, AS_STRING, write_readout_field, "the next value below, in value order; - if none") \
 	X(ABOVE, "above", FROM_READOUT, AS_STRING, write_readout_field, "the next value above, in value order; - if none") \
-	X(FLAGS, "flags", FROM_CODE, AS_LIST, write_flags, "inexact|tie|overflow|underflow|saturated|invalid, or -") \
+	X(FLAGS, "flags", FROM_CODE, AS_LIST, write_flags, "inexact|tie|overflow|underflow|saturated|invalid|divbyzero, or -") \
 	X(TERNARY, "ternary", FROM_CODE, AS_NUMBER, write_ternary, \
 	  "-1, 0 or 1: stored value below, equal to or above the input")
 
@@ -68,6 +68,7 @@ struct row {
 	fpcode code;
 	const struct rnd_result *rounding; /* NULL for a code given or enumerated */
 	const struct num *value;           /* the exact input, when rounding is given */
+	bool approximate;                  /* ... or a stand-in close to it (a real: readout.h) */
 	enum rnd_mode mode;
 	bool saturate;
 };

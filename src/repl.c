@@ -5,6 +5,7 @@
  * next and prev change it and show the result.
  */
 #include "repl.h"
+#include "real.h"
 #include "report.h"
 
 #include <ctype.h>
@@ -29,6 +30,7 @@ struct repl_session {
 	const struct policy *policy; /* fpx's own unless `policy NAME` */
 	const struct fmt *via;             /* round into this first, or NULL (`via NAME|off`) */
 	struct show_style style;
+	long max_precision;                /* --max-precision, 0 for the default */
 	bool has_code;
 	fpcode code;
 	bool failed;
@@ -81,6 +83,7 @@ static void show_text(struct repl_session *s, const char *text)
 		.color = s->style.color ? COLOR_ALWAYS : COLOR_NEVER, .full = s->style.full,
 		.policy = s->policy == policy_default() ? NULL : s->policy, .via = s->via ? s->via->name : NULL,
 		.args = args, .nargs = 1, .may_read_stdin = false, .interactive = true,
+		.max_precision = s->max_precision,
 	};
 	fpcode code = 0;
 
@@ -521,7 +524,41 @@ static void offer_list(struct name_filter *nf, const char *const *list)
 		offer(*list, nf);
 }
 
-/* Commands first; then what each command takes: a format, a mode, on|off. */
+/*
+ * The functions and constants, for the name the word being typed ends in: "exp(lo"
+ * offers "exp(log(", "exp(log10(", "exp(log1p(", "exp(log2(" (each with its opening
+ * parenthesis, which line.c follows with no space).
+ */
+static void offer_functions(struct name_filter *nf)
+{
+	const char *prefix = nf->prefix, *name;
+	size_t head = strlen(prefix);
+	char word[256];
+
+	while (head > 0 && (isalnum((unsigned char)prefix[head - 1]) || prefix[head - 1] == '_'))
+		head--;
+	name = prefix + head;
+	if (head >= sizeof word - 32)
+		return;
+	for (size_t i = 0; real_function_name(i); i++)
+		if (strncmp(real_function_name(i), name, strlen(name)) == 0) {
+			snprintf(word, sizeof word, "%.*s%s(", (int)head, prefix, real_function_name(i));
+			nf->add(nf->ctx, word);
+		}
+	if (strncmp("pi", name, strlen(name)) == 0) {
+		snprintf(word, sizeof word, "%.*spi", (int)head, prefix);
+		nf->add(nf->ctx, word);
+	}
+}
+
+/* Does the word being typed hold an expression ("2*exp(", "sqrt(1+")? */
+static bool inside_expression(const char *prefix)
+{
+	return strpbrk(prefix, "()+-*/^,") != NULL;
+}
+
+/* Commands first; then what each command takes: a format, a mode, on|off; a function
+ * name wherever a value is being typed. */
 static void complete(const char *const *words, int n, const char *prefix, void (*add)(void *ctx, const char *word),
 		     void *ctx)
 {
@@ -530,10 +567,14 @@ static void complete(const char *const *words, int n, const char *prefix, void (
 	struct name_filter nf = { prefix, add, ctx };
 	const char *first = n ? words[0] : "";
 
-	if (n == 0) {
+	if (inside_expression(prefix))
+		offer_functions(&nf);
+	else if (n == 0) {
 		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 			offer(commands[i].name, &nf);
 		cli_each_command(offer, &nf);
+		if (*prefix)
+			offer_functions(&nf);
 	} else if (strcmp(first, "round") == 0 || strcmp(words[n - 1], "-r") == 0)
 		offer_list(&nf, modes);
 	else if (strcmp(first, "saturate") == 0 || strcmp(first, "json") == 0)
@@ -542,6 +583,8 @@ static void complete(const char *const *words, int n, const char *prefix, void (
 		policy_each(offer_policy, &nf);
 	else if (n == 1 && strcmp(first, "flip") && strcmp(first, "set"))
 		fmt_each_name(offer, &nf);
+	else if (*prefix)
+		offer_functions(&nf);
 }
 
 struct repl_session *repl_open(const struct repl_options *o)
@@ -556,6 +599,7 @@ struct repl_session *repl_open(const struct repl_options *o)
 	s->saturate = o->saturate;
 	s->json = o->json;
 	s->style = o->style;
+	s->max_precision = o->max_precision;
 	if (!(s->f = fmt_lookup(o->format ? o->format : "binary32"))) {
 		report("unknown format '%s' (see fpx formats)", o->format);
 		free(s);

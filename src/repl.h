@@ -18,6 +18,7 @@ struct repl_options {
 	const struct policy *policy; /* NULL: fpx's own */
 	const char *via;             /* NULL: none */
 	struct show_style style;
+	long max_precision;          /* 0: the default */
 };
 
 /* Runs the session until quit, exit or end of input. Returns 0, or 1 when some line

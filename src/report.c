@@ -26,16 +26,33 @@ static const char *const problem_messages[] = {
 	[PROBLEM_TOO_LONG] = NULL, /* parse.c's own words */
 	[PROBLEM_BEYOND_LIMITS] = "too large or too small",
 	[PROBLEM_BLOCK_TOO_BIG] = "the block would hold more than 64 MiB of values: give a smaller --block",
-	[PROBLEM_UNDECIDED] = "not decided within 16384 bits of working precision: too near a rounding boundary "
-			      "of the format, or exactly on one (as exp(log(3)) is), which no precision decides",
-	[PROBLEM_REAL_ROUTE] = "functions and constants do not go through --via or --policy yet",
-	[PROBLEM_REAL_READOUT] = "functions and constants are converted (fpx convert -o hex,exact,shortest,flags) "
-				 "but not yet shown, nor given error, ulps, rel, below or above",
+	[PROBLEM_UNDECIDED] = NULL, /* names the precision: undecided_message() */
 	[PROBLEM_REAL_NOT_HERE] = "functions and constants are not read here yet: give an exact value",
 };
 
+static long precision_cap = 16384;
+
+void report_set_precision_cap(long bits)
+{
+	precision_cap = bits;
+}
+
+static const char *undecided_message(void)
+{
+	static char text[300];
+
+	snprintf(text, sizeof text,
+		 "not decided: at %ld bits of working precision the value still lies within about 2^-%ld (relative) "
+		 "of a rounding boundary of the format, and may be exactly on one (as exp(log(3)) is), which no "
+		 "precision decides (--max-precision)",
+		 precision_cap, precision_cap);
+	return text;
+}
+
 const char *problem_message(enum problem p, const struct parse_error *err)
 {
+	if (p == PROBLEM_UNDECIDED)
+		return undecided_message();
 	if (p == PROBLEM_PARSE && err)
 		return parse_message(err->status);
 	if (p == PROBLEM_TOO_LONG)

@@ -32,13 +32,13 @@ enum problem {
 	PROBLEM_BEYOND_LIMITS,      /* a value past 2^±NUM_LIMIT_EXP, where it is needed exactly */
 	PROBLEM_BLOCK_TOO_BIG,      /* mx: a block past its byte bound */
 	PROBLEM_UNDECIDED,          /* a real too near a rounding boundary to decide */
-	PROBLEM_REAL_ROUTE,         /* a real through --via or --policy: not yet */
-	PROBLEM_REAL_READOUT,       /* a real in a readout or its fields: not yet */
 	PROBLEM_REAL_NOT_HERE,      /* a real where a command reads exact values only */
 };
 
 /* The message for a problem; for PROBLEM_PARSE, err's (NULL: a generic one). */
 const char *problem_message(enum problem p, const struct parse_error *err);
+/* The working precision PROBLEM_UNDECIDED's message names (the conversion's cap). */
+void report_set_precision_cap(long bits);
 
 /* The command being run, named in "Try 'fpx NAME --help'" (NULL: none yet). */
 void report_set_command(const char *name);

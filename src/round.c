@@ -18,7 +18,7 @@ static const char *const mode_names[] = {
 };
 
 static const char *const flag_names[RND_FLAG_COUNT] = {
-	"inexact", "tie", "overflow", "underflow", "saturated", "invalid",
+	"inexact", "tie", "overflow", "underflow", "saturated", "invalid", "divbyzero",
 };
 
 bool rnd_mode_from_name(enum rnd_mode *out, const char *name)

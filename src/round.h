@@ -22,8 +22,9 @@ enum rnd_flag {
 	RND_UNDERFLOW = 1 << 3, /* inexact and below the smallest normal value */
 	RND_SATURATED = 1 << 4, /* clamped to ±max instead of inf or NaN */
 	RND_INVALID = 1 << 5,   /* a NaN made from a number (negative into unsigned E8M0) */
+	RND_DIVBYZERO = 1 << 6, /* an infinity made from finite numbers at a pole (log(0)) */
 };
-#define RND_FLAG_COUNT 6
+#define RND_FLAG_COUNT 7
 
 enum rnd_status { RND_OK, RND_NO_NAN };
 

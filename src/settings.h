@@ -27,6 +27,7 @@ struct settings {
 	const char *range;
 	const struct policy *policy;
 	const char *via;
+	long max_precision;  /* --max-precision, bits; 0: REAL_MAX_PRECISION */
 	const char *scale, *zero_point, *block; /* quantize, dequantize, mx */
 	char **args; /* positional arguments */
 	int nargs;

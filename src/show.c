@@ -265,6 +265,8 @@ static void put_tie(struct strbuf *out, const struct readout *r)
 static void put_error(struct strbuf *out, const struct readout *r, const struct show_style *style)
 {
 	sb_printf(out, LABEL, "error");
+	if (r->approximate)
+		sb_putc(out, '~');
 	put_number(out, r->error.s, style);
 	sb_puts(out, "  (stored - typed)\n");
 	sb_printf(out, LABEL "%s%s ulp of the gap rounded across\n", "", r->ulps_exact ? "" : "~", r->ulps.s);
@@ -320,7 +322,10 @@ static void put_route(struct strbuf *out, const struct readout *r)
 static void put_typed(struct strbuf *out, const struct readout *r, const struct show_style *style)
 {
 	sb_printf(out, LABEL, "typed");
-	if (r->input_exact.len)
+	if (r->approximate) { /* a real: its expression, and its first digits */
+		render_escaped(out, r->input);
+		sb_printf(out, " \u2248 %s\u2026", r->input_exact.s);
+	} else if (r->input_exact.len)
 		put_number(out, r->input_exact.s, style);
 	else {
 		render_escaped(out, r->input);

@@ -108,6 +108,8 @@ static void json_readout_body(struct strbuf *out, const struct readout *r)
 	render_json_text(out, "format", r->f->name);
 	render_json_text(out, "input", r->input);
 	render_json_text(out, "input_exact", r->typed && r->input_exact.len ? r->input_exact.s : NULL);
+	if (r->approximate) /* input_exact and the error are to READOUT_RATIO_DIGITS digits */
+		render_json_bool(out, "approximate", true);
 	render_json_code(out, "hex", r->f, r->code);
 	{
 		char bin[CODE_MAX_BITS + 3];

@@ -258,16 +258,87 @@ expect "exact results stay exact" 0 "0x40a00000${tab}-
 expect "outside the domain: NaN, invalid" 0 "0x7fc00000${tab}invalid" -- $FPX convert -o hex,flags binary32 'log(-1)'
 expect "undecidable: an error row, the batch goes on" 1 "error
 0x3f800000" -- $FPX convert -o hex binary32 'exp(log(3))' 1
-stderr_has "undecidable says so" "'exp(log(3))': not decided within 16384 bits of working precision"
+stderr_has "undecidable says so" "'exp(log(3))': not decided: at 16384 bits of working precision"
+expect "--max-precision lowers the cap" 1 "error" -- $FPX convert -o hex --max-precision 64 binary32 'exp(log(3))'
+stderr_has "--max-precision named" "at 64 bits of working precision"
+expect "--max-precision refuses too few bits" 2 "" -- $FPX convert --max-precision 20 binary32 pi
+stderr_has "--max-precision says its range" "--max-precision takes a number of bits from 64 to 1048576, not '20'"
 expect "unknown function" 1 "error" -- $FPX convert -o hex binary32 'foo(1)'
 stderr_has "unknown function named" "'foo(1)': not a function or constant fpx knows"
 expect "a function needs parentheses" 1 "error" -- $FPX convert -o hex binary32 'sqrt 2'
 expect "atan2 takes two" 1 "error" -- $FPX convert -o hex binary32 'atan2(1)'
-expect "show refuses a real, for now" 1 "binary32: pi -> error: functions and constants are converted (fpx convert -o hex,exact,shortest,flags) but not yet shown, nor given error, ulps, rel, below or above" -- $FPX show binary32 pi
-expect "error fields refuse a real" 1 "error${tab}error" -- $FPX convert -o hex,error binary32 pi
-expect "--via refuses a real" 1 "error" -- $FPX convert -o hex --via binary32 bfloat16 pi
-expect "quantize refuses a real" 1 "error${tab}error${tab}error" -- $FPX quantize --scale 1 int8 pi
-stderr_has "quantize says why" "functions and constants are not read here yet"
+# The readout of a real (#14, third part). Independently: pi's digits are well known;
+# float(pi) − pi = 8.742278000372485661672…e-8 (Python's decimal, 60 digits), over the
+# gap 2^-22 0.3666777158607431810069372, over pi 2.782753515285623012961775e-8.
+$FPX show binary32 pi > "$T/out" 2>&1
+grep -qF "typed         pi ≈ 3.141592653589793238462643…  rounded rne" "$T/out" && ok || bad "show: typed line of pi"
+grep -qF "error         ~8.74227800037248566167205e-8  (stored - typed)" "$T/out" && ok || bad "show: approximate error of pi"
+grep -qF "~0.3666777158607431810069372 ulp of the gap rounded across" "$T/out" && ok || bad "show: approximate ulps of pi"
+expect "error, ulps, rel of a real" 0 "0x40490fdb${tab}~8.74227800037248566167205e-8${tab}~0.3666777158607431810069372${tab}~2.782753515285623012961775e-8" -- \
+	$FPX convert -o hex,error,ulps,rel binary32 pi
+expect "JSON says approximate instead of ~" 0 '{"hex":"0x40490fdb","error":"8.74227800037248566167205e-8","approximate":true}' -- \
+	$FPX convert --json -o hex,error binary32 pi
+$FPX show --json binary32 pi > "$T/out" 2>&1
+grep -qF '"input_exact":"3.141592653589793238462643","approximate":true' "$T/out" && ok || bad "show --json: approximate"
+# an exact result is no approximation: sqrt(4) has error 0
+expect "sqrt(4) is exact" 0 "0x40000000${tab}0" -- $FPX convert -o hex,error binary32 'sqrt(4)'
+# e4m3 of e is 2.75 (0x43, above the midpoint 2.625), which bfloat16 holds as 0x4030;
+# rounded once, bfloat16's e is 2*(1+46/128) = 0x402e (e/2 − 1 = 0.3591 = 45.97/128)
+expect "--via takes a real" 0 "0x4030${tab}inexact
+0x402e${tab}inexact" -- sh -c "$FPX convert -o hex,flags --via e4m3 bfloat16 'exp(1)' && $FPX convert -o hex,flags bfloat16 'exp(1)'"
+# gelu(1) = 0.8413447…: e4m3's neighbours in [0.5, 1) are 0.0625 apart, 13/16 = 0.8125
+# (0x35) below the midpoint 0.84375
+expect "--policy takes a real" 0 "0x35" -- $FPX convert -o hex --policy ml_dtypes e4m3 'gelu(1)'
+$FPX compare e4m3 'gelu(1)' > "$T/out" 2>&1
+grep -q "^  fpx  *0x35${tab}0.8125${tab}inexact" "$T/out" && ok || bad "compare takes a real"
+# pi*16 = 50.27 rounds to 50 (0x32), -50 is 0xce in int8
+expect "quantize takes a real" 0 "0x32${tab}50${tab}inexact
+0xce${tab}-50${tab}inexact" -- $FPX quantize --scale 1/16 int8 pi -pi
+# mx e2m1: the largest, pi, sets the scale 2^(1 − 2); pi/0.5 = 6.28 -> 6, e/0.5 = 5.44 -> 6
+# (past the midpoint 5), sqrt(2)/0.5 = 2.83 -> 3 (past 2.5); errors from the known digits
+expect "mx takes reals, errors approximate" 0 "scale${tab}0x7e${tab}2^-1 = 0.5
+pi${tab}0x7${tab}3${tab}~-0.1415926535897932384626434
+exp(1)${tab}0x7${tab}3${tab}~0.2817181715409547646397125
+sqrt(2)${tab}0x5${tab}1.5${tab}~0.08578643762690495119831128
+1${tab}0x4${tab}1${tab}0
+worst error${tab}~0.2817181715409547646397125" -- $FPX mx e2m1 pi 'exp(1)' 'sqrt(2)' 1
+# Poles: ±inf and divbyzero; where there is no inf, the format's rule (e4m3: NaN, -s: max)
+expect "poles" 0 "0xff800000${tab}divbyzero
+0x7f800000${tab}divbyzero
+0xff800000${tab}divbyzero
+0x7f800000${tab}divbyzero" -- $FPX convert -o hex,flags binary32 'log(0)' 'atanh(1)' 'log1p(-1)' '0^-0.5'
+expect "a pole in e4m3" 0 "0xff${tab}invalid|divbyzero
+0xfe${tab}saturated|divbyzero" -- sh -c "$FPX convert -o hex,flags e4m3 'log(0)' && $FPX convert -s -o hex,flags e4m3 'log(0)'"
+# Signed zeros as IEEE has them: sin(-0) = -0, -0 + 0 = +0, exp(-inf) = +0
+expect "signed zeros" 0 "0x80000000
+0x80000000
+0x00000000
+0x00000000" -- $FPX convert -o hex binary32 'sin(-0)' -- '-sin(0)' 'sin(-0)+0' 'exp(-inf)'
+expect "a NaN argument: NaN, not invalid" 0 "0x7fc00000${tab}-
+0x7fc00000${tab}invalid" -- $FPX convert -o hex,flags binary32 'sin(nan)' 'exp(inf-inf)'
+expect "inf stands alone outside a call" 1 "error" -- $FPX convert -o hex binary32 '1+inf'
+# exp10, pow, min, max, relu; erf(-116352) is −1 + 10^-(5.9e9): rtz gives the code below
+# 1 in magnitude, 0xbf7fffff, which no enclosure of practical width separates from −1
+expect "more functions" 0 "0x42c80000${tab}-
+0x44800000${tab}-
+0x3fb504f3${tab}inexact
+0x402df854${tab}inexact
+0x00000000${tab}-
+0xbf7fffff${tab}inexact" -- sh -c "$FPX convert -o hex,flags binary32 'exp10(2)' 'pow(2,10)' 'pow(2,0.5)' 'min(pi,e)' 'max(-1,relu(-2))' && $FPX convert -r rtz -o hex,flags binary32 'erf(-116352)'"
+# sigmoid(0) = 1/2 exactly; softplus(0) = ln 2, float 0x3f317218; gelu(1) in bfloat16:
+# 0x3f57 = 0.83984375, next 0.84375, midpoint 0.841796875 > 0.8413447; gelu_tanh(1) by
+# PyTorch's formula in Python doubles 0.8411919906082768, 0.28 ulp from float 0x3f57585c
+expect "activations" 0 "0x3f000000
+0x3f317218
+0x3f57585c" -- $FPX convert -o hex binary32 'sigmoid(0)' 'softplus(0)' 'gelu_tanh(1)'
+expect "gelu in bfloat16 and e4m3" 0 "0x3f57
+0x35" -- sh -c "$FPX convert -o hex bfloat16 'gelu(1)' && $FPX convert -o hex e4m3 'gelu(1)'"
+expect "a negative base with a non-integer power is NaN" 0 "0x7fc00000${tab}invalid" -- \
+	$FPX convert -o hex,flags binary32 'pow(-8,1/3)'
+expect "a power whose exponent is an integer real" 0 "0xc1000000" -- $FPX convert -o hex binary32 '(-2)^log2(8)'
+# a huge integer argument is held exactly: sin(10^19000) + 0 decides quickly, as MPFR's
+# mpfr_sin of the exact integer (64000 bits) at 24 bits gives it
+expect "sin of a huge integer" 0 "0x3f7f2985" -- $FPX convert -o hex binary32 'sin(10^19000)+0'
 
 # Every command reports a value it cannot read the same way, column included.
 expect "quantize reports where" 1 "error${tab}error${tab}error" -- $FPX quantize --scale 1 int8 1x

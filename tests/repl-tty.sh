@@ -71,6 +71,12 @@ sleep 0.3
 [ "$(cursor_line)" = "fpx e4m3 rne> format bfloat16" ] && ok || bad "Tab does not complete 'bfloa' (got '$(cursor_line)')"
 keys Enter
 wait_for "fpx bfloat16 rne>" && ok || bad "format command did not switch"
+# a function's name completes inside an expression, with its parenthesis and no space
+keys "2*sqr" Tab
+sleep 0.3
+[ "$(cursor_line)" = "fpx bfloat16 rne> 2*sqrt(" ] && ok || bad "Tab does not complete 2*sqr to 2*sqrt( (got '$(cursor_line)')"
+keys "2)" Enter
+wait_for "bfloat16: 2*sqrt(2) -> 0x4035" && ok || bad "2*sqrt(2) not shown (bfloat16 0x4035)"
 keys "round r" Tab
 sleep 0.3
 keys Tab

@@ -24,7 +24,7 @@ run tests/reference
 run tests/properties
 run tests/oracle ${ORACLE_COUNT:-20000}
 run tests/toykind
-run tests/real 3000
+run tests/real 2000
 # the fast decimal path against the exact one: the whole benchmark workload (all modes
 # on every 10th line), and every input of the rounding records
 bench/gen 1000000 > "$log.gen" && run sh -c "./tests/fastpath 10 < $log.gen"

@@ -61,7 +61,7 @@ static void exercise(const struct fmt *f, const char *text, const struct input *
 			if (rnd_encode(&r, f, &in->value, modes[m], sat) == RND_OK)
 				check_ternary(f, &in->value, &r);
 	if (rnd_encode(&r, f, &in->value, modes[which % 5], which & 1) == RND_OK) {
-		readout_of_value(&rd, f, text, &in->value, modes[which % 5], which & 1, &r);
+		readout_of_value(&rd, f, text, &in->value, modes[which % 5], which & 1, &r, false);
 		readout_set_other_saturation(&rd);
 		show_readout(&out, &rd, &style);
 		show_readout_json(&out, &rd);
@@ -86,9 +86,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			f[i] = fmt_lookup(formats[i]);
 	input_init(&in);
 	if (parse_input(&in, &err, text, size) == PARSE_OK && in.kind == INPUT_REAL) {
+		struct real_format_target target;
 		struct rnd_result r;
-		for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
-			real_round(&r, f[i], in.real, (enum rnd_mode)(i % 5), i & 1, 1 << 9);
+		struct num v;
+		bool exact, pole;
+		num_init(&v);
+		for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+			real_round(&r, in.real, real_target_format(&target, f[i], (enum rnd_mode)(i % 5), i & 1), 1 << 9);
+			real_stand_in(&v, &exact, &pole, in.real, f[i]->precision + 130, 1 << 9);
+		}
+		num_clear(&v);
 	} else if (err.status == PARSE_OK)
 		for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
 			exercise(f[i], text, &in, (int)(size + i));
