@@ -267,14 +267,25 @@ static void set_exact(mpfr_ptr out, const struct num *x, mpfr_rnd_t rnd)
 	}
 }
 
+/* out ⊇ x: x rounded to nearest, and its neighbour on the other side of x when that
+ * was inexact (one division, not two). */
 static void enclose_exact(mpfi_ptr out, const struct num *x)
 {
 	mpfr_t lo, hi;
+	int t;
 
 	mpfr_inits2(mpfi_get_prec(out), lo, hi, (mpfr_ptr)0);
-	set_exact(lo, x, MPFR_RNDD);
-	set_exact(hi, x, MPFR_RNDU);
-	mpfi_interv_fr(out, lo, hi); /* rounded outward: the exact value lies inside */
+	set_exact(lo, x, MPFR_RNDN);
+	t = x->kind == NUM_FINITE ? mpfr_set_q(lo, x->mag, MPFR_RNDN) : 0;
+	if (x->kind == NUM_FINITE && x->neg)
+		mpfr_neg(lo, lo, MPFR_RNDN);
+	t = x->neg ? -t : t; /* against the signed value */
+	mpfr_set(hi, lo, MPFR_RNDN);
+	if (t > 0)
+		mpfr_nextbelow(lo);
+	else if (t < 0)
+		mpfr_nextabove(hi);
+	mpfi_interv_fr(out, lo, hi); /* the exact value lies inside */
 	mpfr_clears(lo, hi, (mpfr_ptr)0);
 }
 
@@ -664,42 +675,63 @@ static bool same_rounding(const struct rnd_result *a, const struct rnd_result *b
 	       (a->flags & mask) == (b->flags & mask);
 }
 
-/* An enclosure of r at one working precision, and its ends as exact values. */
+/* An enclosure of r at one working precision. */
 struct attempt {
 	enum enclosure found;
 	bool point, pole;
-	struct num lo, hi;
-	mpfr_t mid;
+	mpfi_t enclosure;
 };
 
 static void attempt_at(struct attempt *t, const struct real *r, mpfr_prec_t prec)
 {
-	mpfi_t enclosure;
-
-	mpfi_init2(enclosure, prec);
-	mpfr_init2(t->mid, prec + 1);
-	num_init(&t->lo);
-	num_init(&t->hi);
+	mpfi_init2(t->enclosure, prec);
 	mpfr_clear_flags();
-	t->found = enclose(enclosure, r, prec);
-	if (t->found == ENCLOSED) {
-		t->point = is_point(enclosure);
-		t->pole = t->point && mpfr_inf_p(&enclosure->left) && mpfr_divby0_p();
-		end_value(&t->lo, &enclosure->left);
-		end_value(&t->hi, &enclosure->right);
-		past_the_range(&t->lo, &t->hi);
-		if (t->point && mpfr_zero_p(&enclosure->left))
-			t->lo.neg = t->hi.neg = zero_is_negative(r);
-		mpfi_mid(t->mid, enclosure);
-	}
-	mpfi_clear(enclosure);
+	t->found = enclose(t->enclosure, r, prec);
+	t->point = t->found == ENCLOSED && is_point(t->enclosure);
+	t->pole = t->point && mpfr_inf_p(&t->enclosure->left) && mpfr_divby0_p();
+}
+
+/* The ends as exact values (a point's zero signed as IEEE has it). */
+static void attempt_ends(struct num *lo, struct num *hi, const struct attempt *t, const struct real *r)
+{
+	end_value(lo, &t->enclosure->left);
+	end_value(hi, &t->enclosure->right);
+	past_the_range(lo, hi);
+	if (t->point && mpfr_zero_p(&t->enclosure->left))
+		lo->neg = hi->neg = zero_is_negative(r);
+}
+
+/* The round-to-odd value at `bits` of an end: false when the end is a bits-bit number
+ * (then the value may be too), or not a number fpx's exact values reach. */
+static bool odd_end(mpfr_ptr y, mpfr_srcptr end)
+{
+	int inexact;
+
+	if (!mpfr_regular_p(end) || labs(mpfr_get_exp(end)) > NUM_LIMIT_EXP)
+		return false;
+	inexact = mpfr_set(y, end, MPFR_RNDZ);
+	make_odd(y, inexact);
+	return inexact != 0;
+}
+
+/* Do both ends round to odd alike at bits? Then *x is the value's round-to-odd value:
+ * one exact stand-in for the whole enclosure (real_stand_in()). */
+static bool attempt_odd(struct num *x, const struct attempt *t, long bits)
+{
+	mpfr_t a, b;
+	bool same;
+
+	mpfr_inits2(bits, a, b, (mpfr_ptr)0);
+	same = odd_end(a, &t->enclosure->left) && odd_end(b, &t->enclosure->right) && mpfr_equal_p(a, b);
+	if (same)
+		end_value(x, a);
+	mpfr_clears(a, b, (mpfr_ptr)0);
+	return same;
 }
 
 static void attempt_clear(struct attempt *t)
 {
-	num_clear(&t->lo);
-	num_clear(&t->hi);
-	mpfr_clear(t->mid);
+	mpfi_clear(t->enclosure);
 }
 
 static enum real_status nan_or_not_yet(const struct attempt *t, const struct real *r)
@@ -707,30 +739,59 @@ static enum real_status nan_or_not_yet(const struct attempt *t, const struct rea
 	return t->found != NAN_SURELY ? REAL_UNDECIDED : has_nan_leaf(r) ? REAL_NAN : REAL_DOMAIN;
 }
 
-/* Rounds both ends of the enclosure at prec: decided (in *out), not yet, or NaN. */
+/* Rounds both ends of the enclosure as t says: do they round alike? */
+static bool ends_round_alike(struct rnd_result *out, const struct attempt *a, const struct real *r,
+			     const struct real_target *t)
+{
+	struct rnd_result lo, hi;
+	struct num x, y;
+	bool alike;
+
+	num_init(&x);
+	num_init(&y);
+	attempt_ends(&x, &y, a, r);
+	alike = t->encode(&lo, &x, t->how) && t->encode(&hi, &y, t->how) && same_rounding(&lo, &hi);
+	if (alike) {
+		*out = lo;
+		out->flags &= ~(unsigned)RND_TIE;
+		out->placed = false; /* what was placed is an end, not the value */
+	}
+	num_clear(&x);
+	num_clear(&y);
+	return alike;
+}
+
+/* Rounds r's enclosure at prec as t says: decided (in *out), not yet, or NaN. The ends'
+ * common round-to-odd value, when there is one, is rounded once in their place; else
+ * the two ends are rounded (a value exactly on a number of t->precision + 2 bits, as
+ * (2^0.5)^2 is on 2, may still round alike). */
 static enum real_status round_at(struct rnd_result *out, const struct real *r, const struct real_target *t,
 				 mpfr_prec_t prec)
 {
-	struct rnd_result lo, hi;
 	struct attempt a;
+	struct num x;
 	enum real_status status = REAL_UNDECIDED;
 
+	num_init(&x);
 	attempt_at(&a, r, prec);
 	if (a.found != ENCLOSED)
 		status = nan_or_not_yet(&a, r);
 	else if (a.point) { /* the value is exact */
-		if (t->encode(out, &a.lo, t->how)) {
+		attempt_ends(&x, &x, &a, r);
+		if (t->encode(out, &x, t->how)) {
 			status = REAL_DECIDED;
 			if (a.pole)
 				out->flags |= RND_DIVBYZERO;
 		}
-	} else if (t->encode(&lo, &a.lo, t->how) && t->encode(&hi, &a.hi, t->how) && same_rounding(&lo, &hi)) {
-		*out = lo;
-		out->flags &= ~(unsigned)RND_TIE;
-		out->placed = false; /* what was placed is an end, not the value */
+	} else if (attempt_odd(&x, &a, t->precision + 2)) {
+		if (t->encode(out, &x, t->how)) {
+			out->placed = false;
+			status = REAL_DECIDED;
+		}
+	} else if (ends_round_alike(out, &a, r, t))
 		status = REAL_DECIDED;
-	}
 	attempt_clear(&a);
+	num_clear(&x);
 	return status;
 }
 
@@ -766,29 +827,12 @@ enum real_status real_round(struct rnd_result *out, const struct real *r, const 
 	return s;
 }
 
-/* The round-to-odd value of the end at bits; its ternary (0: the end is a bits-bit number). */
-static int odd_end(mpfr_ptr y, const struct num *end)
-{
-	int inexact;
-
-	if (end->kind == NUM_INF) {
-		mpfr_set_inf(y, end->neg ? -1 : 1);
-		return 0;
-	}
-	inexact = mpfr_set_q(y, end->mag, MPFR_RNDZ);
-	if (end->neg)
-		mpfr_neg(y, y, MPFR_RNDN);
-	make_odd(y, inexact);
-	return inexact;
-}
-
 enum real_status real_stand_in(struct num *out, bool *exact, bool *pole, const struct real *r, long bits,
 			       long max_precision)
 {
 	struct exponent_range saved = widest_range();
 	enum real_status s = REAL_UNDECIDED;
 	long prec = bits + 32;
-	mpfr_t a, b;
 
 	*exact = false;
 	*pole = false;
@@ -797,7 +841,6 @@ enum real_status real_stand_in(struct num *out, bool *exact, bool *pole, const s
 		restore_range(saved);
 		return s;
 	}
-	mpfr_inits2(bits, a, b, (mpfr_ptr)0);
 	for (;; prec *= 2) {
 		struct attempt t;
 		if (prec > max_precision)
@@ -806,20 +849,23 @@ enum real_status real_stand_in(struct num *out, bool *exact, bool *pole, const s
 		if (t.found != ENCLOSED)
 			s = nan_or_not_yet(&t, r);
 		else if (t.point) {
-			num_set(out, &t.lo);
+			attempt_ends(out, out, &t, r);
 			*exact = true;
 			*pole = t.pole;
 			s = REAL_DECIDED;
-		} else if (!t.lo.bound && !t.hi.bound && odd_end(a, &t.lo) && odd_end(b, &t.hi) && mpfr_equal_p(a, b)) {
-			end_value(out, a);
+		} else if (attempt_odd(out, &t, bits))
 			s = REAL_DECIDED;
-		} else if (prec >= max_precision)
-			end_value(out, t.mid); /* the best there is; s stays REAL_UNDECIDED */
+		else if (prec >= max_precision) { /* the best there is; s stays REAL_UNDECIDED */
+			mpfr_t mid;
+			mpfr_init2(mid, prec + 1);
+			mpfi_mid(mid, t.enclosure);
+			end_value(out, mid);
+			mpfr_clear(mid);
+		}
 		attempt_clear(&t);
 		if (s != REAL_UNDECIDED || prec >= max_precision)
 			break;
 	}
-	mpfr_clears(a, b, (mpfr_ptr)0);
 	restore_range(saved);
 	return s;
 }

@@ -220,8 +220,8 @@ static void check_candidates(const struct fmt *f, const struct sample *s, enum r
 	struct readout a, b;
 
 	unplaced.placed = false;
-	readout_of_value(&a, f, s->text, &s->x, mode, sat, r);
-	readout_of_value(&b, f, s->text, &s->x, mode, sat, &unplaced);
+	readout_of_value(&a, f, s->text, &s->x, mode, sat, r, false);
+	readout_of_value(&b, f, s->text, &s->x, mode, sat, &unplaced, false);
 	check(r->placed || mpq_sgn(s->x.mag) == 0 || (s->x.neg && !f->has_sign), "%s %s: the rounding placed it",
 	      f->name, s->text);
 	check(a.lower == b.lower && a.upper == b.upper && a.upper_is_virtual == b.upper_is_virtual &&

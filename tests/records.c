@@ -72,7 +72,7 @@ static void convert(struct strbuf *code, struct strbuf *flags, const struct fmt 
 	struct conversion c;
 	enum rnd_mode mode;
 	struct field_list fl;
-	struct row row = { r->input, 0, NULL, NULL, RND_NEAREST_EVEN, false };
+	struct row row = { .input = r->input, .mode = RND_NEAREST_EVEN };
 	bool ok;
 
 	conversion_init(&c);
