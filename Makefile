@@ -76,7 +76,7 @@ bench/gen: bench/gen.c
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lgmp $(LDLIBS)
 
 bench/baseline: bench/baseline.c
-	$(CC) -O2 -o $@ $<
+	$(CC) -O2 -o $@ $< -lmpfr -lgmp
 
 # Speed and memory against baselines measured in the same run (bench/run.sh).
 bench: fpx bench/gen bench/baseline

@@ -3,9 +3,14 @@
  * convert -o hex does (lines in, one hex code per line out, one buffered writer):
  *   strtod: glibc's correctly rounded strtod to binary64, printed as 0x + 16 hex digits;
  *   scan:   the read-scan-print floor — each line's bytes are scanned, nothing converted;
- *   true:   does nothing (the start-up floor).
- * Usage: baseline strtod|scan|true < lines
+ *   true:   does nothing (the start-up floor);
+ *   exp:    lines exp(DECIMAL): MPFR reads the decimal (64 bits) and mpfr_exp rounds
+ *           its exponential once into binary32 (24 bits, binary32's exponent range,
+ *           mpfr_subnormalize), printed as 0x + 8 hex digits: one MPFR call a line, as
+ *           fpx's real values are measured against.
+ * Usage: baseline strtod|scan|true|exp < lines
  */
+#include <mpfr.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +25,30 @@ static void put_hex(char *out, uint64_t v)
 	for (int i = 17; i >= 2; i--, v >>= 4)
 		out[i] = hex[v & 15];
 	out[18] = '\n';
+}
+
+/* exp(x) of the decimal inside the line's parentheses, into binary32's bits. */
+static uint32_t exp_binary32(const char *line)
+{
+	static mpfr_t x, y;
+	const char *open = strchr(line, '(');
+	float f;
+	uint32_t bits;
+	int t;
+
+	if (!x[0]._mpfr_d) {
+		mpfr_init2(x, 64);
+		mpfr_init2(y, 24);
+		mpfr_set_emin(-148);
+		mpfr_set_emax(128);
+	}
+	mpfr_strtofr(x, open ? open + 1 : line, NULL, 10, MPFR_RNDN);
+	t = mpfr_exp(y, x, MPFR_RNDN);
+	t = mpfr_check_range(y, t, MPFR_RNDN);
+	mpfr_subnormalize(y, t, MPFR_RNDN);
+	f = mpfr_get_flt(y, MPFR_RNDN);
+	memcpy(&bits, &f, sizeof bits);
+	return bits;
 }
 
 int main(int argc, char **argv)
@@ -38,6 +67,11 @@ int main(int argc, char **argv)
 		if (strcmp(mode, "strtod") == 0) {
 			double d = strtod(line, NULL);
 			memcpy(&bits, &d, sizeof d);
+		} else if (strcmp(mode, "exp") == 0) {
+			put_hex(text, exp_binary32(line));
+			fwrite(text, 1, 2, stdout); /* 0x and 8 digits, as binary32's code */
+			fwrite(text + 10, 1, 9, stdout);
+			continue;
 		} else
 			for (ssize_t i = 0; i < len; i++)
 				bits = bits * 31 + (unsigned char)line[i];

@@ -14,6 +14,10 @@ trap 'rm -rf "$T"' EXIT
 
 bench/gen "$LINES" > "$T/w"
 bench/gen $((LINES * 10)) > "$T/w10"
+# Real values: EXP_LINES lines exp(x), x a decimal of four places in [-80, 80) (a tenth
+# of the lines, at least 1000), against bench/baseline exp (one mpfr_exp a line)
+EXP_LINES=$((LINES / 10 < 1000 ? 1000 : LINES / 10))
+awk -v n="$EXP_LINES" 'BEGIN { srand(11); for (i = 0; i < n; i++) printf "exp(%.4f)\n", rand() * 160 - 80 }' > "$T/exp"
 
 now() { date +%s%N; }
 
@@ -39,6 +43,13 @@ pair() {
 	ratio "$1" "$1.base"
 }
 
+# pair_exp NAME COMMAND: the same against the mpfr_exp loop
+pair_exp() {
+	measure "$1.base" "bench/baseline exp < $T/exp"
+	measure "$1" "$2"
+	ratio "$1" "$1.base"
+}
+
 median() { sort -g "$T/$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 seconds() { awk -v t="$(median "$1")" 'BEGIN { printf "%.3f", t / 1e6 }'; }
 
@@ -54,6 +65,8 @@ while [ $i -lt "$ROUNDS" ]; do
 	pair default64 "./fpx convert binary64 < $T/w"
 	pair default16 "./fpx convert binary16 < $T/w"
 	pair table16 "./fpx table -o hex,class,exact,shortest binary16"
+	pair_exp exp32 "./fpx convert -o hex binary32 < $T/exp"
+	pair_exp expbf16 "./fpx convert -o hex bfloat16 < $T/exp"
 	measure start_true "for k in \$(seq $STARTS); do bench/baseline true; done"
 	measure start_fpx "for k in \$(seq $STARTS); do ./fpx convert binary64 0.1; done"
 	ratio start_fpx start_true
@@ -66,7 +79,7 @@ done
 rate() { awk -v t="$(median "$1")" -v n="$2" 'BEGIN { printf "%.1f", n / t }'; }
 fastest() { sort -g "$T/$1" | head -n 1; }
 fastest_ratio() { awk -v a="$(fastest "$1")" -v b="$(fastest "$1.base")" 'BEGIN { printf "%.2f", a / b }'; }
-row() { printf '| %-46s | %8s | %6.2f | %6s | %7s | %s |\n' "$1" "$(seconds "$2")" "$(median "$2.ratio")" "$(fastest_ratio "$2")" "$(rate "$2" "$LINES")" "$3"; }
+row() { printf '| %-46s | %8s | %6.2f | %6s | %7s | %s |\n' "$1" "$(seconds "$2")" "$(median "$2.ratio")" "$(fastest_ratio "$2")" "$(rate "$2" "${4:-$LINES}")" "$3"; }
 
 rss() { /usr/bin/time -f %M sh -c "$1 > /dev/null" 2>&1 >/dev/null | tail -n 1; }
 
@@ -85,6 +98,13 @@ row "fpx convert -o hex e4m3" e4m3 "<= 0.85"
 row "fpx convert binary64 (hex,shortest)" default64 "<= 1.5"
 row "fpx convert binary16 (hex,shortest)" default16 "<= 1.5"
 row "fpx table -o hex,class,exact,shortest binary16" table16 "< 1 (65 536 rows)"
+echo
+echo "real values, $EXP_LINES lines exp(x), x a decimal; ratio over a C loop calling mpfr_exp once a line at 24 bits (subnormalized), same I/O:"
+echo
+echo "| what | seconds (median) | ratio | fastest | Mlines/s | target |"
+echo "|---|---|---|---|---|---|"
+row "fpx convert -o hex binary32, exp(x)" exp32 "<= 2" "$EXP_LINES"
+row "fpx convert -o hex bfloat16, exp(x)" expbf16 "<= 2" "$EXP_LINES"
 echo
 awk -v f="$(median start_fpx)" -v t="$(median start_true)" -v r="$(median start_fpx.ratio)" -v n=$STARTS 'BEGIN {
 	printf "start-up: fpx convert binary64 0.1 %.2f ms, a trivial C program %.2f ms: ratio %.2f (target <= 1.5)\n",

@@ -102,8 +102,9 @@ static bool looks_like_value(const char *arg)
 		return true;
 	if (rest[name] == '(' && (real_function(rest, name) || real_formula(rest, name, &arity)))
 		return true; /* -sin(x) */
-	if (!rest[name] && ((name == 2 && strncasecmp(rest, "pi", 2) == 0) || (name == 1 && tolower(*rest) == 'e')))
-		return true; /* -pi, -e */
+	if ((!rest[name] || strchr("+-*/^ ", rest[name])) &&
+	    ((name == 2 && strncasecmp(rest, "pi", 2) == 0) || (name == 1 && tolower(*rest) == 'e')))
+		return true; /* -pi, -e, -pi/2 */
 	return strcasecmp(rest, "inf") == 0 || strcasecmp(rest, "infinity") == 0 || strcasecmp(rest, "nan") == 0;
 }
 

@@ -13,6 +13,23 @@ typedef int mpfi_binary(mpfi_ptr, mpfi_srcptr, mpfi_srcptr);
 typedef int mpfr_unary(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 typedef int mpfr_binary(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
 
+/*
+ * How steep a function of one argument can be near a point x, given y = f(x): a bound
+ * 2^s on |f'| over [x − δ, x + δ] for any δ ≤ |x|/16 (see slope_bound()), so that one
+ * evaluation at a point near x encloses f(x). SLOPE_NONE: no such bound here (poles
+ * and domain edges: tan, asin, ...), enclosed by intervals instead.
+ */
+enum slope {
+	SLOPE_NONE,
+	SLOPE_ONE,      /* |f'| ≤ 1: sin, cos, atan, tanh, asinh, abs */
+	SLOPE_ERF,      /* |f'| ≤ 2/√π < 2 */
+	SLOPE_EXP,      /* |f'| ≤ ln 10·|f(ξ)|: exp, exp2, exp10 */
+	SLOPE_EXP_ONE,  /* |f'| ≤ |f(ξ)| + 1: expm1, sinh, cosh */
+	SLOPE_LOG,      /* |f'| ≤ 1/(ξ ln 2): log, log2, log10 */
+	SLOPE_SQRT,     /* f' = 1/(2 f(ξ)) */
+	SLOPE_CBRT,     /* f' = 1/(3 f(ξ)²) */
+};
+
 /* A function MPFR rounds correctly (point), and how its image of an interval is enclosed. */
 struct real_fn {
 	const char *name;
@@ -21,6 +38,7 @@ struct real_fn {
 	mpfi_binary *binary;
 	mpfr_unary *point;
 	mpfr_binary *point2;
+	enum slope slope;
 };
 
 /* ---- Images of intervals MPFI does not have --------------------------------------------- */
@@ -76,23 +94,36 @@ static int interval_max(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
 	return image_min_max(out, a, b, mpfr_max);
 }
 
-#define UNARY(name, interval, point) { name, 1, interval, NULL, point, NULL }
-#define BINARY(name, interval, point) { name, 2, NULL, interval, NULL, point }
+#define UNARY(name, interval, point, slope) { name, 1, interval, NULL, point, NULL, slope }
+#define BINARY(name, interval, point) { name, 2, NULL, interval, NULL, point, SLOPE_NONE }
 
 static const struct real_fn functions[] = {
-	UNARY("sqrt", mpfi_sqrt, mpfr_sqrt),       UNARY("cbrt", mpfi_cbrt, mpfr_cbrt),
-	UNARY("exp", mpfi_exp, mpfr_exp),          UNARY("exp2", mpfi_exp2, mpfr_exp2),
-	UNARY("exp10", interval_exp10, mpfr_exp10), UNARY("expm1", mpfi_expm1, mpfr_expm1),
-	UNARY("log", mpfi_log, mpfr_log),          UNARY("log2", mpfi_log2, mpfr_log2),
-	UNARY("log10", mpfi_log10, mpfr_log10),    UNARY("log1p", mpfi_log1p, mpfr_log1p),
-	UNARY("sin", mpfi_sin, mpfr_sin),          UNARY("cos", mpfi_cos, mpfr_cos),
-	UNARY("tan", mpfi_tan, mpfr_tan),          UNARY("asin", mpfi_asin, mpfr_asin),
-	UNARY("acos", mpfi_acos, mpfr_acos),       UNARY("atan", mpfi_atan, mpfr_atan),
-	UNARY("sinh", mpfi_sinh, mpfr_sinh),       UNARY("cosh", mpfi_cosh, mpfr_cosh),
-	UNARY("tanh", mpfi_tanh, mpfr_tanh),       UNARY("asinh", mpfi_asinh, mpfr_asinh),
-	UNARY("acosh", mpfi_acosh, mpfr_acosh),    UNARY("atanh", mpfi_atanh, mpfr_atanh),
-	UNARY("erf", interval_erf, mpfr_erf),      UNARY("erfc", interval_erfc, mpfr_erfc),
-	UNARY("abs", mpfi_abs, mpfr_abs),          BINARY("atan2", mpfi_atan2, mpfr_atan2),
+	UNARY("sqrt", mpfi_sqrt, mpfr_sqrt, SLOPE_SQRT),
+	UNARY("cbrt", mpfi_cbrt, mpfr_cbrt, SLOPE_CBRT),
+	UNARY("exp", mpfi_exp, mpfr_exp, SLOPE_EXP),
+	UNARY("exp2", mpfi_exp2, mpfr_exp2, SLOPE_EXP),
+	UNARY("exp10", interval_exp10, mpfr_exp10, SLOPE_EXP),
+	UNARY("expm1", mpfi_expm1, mpfr_expm1, SLOPE_EXP_ONE),
+	UNARY("log", mpfi_log, mpfr_log, SLOPE_LOG),
+	UNARY("log2", mpfi_log2, mpfr_log2, SLOPE_LOG),
+	UNARY("log10", mpfi_log10, mpfr_log10, SLOPE_LOG),
+	UNARY("log1p", mpfi_log1p, mpfr_log1p, SLOPE_NONE),
+	UNARY("sin", mpfi_sin, mpfr_sin, SLOPE_ONE),
+	UNARY("cos", mpfi_cos, mpfr_cos, SLOPE_ONE),
+	UNARY("tan", mpfi_tan, mpfr_tan, SLOPE_NONE),
+	UNARY("asin", mpfi_asin, mpfr_asin, SLOPE_NONE),
+	UNARY("acos", mpfi_acos, mpfr_acos, SLOPE_NONE),
+	UNARY("atan", mpfi_atan, mpfr_atan, SLOPE_ONE),
+	UNARY("sinh", mpfi_sinh, mpfr_sinh, SLOPE_EXP_ONE),
+	UNARY("cosh", mpfi_cosh, mpfr_cosh, SLOPE_EXP_ONE),
+	UNARY("tanh", mpfi_tanh, mpfr_tanh, SLOPE_ONE),
+	UNARY("asinh", mpfi_asinh, mpfr_asinh, SLOPE_ONE),
+	UNARY("acosh", mpfi_acosh, mpfr_acosh, SLOPE_NONE),
+	UNARY("atanh", mpfi_atanh, mpfr_atanh, SLOPE_NONE),
+	UNARY("erf", interval_erf, mpfr_erf, SLOPE_ERF),
+	UNARY("erfc", interval_erfc, mpfr_erfc, SLOPE_ERF),
+	UNARY("abs", mpfi_abs, mpfr_abs, SLOPE_ONE),
+	BINARY("atan2", mpfi_atan2, mpfr_atan2),
 	BINARY("hypot", mpfi_hypot, mpfr_hypot),   BINARY("min", interval_min, mpfr_min),
 	BINARY("max", interval_max, mpfr_max),
 };
@@ -647,6 +678,107 @@ static bool single_call_odd(struct num *out, bool *exact, bool *pole, const stru
 	return ok;
 }
 
+/* The round-to-odd value at `bits` of an end: false when the end is a bits-bit number
+ * (then the value may be too), or not a number fpx's exact values reach. */
+static bool odd_end(mpfr_ptr y, mpfr_srcptr end)
+{
+	int inexact;
+
+	if (!mpfr_regular_p(end) || labs(mpfr_get_exp(end)) > NUM_LIMIT_EXP)
+		return false;
+	inexact = mpfr_set(y, end, MPFR_RNDZ);
+	make_odd(y, inexact);
+	return inexact != 0;
+}
+
+/* Do both ends of [lo, hi] round to odd alike at bits? Then *x is the round-to-odd
+ * value of everything between them: one exact stand-in for the whole interval. */
+static bool interval_odd(struct num *x, mpfr_srcptr lo, mpfr_srcptr hi, long bits)
+{
+	mpfr_t a, b;
+	bool same;
+
+	mpfr_inits2(bits, a, b, (mpfr_ptr)0);
+	same = odd_end(a, lo) && odd_end(b, hi) && mpfr_equal_p(a, b);
+	if (same)
+		end_value(x, a);
+	mpfr_clears(a, b, (mpfr_ptr)0);
+	return same;
+}
+
+/* ---- One function of an exact argument that is not binary ------------------------------ */
+
+/* Is r one function with a slope bound of one exact argument that is not dyadic (a
+ * decimal such as 0.1)? */
+static bool is_near_call(const struct real *r)
+{
+	const struct num *x;
+
+	if (r->op != REAL_CALL || r->fn->arity != 1 || r->fn->slope == SLOPE_NONE || r->arg[0]->op != REAL_EXACT)
+		return false;
+	x = &r->arg[0]->exact;
+	return x->kind == NUM_FINITE && !x->bound && !is_dyadic(x) && mpq_sgn(x->mag) != 0;
+}
+
+/*
+ * log2 of a bound on |f'| over [x − δ, x + δ], for y = f(x) rounded to nearest, when δ
+ * is below 2^-30 both absolutely and relative to x (near_call_odd() makes it so); false
+ * where the class has no bound there. E(v) is MPFR's exponent: |v| < 2^E(v) ≤ 2|v|.
+ */
+static bool slope_bound(long *s, enum slope slope, mpfr_srcptr x, mpfr_srcptr y)
+{
+	long ex = mpfr_get_exp(x), ey = mpfr_get_exp(y);
+
+	switch (slope) {
+	case SLOPE_ONE: *s = 0; return true;
+	case SLOPE_ERF: *s = 1; return true;                  /* 2/√π < 2 */
+	case SLOPE_EXP: *s = ey + 2; return true;             /* ln 10 · 1.01|y| < 4|y| */
+	case SLOPE_EXP_ONE: *s = (ey > 1 ? ey : 1) + 2; return true; /* 1.01(|y| + 1) < 4 max(|y|, 1) */
+	case SLOPE_LOG: *s = 2 - ex; return mpfr_sgn(x) > 0;  /* 1.45/x < 2^(2 − E(x)) */
+	case SLOPE_SQRT: *s = 1 - ey; return mpfr_sgn(x) > 0; /* 0.51/y < 2^(1 − E(y)) */
+	case SLOPE_CBRT: *s = 1 - 2 * ey; return true;        /* 0.34/y² < 2^(1 − 2E(y)) */
+	case SLOPE_NONE: break;
+	}
+	return false;
+}
+
+/*
+ * One function f of an exact decimal x by one MPFR call: x̂ = x rounded to nearest at P
+ * bits (|x − x̂| ≤ δ = 2^(E(x̂) − P − 1)), y = f(x̂) rounded to nearest at Q bits, so
+ * |f(x) − y| ≤ 2^s·δ + 2^(E(y) − Q − 1) with 2^s the slope bound; when both ends of
+ * y ± that round to odd alike at `bits`, that is f(x)'s round-to-odd value (*out).
+ * False when they do not (or there is no bound): then intervals decide.
+ */
+static bool near_call_odd(struct num *out, const struct real *r, long bits)
+{
+	const struct num *x = &r->arg[0]->exact;
+	long above = (long)mpz_sizeinbase(mpq_numref(x->mag), 2) - (long)mpz_sizeinbase(mpq_denref(x->mag), 2);
+	long p, q = bits + 32, s, err;
+	mpfr_t xh, y, lo, hi;
+	bool decided = false;
+
+	if (above > 4096)
+		return false;
+	p = bits + 32 + (above > 0 ? above : 0);
+	mpfr_init2(xh, p);
+	mpfr_inits2(q, y, (mpfr_ptr)0);
+	mpfr_inits2(q + 8, lo, hi, (mpfr_ptr)0);
+	mpfr_set_q(xh, x->mag, MPFR_RNDN);
+	if (x->neg)
+		mpfr_neg(xh, xh, MPFR_RNDN);
+	r->fn->point(y, xh, MPFR_RNDN);
+	if (mpfr_regular_p(y) && slope_bound(&s, r->fn->slope, xh, y)) {
+		long from_x = s + mpfr_get_exp(xh) - p - 1, from_y = mpfr_get_exp(y) - q - 1;
+		err = (from_x > from_y ? from_x : from_y) + 1; /* the sum of both, at most */
+		mpfr_set_ui_2exp(lo, 1, err, MPFR_RNDN);
+		mpfr_add(hi, y, lo, MPFR_RNDU);
+		mpfr_sub(lo, y, lo, MPFR_RNDD);
+		decided = interval_odd(out, lo, hi, bits);
+	}
+	mpfr_clears(xh, y, lo, hi, (mpfr_ptr)0);
+	return decided;
+}
+
 /* ---- Targets ---------------------------------------------------------------------------------- */
 
 static bool encode_into_format(struct rnd_result *out, const struct num *x, const void *how)
@@ -666,12 +798,15 @@ const struct real_target *real_target_format(struct real_format_target *t, const
 /* ---- Ziv's loop ------------------------------------------------------------------------------ */
 
 /* Do the two ends round alike, so that every value between them does too? A result
- * equal to an end (ternary 0) may have the true value on either side of it. */
+ * equal to an end (ternary 0) may have the true value on either side of it; but a NaN
+ * made from a number (overflow into E4M3, a negative into E8M0: flagged overflow or
+ * invalid) has no side, and is the same for everything between. */
 static bool same_rounding(const struct rnd_result *a, const struct rnd_result *b)
 {
 	unsigned mask = ~(unsigned)RND_TIE;
+	bool nan_made = (a->flags & (RND_OVERFLOW | RND_INVALID)) && a->ternary == 0;
 
-	return a->code == b->code && a->ternary == b->ternary && a->ternary != 0 &&
+	return a->code == b->code && a->ternary == b->ternary && (a->ternary != 0 || nan_made) &&
 	       (a->flags & mask) == (b->flags & mask);
 }
 
@@ -701,32 +836,9 @@ static void attempt_ends(struct num *lo, struct num *hi, const struct attempt *t
 		lo->neg = hi->neg = zero_is_negative(r);
 }
 
-/* The round-to-odd value at `bits` of an end: false when the end is a bits-bit number
- * (then the value may be too), or not a number fpx's exact values reach. */
-static bool odd_end(mpfr_ptr y, mpfr_srcptr end)
-{
-	int inexact;
-
-	if (!mpfr_regular_p(end) || labs(mpfr_get_exp(end)) > NUM_LIMIT_EXP)
-		return false;
-	inexact = mpfr_set(y, end, MPFR_RNDZ);
-	make_odd(y, inexact);
-	return inexact != 0;
-}
-
-/* Do both ends round to odd alike at bits? Then *x is the value's round-to-odd value:
- * one exact stand-in for the whole enclosure (real_stand_in()). */
 static bool attempt_odd(struct num *x, const struct attempt *t, long bits)
 {
-	mpfr_t a, b;
-	bool same;
-
-	mpfr_inits2(bits, a, b, (mpfr_ptr)0);
-	same = odd_end(a, &t->enclosure->left) && odd_end(b, &t->enclosure->right) && mpfr_equal_p(a, b);
-	if (same)
-		end_value(x, a);
-	mpfr_clears(a, b, (mpfr_ptr)0);
-	return same;
+	return interval_odd(x, &t->enclosure->left, &t->enclosure->right, bits);
 }
 
 static void attempt_clear(struct attempt *t)
@@ -816,6 +928,18 @@ enum real_status real_round(struct rnd_result *out, const struct real *r, const 
 		restore_range(saved);
 		return s;
 	}
+	if (is_near_call(r)) {
+		struct num x;
+		bool decided;
+		num_init(&x);
+		decided = near_call_odd(&x, r, t->precision + 2) && t->encode(out, &x, t->how);
+		num_clear(&x);
+		if (decided) {
+			out->placed = false;
+			restore_range(saved);
+			return REAL_DECIDED;
+		}
+	}
 	for (;; prec *= 2) {
 		if (prec > max_precision)
 			prec = max_precision;
@@ -840,6 +964,10 @@ enum real_status real_stand_in(struct num *out, bool *exact, bool *pole, const s
 		s = single_call_odd(out, exact, pole, r, bits) ? REAL_DECIDED : REAL_DOMAIN;
 		restore_range(saved);
 		return s;
+	}
+	if (is_near_call(r) && near_call_odd(out, r, bits)) {
+		restore_range(saved);
+		return REAL_DECIDED;
 	}
 	for (;; prec *= 2) {
 		struct attempt t;

@@ -376,6 +376,130 @@ static void check_narrow_formats(long values)
 	}
 }
 
+/* ---- Decimal arguments (not binary: one MPFR call with a slope bound, or intervals) ---- */
+
+/* [lo, hi] ⊇ fn(x) for a rational x, by MPFR alone: x's two WIDE-bit neighbours, fn
+ * rounded down and up at each (fn is monotone across so narrow an interval). */
+static void enclose_decimal(mpfr_ptr lo, mpfr_ptr hi, mpfr_unary *fn, const mpq_t x)
+{
+	mpfr_t a, b, t;
+
+	mpfr_inits2(WIDE, a, b, t, (mpfr_ptr)0);
+	mpfr_set_q(a, x, MPFR_RNDD);
+	mpfr_set_q(b, x, MPFR_RNDU);
+	fn(lo, a, MPFR_RNDD);
+	fn(t, b, MPFR_RNDD);
+	mpfr_min(lo, lo, t, MPFR_RNDD);
+	fn(hi, a, MPFR_RNDU);
+	fn(t, b, MPFR_RNDU);
+	mpfr_max(hi, hi, t, MPFR_RNDU);
+	mpfr_clears(a, b, t, (mpfr_ptr)0);
+}
+
+static long decimal_checks, decimal_undecided;
+
+/* Is v, by the reference, as near the value of code as WIDE bits tell (fpx found it
+ * within 2^-4096 of a value of the format: whether it is that value, the inexact flag
+ * and the ternary, no enclosure short of that settles)? */
+static bool near_its_code(const struct fmt *f, fpcode code, mpfr_srcptr v)
+{
+	mpfr_t c;
+	mpq_t q;
+	bool near = false;
+
+	mpq_init(q);
+	mpfr_init2(c, WIDE);
+	if (finite_value(q, f, code) && mpq_sgn(q) != 0 && mpfr_regular_p(v)) {
+		mpfr_set_q(c, q, MPFR_RNDN);
+		mpfr_sub(c, c, v, MPFR_RNDN);
+		near = mpfr_zero_p(c) || mpfr_get_exp(c) < mpfr_get_exp(v) - (WIDE - 8);
+	}
+	mpfr_clear(c);
+	mpq_clear(q);
+	return near;
+}
+
+/* fn(m/10^d) into f in every mode: fpx's code must be the one both ends of the reference
+ * round to; and the readout's stand-in (real_stand_in) must round to it too. */
+static void check_decimal(const struct fmt *f, size_t k, long m, int d)
+{
+	const struct real_fn *fn = real_function(functions[k].name, strlen(functions[k].name));
+	struct num x, a, b, v;
+	struct real *r;
+	mpfr_t lo, hi;
+	mpq_t q;
+
+	num_init(&x);
+	num_init(&a);
+	num_init(&b);
+	num_init(&v);
+	mpq_init(q);
+	mpfr_inits2(WIDE, lo, hi, (mpfr_ptr)0);
+	mpq_set_si(q, m, 1);
+	for (int i = 0; i < d; i++)
+		mpq_div_2exp(q, q, 1), mpz_mul_ui(mpq_denref(q), mpq_denref(q), 5);
+	mpq_canonicalize(q);
+	exact_of(&x, q);
+	r = real_call(fn, real_exact(&x), NULL);
+	enclose_decimal(lo, hi, functions[k].reference, q);
+	num_of_mpfr(&a, lo);
+	num_of_mpfr(&b, hi);
+	for (int mode = 0; mode < 5; mode++) {
+		struct rnd_result got, ra, rb, rs;
+		struct real_format_target t;
+		bool exact, pole;
+		enum real_status s = real_round(&got, r, real_target_format(&t, f, (enum rnd_mode)mode, false), 1 << 12);
+		if (a.kind == NUM_NAN || b.kind == NUM_NAN) { /* at or past a domain's edge */
+			check(s == REAL_DOMAIN || s == REAL_UNDECIDED || (s == REAL_DECIDED && a.kind != b.kind),
+			      "%s %s(%ld/10^%d): NaN, got status %d", f->name, functions[k].name, m, d, s);
+			continue;
+		}
+		if (rnd_encode(&ra, f, &a, (enum rnd_mode)mode, false) != RND_OK ||
+		    rnd_encode(&rb, f, &b, (enum rnd_mode)mode, false) != RND_OK || ra.code != rb.code) {
+			straddled++;
+			continue;
+		}
+		decimal_checks++;
+		if (s == REAL_UNDECIDED && near_its_code(f, ra.code, lo)) { /* tanh(179584.7) = 1 − e^-359169 */
+			decimal_undecided++;
+			continue;
+		}
+		check(s == REAL_DECIDED && got.code == ra.code, "%s %s(%ld/10^%d) %s: enclosure 0x%llx, fpx 0x%llx (%d)",
+		      f->name, functions[k].name, m, d, rnd_mode_name((enum rnd_mode)mode), (unsigned long long)ra.code,
+		      (unsigned long long)got.code, s);
+		s = real_stand_in(&v, &exact, &pole, r, f->precision + 130, 1 << 12);
+		check(s != REAL_DECIDED || (rnd_encode(&rs, f, &v, (enum rnd_mode)mode, false) == RND_OK &&
+					    rs.code == ra.code && rs.ternary == got.ternary),
+		      "%s %s(%ld/10^%d) %s: the stand-in rounds apart", f->name, functions[k].name, m, d,
+		      rnd_mode_name((enum rnd_mode)mode));
+	}
+	real_free(r);
+	mpfr_clears(lo, hi, (mpfr_ptr)0);
+	mpq_clear(q);
+	num_clear(&x);
+	num_clear(&a);
+	num_clear(&b);
+	num_clear(&v);
+}
+
+static void check_decimals(long values)
+{
+	static const char *const targets[] = { "binary32", "binary16", "bfloat16", "e4m3", "binary64" };
+
+	for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++) {
+		const struct fmt *f = fmt_lookup(targets[i]);
+		for (long n = 0; n < values; n++) {
+			uint64_t rnd = test_rng(&rng_state);
+			long m = (long)(rnd >> 40) - (1L << 23); /* up to 7 digits, either sign */
+			int d = (int)(rnd % 9);
+			if (m % 10 == 0)
+				m++; /* not dyadic: a decimal that ends in a nonzero digit after the point */
+			for (size_t k = 0; k < sizeof functions / sizeof functions[0]; k++)
+				check_decimal(f, k, m, d == 0 ? 1 : d);
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static const char *const formats[] = { "binary32", "binary16" };
@@ -394,8 +518,10 @@ int main(int argc, char **argv)
 		}
 	}
 	check_narrow_formats(values / 10);
+	check_decimals(values / 10);
+
 	printf("  %ld enclosures undecided (the wrapped function within 2^-4096 of a boundary); %ld references "
-	       "straddling a boundary at %d bits\n",
-	       undecided, straddled, WIDE);
+	       "straddling a boundary at %d bits; decimal arguments: %ld of %ld undecided (within 2^-%d of their code)\n",
+	       undecided, straddled, WIDE, decimal_undecided, decimal_checks, WIDE - 8);
 	return test_summary("real");
 }
