@@ -314,7 +314,8 @@ static unsigned char complete(EditLine *el, int ch)
 		if (!rest)
 			abort();
 		memcpy(rest, c.word[0] + c.prefix_len, len);
-		memcpy(rest + len, len && c.word[0][c.prefix_len + len - 1] == '(' ? "" : " ", 2);
+		rest[len] = len && c.word[0][c.prefix_len + len - 1] == '(' ? '\0' : ' ';
+		rest[len + 1] = '\0';
 		edit.insertstr(el, rest);
 		free(rest);
 		result = CC_REFRESH;
