@@ -104,9 +104,26 @@ static fpcode rank_is_code(const struct fmt *f, fpcode rank)
  */
 static int divide_by_power_of_two(mpz_t m, bool *exact, const mpq_t q, long scale)
 {
+	mpz_srcptr num = mpq_numref(q), den = mpq_denref(q);
+	mp_bitcnt_t twos = mpz_scan1(den, 0);
 	mpz_t rem, divisor;
 	int vs_half;
 
+	if (twos + 1 == mpz_sizeinbase(den, 2)) { /* q = num/2^twos: shifts, no division */
+		long shift = (long)twos + scale;
+		mp_bitcnt_t low;
+		if (shift <= 0) {
+			mpz_mul_2exp(m, num, (mp_bitcnt_t)-shift);
+			*exact = true;
+			return -1;
+		}
+		mpz_fdiv_q_2exp(m, num, (mp_bitcnt_t)shift);
+		low = mpz_scan1(num, 0); /* the lowest bit set */
+		*exact = low >= (mp_bitcnt_t)shift;
+		if (*exact || !mpz_tstbit(num, (mp_bitcnt_t)shift - 1))
+			return -1;
+		return low < (mp_bitcnt_t)shift - 1 ? 1 : 0; /* the half bit, and anything below it */
+	}
 	mpz_inits(rem, divisor, NULL);
 	if (scale >= 0) {
 		mpz_mul_2exp(divisor, mpq_denref(q), (mp_bitcnt_t)scale);
@@ -130,9 +147,10 @@ static int divide_by_power_of_two(mpz_t m, bool *exact, const mpq_t q, long scal
  */
 static int float_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q)
 {
+	static mpz_t m, field; /* kept from one value to the next: no allocation per value */
+	static bool ready;
 	long e = num_floor_log2_ratio(mpq_numref(q), mpq_denref(q));
 	long binade = e > f->emin ? e : f->emin;
-	mpz_t m, field;
 	int vs_half;
 
 	*exact = false;
@@ -143,7 +161,9 @@ static int float_place(fpcode *lower, bool *exact, const struct fmt *f, const mp
 		*lower = ~(fpcode)0;
 		return 1;
 	}
-	mpz_inits(m, field, NULL);
+	if (!ready)
+		mpz_inits(m, field, NULL);
+	ready = true;
 	vs_half = divide_by_power_of_two(m, exact, q, binade - f->frac_bits);
 	mpz_set_si(field, binade + f->bias - 1); /* ≥ −1: E8M0's field 0 is normal */
 	mpz_mul_2exp(field, field, (mp_bitcnt_t)f->frac_bits);
@@ -153,7 +173,6 @@ static int float_place(fpcode *lower, bool *exact, const struct fmt *f, const mp
 		*exact = false;
 		vs_half = 1;
 	}
-	mpz_clears(m, field, NULL);
 	return vs_half;
 }
 

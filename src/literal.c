@@ -101,6 +101,18 @@ static void divide_by_pow10(mpq_t q, unsigned long k)
 
 	if (mpz_sgn(num) == 0)
 		return;
+	if (k <= 27 && mpz_fits_ulong_p(num)) { /* the same in machine words: 5^27 < 2^63 */
+		unsigned long n = mpz_get_ui(num);
+		twos = fives = 0;
+		while (twos < k && !(n & 1))
+			n >>= 1, twos++;
+		while (fives < k && n % 5 == 0)
+			n /= 5, fives++;
+		mpz_set_ui(num, n);
+		mpz_ui_pow_ui(den, 5, k - fives);
+		mpz_mul_2exp(den, den, k - twos);
+		return;
+	}
 	mpz_inits(rest, five, NULL);
 	twos = mpz_scan1(num, 0);
 	twos = twos < k ? twos : k;

@@ -116,8 +116,11 @@ static void skip_blanks(struct parser *p)
 
 static bool starts_with_word(const struct parser *p, size_t at, const char *word)
 {
-	size_t n = strlen(word);
+	size_t n;
 
+	if (at >= p->len || tolower((unsigned char)p->s[at]) != word[0]) /* most words: at once */
+		return false;
+	n = strlen(word);
 	return at + n <= p->len && strncasecmp(p->s + at, word, n) == 0 &&
 	       (at + n == p->len || !isalnum((unsigned char)p->s[at + n]));
 }
@@ -418,7 +421,7 @@ static enum parse_status parse_name(struct parser *p, struct operand *out, size_
 	p->pos += len;
 	if (p->bound && len == 1 && (*name == 'x' || *name == 'y'))
 		return parse_bound(p, out, &p->bound[*name - 'x'], at);
-	if ((formula = real_formula(name, len, &arity)))
+	if (!fn && (formula = real_formula(name, len, &arity)))
 		return parse_formula(p, out, formula, arity, at);
 	if (count_node(p, at))
 		return PARSE_REAL_TOO_LARGE;

@@ -28,22 +28,61 @@ struct quantization {
 	const struct int_format *ints;
 	const struct fmt *floats;
 	mpq_t *scale, *zero;
+	/* A scale given as a real (1/pi, sqrt(2)/127): the real, and in scale[] an exact
+	 * stand-in of it (real.h) for its sign; NULL for an exact scale. */
+	struct real **real_scale;
 	int nscale, nzero;
 	long block; /* 0: per tensor */
+	long max_precision;
+};
+
+/* The scale and zero point one value is quantized with. */
+struct parameters {
+	const mpq_t *scale, *zero; /* zero NULL for none */
+	const struct real *real_scale;
 };
 
 static void quantization_clear(struct quantization *q)
 {
-	for (int i = 0; i < q->nscale; i++)
+	for (int i = 0; i < q->nscale; i++) {
 		mpq_clear(q->scale[i]);
+		real_free(q->real_scale ? q->real_scale[i] : NULL);
+	}
+	free(q->real_scale);
 	for (int i = 0; i < q->nzero; i++)
 		mpq_clear(q->zero[i]);
 	free(q->scale);
 	free(q->zero);
 }
 
-/* A comma-separated list of finite values into *out; false after a usage error. */
-static bool read_list(mpq_t **out, int *count, const char *text, const char *option)
+/*
+ * A real item of --scale: the real kept in *real and an exact stand-in of it in out,
+ * which must be finite and not zero. NULL, or what is wrong.
+ */
+static const char *real_item(mpq_t out, struct real **real, struct input *in, long max_precision)
+{
+	struct num v;
+	bool exact, pole;
+	const char *problem = NULL;
+
+	num_init(&v);
+	if (real_stand_in(&v, &exact, &pole, in->real, 64, max_precision) != REAL_DECIDED || v.kind != NUM_FINITE)
+		problem = "must be finite and decided";
+	else if (v.bound || mpq_sgn(v.mag) == 0)
+		problem = "too large or too small";
+	else {
+		signed_value(out, &v);
+		*real = in->real;
+		in->real = NULL;
+	}
+	num_clear(&v);
+	return problem;
+}
+
+/* A comma-separated list of finite values into *out; reals too when reals is given
+ * (scales), kept there; false after a usage error. */
+static bool read_list(mpq_t **out, struct real ***reals, int *count, const char *text, const char *option,
+		      long max_precision)
 {
 	struct input in;
 	struct parse_error err;
@@ -51,24 +90,28 @@ static bool read_list(mpq_t **out, int *count, const char *text, const char *opt
 	size_t at = 0, len = strlen(text);
 
 	*count = 0;
-	if (!(*out = calloc(len / 2 + 1, sizeof **out)))
+	if (!(*out = calloc(len / 2 + 1, sizeof **out)) || (reals && !(*reals = calloc(len / 2 + 1, sizeof **reals))))
 		abort();
 	input_init(&in);
 	for (;; at++) { /* each item up to the next comma; an empty one is refused */
 		size_t item = strcspn(text + at, ",");
 		enum problem read = item ? read_value(&in, &err, text + at, item) : PROBLEM_NONE;
+		mpq_init((*out)[*count]);
 		if (item == 0)
 			problem = "an empty item in the list";
+		else if (read == PROBLEM_REAL_NOT_HERE && reals)
+			problem = real_item((*out)[*count], &(*reals)[*count], &in, max_precision);
 		else if (read)
 			problem = problem_message(read, &err);
 		else if (in.value.kind != NUM_FINITE)
 			problem = "must be finite";
-		else if (!problem && in.value.bound)
+		else if (in.value.bound)
 			problem = "too large or too small";
+		else
+			signed_value((*out)[*count], &in.value);
+		(*count)++;
 		if (problem)
 			break;
-		mpq_init((*out)[*count]);
-		signed_value((*out)[(*count)++], &in.value);
 		at += item;
 		if (!text[at])
 			break;
@@ -96,8 +139,9 @@ static bool quantization_init(struct quantization *q, struct settings *s, const 
 		usage_error("%s", "give --scale S[,S...]");
 		return false;
 	}
-	if (!read_list(&q->scale, &q->nscale, s->scale, "--scale") ||
-	    (s->zero_point && !read_list(&q->zero, &q->nzero, s->zero_point, "--zero-point")))
+	q->max_precision = settings_max_precision(s);
+	if (!read_list(&q->scale, &q->real_scale, &q->nscale, s->scale, "--scale", q->max_precision) ||
+	    (s->zero_point && !read_list(&q->zero, NULL, &q->nzero, s->zero_point, "--zero-point", q->max_precision)))
 		return false;
 	for (int i = 0; i < q->nscale; i++)
 		if (mpq_sgn(q->scale[i]) == 0) {
@@ -115,18 +159,20 @@ static bool quantization_init(struct quantization *q, struct settings *s, const 
 	return true;
 }
 
-/* The scale and zero point of the i-th value (from 0); NULL zero for none; false when
- * the lists are too short for it. */
-static bool parameters_of(const struct quantization *q, long i, const mpq_t **scale, const mpq_t **zero)
+/* The scale and zero point of the i-th value (from 0); false when the lists are too
+ * short for it. */
+static bool parameters_of(struct parameters *out, const struct quantization *q, long i)
 {
-	long k = q->block ? i / q->block : 0;
+	long k = q->block ? i / q->block : 0, at;
 
 	if (q->nscale > 1 && k >= q->nscale)
 		return false;
 	if (q->nzero > 1 && k >= q->nzero)
 		return false;
-	*scale = (const mpq_t *)&q->scale[q->nscale > 1 ? k : 0];
-	*zero = q->nzero ? (const mpq_t *)&q->zero[q->nzero > 1 ? k : 0] : NULL;
+	at = q->nscale > 1 ? k : 0;
+	out->scale = (const mpq_t *)&q->scale[at];
+	out->real_scale = q->real_scale ? q->real_scale[at] : NULL;
+	out->zero = q->nzero ? (const mpq_t *)&q->zero[q->nzero > 1 ? k : 0] : NULL;
 	return true;
 }
 
@@ -222,55 +268,58 @@ static struct real *rational_leaf(const mpq_t q)
 }
 
 /*
- * For a real x (pi, exp(1)): y = x/scale + zero is a real too, and what is rounded, so
- * its exact stand-in (real.h) replaces in->value, at bits enough for the target
- * (an integer's half-integer boundaries, or the float format's precision). The kind and
- * sign stay x's: NaN outside a domain, ±inf at a pole.
+ * y = x/scale + zero when x or the scale is a real (pi, 1/sqrt(2)): y is a real too,
+ * and what is rounded, so *v becomes its exact stand-in (real.h) at bits enough for
+ * the target (an integer's half-integer boundaries, or the float format's precision),
+ * with x's kind and sign when that is not finite: NaN outside a domain, ±inf at a pole.
  */
-static enum problem real_quantity(struct input *in, const struct quantization *q, const mpq_t scale,
-				  const mpq_t *zero, long max_precision)
+static enum problem real_quantity(struct num *v, const struct input *in, const struct quantization *q,
+				  const struct parameters *p)
 {
-	struct real *y = real_node(REAL_DIV, real_copy(in->real), rational_leaf(scale));
+	struct real *y = in->kind == INPUT_REAL ? real_copy(in->real) : real_exact(&in->value);
 	long bits = q->ints ? 66 : q->floats->precision + 2;
 	enum real_status status;
 	bool exact, pole;
 
-	if (zero)
-		y = real_node(REAL_ADD, y, rational_leaf(*zero));
-	status = real_stand_in(&in->value, &exact, &pole, y, bits, max_precision);
+	y = real_node(REAL_DIV, y, p->real_scale ? real_copy(p->real_scale) : rational_leaf(*p->scale));
+	if (p->zero)
+		y = real_node(REAL_ADD, y, rational_leaf(*p->zero));
+	status = real_stand_in(v, &exact, &pole, y, bits, q->max_precision);
 	real_free(y);
 	if (status == REAL_UNDECIDED)
 		return PROBLEM_UNDECIDED;
 	if (status != REAL_DECIDED)
-		in->value.kind = NUM_NAN;
-	else if (in->value.kind == NUM_INF)
-		in->value.neg = in->value.neg != (mpq_sgn(scale) < 0); /* x's sign */
+		v->kind = NUM_NAN;
+	else if (v->kind == NUM_INF)
+		v->neg = v->neg != (mpq_sgn(*p->scale) < 0); /* x's sign */
 	return PROBLEM_NONE;
 }
 
 static enum problem quantize_one(struct strbuf *out, const struct settings *s, const struct quantization *q, long i,
 				  const char *text, size_t len, struct input *in, struct parse_error *err)
 {
-	const mpq_t *scale, *zero;
+	struct parameters p;
 	enum problem problem;
 	mpq_t y;
 
 	if ((problem = read_value(in, err, text, len)) && problem != PROBLEM_REAL_NOT_HERE)
 		return problem;
-	if (!parameters_of(q, i, &scale, &zero))
+	if (!parameters_of(&p, q, i))
 		return PROBLEM_NO_SCALE;
-	if (problem && (problem = real_quantity(in, q, *scale, zero, settings_max_precision(s))))
+	if (in->value.bound && in->kind != INPUT_REAL)
+		return PROBLEM_OUT_OF_RANGE;
+	if ((in->kind == INPUT_REAL || p.real_scale) && (problem = real_quantity(&in->value, in, q, &p)))
 		return problem;
 	if (in->value.bound)
 		return PROBLEM_OUT_OF_RANGE;
 	mpq_init(y);
-	if (in->kind == INPUT_REAL && in->value.kind == NUM_FINITE)
+	if (in->value.kind == NUM_FINITE && (in->kind == INPUT_REAL || p.real_scale))
 		signed_value(y, &in->value); /* y itself, stood in for */
 	else if (in->value.kind == NUM_FINITE) {
 		signed_value(y, &in->value);
-		mpq_div(y, y, *scale);
-		if (zero)
-			mpq_add(y, y, *zero);
+		mpq_div(y, y, *p.scale);
+		if (p.zero)
+			mpq_add(y, y, *p.zero);
 	}
 	problem = q->ints ? quantize_to_int(out, s, q->ints, text, &in->value, y)
 			  : quantize_to_float(out, s, q->floats, text, &in->value, y);
@@ -400,30 +449,50 @@ static enum problem stored_value(struct num *x, const struct quantization *q, co
 	return PROBLEM_NONE;
 }
 
+/* (code − zero)·scale into text: exactly, or for a real scale to 25 digits after ~. */
+static void dequantized_text(struct strbuf *value, const struct num *x, const struct parameters *p,
+			     long max_precision)
+{
+	mpq_t y;
+
+	mpq_init(y);
+	signed_value(y, x);
+	if (p->zero)
+		mpq_sub(y, y, *p->zero);
+	if (p->real_scale) {
+		struct real *v = real_node(REAL_MUL, rational_leaf(y), real_copy(p->real_scale));
+		struct num w;
+		bool exact, pole;
+		num_init(&w);
+		real_stand_in(&w, &exact, &pole, v, 200, max_precision);
+		signed_value(y, &w);
+		(exact ? put_rational : put_approximate)(value, y);
+		num_clear(&w);
+		real_free(v);
+	} else {
+		mpq_mul(y, y, *p->scale);
+		put_rational(value, y);
+	}
+	mpq_clear(y);
+}
+
 static enum problem dequantize_one(struct strbuf *out, const struct settings *s, const struct quantization *q, long i,
 				   const char *text, size_t len, struct input *in, struct parse_error *err)
 {
-	const mpq_t *scale, *zero;
+	struct parameters p;
 	enum problem problem;
 	struct strbuf value;
 	struct num x;
-	mpq_t y;
 
-	if (!parameters_of(q, i, &scale, &zero))
+	if (!parameters_of(&p, q, i))
 		return PROBLEM_NO_SCALE;
 	num_init(&x);
-	mpq_init(y);
 	sb_init(&value);
 	if (!(problem = stored_value(&x, q, text, len, in, err))) {
 		if (x.kind != NUM_FINITE)
-			sb_puts(&value, x.kind == NUM_NAN ? "nan" : x.neg != (mpq_sgn(*scale) < 0) ? "-inf" : "inf");
-		else {
-			signed_value(y, &x);
-			if (zero)
-				mpq_sub(y, y, *zero);
-			mpq_mul(y, y, *scale);
-			put_rational(&value, y);
-		}
+			sb_puts(&value, x.kind == NUM_NAN ? "nan" : x.neg != (mpq_sgn(*p.scale) < 0) ? "-inf" : "inf");
+		else
+			dequantized_text(&value, &x, &p, q->max_precision);
 		if (s->style == STYLE_JSON) {
 			sb_putc(out, '{');
 			render_json_text(out, "input", text);
@@ -433,7 +502,6 @@ static enum problem dequantize_one(struct strbuf *out, const struct settings *s,
 			sb_printf(out, "%s\n", value.s);
 	}
 	sb_free(&value);
-	mpq_clear(y);
 	num_clear(&x);
 	return problem;
 }

@@ -39,6 +39,10 @@ struct real_fn {
 	mpfr_unary *point;
 	mpfr_binary *point2;
 	enum slope slope;
+	/* The values of tanh and erf lie strictly inside (−1, 1), of erfc below 2: the bound
+	 * (1 or 2; 0 for none) and whether −bound is one too. */
+	int bound;
+	bool symmetric;
 };
 
 /* ---- Images of intervals MPFI does not have --------------------------------------------- */
@@ -94,8 +98,10 @@ static int interval_max(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
 	return image_min_max(out, a, b, mpfr_max);
 }
 
-#define UNARY(name, interval, point, slope) { name, 1, interval, NULL, point, NULL, slope }
-#define BINARY(name, interval, point) { name, 2, NULL, interval, NULL, point, SLOPE_NONE }
+#define UNARY(name, interval, point, slope) { name, 1, interval, NULL, point, NULL, slope, 0, false }
+#define BOUNDED(name, interval, point, slope, bound, symmetric) \
+	{ name, 1, interval, NULL, point, NULL, slope, bound, symmetric }
+#define BINARY(name, interval, point) { name, 2, NULL, interval, NULL, point, SLOPE_NONE, 0, false }
 
 static const struct real_fn functions[] = {
 	UNARY("sqrt", mpfi_sqrt, mpfr_sqrt, SLOPE_SQRT),
@@ -116,12 +122,12 @@ static const struct real_fn functions[] = {
 	UNARY("atan", mpfi_atan, mpfr_atan, SLOPE_ONE),
 	UNARY("sinh", mpfi_sinh, mpfr_sinh, SLOPE_EXP_ONE),
 	UNARY("cosh", mpfi_cosh, mpfr_cosh, SLOPE_EXP_ONE),
-	UNARY("tanh", mpfi_tanh, mpfr_tanh, SLOPE_ONE),
+	BOUNDED("tanh", mpfi_tanh, mpfr_tanh, SLOPE_ONE, 1, true),
 	UNARY("asinh", mpfi_asinh, mpfr_asinh, SLOPE_ONE),
 	UNARY("acosh", mpfi_acosh, mpfr_acosh, SLOPE_NONE),
 	UNARY("atanh", mpfi_atanh, mpfr_atanh, SLOPE_NONE),
-	UNARY("erf", interval_erf, mpfr_erf, SLOPE_ERF),
-	UNARY("erfc", interval_erfc, mpfr_erfc, SLOPE_ERF),
+	BOUNDED("erf", interval_erf, mpfr_erf, SLOPE_ERF, 1, true),
+	BOUNDED("erfc", interval_erfc, mpfr_erfc, SLOPE_ERF, 2, false),
 	UNARY("abs", mpfi_abs, mpfr_abs, SLOPE_ONE),
 	BINARY("atan2", mpfi_atan2, mpfr_atan2),
 	BINARY("hypot", mpfi_hypot, mpfr_hypot),   BINARY("min", interval_min, mpfr_min),
@@ -529,7 +535,8 @@ static bool zero_is_negative(const struct real *r)
  * bounded stand-in, which rounds as the number would). */
 static void end_value(struct num *x, mpfr_srcptr end)
 {
-	mpz_t sig;
+	static mpz_t sig; /* kept from one value to the next: no allocation per value */
+	static bool ready;
 	long exp;
 
 	x->kind = mpfr_inf_p(end) ? NUM_INF : NUM_FINITE;
@@ -543,11 +550,12 @@ static void end_value(struct num *x, mpfr_srcptr end)
 		num_set_bound(x, exp > 0 ? NUM_HUGE : NUM_TINY);
 		return;
 	}
-	mpz_init(sig);
+	if (!ready)
+		mpz_init(sig);
+	ready = true;
 	exp = mpfr_get_z_2exp(sig, end);
 	mpz_abs(sig, sig);
 	num_set_dyadic(x->mag, sig, exp);
-	mpz_clear(sig);
 }
 
 /*
@@ -691,18 +699,36 @@ static bool odd_end(mpfr_ptr y, mpfr_srcptr end)
 	return inexact != 0;
 }
 
+/*
+ * The numbers the one-call paths work with, kept from one value to the next (a million
+ * lines would otherwise mean millions of allocations) and set to each value's
+ * precisions: the argument rounded, the function's value, the ends of its enclosure,
+ * and their round-to-odd values.
+ */
+static struct {
+	bool ready;
+	mpfr_t x, y, lo, hi, odd_lo, odd_hi;
+} work;
+
+static void work_ready(void)
+{
+	if (!work.ready)
+		mpfr_inits2(MPFR_PREC_MIN, work.x, work.y, work.lo, work.hi, work.odd_lo, work.odd_hi, (mpfr_ptr)0);
+	work.ready = true;
+}
+
 /* Do both ends of [lo, hi] round to odd alike at bits? Then *x is the round-to-odd
  * value of everything between them: one exact stand-in for the whole interval. */
 static bool interval_odd(struct num *x, mpfr_srcptr lo, mpfr_srcptr hi, long bits)
 {
-	mpfr_t a, b;
 	bool same;
 
-	mpfr_inits2(bits, a, b, (mpfr_ptr)0);
-	same = odd_end(a, lo) && odd_end(b, hi) && mpfr_equal_p(a, b);
+	work_ready();
+	mpfr_set_prec(work.odd_lo, bits);
+	mpfr_set_prec(work.odd_hi, bits);
+	same = odd_end(work.odd_lo, lo) && odd_end(work.odd_hi, hi) && mpfr_equal_p(work.odd_lo, work.odd_hi);
 	if (same)
-		end_value(x, a);
-	mpfr_clears(a, b, (mpfr_ptr)0);
+		end_value(x, work.odd_lo);
 	return same;
 }
 
@@ -722,7 +748,7 @@ static bool is_near_call(const struct real *r)
 
 /*
  * log2 of a bound on |f'| over [x − δ, x + δ], for y = f(x) rounded to nearest, when δ
- * is below 2^-30 both absolutely and relative to x (near_call_odd() makes it so); false
+ * is below 2^-14 both absolutely and relative to x (near_call_odd() makes it so); false
  * where the class has no bound there. E(v) is MPFR's exponent: |v| < 2^E(v) ≤ 2|v|.
  */
 static bool slope_bound(long *s, enum slope slope, mpfr_srcptr x, mpfr_srcptr y)
@@ -749,34 +775,61 @@ static bool slope_bound(long *s, enum slope slope, mpfr_srcptr x, mpfr_srcptr y)
  * y ± that round to odd alike at `bits`, that is f(x)'s round-to-odd value (*out).
  * False when they do not (or there is no bound): then intervals decide.
  */
+/*
+ * tanh, erf and erfc never reach their bounds (1, or 2): an end at or past one becomes
+ * bound·(1 − 2^-(bits+1)), which lies between the bound and its neighbour of `bits` bits,
+ * as every value of the function past the other end does, and so rounds to odd as they
+ * all do. So tanh(179584.7) is decided below 1 (inexact), though no enclosure of
+ * practical width excludes 1.
+ */
+static void inside_bounds(mpfr_ptr lo, mpfr_ptr hi, const struct real_fn *fn, long bits)
+{
+	if (!fn->bound)
+		return;
+	if (mpfr_cmp_ui(hi, (unsigned long)fn->bound) >= 0) {
+		mpfr_set_ui_2exp(hi, 1, -(bits + 1), MPFR_RNDN);
+		mpfr_ui_sub(hi, 1, hi, MPFR_RNDN); /* exact: bits + 1 bits */
+		mpfr_mul_ui(hi, hi, (unsigned long)fn->bound, MPFR_RNDN);
+	}
+	if (fn->symmetric && mpfr_cmp_si(lo, -fn->bound) <= 0) {
+		mpfr_set_ui_2exp(lo, 1, -(bits + 1), MPFR_RNDN);
+		mpfr_ui_sub(lo, 1, lo, MPFR_RNDN);
+		mpfr_mul_si(lo, lo, -fn->bound, MPFR_RNDN);
+	}
+}
+
+/* Bits past `bits` in the one call: the enclosure is then about 2^-(GUARD − 2) of a
+ * round-to-odd cell wide, and fails to decide (leaving it to intervals) about once in
+ * 2^(GUARD − 3) values; MPFR's time grows with the precision asked. */
+#define NEAR_CALL_GUARD 12
+
 static bool near_call_odd(struct num *out, const struct real *r, long bits)
 {
 	const struct num *x = &r->arg[0]->exact;
 	long above = (long)mpz_sizeinbase(mpq_numref(x->mag), 2) - (long)mpz_sizeinbase(mpq_denref(x->mag), 2);
-	long p, q = bits + 32, s, err;
-	mpfr_t xh, y, lo, hi;
-	bool decided = false;
+	long p, q = bits + NEAR_CALL_GUARD, s, from_x, from_y;
 
 	if (above > 4096)
 		return false;
-	p = bits + 32 + (above > 0 ? above : 0);
-	mpfr_init2(xh, p);
-	mpfr_inits2(q, y, (mpfr_ptr)0);
-	mpfr_inits2(q + 8, lo, hi, (mpfr_ptr)0);
-	mpfr_set_q(xh, x->mag, MPFR_RNDN);
+	p = q + (above > 0 ? above : 0);
+	work_ready();
+	mpfr_set_prec(work.x, p);
+	mpfr_set_prec(work.y, q);
+	mpfr_set_prec(work.lo, q + 8);
+	mpfr_set_prec(work.hi, q + 8);
+	mpfr_set_q(work.x, x->mag, MPFR_RNDN);
 	if (x->neg)
-		mpfr_neg(xh, xh, MPFR_RNDN);
-	r->fn->point(y, xh, MPFR_RNDN);
-	if (mpfr_regular_p(y) && slope_bound(&s, r->fn->slope, xh, y)) {
-		long from_x = s + mpfr_get_exp(xh) - p - 1, from_y = mpfr_get_exp(y) - q - 1;
-		err = (from_x > from_y ? from_x : from_y) + 1; /* the sum of both, at most */
-		mpfr_set_ui_2exp(lo, 1, err, MPFR_RNDN);
-		mpfr_add(hi, y, lo, MPFR_RNDU);
-		mpfr_sub(lo, y, lo, MPFR_RNDD);
-		decided = interval_odd(out, lo, hi, bits);
-	}
-	mpfr_clears(xh, y, lo, hi, (mpfr_ptr)0);
-	return decided;
+		mpfr_neg(work.x, work.x, MPFR_RNDN);
+	r->fn->point(work.y, work.x, MPFR_RNDN);
+	if (!mpfr_regular_p(work.y) || !slope_bound(&s, r->fn->slope, work.x, work.y))
+		return false;
+	from_x = s + mpfr_get_exp(work.x) - p - 1;
+	from_y = mpfr_get_exp(work.y) - q - 1;
+	mpfr_set_ui_2exp(work.lo, 1, (from_x > from_y ? from_x : from_y) + 1, MPFR_RNDN); /* both, at most */
+	mpfr_add(work.hi, work.y, work.lo, MPFR_RNDU);
+	mpfr_sub(work.lo, work.y, work.lo, MPFR_RNDD);
+	inside_bounds(work.lo, work.hi, r->fn, bits);
+	return interval_odd(out, work.lo, work.hi, bits);
 }
 
 /* ---- Targets ---------------------------------------------------------------------------------- */
