@@ -294,6 +294,16 @@ grep -q "^  fpx  *0x35${tab}0.8125${tab}inexact" "$T/out" && ok || bad "compare 
 # pi*16 = 50.27 rounds to 50 (0x32), -50 is 0xce in int8
 expect "quantize takes a real" 0 "0x32${tab}50${tab}inexact
 0xce${tab}-50${tab}inexact" -- $FPX quantize --scale 1/16 int8 pi -pi
+# a real scale: 1/(pi/100) = 31.83 -> 32, 0.5/(pi/100) = 15.9 -> 16; back, 32*pi/100 =
+# 1.005309649148733836308046 (Python's decimal, to 25 digits); sqrt(4) is exactly 2,
+# so 3/2 is a tie (to even, 2) and 3*2 exactly 6
+expect "a real scale" 0 "0x20${tab}32${tab}inexact
+0x10${tab}16${tab}inexact" -- $FPX quantize --scale 'pi/100' int8 1 0.5
+expect "dequantize with a real scale" 0 "~1.005309649148733836308046" -- $FPX dequantize --scale 'pi/100' int8 0x20
+expect "an exact real scale" 0 "0x02${tab}2${tab}inexact|tie
+6" -- sh -c "$FPX quantize --scale 'sqrt(4)' int8 3 && $FPX dequantize --scale 'sqrt(4)' int8 0x03"
+expect "a scale outside a domain" 2 "" -- $FPX quantize --scale 'log(-1)' int8 1
+stderr_has "the scale refused" "--scale 'log(-1)': must be finite and decided"
 # mx e2m1: the largest, pi, sets the scale 2^(1 − 2); pi/0.5 = 6.28 -> 6, e/0.5 = 5.44 -> 6
 # (past the midpoint 5), sqrt(2)/0.5 = 2.83 -> 3 (past 2.5); errors from the known digits
 expect "mx takes reals, errors approximate" 0 "scale${tab}0x7e${tab}2^-1 = 0.5
