@@ -55,7 +55,7 @@
 	X(RANGE,       0,   "range",       "A:B",   "table: only codes A to B (needed past 20 bits)") \
 	X(POLICY,      0,   "policy",      "P",     "round as stack P does (see fpx policies)") \
 	X(VIA,         0,   "via",         "FORMAT", "round into FORMAT first (rne), then into the target") \
-	X(MAX_PRECISION, 0, "max-precision", "BITS", "functions, constants: undecided past BITS bits (16384)") \
+	X(MAX_PRECISION, 0, "max-precision", "BITS", "functions, constants: undecided past BITS bits (3072)") \
 	X(SCALE,       0,   "scale",       "S,...", "quantize, dequantize: the scale, or one per block") \
 	X(ZERO_POINT,  0,   "zero-point",  "Z,...", "quantize, dequantize: the zero point, or one per block") \
 	X(BLOCK,       0,   "block",       "N",     "values per block (mx: 32 by default)") \

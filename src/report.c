@@ -2,6 +2,7 @@
  * report.c — the one writer of standard error (see report.h).
  */
 #include "report.h"
+#include "convert.h"
 #include "cli.h"
 #include "render.h"
 #include "strbuf.h"
@@ -30,7 +31,7 @@ static const char *const problem_messages[] = {
 	[PROBLEM_REAL_NOT_HERE] = "functions and constants are not read here yet: give an exact value",
 };
 
-static long precision_cap = 16384;
+static long precision_cap = REAL_MAX_PRECISION;
 
 void report_set_precision_cap(long bits)
 {
@@ -39,12 +40,12 @@ void report_set_precision_cap(long bits)
 
 static const char *undecided_message(void)
 {
-	static char text[300];
+	static char text[400];
 
 	snprintf(text, sizeof text,
 		 "not decided: at %ld bits of working precision the value still lies within about 2^-%ld (relative) "
-		 "of a rounding boundary of the format, and may be exactly on one (as exp(log(3)) is), which no "
-		 "precision decides (--max-precision)",
+		 "of a rounding boundary or a value of the format, and may be exactly on it (as exp(log(3)) is on "
+		 "3), which no precision decides (--max-precision)",
 		 precision_cap, precision_cap);
 	return text;
 }
