@@ -8,7 +8,7 @@ _fpx_formats() {
 
 _fpx() {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-	local commands="show convert cast table info formats repl policies compare quantize dequantize mx"
+	local commands="show convert cast table info formats repl policies compare quantize dequantize mx map"
 	local options="-r --round -s --saturate -o --fields --tsv --csv --json --header --range
 		--policy --via --max-precision --scale --zero-point --block
 		--full --color -F --format-file --names -h --help -V --version"
@@ -47,7 +47,7 @@ _fpx() {
 			--zero-point | --block | --max-precision) ((i++)) ;;
 		-*) ;;
 		=) ((i++)) ;;
-		show | convert | cast | table | info | formats | repl | policies | compare | quantize | dequantize | mx)
+		show | convert | cast | table | info | formats | repl | policies | compare | quantize | dequantize | mx | map)
 			if [[ -z $command && $operands -eq 0 ]]; then command=$word; else ((operands += 1)); fi ;;
 		*) ((operands += 1)) ;;
 		esac

@@ -50,7 +50,7 @@ function __fpx_fields
 end
 
 complete -c fpx -f
-complete -c fpx -n __fpx_needs_first -a 'show convert cast table info formats repl policies compare quantize dequantize mx' -d command
+complete -c fpx -n __fpx_needs_first -a 'show convert cast table info formats repl policies compare quantize dequantize mx map' -d command
 complete -c fpx -n __fpx_needs_first -a '(__fpx_formats)' -d format
 complete -c fpx -n __fpx_needs_format -a '(__fpx_formats)' -d format
 complete -c fpx -n '__fpx_after mx' -a 'e2m1 e2m3 e3m2 e4m3 e5m2 int8' -d 'MX element format'

@@ -290,6 +290,8 @@ static const struct command commands[] = {
 	  OPT(JSON) | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) },
 	{ "mx", cmd_mx, "ELEM [VALUE...]", "OCP MX blocks: one E8M0 scale per block",
 	  OPT(BLOCK) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(MAX_PRECISION) },
+	{ "map", cmd_map, "FORMAT EXPR [CODES...]", "x, y, z on every code: golden vectors",
+	  OPT(ROUND) | OPT(SATURATE) | ROWS | OPT(MAX_PRECISION) },
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

@@ -30,5 +30,7 @@ int cmd_quantize(struct settings *s);
 int cmd_dequantize(struct settings *s);
 /* mx.c */
 int cmd_mx(struct settings *s);
+/* mapcmd.c */
+int cmd_map(struct settings *s);
 
 #endif

@@ -421,6 +421,12 @@ static enum parse_status parse_name(struct parser *p, struct operand *out, size_
 	p->pos += len;
 	if (p->bound && len == 1 && (*name == 'x' || *name == 'y'))
 		return parse_bound(p, out, &p->bound[*name - 'x'], at);
+	if (p->variables && len == 1 && (*name == 'x' || *name == 'y' || *name == 'z')) {
+		if (count_node(p, at))
+			return PARSE_REAL_TOO_LARGE;
+		out->real = real_var(*name - 'x');
+		return PARSE_OK;
+	}
 	if (!fn && (formula = real_formula(name, len, &arity)))
 		return parse_formula(p, out, formula, arity, at);
 	if (count_node(p, at))
@@ -648,6 +654,34 @@ static enum parse_status parse_value(struct parser *p, struct input *out)
 		out->value.neg = o.x.neg;
 		out->value.bound = o.x.bound;
 		mpq_swap(out->value.mag, o.x.mag);
+	}
+	operand_clear(&o);
+	return s;
+}
+
+enum parse_status parse_function_of(struct real **out, struct parse_error *err, const char *text, size_t len)
+{
+	struct parser p = { .s = text, .len = len, .err = err, .variables = true };
+	struct operand o;
+	enum parse_status s;
+
+	*out = NULL;
+	err->status = PARSE_OK;
+	err->column = 0;
+	err->byte = -1;
+	if (len > PARSE_MAX_INPUT)
+		return parser_fail(&p, PARSE_TOO_LONG, PARSE_MAX_INPUT);
+	operand_init(&o);
+	skip_blanks(&p);
+	s = p.pos == p.len ? parser_fail(&p, PARSE_EMPTY, p.pos) : parse_expr(&p, &o);
+	skip_blanks(&p);
+	if (!s && p.pos < p.len)
+		s = parser_fail(&p, PARSE_UNEXPECTED, p.pos);
+	if (!s)
+		s = to_real(&p, &o, 0);
+	if (!s) {
+		*out = o.real;
+		o.real = NULL;
 	}
 	operand_clear(&o);
 	return s;

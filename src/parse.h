@@ -65,6 +65,8 @@ void input_clear(struct input *in);
 
 /* Parses text[0..len) (NUL bytes inside are errors). */
 enum parse_status parse_input(struct input *out, struct parse_error *err, const char *text, size_t len);
+/* An expression in the variables x, y, z (fpx map), as a real with REAL_VAR leaves. */
+enum parse_status parse_function_of(struct real **out, struct parse_error *err, const char *text, size_t len);
 
 /* What a status means, as a phrase for "fpx: line 3: …". */
 const char *parse_message(enum parse_status s);

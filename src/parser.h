@@ -22,6 +22,7 @@ struct parser {
 	int calls;       /* the function calls the position is inside */
 	/* While a formula (real.c: gelu, pow ...) is read: its arguments, named x and y. */
 	const struct operand *bound;
+	bool variables; /* x, y and z are fpx map's variables (parse_function_of) */
 	struct parse_error *err;
 };
 

@@ -238,8 +238,38 @@ struct real *real_copy(const struct real *r)
 		return NULL;
 	c = real_node(r->op, real_copy(r->arg[0]), real_copy(r->arg[1]));
 	c->fn = r->fn;
+	c->var = r->var;
 	num_set(&c->exact, &r->exact);
 	return c;
+}
+
+struct real *real_var(int var)
+{
+	struct real *r = new_node(REAL_VAR);
+
+	r->var = var;
+	return r;
+}
+
+struct real *real_bind(const struct real *r, const struct num *values)
+{
+	struct real *c;
+
+	if (!r)
+		return NULL;
+	if (r->op == REAL_VAR)
+		return real_exact(&values[r->var]);
+	c = real_node(r->op, real_bind(r->arg[0], values), real_bind(r->arg[1], values));
+	c->fn = r->fn;
+	num_set(&c->exact, &r->exact);
+	return c;
+}
+
+unsigned real_variables(const struct real *r)
+{
+	if (!r)
+		return 0;
+	return (r->op == REAL_VAR ? 1u << r->var : 0) | real_variables(r->arg[0]) | real_variables(r->arg[1]);
 }
 
 long real_size(const struct real *r)
@@ -453,6 +483,9 @@ static enum enclosure enclose(mpfi_ptr out, const struct real *r, mpfr_prec_t pr
 		mpfi_set_ui(out, 1);
 		mpfi_exp(out, out);
 		return ENCLOSED;
+	case REAL_VAR: /* unbound: no value */
+		mpfi_set_d(out, 0);
+		return NAN_SURELY;
 	default:
 		break;
 	}
@@ -494,6 +527,7 @@ static void point_value(mpfr_ptr out, const struct real *r, mpfr_prec_t prec)
 	case REAL_EXACT: set_exact(out, &r->exact, MPFR_RNDN); return;
 	case REAL_PI: mpfr_const_pi(out, MPFR_RNDN); return;
 	case REAL_E: mpfr_set_ui(out, 1, MPFR_RNDN); mpfr_exp(out, out, MPFR_RNDN); return;
+	case REAL_VAR: mpfr_set_nan(out); return;
 	default: break;
 	}
 	mpfr_inits2(prec, a, b, (mpfr_ptr)0);

@@ -31,6 +31,7 @@ enum real_op {
 	REAL_DIV,
 	REAL_POW,   /* any real exponent */
 	REAL_CALL,  /* a function of the table in real.c */
+	REAL_VAR,   /* x, y or z of fpx map, to be bound (real_bind) before rounding */
 };
 
 struct real_fn;
@@ -39,6 +40,7 @@ struct real {
 	enum real_op op;
 	struct num exact;         /* REAL_EXACT */
 	const struct real_fn *fn; /* REAL_CALL */
+	int var;                  /* REAL_VAR: 0, 1, 2 for x, y, z */
 	struct real *arg[2];
 };
 
@@ -54,6 +56,11 @@ struct real *real_exact(const struct num *x);
 struct real *real_node(enum real_op op, struct real *a, struct real *b);
 struct real *real_call(const struct real_fn *fn, struct real *a, struct real *b);
 struct real *real_copy(const struct real *r);
+struct real *real_var(int var);
+/* A copy of r with each variable replaced by its value, values[var]. */
+struct real *real_bind(const struct real *r, const struct num *values);
+/* Which variables r uses: bit var set for each. */
+unsigned real_variables(const struct real *r);
 long real_size(const struct real *r); /* its nodes */
 void real_free(struct real *r);
 
