@@ -52,7 +52,7 @@
 	X(HEADER,      0,   "header",      NULL,    "print the field names first (tsv, csv)") \
 	X(FULL,        0,   "full",        NULL,    "show: never fold long exact values") \
 	X(COLOR,       0,   "color",       "WHEN",  "show: colour the fields: auto (default), always, never") \
-	X(RANGE,       0,   "range",       "A:B",   "table: only codes A to B (needed past 20 bits)") \
+	X(RANGE,       0,   "range",       "A:B",   "table, map: only codes A to B (map: x=A:B,y=C:D too)") \
 	X(POLICY,      0,   "policy",      "P",     "round as stack P does (see fpx policies)") \
 	X(VIA,         0,   "via",         "FORMAT", "round into FORMAT first (rne), then into the target") \
 	X(MAX_PRECISION, 0, "max-precision", "BITS", "functions, constants: undecided past BITS bits (3072)") \
@@ -291,7 +291,7 @@ static const struct command commands[] = {
 	{ "mx", cmd_mx, "ELEM [VALUE...]", "OCP MX blocks: one E8M0 scale per block",
 	  OPT(BLOCK) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(MAX_PRECISION) },
 	{ "map", cmd_map, "FORMAT EXPR [CODES...]", "x, y, z on every code: golden vectors",
-	  OPT(ROUND) | OPT(SATURATE) | ROWS | OPT(MAX_PRECISION) },
+	  OPT(ROUND) | OPT(SATURATE) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) },
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

@@ -46,37 +46,18 @@ int cmd_info(struct settings *s)
 
 /* ---- table ---------------------------------------------------------------------------------- */
 
-static bool parse_code_number(const char *text, fpcode *out)
-{
-	struct input in;
-	struct parse_error err;
-	bool ok;
-
-	input_init(&in);
-	ok = parse_input(&in, &err, text, strlen(text)) == PARSE_OK && in.kind != INPUT_REAL && code_from_mpz(out, in.kind == INPUT_PATTERN ? in.pattern : mpq_numref(in.value.mag)) &&
-	     (in.kind == INPUT_PATTERN || (!in.value.neg && in.value.kind == NUM_FINITE && !in.value.bound &&
-					   mpz_cmp_ui(mpq_denref(in.value.mag), 1) == 0));
-	input_clear(&in);
-	return ok;
-}
-
 /* --range A:B, two codes of any width (a 128-bit 0b... bound is 130 characters); false
  * after a usage error. */
 static bool table_range(const struct settings *s, const struct fmt *f, fpcode *first, fpcode *last)
 {
 	const char *colon = s->range ? strchr(s->range, ':') : NULL;
-	char *a;
 	bool ok;
 
 	*first = 0;
 	*last = code_mask(f->bits);
 	if (!s->range)
 		return f->bits <= 20 || (usage_error("%s has more than 2^20 codes; give --range A:B", f->name), false);
-	if (!colon || !(a = strndup(s->range, (size_t)(colon - s->range))))
-		return usage_error("bad --range '%s': A:B, two codes of the format, A <= B", s->range), false;
-	ok = parse_code_number(a, first) && parse_code_number(colon + 1, last) && *first <= *last &&
-	     *last <= code_mask(f->bits);
-	free(a);
+	ok = colon && parse_code_range(s->range, strlen(s->range), f, first, last);
 	return ok || (usage_error("bad --range '%s': A:B, two codes of the format, A <= B", s->range), false);
 }
 

@@ -115,6 +115,31 @@ long settings_max_precision(const struct settings *s)
 	return s->max_precision ? s->max_precision : REAL_MAX_PRECISION;
 }
 
+/* A code as a number: a bit pattern, or a nonnegative integer. */
+static bool parse_code_number(const char *text, size_t len, fpcode *out)
+{
+	struct input in;
+	struct parse_error err;
+	bool ok;
+
+	input_init(&in);
+	ok = parse_input(&in, &err, text, len) == PARSE_OK && in.kind != INPUT_REAL &&
+	     code_from_mpz(out, in.kind == INPUT_PATTERN ? in.pattern : mpq_numref(in.value.mag)) &&
+	     (in.kind == INPUT_PATTERN || (!in.value.neg && in.value.kind == NUM_FINITE && !in.value.bound &&
+					   mpz_cmp_ui(mpq_denref(in.value.mag), 1) == 0));
+	input_clear(&in);
+	return ok;
+}
+
+bool parse_code_range(const char *text, size_t len, const struct fmt *f, fpcode *first, fpcode *last)
+{
+	const char *colon = memchr(text, ':', len);
+
+	return colon && parse_code_number(text, (size_t)(colon - text), first) &&
+	       parse_code_number(colon + 1, len - (size_t)(colon - text) - 1, last) && *first <= *last &&
+	       *last <= code_mask(f->bits);
+}
+
 bool parse_count(long *out, const char *text, long max)
 {
 	char *end;

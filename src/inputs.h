@@ -47,6 +47,8 @@ enum problem read_value_or_real(struct input *in, bool *approximate, struct pars
 				size_t len, long bits, long max_precision);
 /* The cap on a real's working precision the settings ask for (--max-precision). */
 long settings_max_precision(const struct settings *s);
+/* A:B in text[0..len), two codes of f (patterns or integers), A ≤ B. */
+bool parse_code_range(const char *text, size_t len, const struct fmt *f, fpcode *first, fpcode *last);
 /* A count from 1 to max, the whole text; false for anything else. */
 bool parse_count(long *out, const char *text, long max);
 

@@ -2,7 +2,8 @@
  * mapcmd.c — fpx map: an expression of x, y and z evaluated on codes of a format and
  * rounded once into it, a row per combination: golden vectors. By default every code
  * of the format for each variable the expression uses (all pairs for two, x varying
- * slowest, in code order); or the combinations given as arguments ("0x3c 0x40").
+ * slowest, in code order), or those --range names; or the combinations given as
+ * arguments ("0x3c 0x40").
  *
  * x op y for + − · / on two variables is IEEE 754's operation (ops.h: NaN, ∞ − ∞,
  * 0·∞, x/0, signed zeros); anything else is a real (real.h) with the variables bound to
@@ -34,6 +35,7 @@ struct mapping {
 	enum op op;
 	int operands[2];      /* ... and which variables, in order */
 	long max_precision;
+	fpcode first[MAP_VARIABLES], last[MAP_VARIABLES]; /* the codes each variable runs over */
 	struct strbuf line;
 	int failures;
 };
@@ -148,17 +150,52 @@ static void map_row(struct mapping *m, const fpcode *codes)
 		num_clear(&values[v]);
 }
 
+/*
+ * --range: A:B for every variable, or x=A:B,y=C:D for each; by default every code.
+ * False after a usage error.
+ */
+static bool map_ranges(struct mapping *m, const char *range)
+{
+	const char *p = range;
+
+	for (int v = 0; v < MAP_VARIABLES; v++) {
+		m->first[v] = 0;
+		m->last[v] = code_mask(m->f->bits);
+	}
+	while (p && *p) {
+		size_t len = strcspn(p, ",");
+		int v = -1;
+		fpcode first, last;
+		if (len > 2 && p[1] == '=' && strchr("xyz", p[0]))
+			v = p[0] - 'x';
+		if (!parse_code_range(v < 0 ? p : p + 2, v < 0 ? len : len - 2, m->f, &first, &last)) {
+			usage_error("bad --range '%s': A:B, or x=A:B,y=C:D, codes of the format, A <= B", range);
+			return false;
+		}
+		for (int w = 0; w < MAP_VARIABLES; w++)
+			if (v < 0 || w == v) {
+				m->first[w] = first;
+				m->last[w] = last;
+			}
+		p += len + (p[len] == ',');
+	}
+	return true;
+}
+
 /* Every combination of codes of the variables used, the first variable slowest. */
 static int map_every_code(struct mapping *m)
 {
-	int bits = m->f->bits, n = 0;
-	fpcode codes[MAP_VARIABLES] = { 0 }, last = code_mask(bits);
+	fpcode codes[MAP_VARIABLES];
+	unsigned __int128 rows = 1;
 
-	for (int v = 0; v < MAP_VARIABLES; v++)
-		n += (m->used >> v) & 1;
-	if ((long)bits * n > MAP_MAX_ROWS_LOG2)
-		return usage_error("map over every code stops at 2^32 rows; %s has too many codes for this expression: "
-				   "give the combinations as arguments", m->f->name);
+	for (int v = 0; v < MAP_VARIABLES; v++) {
+		codes[v] = m->first[v];
+		if (m->used & 1u << v && rows <= (unsigned __int128)1 << MAP_MAX_ROWS_LOG2)
+			rows *= (unsigned __int128)(m->last[v] - m->first[v]) + 1;
+	}
+	if (rows > (unsigned __int128)1 << MAP_MAX_ROWS_LOG2)
+		return usage_error("map stops at 2^32 rows; for %s, give --range or the combinations as arguments",
+				   m->f->name);
 	for (;;) {
 		int v;
 		map_row(m, codes);
@@ -167,11 +204,11 @@ static int map_every_code(struct mapping *m)
 		for (v = MAP_VARIABLES - 1; v >= 0; v--) { /* the last variable used varies fastest */
 			if (!(m->used & 1u << v))
 				continue;
-			if (codes[v] < last) {
+			if (codes[v] < m->last[v]) {
 				codes[v]++;
 				break;
 			}
-			codes[v] = 0;
+			codes[v] = m->first[v];
 		}
 		if (v < 0)
 			break;
@@ -229,6 +266,10 @@ int cmd_map(struct settings *s)
 	}
 	if (!s->fields_given)
 		render_parse_fields(&s->fields, "hex,flags");
+	if (!map_ranges(&m, s->range)) {
+		real_free(m.expr);
+		return EXIT_USAGE;
+	}
 	m.used = real_variables(m.expr);
 	m.is_operation = ieee_operation(&m);
 	sb_init(&m.line);

@@ -376,7 +376,19 @@ expect "map a function" 0 "0x3f80${tab}0x402e${tab}inexact
 0x7fc0${tab}0x7fc0${tab}-" -- $FPX map bfloat16 'exp(x)' 0x3f80 0xff80 0x7fc0
 [ "$($FPX map e4m3 'x*y' | wc -l)" = 65536 ] && ok || bad "map e4m3 x*y: all 65536 pairs"
 expect "map refuses too many rows" 2 "" -- $FPX map binary32 'x*y'
-stderr_has "map says why" "map over every code stops at 2^32 rows"
+stderr_has "map says why" "map stops at 2^32 rows; for binary32, give --range"
+# by hand: binary16 (1+2^-10)(2+2^-9) = 2.0039081..., 1026.0008 steps of 2^-9 (0x4002);
+# e4m3 1 + 1.125 = 2.125, a tie between 2 and 2.25, to even (0x40)
+expect "map --range per variable" 0 "0x3c00${tab}0x4000${tab}0x4000${tab}-
+0x3c00${tab}0x4001${tab}0x4001${tab}-
+0x3c01${tab}0x4000${tab}0x4001${tab}-
+0x3c01${tab}0x4001${tab}0x4002${tab}inexact" -- $FPX map --range x=0x3c00:0x3c01,y=0x4000:0x4001 binary16 'x*y'
+expect "map --range for all" 0 "0x38${tab}0x38${tab}0x40${tab}-
+0x38${tab}0x39${tab}0x40${tab}inexact|tie
+0x39${tab}0x38${tab}0x40${tab}inexact|tie
+0x39${tab}0x39${tab}0x41${tab}-" -- $FPX map --range 0x38:0x39 e4m3 'x+y'
+expect "map --range refuses other names" 2 "" -- $FPX map --range w=1:2 e4m3 'x'
+stderr_has "map --range says its syntax" "bad --range 'w=1:2': A:B, or x=A:B,y=C:D"
 expect "map wants a code per variable" 1 "" -- $FPX map e4m3 'x*y' 0x38
 stderr_has "map names the argument" "argument 1: '0x38': give a code of e4m3"
 

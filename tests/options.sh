@@ -32,7 +32,7 @@ table='
 --header          - a a - - - a - - a - - a
 --full            a - - - - a - - - - - - -
 --color=never     a - - a - a - - - - - - -
---range=0:1       - - a - - - - - - - - - -
+--range=0:1       - - a - - - - - - - - - a
 --policy=onnx     a a - a - a a - - - - - -
 --via=binary32    a a - - - a a - - - - - -
 --max-precision=4096 a a - - - a - - a a - a a
