@@ -659,6 +659,21 @@ static enum parse_status parse_value(struct parser *p, struct input *out)
 	return s;
 }
 
+/* The start of every whole input: no error yet, not too long, blanks around it
+ * dropped, not empty. */
+static enum parse_status begin_input(struct parser *p)
+{
+	p->err->status = PARSE_OK;
+	p->err->column = 0;
+	p->err->byte = -1;
+	if (p->len > PARSE_MAX_INPUT)
+		return parser_fail(p, PARSE_TOO_LONG, PARSE_MAX_INPUT);
+	while (p->len > 0 && is_blank((unsigned char)p->s[p->len - 1]))
+		p->len--;
+	skip_blanks(p);
+	return p->pos == p->len ? parser_fail(p, PARSE_EMPTY, p->pos) : PARSE_OK;
+}
+
 enum parse_status parse_function_of(struct real **out, struct parse_error *err, const char *text, size_t len)
 {
 	struct parser p = { .s = text, .len = len, .err = err, .variables = true };
@@ -666,15 +681,10 @@ enum parse_status parse_function_of(struct real **out, struct parse_error *err, 
 	enum parse_status s;
 
 	*out = NULL;
-	err->status = PARSE_OK;
-	err->column = 0;
-	err->byte = -1;
-	if (len > PARSE_MAX_INPUT)
-		return parser_fail(&p, PARSE_TOO_LONG, PARSE_MAX_INPUT);
+	if ((s = begin_input(&p)))
+		return s;
 	operand_init(&o);
-	skip_blanks(&p);
-	s = p.pos == p.len ? parser_fail(&p, PARSE_EMPTY, p.pos) : parse_expr(&p, &o);
-	skip_blanks(&p);
+	s = parse_expr(&p, &o);
 	if (!s && p.pos < p.len)
 		s = parser_fail(&p, PARSE_UNEXPECTED, p.pos);
 	if (!s)
@@ -692,16 +702,8 @@ enum parse_status parse_input(struct input *out, struct parse_error *err, const 
 	struct parser p = { .s = text, .len = len, .err = err };
 	enum parse_status s;
 
-	err->status = PARSE_OK;
-	err->column = 0;
-	err->byte = -1;
-	if (len > PARSE_MAX_INPUT)
-		return parser_fail(&p, PARSE_TOO_LONG, PARSE_MAX_INPUT);
-	while (p.len > 0 && is_blank((unsigned char)text[p.len - 1]))
-		p.len--;
-	skip_blanks(&p);
-	if (p.pos == p.len)
-		return parser_fail(&p, PARSE_EMPTY, p.pos);
+	if ((s = begin_input(&p)))
+		return s;
 	out->kind = INPUT_VALUE;
 	real_free(out->real);
 	out->real = NULL;
