@@ -126,7 +126,8 @@ static void map_row(struct mapping *m, const fpcode *codes)
 			strcat(input, " ");
 		}
 	}
-	input[strlen(input) - 1] = '\0';
+	if (*input)
+		input[strlen(input) - 1] = '\0'; /* the last blank; an expression of no variable has none */
 	problem = evaluate(&res, m, values);
 	put_operands(&m->line, m, codes);
 	if (problem) {

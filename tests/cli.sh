@@ -387,6 +387,8 @@ expect "map --range for all" 0 "0x38${tab}0x38${tab}0x40${tab}-
 0x38${tab}0x39${tab}0x40${tab}inexact|tie
 0x39${tab}0x38${tab}0x40${tab}inexact|tie
 0x39${tab}0x39${tab}0x41${tab}-" -- $FPX map --range 0x38:0x39 e4m3 'x+y'
+# no variable: one row, the constant (e4m3 of pi is 3.25, 0x45)
+expect "map of a constant" 0 "0x45${tab}inexact" -- $FPX map e4m3 'pi'
 expect "map --range refuses other names" 2 "" -- $FPX map --range w=1:2 e4m3 'x'
 stderr_has "map --range says its syntax" "bad --range 'w=1:2': A:B, or x=A:B,y=C:D"
 expect "map wants a code per variable" 1 "" -- $FPX map e4m3 'x*y' 0x38
