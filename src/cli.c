@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "real.h"
 #include "report.h"
+#include "chunks.h"
 #include "commands.h"
 #include "inputs.h"
 #include "output.h"
@@ -56,6 +57,15 @@
 	X(POLICY,      0,   "policy",      "P",     "round as stack P does (see fpx policies)") \
 	X(VIA,         0,   "via",         "FORMAT", "round into FORMAT first (rne), then into the target") \
 	X(MAX_PRECISION, 0, "max-precision", "BITS", "functions, constants: undecided past BITS bits (3072)") \
+	X(IN,          0,   "in",          "F[,G,H]", "map: x (y, z) are codes of these formats, not FORMAT's") \
+	X(TO,          0,   "to",          "FORMAT", "map: round the result into FORMAT") \
+	X(RANDOM,      0,   "random",      "N",     "map: N random combinations, weighted to special codes") \
+	X(SEED,        0,   "seed",        "S",     "map: the random generator's seed (0 to 2^64-1; 1)") \
+	X(FINITE,      0,   "finite",      NULL,    "map: skip combinations with a NaN or infinite operand") \
+	X(TININESS,    0,   "tininess",    "WHEN",  "map: underflow's tininess: after (default) or before rounding") \
+	X(TESTFLOAT,   0,   "testfloat",   NULL,    "map: Berkeley TestFloat's lines: operands, result, flags") \
+	X(JOBS,        'j', "jobs",        "N",     "map: N worker processes, same output (1)") \
+	X(QUIET,       'q', "quiet",       NULL,    "map: no progress line on stderr") \
 	X(SCALE,       0,   "scale",       "S,...", "quantize, dequantize: the scale, or one per block") \
 	X(ZERO_POINT,  0,   "zero-point",  "Z,...", "quantize, dequantize: the zero point, or one per block") \
 	X(BLOCK,       0,   "block",       "N",     "values per block (mx: 32 by default)") \
@@ -108,6 +118,38 @@ static bool looks_like_value(const char *arg)
 	return strcasecmp(rest, "inf") == 0 || strcasecmp(rest, "infinity") == 0 || strcasecmp(rest, "nan") == 0;
 }
 
+/* --seed: 0 to 2^64 − 1, in decimal or 0x hex. */
+static bool parse_seed(uint64_t *out, const char *text)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(text, &end, 0);
+	if (errno || end == text || *end || *text == '-')
+		return false;
+	*out = v;
+	return true;
+}
+
+/* map's operand fields (x y z xv yv zv) where -o's list starts; the rest of the list,
+ * or NULL when there are too many. */
+static const char *take_operand_fields(struct settings *s, const char *list)
+{
+	s->operand_fields = 0;
+	for (;;) {
+		size_t len = strcspn(list, ",");
+		int field = len == 1 && strchr("xyz", *list) ? *list - 'x'
+			    : len == 2 && strchr("xyz", *list) && list[1] == 'v' ? *list - 'x' + 3 : -1;
+		if (field < 0 || !*list)
+			return list;
+		if (s->operand_fields == MAX_OPERAND_FIELDS)
+			return NULL;
+		s->operand_field[s->operand_fields++] = field;
+		list += len + (list[len] == ',');
+	}
+}
+
 /* --max-precision: bits of working precision, 64 to 2^20. */
 static bool parse_max_precision(long *out, const char *text)
 {
@@ -144,10 +186,35 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 		if (!parse_max_precision(&s->max_precision, value))
 			return usage_error("--max-precision takes a number of bits from 64 to 1048576, not '%s'", value);
 		break;
+	case OPT_IN: s->in = value; break;
+	case OPT_TO: s->to = value; break;
+	case OPT_RANDOM:
+		if (!parse_count(&s->random, value, 1L << 40))
+			return usage_error("--random takes a count of combinations from 1 to 2^40, not '%s'", value);
+		break;
+	case OPT_SEED:
+		if (!parse_seed(&s->seed, value))
+			return usage_error("--seed takes a number from 0 to 2^64-1, not '%s'", value);
+		s->seed_given = true;
+		break;
+	case OPT_FINITE: s->finite = true; break;
+	case OPT_TININESS:
+		if (strcmp(value, "after") != 0 && strcmp(value, "before") != 0)
+			return usage_error("--tininess takes after or before, not '%s'", value);
+		s->tininess_before = strcmp(value, "before") == 0;
+		break;
+	case OPT_TESTFLOAT: s->testfloat = true; break;
+	case OPT_JOBS:
+		if (!parse_count(&s->jobs, value, CHUNKS_MAX_JOBS))
+			return usage_error("--jobs takes a number of processes from 1 to 256, not '%s'", value);
+		break;
+	case OPT_QUIET: s->quiet = true; break;
 	case OPT_SCALE: s->scale = value; break;
 	case OPT_ZERO_POINT: s->zero_point = value; break;
 	case OPT_BLOCK: s->block = value; break;
 	case OPT_FIELDS:
+		if (!(value = take_operand_fields(s, value)))
+			return usage_error("%s", "more than 6 operand fields (x y z xv yv zv) in -o");
 		if ((bad = render_parse_fields(&s->fields, value)))
 			return usage_error("unknown output field at '%s' (see fpx --help)", bad);
 		s->fields_given = true;
@@ -290,8 +357,9 @@ static const struct command commands[] = {
 	  OPT(JSON) | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) },
 	{ "mx", cmd_mx, "ELEM [VALUE...]", "OCP MX blocks: one E8M0 scale per block",
 	  OPT(BLOCK) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(MAX_PRECISION) },
-	{ "map", cmd_map, "FORMAT EXPR [CODES...]", "x, y, z on every code: golden vectors",
-	  OPT(ROUND) | OPT(SATURATE) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) },
+	{ "map", cmd_map, "FORMAT EXPR [CODES...|-]", "x, y, z on every code: golden vectors",
+	  OPT(ROUND) | OPT(SATURATE) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) | OPT(IN) | OPT(TO) | OPT(RANDOM) |
+		  OPT(SEED) | OPT(FINITE) | OPT(TININESS) | OPT(TESTFLOAT) | OPT(JOBS) | OPT(QUIET) },
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
@@ -516,7 +584,7 @@ static int dispatch(struct settings *s, bool repl_allowed)
 
 int cli_run(int argc, char **argv, bool in_repl)
 {
-	struct settings s = { .mode = RND_NEAREST_EVEN, .style = STYLE_TSV, .may_read_stdin = !in_repl,
+	struct settings s = { .mode = RND_NEAREST_EVEN, .style = STYLE_TSV, .seed = 1, .may_read_stdin = !in_repl,
 			      .interactive = in_repl || isatty(STDIN_FILENO) };
 	int status = parse_options(&s, argc, argv);
 	char **args = s.args;

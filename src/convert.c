@@ -275,6 +275,17 @@ enum problem convert_text(struct conversion *c, const struct fmt *f, const char 
 	return round_value(c, f, mode, saturate);
 }
 
+enum problem convert_real(struct conversion *c, const struct fmt *f, struct real *r, enum rnd_mode mode,
+			  bool saturate)
+{
+	real_free(c->in.real);
+	c->in.real = r;
+	c->in.kind = INPUT_REAL;
+	c->nsteps = 0;
+	c->approximate = false;
+	return round_real(c, f, mode, saturate);
+}
+
 bool convert_route(fpcode *out, const struct fmt *f, const struct fmt *via, const struct policy *p, const struct num *x,
 		   enum rnd_mode mode, bool saturate)
 {

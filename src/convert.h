@@ -55,6 +55,10 @@ void conversion_clear(struct conversion *c);
 enum problem convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
 			  bool saturate);
 
+/* A real (real.h; fpx map's expression with its variables bound) converted as
+ * convert_text() converts one typed; c takes r over. */
+enum problem convert_real(struct conversion *c, const struct fmt *f, struct real *r, enum rnd_mode mode,
+			  bool saturate);
 /* The code x gets in f through via first (rne, not saturating), or rounded once when
  * via is NULL (by p's own rules, without its route): the other route, for a readout.
  * False when a format has no NaN for it. */

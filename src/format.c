@@ -82,6 +82,32 @@ int fmt_rank_parity(const struct fmt *f, fpcode rank)
 	return (int)(fmt_code_of_rank(f, rank) & 1);
 }
 
+/* The quiet bit, or 0 where every NaN is quiet. */
+static fpcode quiet_bit(const struct fmt *f)
+{
+	return f->kind == &fmt_kind_float && f->specials == SPECIALS_IEEE && f->frac_bits >= 2
+		       ? (fpcode)1 << (f->frac_bits - 1) : 0;
+}
+
+bool fmt_nan_is_signaling(const struct fmt *f, fpcode code)
+{
+	struct fmt_value v;
+	bool nan;
+
+	if (!quiet_bit(f) || code & quiet_bit(f))
+		return false;
+	fmt_value_init(&v);
+	fmt_decode(&v, f, code);
+	nan = v.cls == FP_NAN;
+	fmt_value_clear(&v);
+	return nan;
+}
+
+fpcode fmt_quiet_nan(const struct fmt *f, fpcode code)
+{
+	return code | quiet_bit(f);
+}
+
 fpcode fmt_zero_code(const struct fmt *f, bool neg)
 {
 	fpcode zero = fmt_code_of_rank(f, 0), negative;

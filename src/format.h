@@ -253,6 +253,15 @@ void fmt_each_name(void (*fn)(const char *name, void *arg), void *arg);
 /* Calls fn for each built-in format, in the order of `fpx formats`. */
 void fmt_each_builtin(void (*fn)(const struct fmt *f, void *arg), void *arg);
 
+/*
+ * Signaling NaNs (IEEE 754 §6.2.1): in an IEEE-like format with infinities (binary*,
+ * bfloat16, E5M2), a NaN whose fraction's first bit is clear signals, and setting that
+ * bit quiets it. Every other format's NaNs are quiet.
+ */
+bool fmt_nan_is_signaling(const struct fmt *f, fpcode code);
+/* A NaN code made quiet (itself when it is). */
+fpcode fmt_quiet_nan(const struct fmt *f, fpcode code);
+
 /* The zero of that sign where the format has one (−0 in IEEE-like formats), else its
  * only zero. */
 fpcode fmt_zero_code(const struct fmt *f, bool neg);

@@ -1,20 +1,32 @@
 /*
- * mapcmd.c — fpx map: an expression of x, y and z evaluated on codes of a format and
- * rounded once into it, a row per combination: golden vectors. By default every code
- * of the format for each variable the expression uses (all pairs for two, x varying
- * slowest, in code order), or those --range names; or the combinations given as
- * arguments ("0x3c 0x40").
+ * mapcmd.c — fpx map: an expression of x, y and z evaluated on codes of formats and
+ * rounded once into a format, a row per combination: golden vectors.
  *
- * x op y for + − · / on two variables is IEEE 754's operation (ops.h: NaN, ∞ − ∞,
- * 0·∞, x/0, signed zeros); anything else is a real (real.h) with the variables bound to
- * the codes' values, rounded once as convert rounds it.
+ * Which combinations: every code of each variable the expression uses (all pairs for
+ * two, all triples for three, x varying slowest, in code order), or those --range
+ * names; --random N of them (within the --range), drawn reproducibly; or the combinations given as
+ * arguments ("0x3c 0x40") or, after "-", as stdin's lines. --finite skips those with a
+ * NaN or infinite operand. The numbered runs (every code, --random) go through
+ * chunks.h, so -j N workers write exactly the bytes one process writes.
+ *
+ * How a row is computed (the one place for it, evaluate()):
+ * - x op y (+ − · /), x·y + z (fma), min and max of variables or exact constants, and
+ *   the comparisons are IEEE 754's operations (ops.h) on the exact operands;
+ * - anything else is a real (real.h) with the variables bound to the codes' values,
+ *   rounded once as convert rounds it (sqrt, rem, fmod, exp, gelu, ...);
+ * - then IEEE's rules about NaN operands (§6.2): a signaling one flags invalid; a NaN
+ *   result is the first NaN operand made quiet when it is a code of the result's format
+ *   (else the format's NaN, with the operand's sign); and underflow's tininess is
+ *   detected after rounding unless --tininess before.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "chunks.h"
 #include "cli.h"
 #include "commands.h"
 #include "convert.h"
+#include "decimal.h"
 #include "inputs.h"
 #include "ops.h"
 #include "output.h"
@@ -23,266 +35,781 @@
 
 #define MAP_VARIABLES 3
 #define MAP_MAX_ROWS_LOG2 32 /* every code, all pairs ...: at most 2^32 rows */
+#define MAP_MAX_BOUNDARY 48  /* special and boundary codes --random favours, both signs */
+#define COMPARE_START_BITS 64
 
 static const char *const variable_names[MAP_VARIABLES] = { "x", "y", "z" };
 
 struct mapping {
 	struct settings *s;
-	const struct fmt *f;
-	struct real *expr;
-	unsigned used;        /* the variables the expression uses, a bit each */
-	bool is_operation;    /* x op y on two variables: IEEE's operation */
+	const struct fmt *in[MAP_VARIABLES]; /* each variable's format */
+	const struct fmt *to;                /* the result's */
+	struct real *expr;                   /* the expression, or a comparison's left side */
+	struct real *right;                  /* a comparison's right side, else NULL */
+	unsigned used;                       /* the variables used, a bit each */
+	bool is_operation;                   /* an operation of ops.h on exact operands */
 	enum op op;
-	int operands[2];      /* ... and which variables, in order */
+	const struct real *operand[MAP_VARIABLES]; /* its operands: variables or exact constants */
 	long max_precision;
-	fpcode first[MAP_VARIABLES], last[MAP_VARIABLES]; /* the codes each variable runs over */
-	struct strbuf line;
-	int failures;
+	bool need_value;                     /* the fields need the exact result (error, ulps, ...) */
+	fpcode first[MAP_VARIABLES], last[MAP_VARIABLES]; /* every code: what each variable runs over */
+	fpcode boundary[MAP_VARIABLES][MAP_MAX_BOUNDARY];  /* --random: the codes it favours */
+	int nboundary[MAP_VARIABLES];
+	struct conversion conv;              /* the real path's */
 };
 
-/* Is r an operation of IEEE 754 (+ − · /) on two variables? */
-static bool ieee_operation(struct mapping *m)
+/* One row's result. */
+struct outcome {
+	enum problem problem;
+	struct rnd_result res;
+	struct num value; /* the exact result before rounding, or a real's stand-in */
+	bool has_value, approximate;
+};
+
+/* ---- The expression ------------------------------------------------------------------ */
+
+static bool is_operand(const struct real *r)
 {
-	static const struct { enum real_op real; enum op op; } ops[] = {
+	return r->op == REAL_VAR || r->op == REAL_EXACT;
+}
+
+static bool is_call_of(const struct real *r, const char *name)
+{
+	return r->op == REAL_CALL && strcmp(real_fn_name(r->fn), name) == 0;
+}
+
+/* Is the expression an operation of ops.h on variables and exact constants? */
+static bool find_operation(struct mapping *m)
+{
+	static const struct { enum real_op real; enum op op; } arithmetic[] = {
 		{ REAL_ADD, OP_ADD }, { REAL_SUB, OP_SUB }, { REAL_MUL, OP_MUL }, { REAL_DIV, OP_DIV },
 	};
 	const struct real *r = m->expr;
 
-	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-		if (r->op == ops[i].real && r->arg[0]->op == REAL_VAR && r->arg[1]->op == REAL_VAR) {
-			m->op = ops[i].op;
-			m->operands[0] = r->arg[0]->var;
-			m->operands[1] = r->arg[1]->var;
+	if (m->right) { /* a comparison: its sides, whatever they are */
+		m->operand[0] = m->expr;
+		m->operand[1] = m->right;
+		return true;
+	}
+	if (r->op == REAL_ADD && r->arg[0]->op == REAL_MUL && is_operand(r->arg[0]->arg[0]) &&
+	    is_operand(r->arg[0]->arg[1]) && is_operand(r->arg[1])) { /* x*y + z: fma */
+		m->op = OP_FMA;
+		m->operand[0] = r->arg[0]->arg[0];
+		m->operand[1] = r->arg[0]->arg[1];
+		m->operand[2] = r->arg[1];
+		return true;
+	}
+	if (!r->arg[0] || !r->arg[1] || !is_operand(r->arg[0]) || !is_operand(r->arg[1]))
+		return false;
+	m->operand[0] = r->arg[0];
+	m->operand[1] = r->arg[1];
+	if (is_call_of(r, "min") || is_call_of(r, "max")) {
+		m->op = is_call_of(r, "min") ? OP_MINIMUM : OP_MAXIMUM;
+		return true;
+	}
+	for (size_t i = 0; i < sizeof arithmetic / sizeof arithmetic[0]; i++)
+		if (r->op == arithmetic[i].real) {
+			m->op = arithmetic[i].op;
 			return true;
 		}
 	return false;
 }
 
-/* The expression rounded into f for one combination of values: PROBLEM_NONE, or why not. */
-static enum problem evaluate(struct rnd_result *out, const struct mapping *m, const struct num *values)
+/* Where a comparison operator stands outside parentheses: its offset and length (0
+ * when there is none), and which. */
+static size_t find_comparison(const char *text, size_t *len, enum op *op)
 {
-	const struct settings *s = m->s;
-	struct real_format_target target;
-	struct real *bound;
-	struct num nan;
-	enum real_status status;
+	static const struct { const char *name; enum op op; } names[] = {
+		{ "<=", OP_LE }, { ">=", OP_GE }, { "==", OP_EQ }, { "!=", OP_NE }, { "<", OP_LT }, { ">", OP_GT },
+	};
+	int depth = 0;
 
-	if (m->is_operation)
-		return op_round(out, m->f, m->op, &values[m->operands[0]], &values[m->operands[1]], s->mode,
-				s->saturate) == RND_OK ? PROBLEM_NONE : PROBLEM_NO_NAN;
-	bound = real_bind(m->expr, values);
-	status = real_round(out, bound, real_target_format(&target, m->f, s->mode, s->saturate), m->max_precision);
-	real_free(bound);
-	if (status == REAL_UNDECIDED) {
+	for (size_t i = 0; text[i]; i++) {
+		depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+		for (size_t k = 0; depth == 0 && k < sizeof names / sizeof names[0]; k++)
+			if (strncmp(text + i, names[k].name, strlen(names[k].name)) == 0) {
+				*len = strlen(names[k].name);
+				*op = names[k].op;
+				return i;
+			}
+	}
+	*len = 0;
+	return 0;
+}
+
+static bool parse_side(struct real **out, const char *whole, size_t at, size_t len)
+{
+	struct parse_error err;
+
+	if (parse_function_of(out, &err, whole + at, len) == PARSE_OK)
+		return true;
+	report("'%s': %s (column %zu)", whole, parse_message(err.status), err.column + at);
+	return false;
+}
+
+/* EXPR, or A op B for a comparison. */
+static bool parse_expression(struct mapping *m, const char *text)
+{
+	size_t len, at = find_comparison(text, &len, &m->op);
+
+	if (!len)
+		return parse_side(&m->expr, text, 0, strlen(text));
+	return parse_side(&m->expr, text, 0, at) && parse_side(&m->right, text, at + len, strlen(text) - at - len);
+}
+
+/* ---- One row -------------------------------------------------------------------------- */
+
+static const struct num *operand_value(const struct real *r, const struct num *values)
+{
+	return r->op == REAL_VAR ? &values[r->var] : &r->exact;
+}
+
+/*
+ * A side of a comparison that is not exact, against the other: their stand-ins (real.h)
+ * at more and more bits, each within |stand-in|·2^(2−bits) of its real, until the
+ * difference is wider than both errors (or both are exact). −2: undecided; −3: NaN
+ * (*invalid when from outside a domain).
+ */
+static int compare_reals(const struct mapping *m, const struct real *a, const struct real *b, bool *invalid)
+{
+	struct num va, vb;
+	mpq_t d, err, e;
+	int result = -2;
+
+	num_init(&va);
+	num_init(&vb);
+	mpq_inits(d, err, e, NULL);
+	for (long bits = COMPARE_START_BITS; bits <= m->max_precision && result == -2; bits *= 2) {
+		bool exact_a, exact_b, pole;
+		enum real_status sa = real_stand_in(&va, &exact_a, &pole, a, bits, m->max_precision);
+		enum real_status sb = real_stand_in(&vb, &exact_b, &pole, b, bits, m->max_precision);
+		if (sa == REAL_DOMAIN || sa == REAL_NAN || sb == REAL_DOMAIN || sb == REAL_NAN) {
+			*invalid = sa == REAL_DOMAIN || sb == REAL_DOMAIN;
+			result = -3;
+			break;
+		}
+		if (sa == REAL_UNDECIDED || sb == REAL_UNDECIDED)
+			break;
+		if (va.kind != NUM_FINITE || vb.kind != NUM_FINITE || (exact_a && exact_b)) {
+			struct num out;
+			const struct num *args[2] = { &va, &vb };
+			num_init(&out);
+			op_exact(&out, OP_LT, args, RND_NEAREST_EVEN);
+			result = mpq_sgn(out.mag) ? -1 : (args[0] = &vb, args[1] = &va, op_exact(&out, OP_LT, args, 0),
+							  mpq_sgn(out.mag) ? 1 : 0);
+			num_clear(&out);
+			break;
+		}
+		signed_value(d, &va);
+		signed_value(e, &vb);
+		mpq_sub(d, d, e);
+		mpq_set_ui(err, 0, 1);
+		if (!exact_a)
+			mpq_div_2exp(err, va.mag, (mp_bitcnt_t)bits - 2);
+		if (!exact_b) {
+			mpq_div_2exp(e, vb.mag, (mp_bitcnt_t)bits - 2);
+			mpq_add(err, err, e);
+		}
+		mpq_abs(e, d);
+		if (mpq_cmp(e, err) > 0)
+			result = mpq_sgn(d);
+	}
+	mpq_clears(d, err, e, NULL);
+	num_clear(&va);
+	num_clear(&vb);
+	return result;
+}
+
+/* A comparison whose sides are not both exact: 1 or 0 as a value. */
+static enum problem compare_sides(struct outcome *o, const struct mapping *m, const struct num *values)
+{
+	struct real *a = real_bind(m->expr, values), *b = real_bind(m->right, values);
+	bool invalid = false, holds;
+	int c = compare_reals(m, a, b, &invalid);
+
+	real_free(a);
+	real_free(b);
+	if (c == -2) {
 		report_set_precision_cap(m->max_precision);
 		return PROBLEM_UNDECIDED;
 	}
-	if (status == REAL_DECIDED)
-		return PROBLEM_NONE;
-	num_init(&nan);
-	nan.kind = NUM_NAN;
-	status = rnd_encode(out, m->f, &nan, s->mode, s->saturate) == RND_OK ? status : REAL_UNDECIDED;
-	num_clear(&nan);
-	if (status == REAL_UNDECIDED)
+	switch (m->op) {
+	case OP_EQ: holds = c == 0; break;
+	case OP_NE: holds = c != 0; break;
+	case OP_LT: holds = c == -1; break;
+	case OP_LE: holds = c == -1 || c == 0; break;
+	case OP_GT: holds = c == 1; break;
+	default: holds = c == 0 || c == 1; break;
+	}
+	o->value.kind = NUM_FINITE;
+	o->value.neg = false;
+	mpq_set_ui(o->value.mag, holds, 1);
+	o->has_value = true;
+	if (rnd_encode(&o->res, m->to, &o->value, m->s->mode, m->s->saturate) != RND_OK)
 		return PROBLEM_NO_NAN;
-	if (status == REAL_DOMAIN)
-		out->flags |= RND_INVALID;
+	if (c == -3 && (invalid || (m->op != OP_EQ && m->op != OP_NE)))
+		o->res.flags |= RND_INVALID;
 	return PROBLEM_NONE;
 }
 
-/* The operand columns: each variable used, its code in hex. */
-static void put_operands(struct strbuf *out, const struct mapping *m, const fpcode *codes)
+/* An operation of ops.h on the operands' exact values. */
+static enum problem operate(struct outcome *o, const struct mapping *m, const struct num *values)
 {
-	enum style style = m->s->style;
-	bool first = true;
+	const struct num *args[MAP_VARIABLES];
+	unsigned raised;
 
-	for (int v = 0; v < MAP_VARIABLES; v++) {
-		char hex[CODE_MAX_BITS / 4 + 3];
-		if (!(m->used & 1u << v))
-			continue;
-		code_to_hex(hex, codes[v], fmt_hex_digits(m->f));
-		if (style == STYLE_JSON) {
-			sb_putc(out, first ? '{' : ',');
-			sb_printf(out, "\"%s\":\"%s\"", variable_names[v], hex);
-		} else
-			sb_printf(out, "%s%c", hex, style == STYLE_CSV ? ',' : '\t');
-		first = false;
-	}
+	if (m->right && !(is_operand(m->expr) && is_operand(m->right)))
+		return compare_sides(o, m, values);
+	for (int i = 0; i < op_arity(m->op); i++)
+		args[i] = operand_value(m->operand[i], values);
+	raised = op_exact(&o->value, m->op, args, m->s->mode);
+	o->has_value = true;
+	if (rnd_encode(&o->res, m->to, &o->value, m->s->mode, m->s->saturate) != RND_OK)
+		return PROBLEM_NO_NAN;
+	o->res.flags |= raised;
+	return PROBLEM_NONE;
 }
 
-/* One row: the operands, then the result's fields (or `error` in each, and a report). */
-static void map_row(struct mapping *m, const fpcode *codes)
+/* Anything else: a real with the variables bound, converted as convert converts it. */
+static enum problem evaluate_real(struct outcome *o, struct mapping *m, const struct num *values, bool need_value)
 {
-	struct num values[MAP_VARIABLES];
-	struct rnd_result res;
 	enum problem problem;
-	char input[64] = "";
 
+	m->conv.need_value = need_value;
+	problem = convert_real(&m->conv, m->to, real_bind(m->expr, values), m->s->mode, m->s->saturate);
+	if (problem)
+		return problem;
+	o->res = m->conv.result;
+	if (need_value) {
+		num_set(&o->value, &m->conv.in.value);
+		o->has_value = true;
+		o->approximate = m->conv.approximate;
+	}
+	return PROBLEM_NONE;
+}
+
+static bool is_result_nan(const struct fmt *f, fpcode code)
+{
+	return f->has_nan && (code == f->nan_code || (f->nan_signed && code == fmt_with_sign(f, f->nan_code, true)));
+}
+
+/* IEEE 754 §6.2: a signaling NaN operand flags invalid; a NaN result carries the first
+ * NaN operand, made quiet. */
+static void apply_nan_rules(struct outcome *o, const struct mapping *m, const fpcode *codes, const struct num *values)
+{
+	int first_nan = -1;
+
+	for (int v = 0; v < MAP_VARIABLES; v++) {
+		if (!(m->used & 1u << v) || values[v].kind != NUM_NAN)
+			continue;
+		if (fmt_nan_is_signaling(m->in[v], codes[v]))
+			o->res.flags |= RND_INVALID;
+		if (first_nan < 0)
+			first_nan = v;
+	}
+	if (first_nan < 0 || !is_result_nan(m->to, o->res.code) || (m->right && !is_result_nan(m->to, 0)))
+		return;
+	if (m->in[first_nan] == m->to)
+		o->res.code = fmt_quiet_nan(m->to, codes[first_nan]);
+	else if (m->to->nan_signed)
+		o->res.code = fmt_with_sign(m->to, m->to->nan_code, values[first_nan].neg);
+}
+
+/* The row's result, or PROBLEM_... when it has none. */
+static enum problem evaluate(struct outcome *o, struct mapping *m, const fpcode *codes, const struct num *values)
+{
+	enum problem problem;
+
+	o->has_value = o->approximate = false;
+	problem = m->is_operation ? operate(o, m, values) : evaluate_real(o, m, values, m->need_value);
+	if (problem)
+		return problem;
+	if (!m->s->tininess_before && o->res.flags & RND_UNDERFLOW) {
+		if (!o->has_value && (problem = evaluate_real(o, m, values, true)))
+			return problem;
+		rnd_tininess_after_rounding(&o->res, m->to, &o->value, m->s->mode);
+	}
+	apply_nan_rules(o, m, codes, values);
+	return PROBLEM_NONE;
+}
+
+/* ---- Writing a row -------------------------------------------------------------------- */
+
+/* TestFloat's flags: bit 0 inexact, 1 underflow, 2 overflow, 3 infinite (divbyzero), 4 invalid. */
+static unsigned testfloat_flags(unsigned flags)
+{
+	return (flags & RND_INEXACT ? 1u : 0) | (flags & RND_UNDERFLOW ? 2u : 0) | (flags & RND_OVERFLOW ? 4u : 0) |
+	       (flags & RND_DIVBYZERO ? 8u : 0) | (flags & RND_INVALID ? 16u : 0);
+}
+
+/* A code as TestFloat writes it: upper-case hex, no 0x. */
+static void put_testfloat_code(struct strbuf *out, const struct fmt *f, fpcode code)
+{
+	char hex[CODE_MAX_BITS / 4 + 3];
+
+	code_to_hex(hex, code, fmt_hex_digits(f));
+	for (char *c = hex + 2; *c; c++)
+		sb_putc(out, (char)(*c >= 'a' && *c <= 'f' ? *c - 'a' + 'A' : *c));
+}
+
+static void put_testfloat(struct strbuf *out, const struct mapping *m, const fpcode *codes, const struct outcome *o)
+{
+	for (int v = 0; v < MAP_VARIABLES; v++)
+		if (m->used & 1u << v) {
+			put_testfloat_code(out, m->in[v], codes[v]);
+			sb_putc(out, ' ');
+		}
+	if (m->right)
+		sb_putc(out, mpq_sgn(o->value.mag) ? '1' : '0');
+	else
+		put_testfloat_code(out, m->to, o->res.code);
+	sb_printf(out, " %02X\n", testfloat_flags(o->res.flags));
+}
+
+/* The operand fields -o asks for (x y z: the codes; xv yv zv: their shortest values),
+ * each followed by its separator. */
+static void put_operands(struct strbuf *out, const struct mapping *m, const fpcode *codes)
+{
+	const struct settings *s = m->s;
+
+	for (int i = 0; i < s->operand_fields; i++) {
+		int v = s->operand_field[i] % MAP_VARIABLES;
+		bool value = s->operand_field[i] >= MAP_VARIABLES;
+		char hex[CODE_MAX_BITS / 4 + 3];
+		if (s->style == STYLE_JSON) {
+			sb_putc(out, i ? ',' : '{');
+			sb_printf(out, "\"%s%s\":\"", variable_names[v], value ? "v" : "");
+		}
+		if (value)
+			dec_shortest(out, m->in[v], codes[v]);
+		else {
+			code_to_hex(hex, codes[v], fmt_hex_digits(m->in[v]));
+			sb_puts(out, hex);
+		}
+		sb_puts(out, s->style == STYLE_JSON ? "\"" : s->style == STYLE_CSV ? "," : "\t");
+	}
+	if (s->style == STYLE_JSON && !s->operand_fields)
+		sb_putc(out, '{');
+}
+
+/* One row: the operands, then the result's fields (or `error` in each, and a report).
+ * False when it failed. */
+static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
+{
+	const struct settings *s = m->s;
+	struct num values[MAP_VARIABLES];
+	struct outcome o;
+	char input[MAP_VARIABLES * (CODE_MAX_BITS / 4 + 3)] = "";
+
+	num_init(&o.value);
 	for (int v = 0; v < MAP_VARIABLES; v++) {
 		num_init(&values[v]);
 		if (m->used & 1u << v) {
-			convert_code_value(&values[v], m->f, codes[v]);
-			code_to_hex(input + strlen(input), codes[v], fmt_hex_digits(m->f));
+			convert_code_value(&values[v], m->in[v], codes[v]);
+			code_to_hex(input + strlen(input), codes[v], fmt_hex_digits(m->in[v]));
 			strcat(input, " ");
 		}
 	}
 	if (*input)
 		input[strlen(input) - 1] = '\0'; /* the last blank; an expression of no variable has none */
-	problem = evaluate(&res, m, values);
-	put_operands(&m->line, m, codes);
-	if (problem) {
-		m->failures++;
-		report_input(NULL, input, strlen(input), problem, NULL);
-		if (m->s->style == STYLE_JSON)
-			sb_printf(&m->line, ",\"error\":\"%s\"}\n", problem_message(problem, NULL));
-		else
-			render_error_row(&m->line, input, problem_message(problem, NULL), &m->s->fields, m->s->style);
-	} else {
-		struct row row = { .input = input, .code = res.code, .rounding = &res, .value = NULL,
-				   .mode = m->s->mode, .saturate = m->s->saturate };
-		if (m->s->style == STYLE_JSON) {
-			render_row_members(&m->line, m->f, &row, &m->s->fields);
-			sb_puts(&m->line, "}\n");
+	o.problem = evaluate(&o, m, codes, values);
+	if (o.problem) {
+		report_input(NULL, input, strlen(input), o.problem, NULL);
+		if (!s->testfloat) {
+			put_operands(out, m, codes);
+			if (s->style == STYLE_JSON)
+				sb_printf(out, "%s\"error\":\"%s\"}\n", s->operand_fields ? "," : "",
+					  problem_message(o.problem, NULL));
+			else
+				render_error_row(out, input, problem_message(o.problem, NULL), &s->fields, s->style);
+		}
+	} else if (s->testfloat)
+		put_testfloat(out, m, codes, &o);
+	else {
+		struct row row = { .input = input, .code = o.res.code, .rounding = &o.res,
+				   .value = o.has_value ? &o.value : NULL, .approximate = o.approximate,
+				   .mode = s->mode, .saturate = s->saturate };
+		put_operands(out, m, codes);
+		if (s->style == STYLE_JSON) {
+			render_row_members(out, m->to, &row, &s->fields);
+			sb_puts(out, "}\n");
 		} else
-			render_row(&m->line, m->f, &row, &m->s->fields, m->s->style);
+			render_row(out, m->to, &row, &s->fields, s->style);
 	}
-	flush_line(&m->line);
 	for (int v = 0; v < MAP_VARIABLES; v++)
 		num_clear(&values[v]);
+	num_clear(&o.value);
+	return o.problem == PROBLEM_NONE;
+}
+
+/* --finite: does any operand stand for NaN or an infinity? */
+static bool has_special_operand(const struct mapping *m, const fpcode *codes)
+{
+	for (int v = 0; v < MAP_VARIABLES; v++) {
+		struct fmt_value value;
+		bool special;
+		if (!(m->used & 1u << v))
+			continue;
+		fmt_value_init(&value);
+		fmt_decode(&value, m->in[v], codes[v]);
+		special = value.cls == FP_NAN || value.cls == FP_INF;
+		fmt_value_clear(&value);
+		if (special)
+			return true;
+	}
+	return false;
+}
+
+/* ---- Which combinations --------------------------------------------------------------- */
+
+/* Every code: row i's codes, the last variable used varying fastest. */
+static void codes_of_row(fpcode *codes, const struct mapping *m, uint64_t i)
+{
+	for (int v = MAP_VARIABLES - 1; v >= 0; v--) {
+		fpcode n;
+		codes[v] = m->first[v];
+		if (!(m->used & 1u << v))
+			continue;
+		n = m->last[v] - m->first[v] + 1;
+		codes[v] += i % n;
+		i /= n;
+	}
 }
 
 /*
- * --range: A:B for every variable, or x=A:B,y=C:D for each; by default every code.
- * False after a usage error.
+ * --random: SplitMix64 (Steele, Lea and Flood, 2014), its output function `mix`. Row i's
+ * variable v draws from the stream that starts at mix(S ^ mix(3i + v + 1)) for the seed
+ * S; a quarter of the draws (those ≡ 0 mod 4) pick one of the format's special and
+ * boundary codes, by the rest of the draw, the others a code of uniformly random bits
+ * (two draws for a code wider than 62 bits). Within a --range, every draw is a code of
+ * the range, the draw (two for a code wider than 64 bits) modulo its size. The same
+ * seed gives the same rows on every machine and with any -j.
  */
-static bool map_ranges(struct mapping *m, const char *range)
+static uint64_t mix(uint64_t z)
 {
-	const char *p = range;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+static uint64_t next_draw(uint64_t *state)
+{
+	return mix(*state += 0x9e3779b97f4a7c15u);
+}
+
+static fpcode random_code(const struct mapping *m, int v, uint64_t *state)
+{
+	uint64_t r = next_draw(state);
+	const struct fmt *f = m->in[v];
+	fpcode code;
+
+	if (m->s->range) { /* uniformly within it */
+		fpcode span = m->last[v] - m->first[v] + 1;
+		code = r;
+		if (f->bits > 64)
+			code = code << 64 | next_draw(state);
+		return span ? m->first[v] + code % span : code;
+	}
+	if (r % 4 == 0)
+		return m->boundary[v][(r >> 2) % (uint64_t)m->nboundary[v]];
+	code = r >> 2;
+	if (f->bits > 62)
+		code = code << 62 | next_draw(state) >> 2;
+	if (f->bits > 124)
+		code = code << 4 | (next_draw(state) & 15);
+	return code & code_mask(f->bits);
+}
+
+static void random_codes(fpcode *codes, const struct mapping *m, uint64_t i)
+{
+	for (int v = 0; v < MAP_VARIABLES; v++) {
+		uint64_t state = mix(m->s->seed ^ mix(3 * i + (uint64_t)v + 1));
+		codes[v] = 0;
+		if (m->used & 1u << v)
+			codes[v] = random_code(m, v, &state);
+	}
+}
+
+/* The codes --random favours: zeros, the smallest subnormals, both sides of the
+ * smallest normal, 1 and its neighbours, the largest finite values, infinities, NaNs
+ * (a signaling one too), each of both signs. */
+static void find_boundary_codes(struct mapping *m, int v)
+{
+	const struct fmt *f = m->in[v];
+	fpcode ranks[12], codes[16], lower;
+	int nranks = 0, ncodes = 0;
+	bool exact;
+	mpq_t one;
+
+	mpq_init(one);
+	mpq_set_ui(one, 1, 1);
+	fmt_place(&lower, &exact, f, one);
+	mpq_clear(one);
+	ranks[nranks++] = 0;
+	ranks[nranks++] = 1;
+	ranks[nranks++] = 2;
+	ranks[nranks++] = f->min_normal_rank ? f->min_normal_rank - 1 : 0;
+	ranks[nranks++] = f->min_normal_rank;
+	ranks[nranks++] = f->min_normal_rank + 1;
+	if (lower <= f->max_rank) {
+		ranks[nranks++] = lower ? lower - 1 : 0;
+		ranks[nranks++] = lower;
+		ranks[nranks++] = lower + 1;
+	}
+	ranks[nranks++] = f->max_rank - 1;
+	ranks[nranks++] = f->max_rank;
+	for (int i = 0; i < nranks; i++)
+		if (ranks[i] <= f->max_rank)
+			codes[ncodes++] = fmt_code_of_rank(f, ranks[i]);
+	if (f->has_inf)
+		codes[ncodes++] = f->inf_code;
+	if (f->has_nan)
+		codes[ncodes++] = f->nan_code;
+	if (f->has_nan && f->has_inf && fmt_nan_is_signaling(f, f->inf_code + 1))
+		codes[ncodes++] = f->inf_code + 1;
+	m->nboundary[v] = 0;
+	for (int i = 0; i < ncodes; i++) {
+		m->boundary[v][m->nboundary[v]++] = codes[i];
+		if (f->has_sign)
+			m->boundary[v][m->nboundary[v]++] = fmt_with_sign(f, codes[i], true);
+	}
+}
+
+/* chunks.h's producer for the numbered runs: rows [first, end). */
+static long produce_rows(void *arg, uint64_t first, uint64_t end, struct strbuf *out)
+{
+	struct mapping *m = arg;
+	fpcode codes[MAP_VARIABLES];
+	long failed = 0;
+
+	for (uint64_t i = first; i < end; i++) {
+		if (m->s->random)
+			random_codes(codes, m, i);
+		else
+			codes_of_row(codes, m, i);
+		if (m->s->finite && has_special_operand(m, codes)) {
+			if (!m->s->random)
+				continue;
+			for (uint64_t redraw = 1; has_special_operand(m, codes); redraw++)
+				random_codes(codes, m, i + redraw * ((uint64_t)1 << 48));
+		}
+		failed += !map_row(m, codes, out);
+	}
+	return failed;
+}
+
+static int run_numbered(struct mapping *m)
+{
+	struct chunk_run run = { .rows = 1, .jobs = m->s->jobs ? (int)m->s->jobs : 1, .progress = !m->s->quiet,
+				 .produce = produce_rows, .arg = m };
+	unsigned __int128 rows = 1;
+
+	if (m->s->random)
+		run.rows = (uint64_t)m->s->random;
+	else {
+		for (int v = 0; v < MAP_VARIABLES; v++)
+			if (m->used & 1u << v && rows <= (unsigned __int128)1 << MAP_MAX_ROWS_LOG2)
+				rows *= (unsigned __int128)(m->last[v] - m->first[v]) + 1;
+		if (rows > (unsigned __int128)1 << MAP_MAX_ROWS_LOG2)
+			return usage_error("map stops at 2^32 rows; give --range, --random N or the combinations (%s)",
+					   m->to->name);
+		run.rows = (uint64_t)rows;
+	}
+	return chunks_run(&run) ? EXIT_BAD_INPUT : EXIT_OK;
+}
+
+/* One combination as typed: the codes of the variables used, in order, apart by blanks
+ * or commas ("0x3c 0x40"). False when it is not that. */
+static bool parse_combination(fpcode *codes, const struct mapping *m, struct input *in, const char *text)
+{
+	struct parse_error err;
+	const char *p = text;
+
+	for (int v = 0; v < MAP_VARIABLES; v++) {
+		size_t len;
+		codes[v] = 0;
+		if (!(m->used & 1u << v))
+			continue;
+		p += strspn(p, " \t,");
+		len = strcspn(p, " \t,");
+		if (!len || parse_input(in, &err, p, len) != PARSE_OK || in->kind != INPUT_PATTERN ||
+		    !fmt_code_from_pattern(&codes[v], m->in[v], in->pattern))
+			return false;
+		p += len;
+	}
+	return !p[strspn(p, " \t,")];
+}
+
+/* The combinations given as arguments, or as stdin's lines after "-". */
+static int run_given(struct mapping *m)
+{
+	struct settings *s = m->s;
+	struct inputs inputs;
+	struct input in;
+	struct strbuf out;
+	const char *text;
+	size_t len;
+	int failures = 0;
+	bool from_stdin = s->nargs == 3 && strcmp(s->args[2], "-") == 0;
+
+	if (!inputs_open(&inputs, s, from_stdin ? s->nargs : 2))
+		return EXIT_USAGE;
+	input_init(&in);
+	sb_init(&out);
+	while (inputs_next(&inputs, &text, &len)) {
+		fpcode codes[MAP_VARIABLES];
+		if (inputs.too_long || !parse_combination(codes, m, &in, text)) {
+			failures++;
+			if (!inputs.too_long)
+				report("%s: '%s': give a code (0x..., 0b...) for each of the expression's variables",
+				       inputs_where(&inputs), text);
+			continue;
+		}
+		if (s->finite && has_special_operand(m, codes))
+			continue;
+		failures += !map_row(m, codes, &out);
+		write_out(&out, !s->interactive ? false : true);
+	}
+	flush_line(&out);
+	sb_free(&out);
+	input_clear(&in);
+	if (!inputs_close(&inputs))
+		failures++;
+	return failures ? EXIT_BAD_INPUT : EXIT_OK;
+}
+
+/* ---- Setting up ----------------------------------------------------------------------- */
+
+/* --in F or --in F,G,H: each variable's format (one for all). */
+static bool find_formats(struct mapping *m)
+{
+	const struct settings *s = m->s;
+	const char *p = s->in;
+	int n = 0;
+
+	if (!(m->to = require_format(s->to ? s->to : s->args[0])))
+		return false;
+	for (int v = 0; v < MAP_VARIABLES; v++)
+		m->in[v] = s->to ? require_format(s->args[0]) : m->to;
+	if (!m->in[0])
+		return false;
+	while (p && *p) {
+		char name[FMT_NAME_MAX];
+		size_t len = strcspn(p, ",");
+		if (n == MAP_VARIABLES || len >= sizeof name) {
+			usage_error("--in takes one to three formats, not '%s'", s->in);
+			return false;
+		}
+		memcpy(name, p, len);
+		name[len] = '\0';
+		if (!(m->in[n++] = require_format(name)))
+			return false;
+		p += len + (p[len] == ',');
+	}
+	for (int v = n == 1 ? 1 : MAP_VARIABLES; v < MAP_VARIABLES; v++)
+		m->in[v] = m->in[0];
+	if (n > 1 && n < MAP_VARIABLES)
+		for (int v = n; v < MAP_VARIABLES; v++)
+			if (m->used & 1u << v) {
+				usage_error("--in names too few formats: the expression uses %s", variable_names[v]);
+				return false;
+			}
+	return true;
+}
+
+/* --range: A:B for every variable, or x=A:B,y=C:D for each; by default every code. */
+static bool find_ranges(struct mapping *m)
+{
+	const char *range = m->s->range, *p = range;
 
 	for (int v = 0; v < MAP_VARIABLES; v++) {
 		m->first[v] = 0;
-		m->last[v] = code_mask(m->f->bits);
+		m->last[v] = code_mask(m->in[v]->bits);
 	}
 	while (p && *p) {
 		size_t len = strcspn(p, ",");
-		int v = -1;
-		fpcode first, last;
-		if (len > 2 && p[1] == '=' && strchr("xyz", p[0]))
-			v = p[0] - 'x';
-		if (!parse_code_range(v < 0 ? p : p + 2, v < 0 ? len : len - 2, m->f, &first, &last)) {
-			usage_error("bad --range '%s': A:B, or x=A:B,y=C:D, codes of the format, A <= B", range);
-			return false;
-		}
-		for (int w = 0; w < MAP_VARIABLES; w++)
-			if (v < 0 || w == v) {
-				m->first[w] = first;
-				m->last[w] = last;
+		int v = len > 2 && p[1] == '=' && strchr("xyz", p[0]) ? p[0] - 'x' : -1;
+		for (int w = 0; w < MAP_VARIABLES; w++) {
+			if (v >= 0 && w != v)
+				continue;
+			if (!parse_code_range(v < 0 ? p : p + 2, v < 0 ? len : len - 2, m->in[w], &m->first[w], &m->last[w])) {
+				usage_error("bad --range '%s': A:B, or x=A:B,y=C:D, codes of the format, A <= B", range);
+				return false;
 			}
+		}
 		p += len + (p[len] == ',');
 	}
 	return true;
 }
 
-/* Every combination of codes of the variables used, the first variable slowest. */
-static int map_every_code(struct mapping *m)
+/* The options that do not go together, and the fields by default: the variables' codes,
+ * then hex and flags. False after a usage error. */
+static bool check_settings(struct mapping *m)
 {
-	fpcode codes[MAP_VARIABLES];
-	unsigned __int128 rows = 1;
+	struct settings *s = m->s;
+	bool listed = s->nargs > 2;
 
-	for (int v = 0; v < MAP_VARIABLES; v++) {
-		codes[v] = m->first[v];
-		if (m->used & 1u << v && rows <= (unsigned __int128)1 << MAP_MAX_ROWS_LOG2)
-			rows *= (unsigned __int128)(m->last[v] - m->first[v]) + 1;
+	if (s->testfloat && (s->fields_given || s->style != STYLE_TSV || s->header))
+		return usage_error("%s", "--testfloat writes its own lines: not with -o, --csv, --json or --header"), false;
+	if (listed && (s->random || s->range || s->jobs > 1))
+		return usage_error("%s", "--random, --range and -j are for every code, not for combinations listed"),
+		       false;
+	if (s->seed_given && !s->random)
+		return usage_error("%s", "--seed goes with --random N"), false;
+	if (!s->fields_given) {
+		render_parse_fields(&s->fields, "hex,flags");
+		s->operand_fields = 0;
+		for (int v = 0; v < MAP_VARIABLES; v++)
+			if (m->used & 1u << v)
+				s->operand_field[s->operand_fields++] = v;
 	}
-	if (rows > (unsigned __int128)1 << MAP_MAX_ROWS_LOG2)
-		return usage_error("map stops at 2^32 rows; for %s, give --range or the combinations as arguments",
-				   m->f->name);
-	for (;;) {
-		int v;
-		map_row(m, codes);
-		if (should_stop())
-			break;
-		for (v = MAP_VARIABLES - 1; v >= 0; v--) { /* the last variable used varies fastest */
-			if (!(m->used & 1u << v))
-				continue;
-			if (codes[v] < m->last[v]) {
-				codes[v]++;
-				break;
-			}
-			codes[v] = m->first[v];
-		}
-		if (v < 0)
-			break;
-	}
-	return m->failures ? EXIT_BAD_INPUT : EXIT_OK;
+	for (int i = 0; i < s->operand_fields; i++)
+		if (!(m->used & 1u << (s->operand_field[i] % MAP_VARIABLES)))
+			return usage_error("-o names an operand field of %s, which the expression does not use",
+					   variable_names[s->operand_field[i] % MAP_VARIABLES]),
+			       false;
+	m->need_value = render_needs_input(&s->fields);
+	return true;
 }
 
-/* The combinations given as arguments: each the codes of the variables used, in order,
- * apart by blanks or commas ("0x3c 0x40"). */
-static int map_given(struct mapping *m, char **args, int nargs)
+static void put_header(const struct mapping *m)
 {
-	struct input in;
-	struct parse_error err;
+	const struct settings *s = m->s;
+	struct strbuf line;
 
-	input_init(&in);
-	for (int a = 0; a < nargs; a++) {
-		fpcode codes[MAP_VARIABLES] = { 0 };
-		const char *p = args[a];
-		bool ok = true;
-		for (int v = 0; v < MAP_VARIABLES && ok; v++) {
-			size_t len;
-			if (!(m->used & 1u << v))
-				continue;
-			p += strspn(p, " \t,");
-			len = strcspn(p, " \t,");
-			ok = len && parse_input(&in, &err, p, len) == PARSE_OK && in.kind == INPUT_PATTERN &&
-			     fmt_code_from_pattern(&codes[v], m->f, in.pattern);
-			p += len;
-		}
-		if (!ok || p[strspn(p, " \t,")]) {
-			m->failures++;
-			report("argument %d: '%s': give a code of %s (0x..., 0b...) for each of the expression's variables",
-			       a + 1, args[a], m->f->name);
-			continue;
-		}
-		map_row(m, codes);
-	}
-	input_clear(&in);
-	return m->failures ? EXIT_BAD_INPUT : EXIT_OK;
+	if (!s->header || s->style == STYLE_JSON)
+		return;
+	sb_init(&line);
+	for (int i = 0; i < s->operand_fields; i++)
+		sb_printf(&line, "%s%s%c", variable_names[s->operand_field[i] % 3], s->operand_field[i] >= 3 ? "v" : "",
+			  s->style == STYLE_CSV ? ',' : '\t');
+	render_header(&line, &s->fields, s->style);
+	flush_line(&line);
+	sb_free(&line);
 }
 
 int cmd_map(struct settings *s)
 {
 	struct mapping m = { .s = s, .max_precision = settings_max_precision(s) };
-	struct parse_error err;
-	int status;
+	int status = EXIT_USAGE;
 
 	if (s->nargs < 2)
 		return usage_error("%s", "map needs a FORMAT and an expression of x, y, z");
-	if (!(m.f = require_format(s->args[0])))
-		return EXIT_USAGE;
-	if (parse_function_of(&m.expr, &err, s->args[1], strlen(s->args[1])) != PARSE_OK) {
-		report("'%s': %s (column %zu)", s->args[1], parse_message(err.status), err.column);
-		return EXIT_USAGE;
-	}
-	if (!s->fields_given)
-		render_parse_fields(&s->fields, "hex,flags");
-	if (!map_ranges(&m, s->range)) {
-		real_free(m.expr);
-		return EXIT_USAGE;
-	}
-	m.used = real_variables(m.expr);
-	m.is_operation = ieee_operation(&m);
-	sb_init(&m.line);
-	if (s->header && s->style != STYLE_JSON) {
-		for (int v = 0; v < MAP_VARIABLES; v++)
-			if (m.used & 1u << v)
-				sb_printf(&m.line, "%s%c", variable_names[v], s->style == STYLE_CSV ? ',' : '\t');
-		render_header(&m.line, &s->fields, s->style);
-	}
-	status = s->nargs > 2 ? map_given(&m, s->args + 2, s->nargs - 2) : map_every_code(&m);
-	flush_line(&m.line);
-	sb_free(&m.line);
+	conversion_init(&m.conv);
+	m.conv.max_precision = m.max_precision;
+	if (!parse_expression(&m, s->args[1]))
+		goto done;
+	m.used = real_variables(m.expr) | real_variables(m.right);
+	m.is_operation = find_operation(&m);
+	if (!find_formats(&m) || !find_ranges(&m) || !check_settings(&m))
+		goto done;
+	for (int v = 0; v < MAP_VARIABLES; v++)
+		find_boundary_codes(&m, v);
+	put_header(&m);
+	status = s->nargs > 2 ? run_given(&m) : run_numbered(&m);
+done:
+	conversion_clear(&m.conv);
 	real_free(m.expr);
+	real_free(m.right);
 	return status;
 }

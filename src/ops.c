@@ -1,7 +1,32 @@
 /*
- * ops.c — IEEE 754 arithmetic on exact operands, rounded once (see ops.h).
+ * ops.c — IEEE 754 operations on exact operands, rounded once (see ops.h).
  */
 #include "ops.h"
+
+static const struct {
+	const char *name;
+	int arity;
+} op_table[] = {
+	[OP_ADD] = { "+", 2 },        [OP_SUB] = { "-", 2 },        [OP_MUL] = { "*", 2 },  [OP_DIV] = { "/", 2 },
+	[OP_FMA] = { "fma", 3 },      [OP_MINIMUM] = { "min", 2 },  [OP_MAXIMUM] = { "max", 2 },
+	[OP_EQ] = { "==", 2 },        [OP_NE] = { "!=", 2 },        [OP_LT] = { "<", 2 },   [OP_LE] = { "<=", 2 },
+	[OP_GT] = { ">", 2 },         [OP_GE] = { ">=", 2 },
+};
+
+int op_arity(enum op op)
+{
+	return op_table[op].arity;
+}
+
+bool op_is_comparison(enum op op)
+{
+	return op >= OP_EQ;
+}
+
+const char *op_name(enum op op)
+{
+	return op_table[op].name;
+}
 
 static void set_special(struct num *out, enum num_kind kind, bool neg)
 {
@@ -11,19 +36,16 @@ static void set_special(struct num *out, enum num_kind kind, bool neg)
 	mpq_set_ui(out->mag, 0, 1);
 }
 
+static bool is_zero(const struct num *x)
+{
+	return x->kind == NUM_FINITE && mpq_sgn(x->mag) == 0;
+}
+
 static void signed_of(mpq_t out, const struct num *x, bool negate)
 {
 	mpq_set(out, x->mag);
 	if (x->neg != negate)
 		mpq_neg(out, out);
-}
-
-static void from_signed(struct num *out, const mpq_t v)
-{
-	out->kind = NUM_FINITE;
-	out->bound = NUM_EXACT;
-	out->neg = mpq_sgn(v) < 0;
-	mpq_abs(out->mag, v);
 }
 
 /*
@@ -32,16 +54,19 @@ static void from_signed(struct num *out, const mpq_t v)
  */
 static void add_finite(struct num *out, const struct num *x, const struct num *y, bool negate_y, enum rnd_mode mode)
 {
-	bool y_neg = y->neg != negate_y;
+	bool y_neg = y->neg != negate_y, both_zero = is_zero(x) && is_zero(y), x_neg = x->neg;
 	mpq_t a, b;
 
 	mpq_inits(a, b, NULL);
 	signed_of(a, x, false);
 	signed_of(b, y, negate_y);
 	mpq_add(a, a, b);
-	from_signed(out, a);
+	out->kind = NUM_FINITE;
+	out->bound = NUM_EXACT;
+	out->neg = mpq_sgn(a) < 0;
+	mpq_abs(out->mag, a);
 	if (mpq_sgn(a) == 0)
-		out->neg = mpq_sgn(x->mag) == 0 && mpq_sgn(y->mag) == 0 && x->neg == y_neg ? x->neg : mode == RND_DOWN;
+		out->neg = both_zero && x_neg == y_neg ? x_neg : mode == RND_DOWN;
 	mpq_clears(a, b, NULL);
 }
 
@@ -65,8 +90,7 @@ static unsigned multiply(struct num *out, const struct num *x, const struct num 
 	bool neg = x->neg != y->neg;
 
 	if (x->kind == NUM_INF || y->kind == NUM_INF) {
-		const struct num *other = x->kind == NUM_INF ? y : x;
-		if (other->kind == NUM_FINITE && mpq_sgn(other->mag) == 0) {
+		if (is_zero(x->kind == NUM_INF ? y : x)) {
 			set_special(out, NUM_NAN, false); /* 0 · ∞ */
 			return RND_INVALID;
 		}
@@ -83,14 +107,12 @@ static unsigned multiply(struct num *out, const struct num *x, const struct num 
 static unsigned divide(struct num *out, const struct num *x, const struct num *y)
 {
 	bool neg = x->neg != y->neg;
-	bool x_zero = x->kind == NUM_FINITE && mpq_sgn(x->mag) == 0;
-	bool y_zero = y->kind == NUM_FINITE && mpq_sgn(y->mag) == 0;
 
-	if ((x->kind == NUM_INF && y->kind == NUM_INF) || (x_zero && y_zero)) {
+	if ((x->kind == NUM_INF && y->kind == NUM_INF) || (is_zero(x) && is_zero(y))) {
 		set_special(out, NUM_NAN, false); /* ∞/∞, 0/0 */
 		return RND_INVALID;
 	}
-	if (x->kind == NUM_INF || y_zero) {
+	if (x->kind == NUM_INF || is_zero(y)) {
 		set_special(out, NUM_INF, neg);
 		return x->kind == NUM_INF ? 0 : RND_DIVBYZERO;
 	}
@@ -105,8 +127,83 @@ static unsigned divide(struct num *out, const struct num *x, const struct num *y
 	return 0;
 }
 
-unsigned op_exact(struct num *out, enum op op, const struct num *x, const struct num *y, enum rnd_mode mode)
+/* x·y + z with one rounding: the exact product, then the sum's rules. */
+static unsigned fused_multiply_add(struct num *out, const struct num *x, const struct num *y, const struct num *z,
+				   enum rnd_mode mode)
 {
+	struct num product;
+	unsigned flags;
+
+	if (x->kind == NUM_NAN || y->kind == NUM_NAN) {
+		set_special(out, NUM_NAN, false);
+		return 0;
+	}
+	if (z->kind == NUM_NAN) { /* fma(0, ∞, quiet NaN) too: §7.2 leaves it open; x86 does not flag */
+		set_special(out, NUM_NAN, false);
+		return 0;
+	}
+	num_init(&product);
+	flags = multiply(&product, x, y);
+	if (product.kind == NUM_NAN)
+		set_special(out, NUM_NAN, false);
+	else
+		flags |= add(out, &product, z, false, mode);
+	num_clear(&product);
+	return flags;
+}
+
+/* x against y, neither NaN: −1, 0 or 1, with −0 = +0. */
+static int compare(const struct num *x, const struct num *y)
+{
+	int sx = x->kind == NUM_INF ? 2 : mpq_sgn(x->mag), sy = y->kind == NUM_INF ? 2 : mpq_sgn(y->mag);
+	int c;
+
+	if (x->neg)
+		sx = -sx;
+	if (y->neg)
+		sy = -sy;
+	if (sx != sy || sx == 2 || sx == -2 || sx == 0)
+		return (sx > sy) - (sx < sy);
+	c = mpq_cmp(x->mag, y->mag); /* same sign, both finite and nonzero */
+	return sx > 0 ? c : -c;
+}
+
+/* minimum or maximum (§9.6): −0 below +0. */
+static void extremum(struct num *out, const struct num *x, const struct num *y, bool largest)
+{
+	int c = compare(x, y);
+
+	if (c == 0 && is_zero(x))
+		c = x->neg == y->neg ? 0 : x->neg ? -1 : 1;
+	num_set(out, (c > 0) == largest ? x : y);
+}
+
+static unsigned comparison(struct num *out, enum op op, const struct num *x, const struct num *y)
+{
+	bool unordered = x->kind == NUM_NAN || y->kind == NUM_NAN, holds;
+	int c = unordered ? 0 : compare(x, y);
+
+	switch (op) {
+	case OP_EQ: holds = !unordered && c == 0; break;
+	case OP_NE: holds = unordered || c != 0; break;
+	case OP_LT: holds = !unordered && c < 0; break;
+	case OP_LE: holds = !unordered && c <= 0; break;
+	case OP_GT: holds = !unordered && c > 0; break;
+	default: holds = !unordered && c >= 0; break;
+	}
+	set_special(out, NUM_FINITE, false);
+	mpq_set_ui(out->mag, holds, 1);
+	return unordered && op != OP_EQ && op != OP_NE ? RND_INVALID : 0;
+}
+
+unsigned op_exact(struct num *out, enum op op, const struct num *const *args, enum rnd_mode mode)
+{
+	const struct num *x = args[0], *y = args[1];
+
+	if (op_is_comparison(op))
+		return comparison(out, op, x, y);
+	if (op == OP_FMA)
+		return fused_multiply_add(out, x, y, args[2], mode);
 	if (x->kind == NUM_NAN || y->kind == NUM_NAN) {
 		set_special(out, NUM_NAN, false); /* quiet NaN in, NaN out, no flag */
 		return 0;
@@ -116,19 +213,21 @@ unsigned op_exact(struct num *out, enum op op, const struct num *x, const struct
 	case OP_SUB: return add(out, x, y, true, mode);
 	case OP_MUL: return multiply(out, x, y);
 	case OP_DIV: return divide(out, x, y);
+	case OP_MINIMUM: extremum(out, x, y, false); return 0;
+	case OP_MAXIMUM: extremum(out, x, y, true); return 0;
+	default: return 0;
 	}
-	return 0;
 }
 
-enum rnd_status op_round(struct rnd_result *out, const struct fmt *f, enum op op, const struct num *x,
-			 const struct num *y, enum rnd_mode mode, bool saturate)
+enum rnd_status op_round(struct rnd_result *out, const struct fmt *f, enum op op, const struct num *const *args,
+			 enum rnd_mode mode, bool saturate)
 {
 	struct num v;
 	unsigned raised;
 	enum rnd_status s;
 
 	num_init(&v);
-	raised = op_exact(&v, op, x, y, mode);
+	raised = op_exact(&v, op, args, mode);
 	s = rnd_encode(out, f, &v, mode, saturate);
 	out->flags |= raised;
 	num_clear(&v);

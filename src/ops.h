@@ -1,12 +1,22 @@
 /*
- * ops.h — the arithmetic operations of IEEE 754-2019 on exact operands, rounded once:
- * x + y, x − y, x · y, x / y, with the standard's special cases (§6.1–§6.3, §7): NaN
- * in, NaN out; ∞ − ∞, 0 · ∞, 0/0 and ∞/∞ are NaN flagged invalid; x/0 is ±∞ flagged
- * divbyzero; the sign of a zero result as §6.3 says (an exact zero sum is +0, −0 under
- * rdn, and x + x keeps x's sign). A finite result is the exact rational, rounded once
- * by round.c into any format; an infinite one is rounded as any infinity is (a format
- * without one saturates or gives NaN by its rule). The ground golden vectors of
- * operations (fpx map) stand on. Never prints.
+ * ops.h — the operations of IEEE 754-2019 on exact operands, rounded once: x + y, x − y,
+ * x · y, x / y, fma(x, y, z) (§5.4.1), minimum and maximum (§9.6), and the comparisons
+ * (§5.11), with the standard's special cases (§6, §7):
+ * - a NaN operand makes a NaN, with no flag (the caller, which sees the codes, picks
+ *   which NaN and flags a signaling one: see fpx map);
+ * - ∞ − ∞, 0 · ∞, 0/0, ∞/∞ are NaN flagged invalid, and so is fma(0, ∞, z) unless z
+ *   is a quiet NaN (then §7.2 leaves the flag to the implementation: as x86's FMA
+ *   instructions, fpx does not raise it; ARM's do);
+ * - x/0 (x finite, nonzero) is ±∞ flagged divbyzero;
+ * - an exact zero sum is +0, or −0 under rdn, but x + x keeps x's sign (§6.3); fma's
+ *   zero follows the same rule with the exact product as the first term;
+ * - minimum(−0, +0) is −0 and maximum is +0; either with a NaN is NaN;
+ * - a comparison is 1 or 0; with a NaN operand everything is false but x != y, and
+ *   the ordered ones (< <= > >=) flag invalid (they are the signaling predicates, C's
+ *   relational operators).
+ * A finite result is the exact rational, rounded once by round.c into any format; an
+ * infinite one is rounded as any infinity is (a format without one saturates or gives
+ * NaN by its rule). Golden vectors of operations (fpx map) stand on this. Never prints.
  */
 #ifndef FPX_OPS_H
 #define FPX_OPS_H
@@ -15,14 +25,24 @@
 #include "num.h"
 #include "round.h"
 
-enum op { OP_ADD, OP_SUB, OP_MUL, OP_DIV };
+enum op {
+	OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FMA, OP_MINIMUM, OP_MAXIMUM,
+	OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
+};
 
-/* x op y rounded once into f. RND_NO_NAN: the result is NaN and f has none. */
-enum rnd_status op_round(struct rnd_result *out, const struct fmt *f, enum op op, const struct num *x,
-			 const struct num *y, enum rnd_mode mode, bool saturate);
+/* How many operands op takes (2, or 3 for fma). */
+int op_arity(enum op op);
+/* Is op a comparison (its result 0 or 1)? */
+bool op_is_comparison(enum op op);
+/* "+", "fma", "<=", ...: its name in an expression. */
+const char *op_name(enum op op);
 
-/* The exact result of x op y before rounding (NaN, ±∞, or a signed rational), and the
- * flags the operation itself raises (invalid, divbyzero). */
-unsigned op_exact(struct num *out, enum op op, const struct num *x, const struct num *y, enum rnd_mode mode);
+/* The exact result of op on args[0 .. arity−1] before rounding (NaN, ±∞, or a signed
+ * rational), and the flags the operation itself raises (invalid, divbyzero). */
+unsigned op_exact(struct num *out, enum op op, const struct num *const *args, enum rnd_mode mode);
+
+/* op rounded once into f. RND_NO_NAN: the result is NaN and f has none. */
+enum rnd_status op_round(struct rnd_result *out, const struct fmt *f, enum op op, const struct num *const *args,
+			 enum rnd_mode mode, bool saturate);
 
 #endif

@@ -365,17 +365,17 @@ static enum parse_status parse_call(struct parser *p, struct operand *out, const
 	return s;
 }
 
-/* A function defined by a formula (real.c): the formula read with x and y bound to the
- * arguments. An error inside it is reported at the call. */
+/* A function defined by a formula (real.c): the formula read with x, y (and z) bound to
+ * the arguments. An error inside it is reported at the call. */
 static enum parse_status parse_formula(struct parser *p, struct operand *out, const char *formula, int n, size_t at)
 {
-	struct operand arg[2];
+	struct operand arg[3];
 	struct parse_error err = { PARSE_OK, 0, -1 };
 	struct parser sub = *p;
 	enum parse_status s;
 
-	operand_init(&arg[0]);
-	operand_init(&arg[1]);
+	for (int i = 0; i < 3; i++)
+		operand_init(&arg[i]);
 	s = parse_arguments(p, arg, n);
 	if (!s) {
 		sub.s = formula;
@@ -391,12 +391,12 @@ static enum parse_status parse_formula(struct parser *p, struct operand *out, co
 		if (s)
 			parser_fail(p, s, at);
 	}
-	operand_clear(&arg[0]);
-	operand_clear(&arg[1]);
+	for (int i = 0; i < 3; i++)
+		operand_clear(&arg[i]);
 	return s;
 }
 
-/* x or y inside a formula: a copy of the argument. */
+/* x, y or z inside a formula: a copy of the argument. */
 static enum parse_status parse_bound(struct parser *p, struct operand *out, const struct operand *arg, size_t at)
 {
 	num_set(&out->x, &arg->x);
@@ -419,7 +419,7 @@ static enum parse_status parse_name(struct parser *p, struct operand *out, size_
 	int arity;
 
 	p->pos += len;
-	if (p->bound && len == 1 && (*name == 'x' || *name == 'y'))
+	if (p->bound && len == 1 && (*name == 'x' || *name == 'y' || *name == 'z'))
 		return parse_bound(p, out, &p->bound[*name - 'x'], at);
 	if (p->variables && len == 1 && (*name == 'x' || *name == 'y' || *name == 'z')) {
 		if (count_node(p, at))

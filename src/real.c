@@ -98,6 +98,56 @@ static int interval_max(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
 	return image_min_max(out, a, b, mpfr_max);
 }
 
+/*
+ * fmod and rem (IEEE 754's remainder) of intervals: a − k·b for the one integer k the
+ * ends of a/b give (truncated for fmod, nearest-even for rem: both monotone in the
+ * quotient, so every quotient between the ends gives it too). Where the ends' k differ
+ * the image is in pieces, enclosed by |result| ≤ max|b|; where b holds 0 or a an
+ * infinity, it may be NaN.
+ */
+static int image_remainder(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b, mpfr_rnd_t to_integer)
+{
+	mpfi_t q;
+	mpfr_t k_lo, k_hi;
+	mpfr_prec_t prec = mpfi_get_prec(out) + 64;
+
+	if (mpfi_has_zero(b) || !mpfi_bounded_p(a) || mpfi_nan_p(a) || mpfi_nan_p(b)) {
+		mpfr_set_nan(&out->left);
+		mpfr_set_nan(&out->right);
+		return 0;
+	}
+	if (!mpfi_bounded_p(b)) /* a finite, |b| infinite: a */
+		return mpfi_set(out, a);
+	mpfi_init2(q, prec);
+	mpfr_inits2(prec, k_lo, k_hi, (mpfr_ptr)0);
+	mpfi_div(q, a, b);
+	mpfr_rint(k_lo, &q->left, to_integer);
+	mpfr_rint(k_hi, &q->right, to_integer);
+	if (mpfr_equal_p(k_lo, k_hi)) { /* exact: k fits in prec bits, or q was an integer */
+		mpfi_set_prec(q, mpfr_get_prec(k_lo) + mpfi_get_prec(b));
+		mpfi_mul_fr(q, b, k_lo);
+		mpfi_sub(out, a, q);
+	} else {
+		mpfi_mag(k_hi, b);
+		mpfi_interv_fr(out, k_hi, k_hi);
+		mpfi_neg(q, out);
+		mpfi_put(out, q);
+	}
+	mpfr_clears(k_lo, k_hi, (mpfr_ptr)0);
+	mpfi_clear(q);
+	return 0;
+}
+
+static int interval_fmod(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
+{
+	return image_remainder(out, a, b, MPFR_RNDZ);
+}
+
+static int interval_rem(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
+{
+	return image_remainder(out, a, b, MPFR_RNDN);
+}
+
 #define UNARY(name, interval, point, slope) { name, 1, interval, NULL, point, NULL, slope, 0, false }
 #define BOUNDED(name, interval, point, slope, bound, symmetric) \
 	{ name, 1, interval, NULL, point, NULL, slope, bound, symmetric }
@@ -132,13 +182,15 @@ static const struct real_fn functions[] = {
 	BINARY("atan2", mpfi_atan2, mpfr_atan2),
 	BINARY("hypot", mpfi_hypot, mpfr_hypot),   BINARY("min", interval_min, mpfr_min),
 	BINARY("max", interval_max, mpfr_max),
+	BINARY("fmod", interval_fmod, mpfr_fmod),  BINARY("rem", interval_rem, mpfr_remainder),
 };
 
 #define FUNCTION_COUNT (sizeof functions / sizeof functions[0])
 
 /*
- * Functions defined by a formula over the others, as the ML stacks define them (x and y
- * are the arguments). PyTorch's GELU(approximate='tanh') is gelu_tanh.
+ * Functions defined by a formula over the others, as the ML stacks define them (x, y and
+ * z are the arguments); fma is x·y + z rounded once, as every real is. PyTorch's
+ * GELU(approximate='tanh') is gelu_tanh.
  */
 static const struct real_formula {
 	const char *name;
@@ -146,6 +198,7 @@ static const struct real_formula {
 	const char *formula;
 } formulas[] = {
 	{ "pow", 2, "x^y" },
+	{ "fma", 3, "x*y+z" },
 	{ "sigmoid", 1, "1/(1+exp(-x))" },
 	{ "softplus", 1, "log1p(exp(x))" },
 	{ "silu", 1, "x*sigmoid(x)" },

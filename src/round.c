@@ -257,6 +257,30 @@ bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struc
 	return true;
 }
 
+void rnd_tininess_after_rounding(struct rnd_result *r, const struct fmt *f, const struct num *x, enum rnd_mode mode)
+{
+	bool directed = mode == RND_UP || mode == RND_DOWN;
+	bool away = (mode == RND_UP && !x->neg) || (mode == RND_DOWN && x->neg); /* |x| rounds up */
+	struct fmt_value min_normal;
+	mpq_t bound, step;
+
+	if (!(r->flags & RND_UNDERFLOW) || x->kind != NUM_FINITE || mode == RND_TOWARD_ZERO || (directed && !away))
+		return;
+	/* The p-bit value next below the smallest normal is min·(1 − 2^−p): past it, a
+	 * directed rounding away from zero reaches min; rne and rna reach it from the
+	 * midpoint min·(1 − 2^−(p+1)) on (min's significand is the even one). */
+	fmt_value_init(&min_normal);
+	fmt_decode(&min_normal, f, fmt_code_of_rank(f, f->min_normal_rank));
+	mpq_inits(bound, step, NULL);
+	fmt_rank_rational(bound, f, f->min_normal_rank);
+	mpq_div_2exp(step, bound, (mp_bitcnt_t)min_normal.precision + !directed);
+	mpq_sub(bound, bound, step);
+	if (directed ? mpq_cmp(x->mag, bound) > 0 : mpq_cmp(x->mag, bound) >= 0)
+		r->flags &= ~(unsigned)RND_UNDERFLOW;
+	mpq_clears(bound, step, NULL);
+	fmt_value_clear(&min_normal);
+}
+
 enum rnd_status rnd_encode_by_table(struct rnd_result *out, const struct fmt *f, const struct num *x,
 				    enum rnd_mode mode, bool saturate)
 {

@@ -51,6 +51,14 @@ bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struc
 enum rnd_status rnd_encode_by_table(struct rnd_result *out, const struct fmt *f, const struct num *x,
 				    enum rnd_mode mode, bool saturate);
 
+/*
+ * Tininess after rounding (IEEE 754 §7.5, as x86's SSE and ARM detect it): rnd_encode()
+ * flags underflow when an inexact x lies below the smallest normal value (tininess
+ * before rounding); this clears the flag from r, x's rounding into f, when x rounded
+ * to f's precision with an unbounded exponent range is the smallest normal value.
+ */
+void rnd_tininess_after_rounding(struct rnd_result *r, const struct fmt *f, const struct num *x, enum rnd_mode mode);
+
 /* "rne" … "rdn"; false when the name is unknown. */
 bool rnd_mode_from_name(enum rnd_mode *out, const char *name);
 const char *rnd_mode_name(enum rnd_mode m);

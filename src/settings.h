@@ -7,6 +7,7 @@
 #define FPX_SETTINGS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "cli.h"
 #include "format.h"
@@ -14,6 +15,8 @@
 #include "render.h"
 #include "report.h"
 #include "round.h"
+
+#define MAX_OPERAND_FIELDS 6
 
 enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 
@@ -29,6 +32,15 @@ struct settings {
 	const char *via;
 	long max_precision;  /* --max-precision, bits; 0: REAL_MAX_PRECISION */
 	const char *scale, *zero_point, *block; /* quantize, dequantize, mx */
+	/* map */
+	const char *in, *to;
+	long random, jobs;   /* --random N (0: every code), -j N (0: one process) */
+	uint64_t seed;
+	bool seed_given, finite, tininess_before, testfloat, quiet;
+	/* map's operand fields, where -o's list starts: 0, 1, 2 the code of x, y, z; 3, 4, 5
+	 * their shortest values (xv yv zv) */
+	int operand_field[MAX_OPERAND_FIELDS];
+	int operand_fields;
 	char **args; /* positional arguments */
 	int nargs;
 	unsigned long given; /* the options given, a bit each (cli.c's option ids) */

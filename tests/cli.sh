@@ -353,15 +353,15 @@ expect "sin of a huge integer" 0 "0x3f7f2985" -- $FPX convert -o hex binary32 's
 # fpx map (#15): every pair of e2m1 codes through x*y and x+y against a brute-force
 # table from the definition (tests/e2m1-ops.awk, no code shared)
 awk -v op='*' -f tests/e2m1-ops.awk > "$T/ref"
-$FPX map -o hex e2m1 'x*y' > "$T/out" 2>&1 && cmp -s "$T/ref" "$T/out" && ok || bad "map e2m1 x*y against the definition"
+$FPX map -o x,y,hex e2m1 'x*y' > "$T/out" 2>&1 && cmp -s "$T/ref" "$T/out" && ok || bad "map e2m1 x*y against the definition"
 awk -v op='+' -f tests/e2m1-ops.awk > "$T/ref"
-$FPX map -o hex e2m1 'x+y' > "$T/out" 2>&1 && cmp -s "$T/ref" "$T/out" && ok || bad "map e2m1 x+y against the definition"
+$FPX map -o x,y,hex e2m1 'x+y' > "$T/out" 2>&1 && cmp -s "$T/ref" "$T/out" && ok || bad "map e2m1 x+y against the definition"
 # by hand: e4m3 1*2 = 2 (0x40); 448*448 overflows to NaN (no inf); x/0 is inf, which
 # e4m3 takes as NaN (as convert does), 0/0 NaN
 expect "map e4m3 operations" 0 "x${tab}y${tab}hex${tab}exact${tab}flags
 0x38${tab}0x40${tab}0x40${tab}2${tab}-
 0x7e${tab}0x7e${tab}0x7f${tab}nan${tab}inexact|overflow" -- \
-	$FPX map --header -o hex,exact,flags e4m3 'x*y' 0x38,0x40 '0x7e 0x7e'
+	$FPX map --header -o x,y,hex,exact,flags e4m3 'x*y' 0x38,0x40 '0x7e 0x7e'
 expect "map division by zero" 0 '{"x":"0x38","y":"0x00","hex":"0x7f","flags":["invalid","divbyzero"]}
 {"x":"0x00","y":"0x00","hex":"0x7f","flags":["invalid"]}' -- $FPX map --json e4m3 'x/y' '0x38 0x00' '0x00 0x00'
 # IEEE 754 §6.3 in binary16: -0 - +0 = -0 + -0 = -0; 1 - 1 = +0, but -0 under rdn; inf - inf and
@@ -376,7 +376,7 @@ expect "map a function" 0 "0x3f80${tab}0x402e${tab}inexact
 0x7fc0${tab}0x7fc0${tab}-" -- $FPX map bfloat16 'exp(x)' 0x3f80 0xff80 0x7fc0
 [ "$($FPX map e4m3 'x*y' | wc -l)" = 65536 ] && ok || bad "map e4m3 x*y: all 65536 pairs"
 expect "map refuses too many rows" 2 "" -- $FPX map binary32 'x*y'
-stderr_has "map says why" "map stops at 2^32 rows; for binary32, give --range"
+stderr_has "map says why" "map stops at 2^32 rows; give --range, --random N or the combinations (binary32)"
 # by hand: binary16 (1+2^-10)(2+2^-9) = 2.0039081..., 1026.0008 steps of 2^-9 (0x4002);
 # e4m3 1 + 1.125 = 2.125, a tie between 2 and 2.25, to even (0x40)
 expect "map --range per variable" 0 "0x3c00${tab}0x4000${tab}0x4000${tab}-
@@ -392,7 +392,7 @@ expect "map of a constant" 0 "0x45${tab}inexact" -- $FPX map e4m3 'pi'
 expect "map --range refuses other names" 2 "" -- $FPX map --range w=1:2 e4m3 'x'
 stderr_has "map --range says its syntax" "bad --range 'w=1:2': A:B, or x=A:B,y=C:D"
 expect "map wants a code per variable" 1 "" -- $FPX map e4m3 'x*y' 0x38
-stderr_has "map names the argument" "argument 1: '0x38': give a code of e4m3"
+stderr_has "map names the argument" "argument 2: '0x38': give a code (0x..., 0b...) for each of the expression's variables"
 
 # Every command reports a value it cannot read the same way, column included.
 expect "quantize reports where" 1 "error${tab}error${tab}error" -- $FPX quantize --scale 1 int8 1x

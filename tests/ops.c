@@ -1,148 +1,145 @@
 /*
- * ops.c — src/ops.c's x + y, x − y, x·y, x/y against the host's IEEE arithmetic in
- * binary32 and binary64 (float and double, SSE on x86-64): the result's bits and the
- * flags from fetestexcept, in each of the four modes fesetround sets, on operands drawn
- * from the special and boundary codes (±0, ±∞, NaN, the smallest subnormal, the
- * smallest normal, the largest finite, 1) and random ones, every pair of the special
- * ones included. NaN results compare as NaN (the host keeps a payload, fpx gives its
- * one quiet NaN). Underflow: the host detects tininess after rounding, fpx before, so
- * they may differ only where the result is ±the smallest normal. A signaling NaN (the
- * quiet bit clear) raises invalid on the host; fpx's values know no signaling NaN (that
- * is for fpx map, which sees the codes), so the flags are not compared there.
- * Usage: tests/ops [PAIRS]
+ * ops.c — fpx map's IEEE operations against the host's IEEE arithmetic, end to end:
+ * x + y, x − y, x·y, x/y, fma(x, y, z) and sqrt(x) in binary32 and binary64 (float and
+ * double, SSE on x86-64; fma() and sqrt()), and binary16 through _Float16 where the
+ * compiler has it (in float, which rounds +, −, ·, / and sqrt of halves once: 24 ≥ 2·11 + 2
+ * bits; no fma there, which float would round twice). In each of the four modes
+ * fesetround sets, `fpx map FORMAT EXPR -r MODE --testfloat -` reads the operands from
+ * a file and its lines are compared with the host's result bits and its flags from
+ * fetestexcept (inexact, underflow, overflow, divbyzero, invalid). The operands are
+ * every combination of the special and boundary codes (±0, ±∞, quiet and signaling
+ * NaNs, the smallest subnormal, the largest subnormal, the smallest normal, the largest
+ * finite, 1 and its neighbours, 2) and random ones, some near each other (cancellation,
+ * exact zero sums) and some near the smallest normal (tininess after rounding, as the
+ * host detects it). A NaN result must be the host's NaN bit for bit: the first NaN
+ * operand made quiet, or the default NaN, which x86 makes negative and fpx positive
+ * (that one difference is allowed).
+ * Usage: tests/ops FPX [RANDOM-CASES]
  */
 #include <fenv.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "format.h"
-#include "ops.h"
 #include "testlib.h"
 
 static const struct {
-	enum rnd_mode fpx;
+	const char *name;
 	int host;
-} modes[] = {
-	{ RND_NEAREST_EVEN, FE_TONEAREST }, { RND_TOWARD_ZERO, FE_TOWARDZERO }, { RND_UP, FE_UPWARD },
-	{ RND_DOWN, FE_DOWNWARD },
-};
+} modes[] = { { "rne", FE_TONEAREST }, { "rtz", FE_TOWARDZERO }, { "rup", FE_UPWARD }, { "rdn", FE_DOWNWARD } };
 
-static const char *const op_names[] = { "+", "-", "*", "/" };
+enum host_op { ADD, SUB, MUL, DIV, FMA, SQRT };
+static const struct {
+	const char *expr;
+	int arity;
+} ops[] = { { "x+y", 2 }, { "x-y", 2 }, { "x*y", 2 }, { "x/y", 2 }, { "fma(x,y,z)", 3 }, { "sqrt(x)", 1 } };
 
 static uint64_t rng_state = 0x2545f4914f6cdd1du;
 
-/* The flags fetestexcept reports, as fpx's. */
+/* The flags fetestexcept reports, as TestFloat's bits. */
 static unsigned host_flags(void)
 {
 	int e = fetestexcept(FE_ALL_EXCEPT);
 
-	return (e & FE_INEXACT ? RND_INEXACT : 0) | (e & FE_UNDERFLOW ? RND_UNDERFLOW : 0) |
-	       (e & FE_OVERFLOW ? RND_OVERFLOW : 0) | (e & FE_DIVBYZERO ? RND_DIVBYZERO : 0) |
-	       (e & FE_INVALID ? RND_INVALID : 0);
+	return (e & FE_INEXACT ? 1u : 0) | (e & FE_UNDERFLOW ? 2u : 0) | (e & FE_OVERFLOW ? 4u : 0) |
+	       (e & FE_DIVBYZERO ? 8u : 0) | (e & FE_INVALID ? 16u : 0);
 }
 
-/* One operation in the host's float or double arithmetic: the result's bits, flags. */
-static uint64_t host_op(unsigned *flags, int bits, enum op op, uint64_t a, uint64_t b, int mode)
+/*
+ * x op y with x the first source: when both are NaN, SSE returns the first, made quiet
+ * (as fpx does); a C expression lets the compiler swap a commutative operation's
+ * operands, so the binary32 and binary64 operations are written in assembly on x86-64.
+ */
+#if defined(__x86_64__)
+#define SSE_OP(suffix, T)                                                                                         \
+	static T sse_##suffix(enum host_op op, T x, T y)                                                           \
+	{                                                                                                          \
+		switch (op) {                                                                                      \
+		case ADD: __asm__ volatile("add" #suffix " %1, %0" : "+x"(x) : "x"(y)); break;                     \
+		case SUB: __asm__ volatile("sub" #suffix " %1, %0" : "+x"(x) : "x"(y)); break;                     \
+		case MUL: __asm__ volatile("mul" #suffix " %1, %0" : "+x"(x) : "x"(y)); break;                     \
+		default: __asm__ volatile("div" #suffix " %1, %0" : "+x"(x) : "x"(y)); break;                      \
+		}                                                                                                  \
+		return x;                                                                                          \
+	}
+SSE_OP(sd, double)
+SSE_OP(ss, float)
+#define ARITHMETIC(suffix, op, x, y) sse_##suffix(op, x, y)
+#else
+#define ARITHMETIC(suffix, op, x, y) (op == ADD ? x + y : op == SUB ? x - y : op == MUL ? x * y : x / y)
+#endif
+
+static double fma_of(double a, double b, double c)
+{
+	return __builtin_fma(a, b, c);
+}
+
+static double sqrt_of(double a)
+{
+	return __builtin_sqrt(a);
+}
+
+static float fmaf_of(float a, float b, float c)
+{
+	return __builtin_fmaf(a, b, c);
+}
+
+static float sqrtf_of(float a)
+{
+	return __builtin_sqrtf(a);
+}
+
+/* One operation in the host's arithmetic of that width: the result's bits, flags. */
+static uint64_t host_op(unsigned *flags, int bits, enum host_op op, const uint64_t *code, int mode)
 {
 	uint64_t r = 0;
 
 	fesetround(mode);
 	feclearexcept(FE_ALL_EXCEPT);
-	if (bits == 32) {
-		volatile float x, y, z;
-		uint32_t ua = (uint32_t)a, ub = (uint32_t)b, uz;
-		float fx, fy;
-		memcpy(&fx, &ua, 4);
-		memcpy(&fy, &ub, 4);
-		x = fx;
-		y = fy;
-		z = op == OP_ADD ? x + y : op == OP_SUB ? x - y : op == OP_MUL ? x * y : x / y;
-		fx = z;
-		memcpy(&uz, &fx, 4);
-		r = uz;
-	} else {
-		volatile double x, y, z;
-		double dx, dy;
-		memcpy(&dx, &a, 8);
-		memcpy(&dy, &b, 8);
-		x = dx;
-		y = dy;
-		z = op == OP_ADD ? x + y : op == OP_SUB ? x - y : op == OP_MUL ? x * y : x / y;
-		dx = z;
-		memcpy(&r, &dx, 8);
+	if (bits == 64) {
+		volatile double x, y, z, w;
+		double v[3];
+		memcpy(v, code, sizeof v);
+		x = v[0], y = v[1], z = v[2];
+		w = op == FMA ? fma_of(x, y, z) : op == SQRT ? sqrt_of(x) : ARITHMETIC(sd, op, x, y);
+		v[0] = w;
+		memcpy(&r, v, 8);
+	} else if (bits == 32) {
+		volatile float x, y, z, w;
+		uint32_t u[3] = { (uint32_t)code[0], (uint32_t)code[1], (uint32_t)code[2] };
+		float v[3];
+		memcpy(v, u, sizeof v);
+		x = v[0], y = v[1], z = v[2];
+		w = op == FMA ? fmaf_of(x, y, z) : op == SQRT ? sqrtf_of(x) : ARITHMETIC(ss, op, x, y);
+		v[0] = w;
+		memcpy(u, v, 4);
+		r = u[0];
 	}
+#ifdef __FLT16_MANT_DIG__
+	else {
+		volatile _Float16 x, y, w;
+		uint16_t u[2] = { (uint16_t)code[0], (uint16_t)code[1] };
+		_Float16 v[2];
+		memcpy(v, u, sizeof v);
+		x = v[0], y = v[1];
+		w = (_Float16)(op == SQRT ? sqrtf_of((float)x) : ARITHMETIC(ss, op, (float)x, (float)y));
+		v[0] = w;
+		memcpy(u, v, 2);
+		r = u[0];
+	}
+#endif
 	*flags = host_flags();
 	fesetround(FE_TONEAREST);
 	return r;
 }
 
-static void value_of(struct num *x, const struct fmt *f, fpcode code)
-{
-	struct fmt_value v;
-
-	fmt_value_init(&v);
-	fmt_decode(&v, f, code);
-	x->kind = v.cls == FP_NAN ? NUM_NAN : v.cls == FP_INF ? NUM_INF : NUM_FINITE;
-	x->neg = v.neg;
-	x->bound = NUM_EXACT;
-	num_set_dyadic(x->mag, v.sig, v.exp);
-	fmt_value_clear(&v);
-}
-
-static bool is_nan(const struct fmt *f, fpcode code)
-{
-	struct fmt_value v;
-	bool nan;
-
-	fmt_value_init(&v);
-	fmt_decode(&v, f, code);
-	nan = v.cls == FP_NAN;
-	fmt_value_clear(&v);
-	return nan;
-}
-
-/* A NaN code with the quiet bit (the fraction's first) clear. */
-static bool is_signaling(const struct fmt *f, uint64_t code)
-{
-	return is_nan(f, code) && !(code >> (f->frac_bits - 1) & 1);
-}
-
-static void check_pair(const struct fmt *f, uint64_t a, uint64_t b)
-{
-	struct num x, y;
-	fpcode min_normal = (fpcode)1 << f->frac_bits;
-	bool signaling = is_signaling(f, a) || is_signaling(f, b);
-
-	num_init(&x);
-	num_init(&y);
-	value_of(&x, f, a);
-	value_of(&y, f, b);
-	for (int op = OP_ADD; op <= OP_DIV; op++)
-		for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
-			struct rnd_result got;
-			unsigned want_flags, mask = ~0u;
-			uint64_t want = host_op(&want_flags, f->bits, (enum op)op, a, b, modes[m].host);
-			op_round(&got, f, (enum op)op, &x, &y, modes[m].fpx, false);
-			if ((got.code & ~f->sign_bit) == min_normal) /* tininess after rounding, or before */
-				mask &= ~(unsigned)RND_UNDERFLOW;
-			got.flags &= ~(unsigned)RND_TIE;
-			check(is_nan(f, want) ? is_nan(f, got.code) : got.code == want,
-			      "%s 0x%llx %s 0x%llx %s: host 0x%llx, fpx 0x%llx", f->name, (unsigned long long)a,
-			      op_names[op], (unsigned long long)b, rnd_mode_name(modes[m].fpx), (unsigned long long)want,
-			      (unsigned long long)got.code);
-			check(signaling || (got.flags & mask) == (want_flags & mask),
-			      "%s 0x%llx %s 0x%llx %s: host flags 0x%x, fpx 0x%x", f->name, (unsigned long long)a,
-			      op_names[op], (unsigned long long)b, rnd_mode_name(modes[m].fpx), want_flags, got.flags);
-		}
-	num_clear(&x);
-	num_clear(&y);
-}
-
-/* The special and boundary codes of f, both signs. */
+/* The special and boundary codes of an IEEE binary format, both signs. */
 static int special_codes(uint64_t *out, const struct fmt *f)
 {
 	uint64_t sign = (uint64_t)f->sign_bit, frac = ((uint64_t)1 << f->frac_bits) - 1;
 	uint64_t inf = (uint64_t)f->inf_code, one = (uint64_t)f->bias << f->frac_bits;
-	uint64_t mags[] = { 0, 1, frac, frac + 1, inf - 1, inf, inf | 1, one, one + 1, one - 1, 2 * one };
+	uint64_t quiet = (uint64_t)1 << (f->frac_bits - 1);
+	uint64_t mags[] = { 0, 1, frac, frac + 1, inf - 1, inf, inf | 1, inf | quiet | 5, one, one + 1, one - 1, 2 * one };
 	int n = 0;
 
 	for (size_t i = 0; i < sizeof mags / sizeof mags[0]; i++) {
@@ -166,24 +163,113 @@ static uint64_t random_code(const struct fmt *f)
 	return code | ((r & 4) ? (uint64_t)f->sign_bit : 0);
 }
 
+/* The operands: every combination of special codes (pairs; for fma, triples of the
+ * first 16), then random ones. */
+static long make_cases(uint64_t (*out)[3], const struct fmt *f, int arity, long random)
+{
+	uint64_t special[32];
+	int n = special_codes(special, f), m = arity == 3 ? 16 : n;
+	long count = 0;
+
+	for (int a = 0; a < n; a++)
+		for (int b = 0; b < (arity > 1 ? m : 1); b++)
+			for (int c = 0; c < (arity > 2 ? m : 1); c++) {
+				out[count][0] = special[a];
+				out[count][1] = special[b];
+				out[count++][2] = special[c];
+			}
+	for (long k = 0; k < random; k++) {
+		uint64_t *o = out[count++];
+		o[0] = random_code(f);
+		o[1] = random_code(f);
+		o[2] = random_code(f);
+		if ((k & 3) == 0) /* near each other: cancellation, exact zero sums */
+			o[1] = (o[0] ^ (uint64_t)f->sign_bit) + ((test_rng(&rng_state) & 3) - 1);
+		if (arity == 3 && (k & 3) == 1) { /* z cancels x·y's leading bits */
+			double x, y, p;
+			memcpy(&x, &o[0], 8);
+			memcpy(&y, &o[1], 8);
+			p = -x * y;
+			if (f->bits == 64)
+				memcpy(&o[2], &p, 8);
+		}
+	}
+	return count;
+}
+
+/* Is this code a NaN the host made for an invalid operation (x86's default NaN: the
+ * sign set, the quiet bit alone)? fpx's is the same without the sign. */
+static bool default_nans(const struct fmt *f, uint64_t host, uint64_t fpx)
+{
+	uint64_t quiet_nan = (uint64_t)f->inf_code | (uint64_t)1 << (f->frac_bits - 1);
+
+	return host == (quiet_nan | (uint64_t)f->sign_bit) && fpx == quiet_nan;
+}
+
+static void check_run(const char *fpx, const struct fmt *f, int op, int mode, uint64_t (*cases)[3], long n)
+{
+	char path[] = "/tmp/fpx-ops-XXXXXX", command[512], line[256];
+	int fd = mkstemp(path);
+	FILE *in = fdopen(fd, "w"), *out;
+	long row = 0;
+
+	for (long i = 0; i < n; i++)
+		fprintf(in, "0x%llx 0x%llx 0x%llx\n", (unsigned long long)cases[i][0], (unsigned long long)cases[i][1],
+			(unsigned long long)cases[i][2]);
+	fclose(in);
+	/* an expression of fewer variables takes the first codes of each line: trim them */
+	snprintf(command, sizeof command, "cut -d' ' -f1-%d %s | %s map %s '%s' -r %s --testfloat -", ops[op].arity,
+		 path, fpx, f->name, ops[op].expr, modes[mode].name);
+	out = popen(command, "r");
+	while (out && fgets(line, sizeof line, out)) {
+		unsigned long long got[5] = { 0 };
+		unsigned want_flags;
+		uint64_t want;
+		char *p = line;
+		int k;
+		for (k = 0; k < ops[op].arity + 2; k++)
+			got[k] = strtoull(p, &p, 16);
+		if (row >= n || got[0] != cases[row][0]) {
+			check(false, "%s %s %s: line %ld '%s' is not the case given", f->name, ops[op].expr,
+			      modes[mode].name, row + 1, line);
+			break;
+		}
+		want = host_op(&want_flags, f->bits, (enum host_op)op, cases[row], modes[mode].host);
+		check((got[k - 2] == want || default_nans(f, want, got[k - 2])) && got[k - 1] == want_flags,
+		      "%s %s %s on 0x%llx 0x%llx 0x%llx: host 0x%llx flags %02x, fpx 0x%llx flags %02llx", f->name,
+		      ops[op].expr, modes[mode].name, (unsigned long long)cases[row][0],
+		      (unsigned long long)cases[row][1], (unsigned long long)cases[row][2], (unsigned long long)want,
+		      want_flags, got[k - 2], got[k - 1]);
+		row++;
+	}
+	check(out && pclose(out) == 0 && row == n, "%s %s %s: %ld of %ld lines", f->name, ops[op].expr,
+	      modes[mode].name, row, n);
+	unlink(path);
+}
+
 int main(int argc, char **argv)
 {
-	static const char *const formats[] = { "binary32", "binary64" };
-	long pairs = argc > 1 ? atol(argv[1]) : 20000;
+	static const char *const formats[] = {
+#ifdef __FLT16_MANT_DIG__
+		"binary16",
+#endif
+		"binary32", "binary64",
+	};
+	const char *fpx = argc > 1 ? argv[1] : "./fpx";
+	long random = argc > 2 ? atol(argv[2]) : 2000;
+	uint64_t (*cases)[3] = malloc(sizeof *cases * (size_t)(random + 24 * 24 * 24));
 
 	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
 		const struct fmt *f = fmt_lookup(formats[i]);
-		uint64_t special[32];
-		int n = special_codes(special, f);
-		for (int a = 0; a < n; a++)
-			for (int b = 0; b < n; b++)
-				check_pair(f, special[a], special[b]);
-		for (long k = 0; k < pairs; k++) {
-			uint64_t a = random_code(f), b = random_code(f);
-			if ((k & 3) == 0) /* near each other: cancellation, exact zero sums */
-				b = (a ^ (uint64_t)f->sign_bit) + ((test_rng(&rng_state) & 3) - 1);
-			check_pair(f, a, b);
+		for (int op = 0; op < (int)(sizeof ops / sizeof ops[0]); op++) {
+			long n;
+			if (f->bits == 16 && op == FMA)
+				continue;
+			n = make_cases(cases, f, ops[op].arity, random);
+			for (int mode = 0; mode < (int)(sizeof modes / sizeof modes[0]); mode++)
+				check_run(fpx, f, op, mode, cases, n);
 		}
 	}
+	free(cases);
 	return test_summary("ops");
 }

@@ -16,7 +16,7 @@ args_of() {
 	show) echo "e4m3 1" ;; convert) echo "e4m3 1" ;; table) echo "e2m1" ;; info) echo "e4m3" ;;
 	formats) echo "" ;; repl) echo "e4m3" ;; cast) echo "e4m3 e5m2 0x38" ;; policies) echo "" ;;
 	compare) echo "e4m3 1" ;; quantize) echo "--scale 1 int8 1" ;; dequantize) echo "--scale 1 int8 0x01" ;;
-	mx) echo "e2m1 1" ;; map) echo "e2m1 x*y 0x1,0x2" ;;
+	mx) echo "e2m1 1" ;; map) echo "e2m1 x*y --random=2" ;;
 	esac
 }
 
@@ -40,6 +40,15 @@ table='
 --zero-point=0    - - - - - - - - - a a - -
 --block=1         - - - - - - - - - a a a -
 --names           - - - - a - - - - - - - -
+--in=e2m1         - - - - - - - - - - - - a
+--to=e2m1         - - - - - - - - - - - - a
+--random=3        - - - - - - - - - - - - a
+--seed=1          - - - - - - - - - - - - a
+--finite          - - - - - - - - - - - - a
+--tininess=after  - - - - - - - - - - - - a
+--testfloat       - - - - - - - - - - - - a
+-j=2              - - - - - - - - - - - - a
+-q                - - - - - - - - - - - - a
 '
 
 echo "$table" | while read -r option marks; do
@@ -49,7 +58,7 @@ echo "$table" | while read -r option marks; do
 		mark=$1
 		shift
 		opt=$(echo "$option" | sed 's/^-\([a-z]\)=/-\1 /')
-		long=$(echo "$option" | sed 's/=.*//; s/^-r$/--round/; s/^-s$/--saturate/; s/^-o$/--fields/')
+		long=$(echo "$option" | sed 's/=.*//; s/^-r$/--round/; s/^-s$/--saturate/; s/^-o$/--fields/; s/^-j$/--jobs/; s/^-q$/--quiet/')
 		$FPX $cmd $opt $(args_of $cmd) </dev/null >"$T/out" 2>"$T/err"
 		st=$?
 		if [ "$mark" = "-" ]; then
@@ -79,7 +88,7 @@ i=0
 for cmd in $commands; do
 	i=$((i + 1))
 	want=$(awk -v c=$((i + 1)) '$c == "a" { sub(/=.*/, "", $1); print $1 }' "$T/table" |
-		sed 's/^-r$/--round/; s/^-s$/--saturate/; s/^-o$/--fields/' | sort | tr '\n' ' ')
+		sed 's/^-r$/--round/; s/^-s$/--saturate/; s/^-o$/--fields/; s/^-j$/--jobs/; s/^-q$/--quiet/' | sort | tr '\n' ' ')
 	got=$($FPX $cmd --help | grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' | sed 's/.*--/--/' |
 		grep -vE -- '--(format-file|help|version)$' | sort | tr '\n' ' ')
 	if [ "$want" = "$got" ]; then pass=$((pass + 1)); else

@@ -1,0 +1,32 @@
+/*
+ * chunks.h — a long run of numbered rows (fpx map) produced in chunks, by this process
+ * or by N worker processes, and written to stdout in order: the same bytes whichever.
+ * Worker k makes chunks k, k + N, k + 2N, … into a pipe, each after its length; this
+ * process copies them out in turn, so every worker computes while the others' chunks
+ * are written. A progress line (rows, rows/s, time left) goes to stderr when it is a
+ * terminal, unless told to be quiet.
+ */
+#ifndef FPX_CHUNKS_H
+#define FPX_CHUNKS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "strbuf.h"
+
+#define CHUNKS_MAX_JOBS 256 /* -j; cli.c's message says so */
+
+struct chunk_run {
+	uint64_t rows;   /* rows 0 … rows − 1 */
+	int jobs;        /* processes to make them (1: this one) */
+	bool progress;   /* a progress line on stderr (when it is a terminal) */
+	/* Appends rows [first, end) to out; returns how many of them failed. */
+	long (*produce)(void *arg, uint64_t first, uint64_t end, struct strbuf *out);
+	void *arg;
+};
+
+/* Runs every chunk; the rows that failed (−1: a worker could not be started or died,
+ * reported). Stops early once output fails (should_stop()). */
+long chunks_run(const struct chunk_run *run);
+
+#endif
