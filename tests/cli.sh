@@ -389,6 +389,45 @@ expect "map --range for all" 0 "0x38${tab}0x38${tab}0x40${tab}-
 0x39${tab}0x39${tab}0x41${tab}-" -- $FPX map --range 0x38:0x39 e4m3 'x+y'
 # no variable: one row, the constant (e4m3 of pi is 3.25, 0x45)
 expect "map of a constant" 0 "0x45${tab}inexact" -- $FPX map e4m3 'pi'
+# special operands, one record each, worked by hand from IEEE 754 (tests/map-specials.txt)
+while IFS=';' read -r f e o ops code flags why; do
+	case $f in '#'*|'') continue ;; esac
+	got=$($FPX map $o -o hex,flags "$f" "$e" "$ops" 2>&1)
+	[ "$got" = "$code$tab$flags" ] && ok || bad "map $f '$e' $o on $ops: want $code $flags, got '$got' ($why)"
+done < tests/map-specials.txt
+expect "map: a NaN into a format without NaN is an error row" 1 "0x0${tab}0x0${tab}error${tab}error" -- $FPX map e2m1 'x/y' '0x0 0x0'
+# TestFloat's lines (testfloat_gen's: operands, result, flags as two hex digits)
+expect "map --testfloat" 0 "3C00 4000 4200 00
+3C00 0000 3C00 00
+7C00 FC00 7E00 10
+0001 3800 3800 01
+7BFF 7BFF 7C00 05" -- $FPX map --testfloat binary16 'x+y' '0x3c00 0x4000' '0x3c00 0x0000' '0x7c00 0xfc00' 0x0001,0x3800 0x7bff,0x7bff
+expect "map --testfloat: underflow (2^-24 * 0.5 is a tie, to 0)" 0 "0001 3800 0000 03" -- $FPX map --testfloat binary16 'x*y' 0x0001,0x3800
+expect "map --testfloat: a comparison's result is 0 or 1" 0 "3C00 4000 1 00
+7E00 4000 0 10" -- $FPX map --testfloat binary16 'x<y' '0x3c00 0x4000' '0x7e00 0x4000'
+expect "map --testfloat refuses fields" 2 "" -- $FPX map --testfloat -o hex binary16 'x+y'
+# fields: operands' codes and values, in any order before the result's
+expect "map operand fields" 0 "1.5${tab}0x3e${tab}0x40${tab}2${tab}3${tab}0x42
+-inf${tab}0xfc${tab}0x40${tab}2${tab}-inf${tab}0xfc" -- $FPX map -o xv,x,y,yv,shortest,hex e5m2 'x*y' '0x3e 0x40' '0xfc 0x40'
+expect "map operand fields in JSON" 0 '{"x":"0x3e","xv":"1.5","hex":"0x42"}' -- $FPX map --json -o x,xv,hex e5m2 'x*2' 0x3e
+expect "map: a field of a variable not used" 2 "" -- $FPX map -o z,hex e5m2 'x*y'
+# --in and --to: e4m3 operands, e5m2 result (1.125 * 2 = 2.25, a tie between e5m2's 2
+# and 2.5: 2, the even one); 1.125 (e4m3) + 2 (e5m2) = 3.125: e5m2's 3
+expect "map --in/--to" 0 "0x39${tab}0x40${tab}0x40${tab}inexact|tie" -- $FPX map --to e5m2 e4m3 'x*y' '0x39 0x40'
+expect "map --in per variable" 0 "0x39${tab}0x40${tab}0x42${tab}inexact" -- $FPX map --in e4m3,e5m2 e5m2 'x+y' '0x39 0x40'
+# stdin, after -
+expect "map reads combinations from stdin" 0 "0x38${tab}0x40${tab}0x40${tab}-" -- sh -c "printf '0x38 0x40\n' | $FPX map e4m3 'x*y' -"
+# --finite: e4m3's 256 codes less its two NaNs; e5m2 less 6 NaNs and 2 infinities
+expect "map --finite" 0 "254 248" -- sh -c "echo \$($FPX map --finite e4m3 'x' | wc -l) \$($FPX map --finite e5m2 'x' | wc -l)"
+# -j: the same bytes as one process, whatever the fields, the rows and the workers
+$FPX map -o x,y,xv,hex,exact,flags,error e4m3 'x*y' > "$T/j1"
+$FPX map -j 2 -o x,y,xv,hex,exact,flags,error e4m3 'x*y' > "$T/j2" && cmp -s "$T/j1" "$T/j2" && ok || bad "map -j 2 writes what -j 1 writes"
+$FPX map --random 30000 --seed 7 -o x,y,z,hex,flags bfloat16 'fma(x,y,z)' > "$T/r1"
+$FPX map -j 3 --random 30000 --seed 7 -o x,y,z,hex,flags bfloat16 'fma(x,y,z)' > "$T/r3" && cmp -s "$T/r1" "$T/r3" && ok || bad "map -j 3 --random writes what -j 1 writes"
+$FPX map --random 30000 --seed 8 -o x,y,z,hex,flags bfloat16 'fma(x,y,z)' > "$T/r8"
+[ "$(wc -l < "$T/r1")" = 30000 ] && ! cmp -s "$T/r1" "$T/r8" && ok || bad "map --random: N rows, another seed other rows"
+expect "map --seed needs --random" 2 "" -- $FPX map --seed 3 e4m3 'x'
+expect "map -j refuses listed combinations" 2 "" -- $FPX map -j 2 e4m3 'x' 0x38
 expect "map --range refuses other names" 2 "" -- $FPX map --range w=1:2 e4m3 'x'
 stderr_has "map --range says its syntax" "bad --range 'w=1:2': A:B, or x=A:B,y=C:D"
 expect "map wants a code per variable" 1 "" -- $FPX map e4m3 'x*y' 0x38
