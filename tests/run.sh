@@ -26,6 +26,7 @@ run tests/oracle ${ORACLE_COUNT:-20000}
 run tests/toykind
 run tests/real 2000
 run tests/ops ./fpx 20000
+run tests/smallops ./fpx
 # the fast decimal path against the exact one: the whole benchmark workload (all modes
 # on every 10th line), and every input of the rounding records
 bench/gen 1000000 > "$log.gen" && run sh -c "./tests/fastpath 10 < $log.gen"
