@@ -426,6 +426,14 @@ $FPX map --random 30000 --seed 7 -o x,y,z,hex,flags bfloat16 'fma(x,y,z)' > "$T/
 $FPX map -j 3 --random 30000 --seed 7 -o x,y,z,hex,flags bfloat16 'fma(x,y,z)' > "$T/r3" && cmp -s "$T/r1" "$T/r3" && ok || bad "map -j 3 --random writes what -j 1 writes"
 $FPX map --random 30000 --seed 8 -o x,y,z,hex,flags bfloat16 'fma(x,y,z)' > "$T/r8"
 [ "$(wc -l < "$T/r1")" = 30000 ] && ! cmp -s "$T/r1" "$T/r8" && ok || bad "map --random: N rows, another seed other rows"
+# the README's sharding recipe, on this machine: GNU parallel, -k, slices of x by --range
+if command -v parallel >/dev/null 2>&1; then
+	seq 0 3 | PARALLEL=--will-cite parallel -k -S 2/: \
+		"$FPX map -q e4m3 'x*y' --range x=\$(({} * 64)):\$(({} * 64 + 63))" > "$T/shards" 2>"$T/err"
+	$FPX map e4m3 'x*y' | cmp -s - "$T/shards" && ok || bad "the sharding recipe with GNU parallel"
+else
+	echo "cli: GNU parallel is not installed (apt-get install parallel): the sharding recipe skipped"
+fi
 expect "map --seed needs --random" 2 "" -- $FPX map --seed 3 e4m3 'x'
 expect "map -j refuses listed combinations" 2 "" -- $FPX map -j 2 e4m3 'x' 0x38
 expect "map --range refuses other names" 2 "" -- $FPX map --range w=1:2 e4m3 'x'
