@@ -69,6 +69,10 @@ while [ $i -lt "$ROUNDS" ]; do
 	pair_exp expbf16 "./fpx convert -o hex bfloat16 < $T/exp"
 	measure map_mul "./fpx map -o hex,flags e4m3 'x*y'"
 	measure map_exp "./fpx map -o hex,flags bfloat16 'exp(x)'"
+	# -j: 2^21 e4m3 fma rows (x in 0x00..0x1f) by one process, then by two, back to back
+	measure map_fma_j1 "./fpx map -q -o hex,flags --range x=0x00:0x1f e4m3 'fma(x,y,z)'"
+	measure map_fma_j2 "./fpx map -q -j 2 -o hex,flags --range x=0x00:0x1f e4m3 'fma(x,y,z)'"
+	ratio map_fma_j1 map_fma_j2
 	measure start_true "for k in \$(seq $STARTS); do bench/baseline true; done"
 	measure start_fpx "for k in \$(seq $STARTS); do ./fpx convert binary64 0.1; done"
 	ratio start_fpx start_true
@@ -110,6 +114,13 @@ row "fpx convert -o hex bfloat16, exp(x)" expbf16 "<= 2" "$EXP_LINES"
 echo
 echo "golden vectors (fpx map, -o hex,flags), seconds (median): all 65 536 e4m3 x*y $(seconds map_mul) (target < 0.5);" \
 	"every bfloat16 exp(x) $(seconds map_exp) (target < 1)"
+awk -v t="$(median map_fma_j1)" -v r="$(median map_fma_j1.ratio)" 'BEGIN {
+	printf "e4m3 fma(x,y,z): %.2f us a row on one core (2^21 rows, median); -j 2 makes %.2fx the rows/s of -j 1 (target >= 1.8)\n",
+		t / 2097152, r }'
+start=$(now)
+./fpx map -q -j 2 -o hex,flags e4m3 'fma(x,y,z)' > /dev/null
+end=$(now)
+awk -v t="$(( (end - start) / 1000 ))" 'BEGIN { printf "every e4m3 fma(x,y,z), 2^24 rows, -j 2: %.1f s (one run)\n", t / 1e6 }'
 echo
 awk -v f="$(median start_fpx)" -v t="$(median start_true)" -v r="$(median start_fpx.ratio)" -v n=$STARTS 'BEGIN {
 	printf "start-up: fpx convert binary64 0.1 %.2f ms, a trivial C program %.2f ms: ratio %.2f (target <= 1.5)\n",
