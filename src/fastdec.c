@@ -320,23 +320,15 @@ static bool scale_small(struct binary *b, const struct decimal *d, int precision
 	return true;
 }
 
-bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, const struct decimal *d)
+/* Where the binary number b (nonzero) lies on f's grid: fastdec_place()'s second half. */
+static bool place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,
+			 const struct binary *b)
 {
-	struct binary b;
+	const struct fmt_grid *g = &f->grid;
 	long e, binade, drop;
 	fpcode m;
 
-	const struct fmt_grid *g = &f->grid;
-
-	if (!g->present || g->frac_bits > 112 || d->limbs == 0)
-		return false;
-	if (scale_small(&b, d, g->frac_bits + 1))
-		;
-	else if (d->q >= 0)
-		scale_up(&b, d);
-	else if (!scale_down(&b, d, g->frac_bits + 1))
-		return false;
-	e = (long)bit_length(b.n, b.size) - 1 + b.e2; /* ⌊log2 x⌋, the sticky bit cannot carry */
+	e = (long)bit_length(b->n, b->size) - 1 + b->e2; /* ⌊log2 x⌋, the sticky bit cannot carry */
 	*tiny = e < f->emin;
 	*exact = false;
 	*vs_mid = 1;
@@ -348,27 +340,27 @@ bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const st
 		return true;
 	}
 	binade = e > f->emin ? e : f->emin;
-	drop = binade - g->frac_bits - b.e2; /* bits of N below the format's last place */
-	if (b.size <= 2 && drop > -128 && drop <= 0 && !b.sticky) { /* an integer, in one 128-bit word */
-		m = ((fpcode)(b.size == 2 ? b.n[1] : 0) << 64 | b.n[0]) << -drop;
+	drop = binade - g->frac_bits - b->e2; /* bits of N below the format's last place */
+	if (b->size <= 2 && drop > -128 && drop <= 0 && !b->sticky) { /* an integer, in one 128-bit word */
+		m = ((fpcode)(b->size == 2 ? b->n[1] : 0) << 64 | b->n[0]) << -drop;
 		*exact = true;
 		*vs_mid = -1;
-	} else if (b.size <= 2 && drop > 0 && drop < 128) { /* the common case, in one 128-bit word */
-		unsigned __int128 n = (unsigned __int128)(b.size == 2 ? b.n[1] : 0) << 64 | b.n[0];
+	} else if (b->size <= 2 && drop > 0 && drop < 128) { /* the common case, in one 128-bit word */
+		unsigned __int128 n = (unsigned __int128)(b->size == 2 ? b->n[1] : 0) << 64 | b->n[0];
 		unsigned __int128 below = n & (((unsigned __int128)1 << drop) - 1), half = (unsigned __int128)1 << (drop - 1);
-		bool rest = (below & (half - 1)) != 0 || b.sticky;
+		bool rest = (below & (half - 1)) != 0 || b->sticky;
 		m = (fpcode)(n >> drop);
-		*exact = below == 0 && !b.sticky;
+		*exact = below == 0 && !b->sticky;
 		*vs_mid = (below & half) ? (rest ? 1 : 0) : -1;
 	} else if (drop <= 0) {
-		if (b.sticky)
+		if (b->sticky)
 			return false; /* not enough bits computed: let the exact path decide */
-		m = bits_of(&b, 0, (size_t)(e - b.e2 + 1)) << -drop;
+		m = bits_of(b, 0, (size_t)(e - b->e2 + 1)) << -drop;
 		*exact = true;
 		*vs_mid = -1;
 	} else {
-		bool half = test_bit(&b, (size_t)drop - 1), rest = any_below(&b, (size_t)drop - 1);
-		m = bits_of(&b, (size_t)drop, (size_t)(e - b.e2 + 1 > drop ? e - b.e2 + 1 - drop : 0));
+		bool half = test_bit(b, (size_t)drop - 1), rest = any_below(b, (size_t)drop - 1);
+		m = bits_of(b, (size_t)drop, (size_t)(e - b->e2 + 1 > drop ? e - b->e2 + 1 - drop : 0));
 		*exact = !half && !rest;
 		*vs_mid = half ? (rest ? 1 : 0) : -1;
 	}
@@ -380,4 +372,30 @@ bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const st
 		*vs_mid = 1;
 	}
 	return true;
+}
+
+bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, const struct decimal *d)
+{
+	struct binary b;
+	const struct fmt_grid *g = &f->grid;
+
+	if (!g->present || g->frac_bits > 112 || d->limbs == 0)
+		return false;
+	if (scale_small(&b, d, g->frac_bits + 1))
+		;
+	else if (d->q >= 0)
+		scale_up(&b, d);
+	else if (!scale_down(&b, d, g->frac_bits + 1))
+		return false;
+	return place_binary(lower, exact, vs_mid, tiny, f, &b);
+}
+
+bool fastdec_place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,
+			  unsigned __int128 n, long e2)
+{
+	struct binary b = { { (mp_limb_t)n, (mp_limb_t)(n >> 64) }, n >> 64 ? 2 : 1, e2, false };
+
+	if (!f->grid.present || f->grid.frac_bits > 112 || n == 0)
+		return false;
+	return place_binary(lower, exact, vs_mid, tiny, f, &b);
 }

@@ -28,5 +28,8 @@ bool fastdec_scan(struct decimal *d, const char *text, size_t len);
 /* Where |d| (nonzero) lies in regular format f, as fmt_place() says it, plus whether it
  * is below the smallest normal value; false when the fast method does not apply. */
 bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, const struct decimal *d);
+/* The same for n·2^e2 (n nonzero): a binary result of an operation on codes (ops.c). */
+bool fastdec_place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,
+			  unsigned __int128 n, long e2);
 
 #endif

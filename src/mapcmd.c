@@ -40,6 +40,14 @@
 
 static const char *const variable_names[MAP_VARIABLES] = { "x", "y", "z" };
 
+/* One row's result. */
+struct outcome {
+	enum problem problem;
+	struct rnd_result res;
+	struct num value; /* the exact result before rounding, or a real's stand-in */
+	bool has_value, approximate;
+};
+
 struct mapping {
 	struct settings *s;
 	const struct fmt *in[MAP_VARIABLES]; /* each variable's format */
@@ -52,19 +60,15 @@ struct mapping {
 	const struct real *operand[MAP_VARIABLES]; /* its operands: variables or exact constants */
 	long max_precision;
 	bool need_value;                     /* the fields need the exact result (error, ulps, ...) */
+	bool fast;                           /* an operation of variables ops.h's fast path may take */
 	fpcode first[MAP_VARIABLES], last[MAP_VARIABLES]; /* every code: what each variable runs over */
 	fpcode boundary[MAP_VARIABLES][MAP_MAX_BOUNDARY];  /* --random: the codes it favours */
 	int nboundary[MAP_VARIABLES];
 	struct conversion conv;              /* the real path's */
+	struct num values[MAP_VARIABLES];    /* a row's operands and result: kept from row to row */
+	struct outcome outcome;
 };
 
-/* One row's result. */
-struct outcome {
-	enum problem problem;
-	struct rnd_result res;
-	struct num value; /* the exact result before rounding, or a real's stand-in */
-	bool has_value, approximate;
-};
 
 /* ---- The expression ------------------------------------------------------------------ */
 
@@ -315,12 +319,26 @@ static void apply_nan_rules(struct outcome *o, const struct mapping *m, const fp
 		o->res.code = fmt_with_sign(m->to, m->to->nan_code, values[first_nan].neg);
 }
 
+/* The fast path of ops.h, where it applies: no rational. The exact path decides
+ * tininess after rounding (it needs the exact value) and every special operand. */
+static bool operate_on_codes(struct outcome *o, const struct mapping *m, const fpcode *codes)
+{
+	const struct fmt *in[MAP_VARIABLES];
+	fpcode operand_codes[MAP_VARIABLES];
+
+	for (int i = 0; i < op_arity(m->op); i++) {
+		in[i] = m->in[m->operand[i]->var];
+		operand_codes[i] = codes[m->operand[i]->var];
+	}
+	return op_round_codes(&o->res, m->to, m->op, in, operand_codes, m->s->mode, m->s->saturate) &&
+	       (m->s->tininess_before || !(o->res.flags & RND_UNDERFLOW));
+}
+
 /* The row's result, or PROBLEM_... when it has none. */
 static enum problem evaluate(struct outcome *o, struct mapping *m, const fpcode *codes, const struct num *values)
 {
 	enum problem problem;
 
-	o->has_value = o->approximate = false;
 	problem = m->is_operation ? operate(o, m, values) : evaluate_real(o, m, values, m->need_value);
 	if (problem)
 		return problem;
@@ -397,37 +415,42 @@ static void put_operands(struct strbuf *out, const struct mapping *m, const fpco
 static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 {
 	const struct settings *s = m->s;
-	struct num values[MAP_VARIABLES];
-	struct outcome o;
-	char input[MAP_VARIABLES * (CODE_MAX_BITS / 4 + 3)] = "";
+	struct num *values = m->values;
+	struct outcome *o = &m->outcome;
+	char input[MAP_VARIABLES * (CODE_MAX_BITS / 4 + 3)] = "", *end = input;
 
-	num_init(&o.value);
 	for (int v = 0; v < MAP_VARIABLES; v++) {
-		num_init(&values[v]);
 		if (m->used & 1u << v) {
-			convert_code_value(&values[v], m->in[v], codes[v]);
-			code_to_hex(input + strlen(input), codes[v], fmt_hex_digits(m->in[v]));
-			strcat(input, " ");
+			code_to_hex(end, codes[v], fmt_hex_digits(m->in[v]));
+			end += strlen(end);
+			*end++ = ' ';
 		}
 	}
-	if (*input)
-		input[strlen(input) - 1] = '\0'; /* the last blank; an expression of no variable has none */
-	o.problem = evaluate(&o, m, codes, values);
-	if (o.problem) {
-		report_input(NULL, input, strlen(input), o.problem, NULL);
+	if (end > input)
+		end[-1] = '\0'; /* the last blank; an expression of no variable has none */
+	o->has_value = o->approximate = false;
+	if (!(m->fast && operate_on_codes(o, m, codes))) {
+		for (int v = 0; v < MAP_VARIABLES; v++)
+			if (m->used & 1u << v)
+				convert_code_value(&values[v], m->in[v], codes[v]);
+		o->problem = evaluate(o, m, codes, values);
+	} else
+		o->problem = PROBLEM_NONE;
+	if (o->problem) {
+		report_input(NULL, input, strlen(input), o->problem, NULL);
 		if (!s->testfloat) {
 			put_operands(out, m, codes);
 			if (s->style == STYLE_JSON)
 				sb_printf(out, "%s\"error\":\"%s\"}\n", s->operand_fields ? "," : "",
-					  problem_message(o.problem, NULL));
+					  problem_message(o->problem, NULL));
 			else
-				render_error_row(out, input, problem_message(o.problem, NULL), &s->fields, s->style);
+				render_error_row(out, input, problem_message(o->problem, NULL), &s->fields, s->style);
 		}
 	} else if (s->testfloat)
-		put_testfloat(out, m, codes, &o);
+		put_testfloat(out, m, codes, o);
 	else {
-		struct row row = { .input = input, .code = o.res.code, .rounding = &o.res,
-				   .value = o.has_value ? &o.value : NULL, .approximate = o.approximate,
+		struct row row = { .input = input, .code = o->res.code, .rounding = &o->res,
+				   .value = o->has_value ? &o->value : NULL, .approximate = o->approximate,
 				   .mode = s->mode, .saturate = s->saturate };
 		put_operands(out, m, codes);
 		if (s->style == STYLE_JSON) {
@@ -436,10 +459,7 @@ static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 		} else
 			render_row(out, m->to, &row, &s->fields, s->style);
 	}
-	for (int v = 0; v < MAP_VARIABLES; v++)
-		num_clear(&values[v]);
-	num_clear(&o.value);
-	return o.problem == PROBLEM_NONE;
+	return o->problem == PROBLEM_NONE;
 }
 
 /* --finite: does any operand stand for NaN or an infinity? */
@@ -796,6 +816,9 @@ int cmd_map(struct settings *s)
 	if (s->nargs < 2)
 		return usage_error("%s", "map needs a FORMAT and an expression of x, y, z");
 	conversion_init(&m.conv);
+	num_init(&m.outcome.value);
+	for (int v = 0; v < MAP_VARIABLES; v++)
+		num_init(&m.values[v]);
 	m.conv.max_precision = m.max_precision;
 	if (!parse_expression(&m, s->args[1]))
 		goto done;
@@ -803,12 +826,18 @@ int cmd_map(struct settings *s)
 	m.is_operation = find_operation(&m);
 	if (!find_formats(&m) || !find_ranges(&m) || !check_settings(&m))
 		goto done;
+	m.fast = m.is_operation && !m.right && !m.need_value;
+	for (int i = 0; m.fast && i < op_arity(m.op); i++)
+		m.fast = m.operand[i]->op == REAL_VAR;
 	for (int v = 0; v < MAP_VARIABLES; v++)
 		find_boundary_codes(&m, v);
 	put_header(&m);
 	status = s->nargs > 2 ? run_given(&m) : run_numbered(&m);
 done:
 	conversion_clear(&m.conv);
+	num_clear(&m.outcome.value);
+	for (int v = 0; v < MAP_VARIABLES; v++)
+		num_clear(&m.values[v]);
 	real_free(m.expr);
 	real_free(m.right);
 	return status;

@@ -1,6 +1,8 @@
 /*
  * ops.c — IEEE 754 operations on exact operands, rounded once (see ops.h).
  */
+#include <stdint.h>
+
 #include "ops.h"
 
 static const struct {
@@ -232,4 +234,92 @@ enum rnd_status op_round(struct rnd_result *out, const struct fmt *f, enum op op
 	out->flags |= raised;
 	num_clear(&v);
 	return s;
+}
+
+/* ---- The fast path ---------------------------------------------------------------------- */
+
+#define WORD_BITS 126 /* an exact result is kept below 2^126: a sum of two stays below 2^127 */
+
+/* ±n·2^e2, n < 2^WORD_BITS */
+struct binary_value {
+	unsigned __int128 n;
+	long e2;
+	bool neg;
+};
+
+static int bit_length(unsigned __int128 n)
+{
+	uint64_t high = (uint64_t)(n >> 64);
+
+	return high ? 128 - __builtin_clzll(high) : n ? 64 - __builtin_clzll((uint64_t)n) : 0;
+}
+
+/* A finite nonzero code as n·2^e2 from its format's grid: rank = field·2^f + fraction
+ * stands for (2^f + fraction)·2^(field − bias − f), or below the first normal field for
+ * fraction·2^(emin − f). False for a zero, NaN or infinity, or without a grid. */
+static bool binary_of_code(struct binary_value *out, const struct fmt *f, fpcode code)
+{
+	const struct fmt_grid *g = &f->grid;
+	fpcode rank, field, fraction;
+
+	if (!g->present || g->frac_bits > 62)
+		return false;
+	rank = fmt_rank_of_code(f, fmt_magnitude(f, code, &out->neg));
+	if (rank > f->max_rank || (rank == 0 && f->has_zero))
+		return false;
+	field = rank >> g->frac_bits;
+	fraction = rank & (((fpcode)1 << g->frac_bits) - 1);
+	if (g->subnormals && field == 0) {
+		out->n = (unsigned __int128)fraction;
+		out->e2 = f->emin - g->frac_bits;
+	} else {
+		out->n = ((unsigned __int128)1 << g->frac_bits) + (unsigned __int128)fraction;
+		out->e2 = (long)field - g->bias - g->frac_bits;
+	}
+	return out->n != 0;
+}
+
+/* x + y exactly, when the shift that aligns them keeps below 2^WORD_BITS and the sum is
+ * not zero. */
+static bool add_binary(struct binary_value *out, struct binary_value x, struct binary_value y)
+{
+	struct binary_value *high = x.e2 >= y.e2 ? &x : &y, *low = x.e2 >= y.e2 ? &y : &x;
+	long shift = high->e2 - low->e2;
+
+	if (shift + bit_length(high->n) > WORD_BITS)
+		return false;
+	high->n <<= shift;
+	out->e2 = low->e2;
+	if (x.neg == y.neg) {
+		out->n = x.n + y.n;
+		out->neg = x.neg;
+	} else {
+		out->neg = x.n > y.n ? x.neg : y.neg;
+		out->n = x.n > y.n ? x.n - y.n : y.n - x.n;
+	}
+	return out->n != 0;
+}
+
+bool op_round_codes(struct rnd_result *out, const struct fmt *to, enum op op, const struct fmt *const *in,
+		    const fpcode *codes, enum rnd_mode mode, bool saturate)
+{
+	struct binary_value v[3], r;
+	int n = op_arity(op);
+
+	if (op != OP_ADD && op != OP_SUB && op != OP_MUL && op != OP_FMA)
+		return false;
+	for (int i = 0; i < n; i++)
+		if (!binary_of_code(&v[i], in[i], codes[i]))
+			return false;
+	if (op == OP_SUB)
+		v[1].neg = !v[1].neg;
+	if (op == OP_MUL || op == OP_FMA) {
+		r.n = v[0].n * v[1].n; /* each below 2^63 */
+		r.e2 = v[0].e2 + v[1].e2;
+		r.neg = v[0].neg != v[1].neg;
+		if (op == OP_FMA && !add_binary(&r, r, v[2]))
+			return false;
+	} else if (!add_binary(&r, v[0], v[1]))
+		return false;
+	return rnd_encode_binary(out, to, r.neg, r.n, r.e2, mode, saturate);
 }

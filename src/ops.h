@@ -45,4 +45,14 @@ unsigned op_exact(struct num *out, enum op op, const struct num *const *args, en
 enum rnd_status op_round(struct rnd_result *out, const struct fmt *f, enum op op, const struct num *const *args,
 			 enum rnd_mode mode, bool saturate);
 
+/*
+ * The fast path: op (+, −, ·, fma) on finite nonzero codes of formats with a grid
+ * (format.h) of at most 62 fraction bits, exactly in 128-bit integers and rounded
+ * without a rational: the same result as op_round() on the codes' values. False where
+ * it does not apply (a zero, NaN or infinite operand, an exact zero result, exponents
+ * too far apart for 128 bits, another operation): then use op_round().
+ */
+bool op_round_codes(struct rnd_result *out, const struct fmt *to, enum op op, const struct fmt *const *in,
+		    const fpcode *codes, enum rnd_mode mode, bool saturate);
+
 #endif

@@ -281,6 +281,20 @@ void rnd_tininess_after_rounding(struct rnd_result *r, const struct fmt *f, cons
 	fmt_value_clear(&min_normal);
 }
 
+bool rnd_encode_binary(struct rnd_result *out, const struct fmt *f, bool neg, unsigned __int128 n, long e2,
+		       enum rnd_mode mode, bool saturate)
+{
+	struct placement p;
+
+	if (n == 0 || (neg && !f->has_sign) || !fastdec_place_binary(&p.lower, &p.exact, &p.vs_mid, &p.tiny, f, n, e2))
+		return false;
+	out->code = 0;
+	out->ternary = 0;
+	out->flags = 0;
+	decide(out, f, neg, &p, mode, saturate);
+	return true;
+}
+
 enum rnd_status rnd_encode_by_table(struct rnd_result *out, const struct fmt *f, const struct num *x,
 				    enum rnd_mode mode, bool saturate)
 {

@@ -47,6 +47,9 @@ struct decimal;
  * value; false when the fast method does not apply (then use rnd_encode()). */
 bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struct decimal *d, enum rnd_mode mode,
 			bool saturate);
+/* The same for ±n·2^e2 (n nonzero), the exact result of an operation on codes (ops.c). */
+bool rnd_encode_binary(struct rnd_result *out, const struct fmt *f, bool neg, unsigned __int128 n, long e2,
+		       enum rnd_mode mode, bool saturate);
 /* The same, placing x with the table method (formats of at most 16 bits; for tests). */
 enum rnd_status rnd_encode_by_table(struct rnd_result *out, const struct fmt *f, const struct num *x,
 				    enum rnd_mode mode, bool saturate);

@@ -13,14 +13,18 @@
  * exact zero sums) and some near the smallest normal (tininess after rounding, as the
  * host detects it). A NaN result must be the host's NaN bit for bit: the first NaN
  * operand made quiet, or the default NaN, which x86 makes negative and fpx positive
- * (that one difference is allowed).
+ * (that one difference is allowed). Then ops.h's fast path (128-bit integers) against
+ * its exact path (rationals): every pair of the 8-bit formats, random operands of the
+ * wider ones, +, −, ·, fma, every mode, saturating or not.
  * Usage: tests/ops FPX [RANDOM-CASES]
  */
 #include <fenv.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "convert.h"
 #include "format.h"
+#include "ops.h"
 #include "testlib.h"
 
 static const struct {
@@ -247,6 +251,45 @@ static void check_run(const char *fpx, const struct fmt *f, int op, int mode, ui
 	unlink(path);
 }
 
+/* ops.h's fast path against its exact path, the same code, ternary and flags: every
+ * pair of an 8-bit format through +, −, ·, random triples through fma, in every mode,
+ * saturating or not. */
+static void check_fast_path(const char *name, long random)
+{
+	static const enum rnd_mode all_modes[] = { RND_NEAREST_EVEN, RND_NEAREST_AWAY, RND_TOWARD_ZERO, RND_UP, RND_DOWN };
+	static const enum op fast_ops[] = { OP_ADD, OP_SUB, OP_MUL, OP_FMA };
+	const struct fmt *f = fmt_lookup(name), *in[3] = { f, f, f };
+	struct num v[3];
+	long cases = f->bits <= 8 ? 1L << (2 * f->bits) : random;
+
+	for (int i = 0; i < 3; i++)
+		num_init(&v[i]);
+	for (long k = 0; k < cases; k++) {
+		uint64_t mask = f->bits == 64 ? ~0ull : (1ull << f->bits) - 1, r = test_rng(&rng_state);
+		fpcode codes[3] = { f->bits <= 8 ? (fpcode)(k >> f->bits) : r & mask,
+				    f->bits <= 8 ? (fpcode)(k & mask) : test_rng(&rng_state) & mask, test_rng(&rng_state) & mask };
+		const struct num *args[3] = { &v[0], &v[1], &v[2] };
+		for (int i = 0; i < 3; i++)
+			convert_code_value(&v[i], f, codes[i]);
+		for (size_t o = 0; o < sizeof fast_ops / sizeof fast_ops[0]; o++)
+			for (size_t m = 0; m < sizeof all_modes / sizeof all_modes[0]; m++)
+				for (int sat = 0; sat < 2; sat++) {
+					struct rnd_result fast, exact;
+					if (!op_round_codes(&fast, f, fast_ops[o], in, codes, all_modes[m], sat))
+						continue;
+					op_round(&exact, f, fast_ops[o], args, all_modes[m], sat);
+					check(fast.code == exact.code && fast.ternary == exact.ternary && fast.flags == exact.flags,
+					      "fast path %s %s 0x%llx 0x%llx 0x%llx %s%s: 0x%llx %d %x, exact 0x%llx %d %x", name,
+					      op_name(fast_ops[o]), (unsigned long long)codes[0], (unsigned long long)codes[1],
+					      (unsigned long long)codes[2], rnd_mode_name(all_modes[m]), sat ? " -s" : "",
+					      (unsigned long long)fast.code, fast.ternary, fast.flags,
+					      (unsigned long long)exact.code, exact.ternary, exact.flags);
+				}
+	}
+	for (int i = 0; i < 3; i++)
+		num_clear(&v[i]);
+}
+
 int main(int argc, char **argv)
 {
 	static const char *const formats[] = {
@@ -255,6 +298,8 @@ int main(int argc, char **argv)
 #endif
 		"binary32", "binary64",
 	};
+	static const char *const fast_formats[] = { "e4m3", "e5m2", "e3m4", "e4m3fnuz", "e2m1", "e8m0", "bfloat16",
+						    "binary16", "binary32", "binary64" };
 	const char *fpx = argc > 1 ? argv[1] : "./fpx";
 	long random = argc > 2 ? atol(argv[2]) : 2000;
 	uint64_t (*cases)[3] = malloc(sizeof *cases * (size_t)(random + 24 * 24 * 24));
@@ -271,5 +316,7 @@ int main(int argc, char **argv)
 		}
 	}
 	free(cases);
+	for (size_t i = 0; i < sizeof fast_formats / sizeof fast_formats[0]; i++)
+		check_fast_path(fast_formats[i], random);
 	return test_summary("ops");
 }
