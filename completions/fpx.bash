@@ -11,6 +11,7 @@ _fpx() {
 	local commands="show convert cast table info formats repl policies compare quantize dequantize mx map"
 	local options="-r --round -s --saturate -o --fields --tsv --csv --json --header --range
 		--policy --via --max-precision --scale --zero-point --block
+		--in --to --random --seed --finite --tininess --testfloat -j --jobs -q --quiet
 		--full --color -F --format-file --names -h --help -V --version"
 	local fields="input hex bin class exact shortest digits hexfloat error ulps rel below above flags ternary"
 	local i word command= operands=0
@@ -27,8 +28,14 @@ _fpx() {
 	--color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
 	-F | --format-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
 	--policy) COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" policies 2>/dev/null | awk '/^[^ ]/ { print $1 }')" -- "$cur")); return ;;
-	--via) COMPREPLY=($(compgen -W "$(_fpx_formats)" -- "$cur")); return ;;
-	--range | --scale | --zero-point | --block | --max-precision) return ;;
+	--via | --to) COMPREPLY=($(compgen -W "$(_fpx_formats)" -- "$cur")); return ;;
+	--in)
+		local done=${cur%"${cur##*,}"}
+		COMPREPLY=($(compgen -P "$done" -W "$(_fpx_formats)" -- "${cur##*,}"))
+		compopt -o nospace 2>/dev/null
+		return ;;
+	--tininess) COMPREPLY=($(compgen -W "after before" -- "$cur")); return ;;
+	--range | --scale | --zero-point | --block | --max-precision | --random | --seed | -j | --jobs) return ;;
 	-o | --fields)
 		local done=${cur%"${cur##*,}"}
 		COMPREPLY=($(compgen -P "$done" -W "$fields" -- "${cur##*,}"))
@@ -44,7 +51,8 @@ _fpx() {
 		word=${COMP_WORDS[i]}
 		case $word in
 		-r | --round | -o | --fields | --range | --color | -F | --format-file | --policy | --via | --scale | \
-			--zero-point | --block | --max-precision) ((i++)) ;;
+			--zero-point | --block | --max-precision | --in | --to | --random | --seed | --tininess | -j | \
+			--jobs) ((i++)) ;;
 		-*) ;;
 		=) ((i++)) ;;
 		show | convert | cast | table | info | formats | repl | policies | compare | quantize | dequantize | mx | map)

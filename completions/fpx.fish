@@ -17,7 +17,7 @@ function __fpx_needs_first
             continue
         end
         switch $w
-            case -r --round -o --fields --range --color -F --format-file --policy --via --max-precision --scale --zero-point --block
+            case -r --round -o --fields --range --color -F --format-file --policy --via --max-precision --scale --zero-point --block --in --to --random --seed --tininess -j --jobs
                 set skip 1
             case '-*'
             case '*'
@@ -70,6 +70,15 @@ complete -c fpx -l max-precision -x -d 'functions, constants: undecided past BIT
 complete -c fpx -l scale -x -d 'quantize: the scale, or one per block'
 complete -c fpx -l zero-point -x -d 'quantize: the zero point, or one per block'
 complete -c fpx -l block -x -d 'values per block'
+complete -c fpx -l in -x -a '(__fpx_formats)' -d "map: the operands' formats"
+complete -c fpx -l to -x -a '(__fpx_formats)' -d "map: the result's format"
+complete -c fpx -l random -x -d 'map: N random combinations'
+complete -c fpx -l seed -x -d 'map: the random seed'
+complete -c fpx -l finite -d 'map: skip NaN and infinite operands'
+complete -c fpx -l tininess -x -a 'after before' -d 'map: tininess after or before rounding'
+complete -c fpx -l testfloat -d 'map: Berkeley TestFloat lines'
+complete -c fpx -s j -l jobs -x -d 'map: worker processes'
+complete -c fpx -s q -l quiet -d 'map: no progress line'
 complete -c fpx -l full -d 'show: never fold long exact values'
 complete -c fpx -l color -x -a 'auto always never' -d 'colour the readout'
 complete -c fpx -s F -l format-file -r -F -d 'load format descriptions'

@@ -439,6 +439,9 @@ static void print_command_help(const struct command *c)
 	print_options(c->options | EVERYWHERE);
 	if (c->options & OPT(FIELDS))
 		print_fields();
+	if (c->run == cmd_map)
+		printf("  x y z      the operands' codes (first in the list)\n"
+		       "  xv yv zv   the operands' shortest values (first in the list)\n");
 	printf("\nExit status: 0 success, 1 some input could not be converted (or output not written),\n"
 	       "2 usage error.\n");
 }
