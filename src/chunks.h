@@ -25,8 +25,9 @@ struct chunk_run {
 	void *arg;
 };
 
-/* Runs every chunk; the rows that failed (−1: a worker could not be started or died,
- * reported). Stops early once output fails (should_stop()). */
+/* Runs every chunk: 0 when every row was made, else nonzero (the failed rows, or the
+ * workers that had some; −1 when a worker could not be started or died, reported).
+ * Stops early once output fails (should_stop()). */
 long chunks_run(const struct chunk_run *run);
 
 #endif

@@ -168,6 +168,23 @@ static const struct num *operand_value(const struct real *r, const struct num *v
 	return r->op == REAL_VAR ? &values[r->var] : &r->exact;
 }
 
+/* Two exact values, neither NaN: −1, 0 or 1, by ops.h's comparisons. */
+static int compare_exact(const struct num *a, const struct num *b)
+{
+	const struct num *ab[2] = { a, b }, *ba[2] = { b, a };
+	struct num out;
+	int result;
+
+	num_init(&out);
+	op_exact(&out, OP_LT, ab, RND_NEAREST_EVEN);
+	result = mpq_sgn(out.mag) ? -1 : 0;
+	op_exact(&out, OP_LT, ba, RND_NEAREST_EVEN);
+	if (mpq_sgn(out.mag))
+		result = 1;
+	num_clear(&out);
+	return result;
+}
+
 /*
  * A side of a comparison that is not exact, against the other: their stand-ins (real.h)
  * at more and more bits, each within |stand-in|·2^(2−bits) of its real, until the
@@ -195,13 +212,7 @@ static int compare_reals(const struct mapping *m, const struct real *a, const st
 		if (sa == REAL_UNDECIDED || sb == REAL_UNDECIDED)
 			break;
 		if (va.kind != NUM_FINITE || vb.kind != NUM_FINITE || (exact_a && exact_b)) {
-			struct num out;
-			const struct num *args[2] = { &va, &vb };
-			num_init(&out);
-			op_exact(&out, OP_LT, args, RND_NEAREST_EVEN);
-			result = mpq_sgn(out.mag) ? -1 : (args[0] = &vb, args[1] = &va, op_exact(&out, OP_LT, args, 0),
-							  mpq_sgn(out.mag) ? 1 : 0);
-			num_clear(&out);
+			result = compare_exact(&va, &vb);
 			break;
 		}
 		signed_value(d, &va);
@@ -311,7 +322,7 @@ static void apply_nan_rules(struct outcome *o, const struct mapping *m, const fp
 		if (first_nan < 0)
 			first_nan = v;
 	}
-	if (first_nan < 0 || !is_result_nan(m->to, o->res.code) || (m->right && !is_result_nan(m->to, 0)))
+	if (first_nan < 0 || !is_result_nan(m->to, o->res.code))
 		return;
 	if (m->in[first_nan] == m->to)
 		o->res.code = fmt_quiet_nan(m->to, codes[first_nan]);
@@ -688,7 +699,7 @@ static int run_given(struct mapping *m)
 		if (s->finite && has_special_operand(m, codes))
 			continue;
 		failures += !map_row(m, codes, &out);
-		write_out(&out, !s->interactive ? false : true);
+		write_out(&out, s->interactive);
 	}
 	flush_line(&out);
 	sb_free(&out);
@@ -726,14 +737,13 @@ static bool find_formats(struct mapping *m)
 			return false;
 		p += len + (p[len] == ',');
 	}
-	for (int v = n == 1 ? 1 : MAP_VARIABLES; v < MAP_VARIABLES; v++)
-		m->in[v] = m->in[0];
-	if (n > 1 && n < MAP_VARIABLES)
-		for (int v = n; v < MAP_VARIABLES; v++)
-			if (m->used & 1u << v) {
-				usage_error("--in names too few formats: the expression uses %s", variable_names[v]);
-				return false;
-			}
+	for (int v = n; n && v < MAP_VARIABLES; v++) {
+		if (n > 1 && m->used & 1u << v) {
+			usage_error("--in names too few formats: the expression uses %s", variable_names[v]);
+			return false;
+		}
+		m->in[v] = m->in[0]; /* one format for all; or a variable not used */
+	}
 	return true;
 }
 
@@ -769,13 +779,16 @@ static bool check_settings(struct mapping *m)
 	struct settings *s = m->s;
 	bool listed = s->nargs > 2;
 
-	if (s->testfloat && (s->fields_given || s->style != STYLE_TSV || s->header))
-		return usage_error("%s", "--testfloat writes its own lines: not with -o, --csv, --json or --header"), false;
-	if (listed && (s->random || s->range || s->jobs > 1))
-		return usage_error("%s", "--random, --range and -j are for every code, not for combinations listed"),
-		       false;
-	if (s->seed_given && !s->random)
-		return usage_error("%s", "--seed goes with --random N"), false;
+	const char *conflict = s->testfloat && (s->fields_given || s->style != STYLE_TSV || s->header)
+				       ? "--testfloat writes its own lines: not with -o, --csv, --json or --header"
+			       : listed && (s->random || s->range || s->jobs > 1)
+				       ? "--random, --range and -j are for every code, not for combinations listed"
+			       : s->seed_given && !s->random ? "--seed goes with --random N" : NULL;
+
+	if (conflict) {
+		usage_error("%s", conflict);
+		return false;
+	}
 	if (!s->fields_given) {
 		render_parse_fields(&s->fields, "hex,flags");
 		s->operand_fields = 0;
@@ -784,10 +797,11 @@ static bool check_settings(struct mapping *m)
 				s->operand_field[s->operand_fields++] = v;
 	}
 	for (int i = 0; i < s->operand_fields; i++)
-		if (!(m->used & 1u << (s->operand_field[i] % MAP_VARIABLES)))
-			return usage_error("-o names an operand field of %s, which the expression does not use",
-					   variable_names[s->operand_field[i] % MAP_VARIABLES]),
-			       false;
+		if (!(m->used & 1u << (s->operand_field[i] % MAP_VARIABLES))) {
+			usage_error("-o names an operand field of %s, which the expression does not use",
+				    variable_names[s->operand_field[i] % MAP_VARIABLES]);
+			return false;
+		}
 	m->need_value = render_needs_input(&s->fields);
 	return true;
 }
