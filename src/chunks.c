@@ -81,28 +81,13 @@ static long run_here(const struct chunk_run *run, struct progress *p)
 	return failed;
 }
 
-static bool write_all(int fd, const void *data, size_t len)
-{
-	const char *p = data;
-
-	while (len) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return false;
-		p += n;
-		len -= (size_t)n;
-	}
-	return true;
-}
-
-static bool read_all(int fd, void *data, size_t len)
+/* All of len bytes written to fd, or read from it; false at an error or the end. */
+static bool transfer(int fd, void *data, size_t len, bool writing)
 {
 	char *p = data;
 
 	while (len) {
-		ssize_t n = read(fd, p, len);
+		ssize_t n = writing ? write(fd, p, len) : read(fd, p, len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
@@ -126,7 +111,7 @@ static void work(const struct chunk_run *run, int k, int fd)
 		sb_clear(&out);
 		failed += run->produce(run->arg, first, chunk_end(run, first), &out);
 		len = out.len;
-		if (!write_all(fd, &len, sizeof len) || !write_all(fd, out.s, out.len))
+		if (!transfer(fd, &len, sizeof len, true) || !transfer(fd, out.s, out.len, true))
 			break;
 	}
 	_exit(failed ? 1 : 0);
@@ -141,12 +126,12 @@ static bool gather(const struct chunk_run *run, const int *fds, struct progress 
 	sb_init(&out);
 	for (uint64_t c = 0, first = 0; first < run->rows && !should_stop(); c++, first = chunk_end(run, first)) {
 		uint64_t len;
-		if (!read_all(fds[c % (uint64_t)run->jobs], &len, sizeof len)) {
+		if (!transfer(fds[c % (uint64_t)run->jobs], &len, sizeof len, false)) {
 			ok = false;
 			break;
 		}
 		sb_reserve(&out, (size_t)len);
-		if (!read_all(fds[c % (uint64_t)run->jobs], out.s + out.len, (size_t)len)) {
+		if (!transfer(fds[c % (uint64_t)run->jobs], out.s + out.len, (size_t)len, false)) {
 			ok = false;
 			break;
 		}
