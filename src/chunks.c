@@ -117,25 +117,34 @@ static void work(const struct chunk_run *run, int k, int fd)
 	_exit(failed ? 1 : 0);
 }
 
-/* Copies the workers' chunks out in order; false when one ended early. */
-static bool gather(const struct chunk_run *run, const int *fds, struct progress *p)
+/* One of the other workers' chunks appended to out; false when it ended early. */
+static bool take_chunk(int fd, struct strbuf *out)
+{
+	uint64_t len;
+
+	if (!transfer(fd, &len, sizeof len, false))
+		return false;
+	sb_reserve(out, (size_t)len);
+	if (!transfer(fd, out->s + out->len, (size_t)len, false))
+		return false;
+	out->len += (size_t)len;
+	return true;
+}
+
+/* This process is worker 0: it makes its own chunks and copies the others' out in
+ * order. False when a worker ended early. */
+static bool gather(const struct chunk_run *run, const int *fds, struct progress *p, long *failed)
 {
 	struct strbuf out;
 	bool ok = true;
 
 	sb_init(&out);
 	for (uint64_t c = 0, first = 0; first < run->rows && !should_stop(); c++, first = chunk_end(run, first)) {
-		uint64_t len;
-		if (!transfer(fds[c % (uint64_t)run->jobs], &len, sizeof len, false)) {
-			ok = false;
+		int k = (int)(c % (uint64_t)run->jobs);
+		if (k == 0)
+			*failed += run->produce(run->arg, first, chunk_end(run, first), &out);
+		else if (!(ok = take_chunk(fds[k], &out)))
 			break;
-		}
-		sb_reserve(&out, (size_t)len);
-		if (!transfer(fds[c % (uint64_t)run->jobs], out.s + out.len, (size_t)len, false)) {
-			ok = false;
-			break;
-		}
-		out.len += (size_t)len;
 		write_out(&out, false);
 		progress_show(p, chunk_end(run, first));
 	}
@@ -147,7 +156,7 @@ static bool gather(const struct chunk_run *run, const int *fds, struct progress 
 static long run_workers(const struct chunk_run *run, struct progress *p)
 {
 	pid_t pid[CHUNKS_MAX_JOBS];
-	int fds[CHUNKS_MAX_JOBS], started = 0, status;
+	int fds[CHUNKS_MAX_JOBS], started = 1, status;
 	long failed = 0;
 	bool ok;
 
@@ -165,20 +174,20 @@ static long run_workers(const struct chunk_run *run, struct progress *p)
 		}
 		if (pid[started] == 0) {
 			close(fd[0]);
-			for (int k = 0; k < started; k++)
+			for (int k = 1; k < started; k++)
 				close(fds[k]);
 			work(run, started, fd[1]);
 		}
 		close(fd[1]);
 		fds[started] = fd[0];
 	}
-	ok = started == run->jobs && gather(run, fds, p);
-	for (int k = 0; k < started; k++) {
+	ok = started == run->jobs && gather(run, fds, p, &failed);
+	for (int k = 1; k < started; k++) {
 		close(fds[k]);
 		if (!ok || should_stop())
 			kill(pid[k], SIGTERM);
 	}
-	for (int k = 0; k < started; k++) {
+	for (int k = 1; k < started; k++) {
 		while (waitpid(pid[k], &status, 0) < 0 && errno == EINTR)
 			;
 		if (WIFEXITED(status) && WEXITSTATUS(status) == 1)

@@ -1,9 +1,10 @@
 /*
  * chunks.h — a long run of numbered rows (fpx map) produced in chunks, by this process
  * or by N worker processes, and written to stdout in order: the same bytes whichever.
- * Worker k makes chunks k, k + N, k + 2N, … into a pipe, each after its length; this
- * process copies them out in turn, so every worker computes while the others' chunks
- * are written. A progress line (rows, rows/s, time left) goes to stderr when it is a
+ * Worker k makes chunks k, k + N, k + 2N, …: this process is worker 0 and writes its
+ * own chunks, and the N − 1 others (child processes) send theirs through a pipe each,
+ * each chunk after its length, which this process copies out in turn; so every worker
+ * computes while the others' chunks are written. A progress line (rows, rows/s, time left) goes to stderr when it is a
  * terminal, unless told to be quiet.
  */
 #ifndef FPX_CHUNKS_H
