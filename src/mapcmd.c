@@ -683,6 +683,8 @@ static int run_given(struct mapping *m)
 	int failures = 0;
 	bool from_stdin = s->nargs == 3 && strcmp(s->args[2], "-") == 0;
 
+	if (from_stdin && !s->may_read_stdin)
+		return usage_error("%s", "map -: stdin is the session here; give the combinations as arguments");
 	if (!inputs_open(&inputs, s, from_stdin ? s->nargs : 2))
 		return EXIT_USAGE;
 	input_init(&in);

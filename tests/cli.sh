@@ -434,6 +434,7 @@ if command -v parallel >/dev/null 2>&1; then
 else
 	echo "cli: GNU parallel is not installed (apt-get install parallel): the sharding recipe skipped"
 fi
+expect "map - in the REPL: stdin is the session" 0 "fpx: map -: stdin is the session here; give the combinations as arguments" -- sh -c "printf 'map e4m3 x*y -\\n' | $FPX repl 2>&1 | head -1"
 expect "map --seed needs --random" 2 "" -- $FPX map --seed 3 e4m3 'x'
 expect "map -j refuses listed combinations" 2 "" -- $FPX map -j 2 e4m3 'x' 0x38
 expect "map --range refuses other names" 2 "" -- $FPX map --range w=1:2 e4m3 'x'
