@@ -132,6 +132,21 @@ static bool parse_seed(uint64_t *out, const char *text)
 	return true;
 }
 
+/* map's operand field at the start of text (x y z xv yv zv: 0 … 5), or −1. */
+static int operand_field(const char *text)
+{
+	size_t len = strcspn(text, ",");
+
+	if (!*text || !strchr("xyz", *text) || (len != 1 && (len != 2 || text[1] != 'v')))
+		return -1;
+	return *text - 'x' + (len == 2 ? 3 : 0);
+}
+
+static bool is_operand_field(const char *text)
+{
+	return operand_field(text) >= 0;
+}
+
 /* map's operand fields (x y z xv yv zv) where -o's list starts; the rest of the list,
  * or NULL when there are too many. */
 static const char *take_operand_fields(struct settings *s, const char *list)
@@ -139,9 +154,8 @@ static const char *take_operand_fields(struct settings *s, const char *list)
 	s->operand_fields = 0;
 	for (;;) {
 		size_t len = strcspn(list, ",");
-		int field = len == 1 && strchr("xyz", *list) ? *list - 'x'
-			    : len == 2 && strchr("xyz", *list) && list[1] == 'v' ? *list - 'x' + 3 : -1;
-		if (field < 0 || !*list)
+		int field = operand_field(list);
+		if (field < 0)
 			return list;
 		if (s->operand_fields == MAX_OPERAND_FIELDS)
 			return NULL;
@@ -215,8 +229,11 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 	case OPT_FIELDS:
 		if (!(value = take_operand_fields(s, value)))
 			return usage_error("%s", "more than 6 operand fields (x y z xv yv zv) in -o");
-		if ((bad = render_parse_fields(&s->fields, value)))
-			return usage_error("unknown output field at '%s' (see fpx --help)", bad);
+		s->fields.count = 0;
+		if ((*value || !s->operand_fields) && (bad = render_parse_fields(&s->fields, value)))
+			return usage_error(is_operand_field(bad) ? "output field at '%s': map's operand fields come first in -o"
+								 : "unknown output field at '%s' (see fpx --help)",
+					   bad);
 		s->fields_given = true;
 		break;
 	case OPT_TSV: s->style = STYLE_TSV; break;
@@ -528,6 +545,12 @@ static int check_options(const struct settings *s, const struct command *c)
 	char message[96];
 	int i = 0;
 
+	if (s->operand_fields && c->run != cmd_map) {
+		report_set_command(c->name);
+		usage_error("%s", "the operand fields (x y z xv yv zv) are map's, not this command's");
+		report_set_command(NULL);
+		return EXIT_USAGE;
+	}
 	if (!stray)
 		return GO_ON;
 	while (!(stray & (1UL << i)))

@@ -464,6 +464,8 @@ static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 				   .value = o->has_value ? &o->value : NULL, .approximate = o->approximate,
 				   .mode = s->mode, .saturate = s->saturate };
 		put_operands(out, m, codes);
+		if (!s->fields.count && s->operand_fields && s->style != STYLE_JSON)
+			out->len--; /* operand fields alone: no separator after the last */
 		if (s->style == STYLE_JSON) {
 			render_row_members(out, m->to, &row, &s->fields);
 			sb_puts(out, "}\n");
@@ -819,6 +821,8 @@ static void put_header(const struct mapping *m)
 	for (int i = 0; i < s->operand_fields; i++)
 		sb_printf(&line, "%s%s%c", variable_names[s->operand_field[i] % 3], s->operand_field[i] >= 3 ? "v" : "",
 			  s->style == STYLE_CSV ? ',' : '\t');
+	if (!s->fields.count && s->operand_fields)
+		line.len--; /* operand fields alone: no separator after the last */
 	render_header(&line, &s->fields, s->style);
 	flush_line(&line);
 	sb_free(&line);

@@ -410,6 +410,12 @@ expect "map --testfloat refuses fields" 2 "" -- $FPX map --testfloat -o hex bina
 expect "map operand fields" 0 "1.5${tab}0x3e${tab}0x40${tab}2${tab}3${tab}0x42
 -inf${tab}0xfc${tab}0x40${tab}2${tab}-inf${tab}0xfc" -- $FPX map -o xv,x,y,yv,shortest,hex e5m2 'x*y' '0x3e 0x40' '0xfc 0x40'
 expect "map operand fields in JSON" 0 '{"x":"0x3e","xv":"1.5","hex":"0x42"}' -- $FPX map --json -o x,xv,hex e5m2 'x*2' 0x3e
+expect "map: operand fields alone" 0 "x,y
+0x38,0x40" -- $FPX map -o x,y --csv --header e4m3 'x*y' 0x38,0x40
+expect "operand fields are map's alone" 2 "" -- $FPX convert -o x,hex e4m3 1
+stderr_has "convert names map's fields" "the operand fields (x y z xv yv zv) are map's, not this command's"
+expect "operand fields come first" 2 "" -- $FPX map -o hex,x e4m3 'x*y' 0x38,0x40
+stderr_has "map says where they go" "output field at 'x': map's operand fields come first in -o"
 expect "map: a field of a variable not used" 2 "" -- $FPX map -o z,hex e5m2 'x*y'
 # --in and --to: e4m3 operands, e5m2 result (1.125 * 2 = 2.25, a tie between e5m2's 2
 # and 2.5: 2, the even one); 1.125 (e4m3) + 2 (e5m2) = 3.125: e5m2's 3
