@@ -10,10 +10,11 @@
  * chunks.h, so -j N workers write exactly the bytes one process writes.
  *
  * How a row is computed (the one place for it, evaluate()):
- * - x op y (+ − · /), x·y + z (fma), min and max of variables or exact constants, and
- *   the comparisons are IEEE 754's operations (ops.h) on the exact operands;
+ * - x op y (+ − · /) and x·y + z (fma) of variables or exact constants are IEEE 754's
+ *   operations (ops.h) on the exact operands;
+ * - a comparison A op B orders its sides, exactly or by enclosures (order_of_sides());
  * - anything else is a real (real.h) with the variables bound to the codes' values,
- *   rounded once as convert rounds it (sqrt, rem, fmod, exp, gelu, ...);
+ *   rounded once as convert rounds it (sqrt, rem, fmod, min, max, exp, gelu, ...);
  * - then IEEE's rules about NaN operands (§6.2): a signaling one flags invalid; a NaN
  *   result is the first NaN operand made quiet when it is a code of the result's format
  *   (else the format's NaN, with the operand's sign); and underflow's tininess is
@@ -55,8 +56,8 @@ struct mapping {
 	struct real *expr;                   /* the expression, or a comparison's left side */
 	struct real *right;                  /* a comparison's right side, else NULL */
 	unsigned used;                       /* the variables used, a bit each */
-	bool is_operation;                   /* an operation of ops.h on exact operands */
-	enum op op;
+	bool is_operation;                   /* an arithmetic operation of ops.h on exact operands */
+	enum op op;                          /* that operation, or the comparison's */
 	const struct real *operand[MAP_VARIABLES]; /* its operands: variables or exact constants */
 	long max_precision;
 	bool need_value;                     /* the fields need the exact result (error, ulps, ...) */
@@ -77,12 +78,8 @@ static bool is_operand(const struct real *r)
 	return r->op == REAL_VAR || r->op == REAL_EXACT;
 }
 
-static bool is_call_of(const struct real *r, const char *name)
-{
-	return r->op == REAL_CALL && strcmp(real_fn_name(r->fn), name) == 0;
-}
-
-/* Is the expression an operation of ops.h on variables and exact constants? */
+/* Is the expression an arithmetic operation of ops.h (+ − · /, x·y + z) on variables and
+ * exact constants? */
 static bool find_operation(struct mapping *m)
 {
 	static const struct { enum real_op real; enum op op; } arithmetic[] = {
@@ -90,11 +87,8 @@ static bool find_operation(struct mapping *m)
 	};
 	const struct real *r = m->expr;
 
-	if (m->right) { /* a comparison: its sides, whatever they are */
-		m->operand[0] = m->expr;
-		m->operand[1] = m->right;
-		return true;
-	}
+	if (m->right) /* a comparison: compare_sides() */
+		return false;
 	if (r->op == REAL_ADD && r->arg[0]->op == REAL_MUL && is_operand(r->arg[0]->arg[0]) &&
 	    is_operand(r->arg[0]->arg[1]) && is_operand(r->arg[1])) { /* x*y + z: fma */
 		m->op = OP_FMA;
@@ -107,10 +101,6 @@ static bool find_operation(struct mapping *m)
 		return false;
 	m->operand[0] = r->arg[0];
 	m->operand[1] = r->arg[1];
-	if (is_call_of(r, "min") || is_call_of(r, "max")) {
-		m->op = is_call_of(r, "min") ? OP_MINIMUM : OP_MAXIMUM;
-		return true;
-	}
 	for (size_t i = 0; i < sizeof arithmetic / sizeof arithmetic[0]; i++)
 		if (r->op == arithmetic[i].real) {
 			m->op = arithmetic[i].op;
@@ -168,51 +158,36 @@ static const struct num *operand_value(const struct real *r, const struct num *v
 	return r->op == REAL_VAR ? &values[r->var] : &r->exact;
 }
 
-/* Two exact values, neither NaN: −1, 0 or 1, by ops.h's comparisons. */
-static int compare_exact(const struct num *a, const struct num *b)
-{
-	const struct num *ab[2] = { a, b }, *ba[2] = { b, a };
-	struct num out;
-	int result;
-
-	num_init(&out);
-	op_exact(&out, OP_LT, ab, RND_NEAREST_EVEN);
-	result = mpq_sgn(out.mag) ? -1 : 0;
-	op_exact(&out, OP_LT, ba, RND_NEAREST_EVEN);
-	if (mpq_sgn(out.mag))
-		result = 1;
-	num_clear(&out);
-	return result;
-}
+#define ORDER_UNDECIDED 3
 
 /*
- * A side of a comparison that is not exact, against the other: their stand-ins (real.h)
- * at more and more bits, each within |stand-in|·2^(2−bits) of its real, until the
- * difference is wider than both errors (or both are exact). −2: undecided; −3: NaN
- * (*invalid when from outside a domain).
+ * The order of a comparison's sides (op_order()'s −1, 0, 1 or OP_UNORDERED; or
+ * ORDER_UNDECIDED), from their stand-ins (real.h) at more and more bits, each within
+ * |stand-in|·2^(2−bits) of its real, until the difference is wider than both errors or
+ * both are exact (a variable, a constant). *invalid: a side is NaN from outside a domain.
  */
-static int compare_reals(const struct mapping *m, const struct real *a, const struct real *b, bool *invalid)
+static int order_of_sides(const struct mapping *m, const struct real *a, const struct real *b, bool *invalid)
 {
 	struct num va, vb;
 	mpq_t d, err, e;
-	int result = -2;
+	int order = ORDER_UNDECIDED;
 
 	num_init(&va);
 	num_init(&vb);
 	mpq_inits(d, err, e, NULL);
-	for (long bits = COMPARE_START_BITS; bits <= m->max_precision && result == -2; bits *= 2) {
+	for (long bits = COMPARE_START_BITS; bits <= m->max_precision && order == ORDER_UNDECIDED; bits *= 2) {
 		bool exact_a, exact_b, pole;
 		enum real_status sa = real_stand_in(&va, &exact_a, &pole, a, bits, m->max_precision);
 		enum real_status sb = real_stand_in(&vb, &exact_b, &pole, b, bits, m->max_precision);
 		if (sa == REAL_DOMAIN || sa == REAL_NAN || sb == REAL_DOMAIN || sb == REAL_NAN) {
 			*invalid = sa == REAL_DOMAIN || sb == REAL_DOMAIN;
-			result = -3;
+			order = OP_UNORDERED;
 			break;
 		}
 		if (sa == REAL_UNDECIDED || sb == REAL_UNDECIDED)
 			break;
 		if (va.kind != NUM_FINITE || vb.kind != NUM_FINITE || (exact_a && exact_b)) {
-			result = compare_exact(&va, &vb);
+			order = op_order(&va, &vb);
 			break;
 		}
 		signed_value(d, &va);
@@ -227,43 +202,33 @@ static int compare_reals(const struct mapping *m, const struct real *a, const st
 		}
 		mpq_abs(e, d);
 		if (mpq_cmp(e, err) > 0)
-			result = mpq_sgn(d);
+			order = mpq_sgn(d);
 	}
 	mpq_clears(d, err, e, NULL);
 	num_clear(&va);
 	num_clear(&vb);
-	return result;
+	return order;
 }
 
-/* A comparison whose sides are not both exact: 1 or 0 as a value. */
+/* A comparison (§5.11, ops.h): 1 or 0 as a value of the result's format. */
 static enum problem compare_sides(struct outcome *o, const struct mapping *m, const struct num *values)
 {
 	struct real *a = real_bind(m->expr, values), *b = real_bind(m->right, values);
-	bool invalid = false, holds;
-	int c = compare_reals(m, a, b, &invalid);
+	bool invalid = false;
+	int order = order_of_sides(m, a, b, &invalid);
+	unsigned raised;
 
 	real_free(a);
 	real_free(b);
-	if (c == -2) {
+	if (order == ORDER_UNDECIDED) {
 		report_set_precision_cap(m->max_precision);
 		return PROBLEM_UNDECIDED;
 	}
-	switch (m->op) {
-	case OP_EQ: holds = c == 0; break;
-	case OP_NE: holds = c != 0; break;
-	case OP_LT: holds = c == -1; break;
-	case OP_LE: holds = c == -1 || c == 0; break;
-	case OP_GT: holds = c == 1; break;
-	default: holds = c == 0 || c == 1; break;
-	}
-	o->value.kind = NUM_FINITE;
-	o->value.neg = false;
-	mpq_set_ui(o->value.mag, holds, 1);
+	raised = op_compare_order(&o->value, m->op, order) | (invalid ? RND_INVALID : 0);
 	o->has_value = true;
 	if (rnd_encode(&o->res, m->to, &o->value, m->s->mode, m->s->saturate) != RND_OK)
 		return PROBLEM_NO_NAN;
-	if (c == -3 && (invalid || (m->op != OP_EQ && m->op != OP_NE)))
-		o->res.flags |= RND_INVALID;
+	o->res.flags |= raised;
 	return PROBLEM_NONE;
 }
 
@@ -273,8 +238,6 @@ static enum problem operate(struct outcome *o, const struct mapping *m, const st
 	const struct num *args[MAP_VARIABLES];
 	unsigned raised;
 
-	if (m->right && !(is_operand(m->expr) && is_operand(m->right)))
-		return compare_sides(o, m, values);
 	for (int i = 0; i < op_arity(m->op); i++)
 		args[i] = operand_value(m->operand[i], values);
 	raised = op_exact(&o->value, m->op, args, m->s->mode);
@@ -350,7 +313,8 @@ static enum problem evaluate(struct outcome *o, struct mapping *m, const fpcode 
 {
 	enum problem problem;
 
-	problem = m->is_operation ? operate(o, m, values) : evaluate_real(o, m, values, m->need_value);
+	problem = m->right ? compare_sides(o, m, values)
+		  : m->is_operation ? operate(o, m, values) : evaluate_real(o, m, values, m->need_value);
 	if (problem)
 		return problem;
 	if (!m->s->tininess_before && o->res.flags & RND_UNDERFLOW) {

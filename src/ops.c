@@ -10,7 +10,7 @@ static const struct {
 	int arity;
 } op_table[] = {
 	[OP_ADD] = { "+", 2 },        [OP_SUB] = { "-", 2 },        [OP_MUL] = { "*", 2 },  [OP_DIV] = { "/", 2 },
-	[OP_FMA] = { "fma", 3 },      [OP_MINIMUM] = { "min", 2 },  [OP_MAXIMUM] = { "max", 2 },
+	[OP_FMA] = { "fma", 3 },
 	[OP_EQ] = { "==", 2 },        [OP_NE] = { "!=", 2 },        [OP_LT] = { "<", 2 },   [OP_LE] = { "<=", 2 },
 	[OP_GT] = { ">", 2 },         [OP_GE] = { ">=", 2 },
 };
@@ -170,32 +170,26 @@ static int compare(const struct num *x, const struct num *y)
 	return sx > 0 ? c : -c;
 }
 
-/* minimum or maximum (§9.6): −0 below +0. */
-static void extremum(struct num *out, const struct num *x, const struct num *y, bool largest)
+unsigned op_compare_order(struct num *out, enum op op, int order)
 {
-	int c = compare(x, y);
-
-	if (c == 0 && is_zero(x))
-		c = x->neg == y->neg ? 0 : x->neg ? -1 : 1;
-	num_set(out, (c > 0) == largest ? x : y);
-}
-
-static unsigned comparison(struct num *out, enum op op, const struct num *x, const struct num *y)
-{
-	bool unordered = x->kind == NUM_NAN || y->kind == NUM_NAN, holds;
-	int c = unordered ? 0 : compare(x, y);
+	bool unordered = order == OP_UNORDERED, holds;
 
 	switch (op) {
-	case OP_EQ: holds = !unordered && c == 0; break;
-	case OP_NE: holds = unordered || c != 0; break;
-	case OP_LT: holds = !unordered && c < 0; break;
-	case OP_LE: holds = !unordered && c <= 0; break;
-	case OP_GT: holds = !unordered && c > 0; break;
-	default: holds = !unordered && c >= 0; break;
+	case OP_EQ: holds = order == 0; break;
+	case OP_NE: holds = order != 0; break;
+	case OP_LT: holds = order == -1; break;
+	case OP_LE: holds = order == -1 || order == 0; break;
+	case OP_GT: holds = order == 1; break;
+	default: holds = order == 0 || order == 1; break;
 	}
 	set_special(out, NUM_FINITE, false);
 	mpq_set_ui(out->mag, holds, 1);
 	return unordered && op != OP_EQ && op != OP_NE ? RND_INVALID : 0;
+}
+
+int op_order(const struct num *x, const struct num *y)
+{
+	return x->kind == NUM_NAN || y->kind == NUM_NAN ? OP_UNORDERED : compare(x, y);
 }
 
 unsigned op_exact(struct num *out, enum op op, const struct num *const *args, enum rnd_mode mode)
@@ -203,7 +197,7 @@ unsigned op_exact(struct num *out, enum op op, const struct num *const *args, en
 	const struct num *x = args[0], *y = args[1];
 
 	if (op_is_comparison(op))
-		return comparison(out, op, x, y);
+		return op_compare_order(out, op, op_order(x, y));
 	if (op == OP_FMA)
 		return fused_multiply_add(out, x, y, args[2], mode);
 	if (x->kind == NUM_NAN || y->kind == NUM_NAN) {
@@ -215,8 +209,6 @@ unsigned op_exact(struct num *out, enum op op, const struct num *const *args, en
 	case OP_SUB: return add(out, x, y, true, mode);
 	case OP_MUL: return multiply(out, x, y);
 	case OP_DIV: return divide(out, x, y);
-	case OP_MINIMUM: extremum(out, x, y, false); return 0;
-	case OP_MAXIMUM: extremum(out, x, y, true); return 0;
 	default: return 0;
 	}
 }

@@ -1,7 +1,7 @@
 /*
  * ops.h — the operations of IEEE 754-2019 on exact operands, rounded once: x + y, x − y,
- * x · y, x / y, fma(x, y, z) (§5.4.1), minimum and maximum (§9.6), and the comparisons
- * (§5.11), with the standard's special cases (§6, §7):
+ * x · y, x / y, fma(x, y, z) (§5.4.1) and the comparisons (§5.11), with the standard's
+ * special cases (§6, §7) (minimum and maximum, §9.6, are real.c's min and max):
  * - a NaN operand makes a NaN, with no flag (the caller, which sees the codes, picks
  *   which NaN and flags a signaling one: see fpx map);
  * - ∞ − ∞, 0 · ∞, 0/0, ∞/∞ are NaN flagged invalid, and so is fma(0, ∞, z) unless z
@@ -10,7 +10,6 @@
  * - x/0 (x finite, nonzero) is ±∞ flagged divbyzero;
  * - an exact zero sum is +0, or −0 under rdn, but x + x keeps x's sign (§6.3); fma's
  *   zero follows the same rule with the exact product as the first term;
- * - minimum(−0, +0) is −0 and maximum is +0; either with a NaN is NaN;
  * - a comparison is 1 or 0; with a NaN operand everything is false but x != y, and
  *   the ordered ones (< <= > >=) flag invalid (they are the signaling predicates, C's
  *   relational operators).
@@ -26,7 +25,7 @@
 #include "round.h"
 
 enum op {
-	OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FMA, OP_MINIMUM, OP_MAXIMUM,
+	OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FMA,
 	OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
 };
 
@@ -36,6 +35,13 @@ int op_arity(enum op op);
 bool op_is_comparison(enum op op);
 /* "+", "fma", "<=", ...: its name in an expression. */
 const char *op_name(enum op op);
+
+/* The order of x and y: −1, 0 (−0 = +0) or 1, or OP_UNORDERED when either is NaN. */
+#define OP_UNORDERED 2
+int op_order(const struct num *x, const struct num *y);
+/* A comparison's result from its operands' order: 1 or 0, and the flag it raises
+ * (invalid for the ordered predicates of unordered operands). */
+unsigned op_compare_order(struct num *out, enum op op, int order);
 
 /* The exact result of op on args[0 .. arity−1] before rounding (NaN, ±∞, or a signed
  * rational), and the flags the operation itself raises (invalid, divbyzero). */
