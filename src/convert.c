@@ -177,25 +177,70 @@ static int route_precision(const struct conversion *c, const struct fmt *f)
 
 /*
  * Bits beyond the route's precision in the stand-in a readout or an error field works
- * on: enough that its error, ulps and relative error are right to 25 significant digits
- * unless the value lies within 2^-(EXTRA − 85) ulp of a code.
+ * on at first: enough that its error, ulps and relative error are right to 25
+ * significant digits unless the value lies within 2^-(EXTRA − 85) ulp of the code
+ * (take_stand_in() then takes more).
  */
 #define STAND_IN_EXTRA_BITS 128
 
 /*
- * What the readout and the fields work on for a real: an exact stand-in in c->in.value
- * (real.h) that every rounding they make treats as the real itself.
+ * Is a stand-in s of `bits` bits, which lies within |s|·2^(1 − bits) of the real, too
+ * near the code for the error stored − s to be right to 25 digits (2^-84)?
  */
-static void take_stand_in(struct conversion *c, const struct fmt *f)
+static bool too_near_code(const struct num *s, const struct fmt *f, fpcode code, long bits)
 {
+	mpq_t stored, err;
+	bool near;
+
+	if (s->kind != NUM_FINITE || s->bound)
+		return false;
+	mpq_inits(stored, err, NULL);
+	if (fmt_code_rational(stored, f, code) >= FP_INF) { /* an overflow: no error to give */
+		mpq_clears(stored, err, NULL);
+		return false;
+	}
+	mpq_set(err, s->mag);
+	if (s->neg)
+		mpq_neg(err, err);
+	mpq_sub(err, stored, err);
+	mpq_abs(err, err);
+	mpq_mul_2exp(err, err, (mp_bitcnt_t)(bits - 85));
+	near = mpq_cmp(err, s->mag) < 0;
+	mpq_clears(stored, err, NULL);
+	return near;
+}
+
+/*
+ * What the readout and the fields work on for a real: an exact stand-in in c->in.value
+ * (real.h) that every rounding they make treats as the real itself, with enough bits
+ * for the error's 25 digits: more, up to the cap, where the real lies very near the
+ * code (gelu(100) is within 2^-7000 of 100); PROBLEM_ERROR_UNDECIDED past the cap.
+ */
+static enum problem take_stand_in(struct conversion *c, const struct fmt *f)
+{
+	long bits = route_precision(c, f) + STAND_IN_EXTRA_BITS;
 	bool exact, pole;
+	enum real_status s;
 
-	enum real_status s = real_stand_in(&c->in.value, &exact, &pole, c->in.real,
-					   route_precision(c, f) + STAND_IN_EXTRA_BITS, c->max_precision);
-
+	for (;; bits *= 2) {
+		if (bits > c->max_precision)
+			bits = c->max_precision;
+		s = real_stand_in(&c->in.value, &exact, &pole, c->in.real, bits, c->max_precision);
+		if (s != REAL_DECIDED || exact || !too_near_code(&c->in.value, f, c->code, bits))
+			break;
+		if (bits >= c->max_precision) {
+			s = REAL_UNDECIDED;
+			break;
+		}
+	}
 	if (s == REAL_DOMAIN || s == REAL_NAN)
-		c->in.value.kind = NUM_NAN; /* else, undecided, the midpoint: close enough for digits */
+		c->in.value.kind = NUM_NAN;
 	c->approximate = !exact && c->in.value.kind == NUM_FINITE;
+	if (s == REAL_UNDECIDED && c->in.value.kind == NUM_FINITE) {
+		report_set_precision_cap(c->max_precision);
+		return PROBLEM_ERROR_UNDECIDED;
+	}
+	return PROBLEM_NONE;
 }
 
 /* A real rounded once through its enclosures (real.c), along the conversion's route;
@@ -226,9 +271,7 @@ static enum problem round_real(struct conversion *c, const struct fmt *f, enum r
 			c->result.flags |= RND_INVALID;
 	}
 	c->code = c->result.code;
-	if (c->need_value)
-		take_stand_in(c, f);
-	return PROBLEM_NONE;
+	return c->need_value ? take_stand_in(c, f) : PROBLEM_NONE;
 }
 
 /* cast: the text must be a bit pattern of the source format; its value is the input. */

@@ -317,7 +317,7 @@ static enum problem evaluate(struct outcome *o, struct mapping *m, const fpcode 
 		  : m->is_operation ? operate(o, m, values) : evaluate_real(o, m, values, m->need_value);
 	if (problem)
 		return problem;
-	if (!m->s->tininess_before && o->res.flags & RND_UNDERFLOW) {
+	if (!m->s->tininess_before && rnd_tininess_may_differ(&o->res, m->to)) {
 		if (!o->has_value && (problem = evaluate_real(o, m, values, true)))
 			return problem;
 		rnd_tininess_after_rounding(&o->res, m->to, &o->value, m->s->mode);

@@ -30,6 +30,18 @@ enum slope {
 	SLOPE_CBRT,     /* f' = 1/(3 f(ξ)²) */
 };
 
+/*
+ * How the ends of an argument's enclosure that the value lies strictly inside of carry
+ * to the function's value (open_ends()).
+ */
+enum passing {
+	PASS_ROUNDED,    /* only where MPFI rounded an end: sin, cos, cosh, abs, atan2, ... */
+	PASS_INCREASING, /* strictly increasing on its domain: each end to the same end */
+	PASS_DECREASING, /* strictly decreasing: each end to the other (acos, erfc) */
+	PASS_MIN,        /* min and max (open_min_max()) */
+	PASS_MAX,
+};
+
 /* A function MPFR rounds correctly (point), and how its image of an interval is enclosed. */
 struct real_fn {
 	const char *name;
@@ -39,6 +51,7 @@ struct real_fn {
 	mpfr_unary *point;
 	mpfr_binary *point2;
 	enum slope slope;
+	enum passing passing;
 	/* The values of tanh and erf lie strictly inside (−1, 1), of erfc below 2: the bound
 	 * (1 or 2; 0 for none) and whether −bound is one too. */
 	int bound;
@@ -47,17 +60,25 @@ struct real_fn {
 
 /* ---- Images of intervals MPFI does not have --------------------------------------------- */
 
-/* The image of a under a monotone function, from MPFR's directed roundings of its ends. */
+/* MPFI's flags (MPFI_FLAGS_LEFT_ENDPOINT_INEXACT, ...) for ends of these ternaries. */
+static int rounded_ends(int lo_ternary, int hi_ternary)
+{
+	return (lo_ternary ? MPFI_FLAGS_LEFT_ENDPOINT_INEXACT : 0) | (hi_ternary ? MPFI_FLAGS_RIGHT_ENDPOINT_INEXACT : 0);
+}
+
+/* The image of a under a monotone function, from MPFR's directed roundings of its ends;
+ * which ends were rounded, as MPFI's functions say. */
 static int image_monotone(mpfi_ptr out, mpfi_srcptr a, mpfr_unary *fn, bool increasing)
 {
 	mpfr_t lo, hi;
+	int lo_ternary, hi_ternary;
 
 	mpfr_inits2(mpfi_get_prec(out), lo, hi, (mpfr_ptr)0);
-	fn(lo, increasing ? &a->left : &a->right, MPFR_RNDD);
-	fn(hi, increasing ? &a->right : &a->left, MPFR_RNDU);
+	lo_ternary = fn(lo, increasing ? &a->left : &a->right, MPFR_RNDD);
+	hi_ternary = fn(hi, increasing ? &a->right : &a->left, MPFR_RNDU);
 	mpfi_interv_fr(out, lo, hi);
 	mpfr_clears(lo, hi, (mpfr_ptr)0);
-	return 0;
+	return rounded_ends(lo_ternary, hi_ternary);
 }
 
 static int interval_exp10(mpfi_ptr out, mpfi_srcptr a)
@@ -80,12 +101,14 @@ static int image_min_max(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b, mpfr_binary
 {
 	mpfr_t lo, hi;
 
+	int lo_ternary, hi_ternary;
+
 	mpfr_inits2(mpfi_get_prec(out), lo, hi, (mpfr_ptr)0);
-	fn(lo, &a->left, &b->left, MPFR_RNDD);
-	fn(hi, &a->right, &b->right, MPFR_RNDU);
+	lo_ternary = fn(lo, &a->left, &b->left, MPFR_RNDD);
+	hi_ternary = fn(hi, &a->right, &b->right, MPFR_RNDU);
 	mpfi_interv_fr(out, lo, hi);
 	mpfr_clears(lo, hi, (mpfr_ptr)0);
-	return 0;
+	return rounded_ends(lo_ternary, hi_ternary);
 }
 
 static int interval_min(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
@@ -110,6 +133,7 @@ static int image_remainder(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b, mpfr_rnd_
 	mpfi_t q;
 	mpfr_t k_lo, k_hi;
 	mpfr_prec_t prec = mpfi_get_prec(out) + 64;
+	int rounded = 0;
 
 	if (mpfi_has_zero(b) || !mpfi_bounded_p(a) || mpfi_nan_p(a) || mpfi_nan_p(b)) {
 		mpfr_set_nan(&out->left);
@@ -126,7 +150,7 @@ static int image_remainder(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b, mpfr_rnd_
 	if (mpfr_equal_p(k_lo, k_hi)) { /* exact: k fits in prec bits, or q was an integer */
 		mpfi_set_prec(q, mpfr_get_prec(k_lo) + mpfi_get_prec(b));
 		mpfi_mul_fr(q, b, k_lo);
-		mpfi_sub(out, a, q);
+		rounded = mpfi_sub(out, a, q);
 	} else {
 		mpfi_mag(k_hi, b);
 		mpfi_interv_fr(out, k_hi, k_hi);
@@ -135,7 +159,7 @@ static int image_remainder(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b, mpfr_rnd_
 	}
 	mpfr_clears(k_lo, k_hi, (mpfr_ptr)0);
 	mpfi_clear(q);
-	return 0;
+	return rounded;
 }
 
 static int interval_fmod(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
@@ -148,41 +172,41 @@ static int interval_rem(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
 	return image_remainder(out, a, b, MPFR_RNDN);
 }
 
-#define UNARY(name, interval, point, slope) { name, 1, interval, NULL, point, NULL, slope, 0, false }
-#define BOUNDED(name, interval, point, slope, bound, symmetric) \
-	{ name, 1, interval, NULL, point, NULL, slope, bound, symmetric }
-#define BINARY(name, interval, point) { name, 2, NULL, interval, NULL, point, SLOPE_NONE, 0, false }
+#define UNARY(name, interval, point, slope, passing) { name, 1, interval, NULL, point, NULL, slope, passing, 0, false }
+#define BOUNDED(name, interval, point, slope, passing, bound, symmetric) \
+	{ name, 1, interval, NULL, point, NULL, slope, passing, bound, symmetric }
+#define BINARY(name, interval, point, passing) { name, 2, NULL, interval, NULL, point, SLOPE_NONE, passing, 0, false }
 
 static const struct real_fn functions[] = {
-	UNARY("sqrt", mpfi_sqrt, mpfr_sqrt, SLOPE_SQRT),
-	UNARY("cbrt", mpfi_cbrt, mpfr_cbrt, SLOPE_CBRT),
-	UNARY("exp", mpfi_exp, mpfr_exp, SLOPE_EXP),
-	UNARY("exp2", mpfi_exp2, mpfr_exp2, SLOPE_EXP),
-	UNARY("exp10", interval_exp10, mpfr_exp10, SLOPE_EXP),
-	UNARY("expm1", mpfi_expm1, mpfr_expm1, SLOPE_EXP_ONE),
-	UNARY("log", mpfi_log, mpfr_log, SLOPE_LOG),
-	UNARY("log2", mpfi_log2, mpfr_log2, SLOPE_LOG),
-	UNARY("log10", mpfi_log10, mpfr_log10, SLOPE_LOG),
-	UNARY("log1p", mpfi_log1p, mpfr_log1p, SLOPE_NONE),
-	UNARY("sin", mpfi_sin, mpfr_sin, SLOPE_ONE),
-	UNARY("cos", mpfi_cos, mpfr_cos, SLOPE_ONE),
-	UNARY("tan", mpfi_tan, mpfr_tan, SLOPE_NONE),
-	UNARY("asin", mpfi_asin, mpfr_asin, SLOPE_NONE),
-	UNARY("acos", mpfi_acos, mpfr_acos, SLOPE_NONE),
-	UNARY("atan", mpfi_atan, mpfr_atan, SLOPE_ONE),
-	UNARY("sinh", mpfi_sinh, mpfr_sinh, SLOPE_EXP_ONE),
-	UNARY("cosh", mpfi_cosh, mpfr_cosh, SLOPE_EXP_ONE),
-	BOUNDED("tanh", mpfi_tanh, mpfr_tanh, SLOPE_ONE, 1, true),
-	UNARY("asinh", mpfi_asinh, mpfr_asinh, SLOPE_ONE),
-	UNARY("acosh", mpfi_acosh, mpfr_acosh, SLOPE_NONE),
-	UNARY("atanh", mpfi_atanh, mpfr_atanh, SLOPE_NONE),
-	BOUNDED("erf", interval_erf, mpfr_erf, SLOPE_ERF, 1, true),
-	BOUNDED("erfc", interval_erfc, mpfr_erfc, SLOPE_ERF, 2, false),
-	UNARY("abs", mpfi_abs, mpfr_abs, SLOPE_ONE),
-	BINARY("atan2", mpfi_atan2, mpfr_atan2),
-	BINARY("hypot", mpfi_hypot, mpfr_hypot),   BINARY("min", interval_min, mpfr_min),
-	BINARY("max", interval_max, mpfr_max),
-	BINARY("fmod", interval_fmod, mpfr_fmod),  BINARY("rem", interval_rem, mpfr_remainder),
+	UNARY("sqrt", mpfi_sqrt, mpfr_sqrt, SLOPE_SQRT, PASS_INCREASING),
+	UNARY("cbrt", mpfi_cbrt, mpfr_cbrt, SLOPE_CBRT, PASS_INCREASING),
+	UNARY("exp", mpfi_exp, mpfr_exp, SLOPE_EXP, PASS_INCREASING),
+	UNARY("exp2", mpfi_exp2, mpfr_exp2, SLOPE_EXP, PASS_INCREASING),
+	UNARY("exp10", interval_exp10, mpfr_exp10, SLOPE_EXP, PASS_INCREASING),
+	UNARY("expm1", mpfi_expm1, mpfr_expm1, SLOPE_EXP_ONE, PASS_INCREASING),
+	UNARY("log", mpfi_log, mpfr_log, SLOPE_LOG, PASS_INCREASING),
+	UNARY("log2", mpfi_log2, mpfr_log2, SLOPE_LOG, PASS_INCREASING),
+	UNARY("log10", mpfi_log10, mpfr_log10, SLOPE_LOG, PASS_INCREASING),
+	UNARY("log1p", mpfi_log1p, mpfr_log1p, SLOPE_NONE, PASS_INCREASING),
+	UNARY("sin", mpfi_sin, mpfr_sin, SLOPE_ONE, PASS_ROUNDED),
+	UNARY("cos", mpfi_cos, mpfr_cos, SLOPE_ONE, PASS_ROUNDED),
+	UNARY("tan", mpfi_tan, mpfr_tan, SLOPE_NONE, PASS_INCREASING),
+	UNARY("asin", mpfi_asin, mpfr_asin, SLOPE_NONE, PASS_INCREASING),
+	UNARY("acos", mpfi_acos, mpfr_acos, SLOPE_NONE, PASS_DECREASING),
+	UNARY("atan", mpfi_atan, mpfr_atan, SLOPE_ONE, PASS_INCREASING),
+	UNARY("sinh", mpfi_sinh, mpfr_sinh, SLOPE_EXP_ONE, PASS_INCREASING),
+	UNARY("cosh", mpfi_cosh, mpfr_cosh, SLOPE_EXP_ONE, PASS_ROUNDED),
+	BOUNDED("tanh", mpfi_tanh, mpfr_tanh, SLOPE_ONE, PASS_INCREASING, 1, true),
+	UNARY("asinh", mpfi_asinh, mpfr_asinh, SLOPE_ONE, PASS_INCREASING),
+	UNARY("acosh", mpfi_acosh, mpfr_acosh, SLOPE_NONE, PASS_INCREASING),
+	UNARY("atanh", mpfi_atanh, mpfr_atanh, SLOPE_NONE, PASS_INCREASING),
+	BOUNDED("erf", interval_erf, mpfr_erf, SLOPE_ERF, PASS_INCREASING, 1, true),
+	BOUNDED("erfc", interval_erfc, mpfr_erfc, SLOPE_ERF, PASS_DECREASING, 2, false),
+	UNARY("abs", mpfi_abs, mpfr_abs, SLOPE_ONE, PASS_ROUNDED),
+	BINARY("atan2", mpfi_atan2, mpfr_atan2, PASS_ROUNDED),
+	BINARY("hypot", mpfi_hypot, mpfr_hypot, PASS_ROUNDED),   BINARY("min", interval_min, mpfr_min, PASS_MIN),
+	BINARY("max", interval_max, mpfr_max, PASS_MAX),
+	BINARY("fmod", interval_fmod, mpfr_fmod, PASS_ROUNDED),  BINARY("rem", interval_rem, mpfr_remainder, PASS_ROUNDED),
 };
 
 #define FUNCTION_COUNT (sizeof functions / sizeof functions[0])
@@ -200,7 +224,7 @@ static const struct real_formula {
 	{ "pow", 2, "x^y" },
 	{ "fma", 3, "x*y+z" },
 	{ "sigmoid", 1, "1/(1+exp(-x))" },
-	{ "softplus", 1, "log1p(exp(x))" },
+	{ "softplus", 1, "max(x,0)+log1p(exp(-abs(x)))" }, /* log1p(exp(x)), decided at large x */
 	{ "silu", 1, "x*sigmoid(x)" },
 	{ "gelu", 1, "x/2*(1+erf(x/sqrt(2)))" },
 	{ "gelu_tanh", 1, "x/2*(1+tanh(sqrt(2/pi)*(x+0.044715*x^3)))" },
@@ -500,41 +524,136 @@ static enum enclosure why_nan(const struct real *r, mpfi_srcptr a, mpfi_srcptr b
 	return outside ? NAN_SURELY : NAN_MAYBE;
 }
 
-static void apply(mpfi_ptr out, const struct real *r, mpfi_srcptr a, mpfi_srcptr b)
+/* MPFI's flags: which ends op rounded. */
+static int apply(mpfi_ptr out, const struct real *r, mpfi_srcptr a, mpfi_srcptr b)
 {
 	switch (r->op) {
-	case REAL_NEG: mpfi_neg(out, a); break;
-	case REAL_ADD: mpfi_add(out, a, b); break;
-	case REAL_SUB: mpfi_sub(out, a, b); break;
-	case REAL_MUL: mpfi_mul(out, a, b); break;
-	case REAL_DIV: mpfi_div(out, a, b); break;
-	case REAL_POW: enclose_power(out, a, b); break;
-	case REAL_CALL:
-		if (r->fn->arity == 1)
-			r->fn->unary(out, a);
-		else
-			r->fn->binary(out, a, b);
-		break;
-	default: break;
+	case REAL_NEG: return mpfi_neg(out, a);
+	case REAL_ADD: return mpfi_add(out, a, b);
+	case REAL_SUB: return mpfi_sub(out, a, b);
+	case REAL_MUL: return mpfi_mul(out, a, b);
+	case REAL_DIV: return mpfi_div(out, a, b);
+	case REAL_POW: enclose_power(out, a, b); return 0;
+	case REAL_CALL: return r->fn->arity == 1 ? r->fn->unary(out, a) : r->fn->binary(out, a, b);
+	default: return 0;
 	}
 }
 
-/* out ⊇ the value of r, at precision prec (exact leaves at their own). */
-static enum enclosure enclose(mpfi_ptr out, const struct real *r, mpfr_prec_t prec)
+/* ---- Open ends --------------------------------------------------------------------------- */
+
+/*
+ * Which ends of an enclosure the value lies strictly inside of: those MPFI rounded
+ * outward, and those an argument's open end carries to. gelu(100) is 100 − 2^-7000-odd:
+ * its enclosure ends on 100 at any practical precision, and only the open end says the
+ * value is below it (inexact), not on it. The bits are MPFI's flags for rounded ends.
+ */
+enum { OPEN_LO = MPFI_FLAGS_LEFT_ENDPOINT_INEXACT, OPEN_HI = MPFI_FLAGS_RIGHT_ENDPOINT_INEXACT, OPEN_BOTH = 3 };
+
+static unsigned other_ends(unsigned open)
+{
+	return (open & OPEN_LO ? OPEN_HI : 0) | (open & OPEN_HI ? OPEN_LO : 0);
+}
+
+/*
+ * x·y and x/y. With one argument a nonzero point c, each is strictly monotone in the
+ * other (decreasing for c < 0, and for c/y with c > 0), so its open ends carry over.
+ * With neither a point, both open at both ends: a product or quotient has no local
+ * extremum (its gradient vanishes only at a saddle), so on an open box of arguments it
+ * never reaches the bounds of its image.
+ */
+static unsigned open_product(const struct real *r, mpfi_srcptr a, mpfi_srcptr b, unsigned oa, unsigned ob)
+{
+	int c;
+
+	if (!is_point(a) && !is_point(b))
+		return oa == OPEN_BOTH && ob == OPEN_BOTH ? OPEN_BOTH : 0;
+	if (is_point(b)) {
+		c = mpfr_sgn(&b->left);
+		return c == 0 ? 0 : c > 0 ? oa : other_ends(oa);
+	}
+	c = mpfr_sgn(&a->left);
+	if (c == 0)
+		return 0;
+	return (c > 0) == (r->op == REAL_MUL) ? ob : other_ends(ob);
+}
+
+/* x^y for x of one sign: strictly monotone in x (y ≠ 0) and in y (x ≠ 1), with no local
+ * extremum; so inside both ends when each argument is a point or open at both. */
+static unsigned open_power(mpfi_srcptr a, mpfi_srcptr b, unsigned oa, unsigned ob)
+{
+	bool one_sign = mpfr_sgn(&a->left) * mpfr_sgn(&a->right) > 0;
+
+	return one_sign && (is_point(a) || oa == OPEN_BOTH) && (is_point(b) || ob == OPEN_BOTH) ? OPEN_BOTH : 0;
+}
+
+/*
+ * min and max: max(x, y) ≥ x, so its lower end is open when an argument ending there is;
+ * max(x, y) < R needs each argument ending at R to stay below it. min the other way.
+ */
+static unsigned open_min_max(bool is_max, mpfi_srcptr out, mpfi_srcptr a, mpfi_srcptr b, unsigned oa, unsigned ob)
+{
+	unsigned some = 0, all = OPEN_BOTH;
+	mpfi_srcptr arg[2] = { a, b };
+	unsigned open[2] = { oa, ob };
+
+	for (int i = 0; i < 2; i++) {
+		unsigned ends = (mpfr_equal_p(&arg[i]->left, &out->left) ? OPEN_LO : 0) |
+				(mpfr_equal_p(&arg[i]->right, &out->right) ? OPEN_HI : 0);
+		some |= ends & open[i];
+		all &= ~(ends & ~open[i]);
+	}
+	return is_max ? (some & OPEN_LO) | (all & OPEN_HI) : (all & OPEN_LO) | (some & OPEN_HI);
+}
+
+/* What the arguments' open ends (oa, ob) make of the result's, beyond the ends MPFI
+ * rounded. */
+static unsigned open_carried(const struct real *r, mpfi_srcptr out, mpfi_srcptr a, mpfi_srcptr b, unsigned oa,
+			     unsigned ob)
+{
+	switch (r->op) {
+	case REAL_NEG: return other_ends(oa);
+	case REAL_ADD: return oa | ob;             /* x + y > xlo + ylo when either is above its end */
+	case REAL_SUB: return oa | other_ends(ob); /* x − y > xlo − yhi likewise */
+	case REAL_MUL:
+	case REAL_DIV: return open_product(r, a, b, oa, ob);
+	case REAL_POW: return open_power(a, b, oa, ob);
+	case REAL_CALL: break;
+	default: return 0;
+	}
+	switch (r->fn->passing) {
+	case PASS_INCREASING: return oa;
+	case PASS_DECREASING: return other_ends(oa);
+	case PASS_MIN:
+	case PASS_MAX: return open_min_max(r->fn->passing == PASS_MAX, out, a, b, oa, ob);
+	case PASS_ROUNDED: break;
+	}
+	return 0;
+}
+
+/* ---- Enclosing ------------------------------------------------------------------------------ */
+
+/* out ⊇ the value of r, at precision prec (exact leaves at their own); *open, the ends
+ * the value lies strictly inside of. */
+static enum enclosure enclose(mpfi_ptr out, unsigned *open, const struct real *r, mpfr_prec_t prec)
 {
 	mpfi_t a, b;
+	unsigned oa = 0, ob = 0;
 	enum enclosure e, eb = ENCLOSED;
 
+	*open = 0;
 	switch (r->op) {
 	case REAL_EXACT:
 		enclose_exact(out, &r->exact);
+		*open = is_point(out) ? 0 : OPEN_BOTH; /* an inexact rational lies between its neighbours */
 		return r->exact.kind == NUM_NAN ? NAN_SURELY : ENCLOSED;
 	case REAL_PI:
 		mpfi_const_pi(out);
+		*open = OPEN_BOTH;
 		return ENCLOSED;
 	case REAL_E:
 		mpfi_set_ui(out, 1);
 		mpfi_exp(out, out);
+		*open = OPEN_BOTH;
 		return ENCLOSED;
 	case REAL_VAR: /* unbound: no value */
 		mpfi_set_d(out, 0);
@@ -544,15 +663,17 @@ static enum enclosure enclose(mpfi_ptr out, const struct real *r, mpfr_prec_t pr
 	}
 	mpfi_init2(a, precision_for(r->arg[0], prec));
 	mpfi_init2(b, r->arg[1] ? precision_for(r->arg[1], prec) : MPFR_PREC_MIN);
-	e = enclose(a, r->arg[0], prec);
+	e = enclose(a, &oa, r->arg[0], prec);
 	if (r->arg[1])
-		eb = enclose(b, r->arg[1], prec);
+		eb = enclose(b, &ob, r->arg[1], prec);
 	if (e == ENCLOSED)
 		e = eb;
 	if (e == ENCLOSED) {
-		apply(out, r, a, b);
+		unsigned rounded = (unsigned)apply(out, r, a, b);
 		if (mpfi_nan_p(out))
 			e = why_nan(r, a, b);
+		else if (!is_point(out))
+			*open = (rounded | open_carried(r, out, a, b, oa, ob)) & OPEN_BOTH;
 	}
 	mpfi_clear(a);
 	mpfi_clear(b);
@@ -950,40 +1071,65 @@ static bool same_rounding(const struct rnd_result *a, const struct rnd_result *b
 	       (a->flags & mask) == (b->flags & mask);
 }
 
-/* An enclosure of r at one working precision. */
+/*
+ * An enclosure of r at one working precision, and the ends to round: the enclosure's,
+ * each moved inward by 2^-9 of its last place where the value lies strictly inside it.
+ * No boundary of fewer bits than the enclosure's lies between an end and the moved
+ * end, so every value between them rounds (and rounds to odd) as the moved end does; a
+ * zero end moves to MPFR's least number, fpx's tiny stand-in (end_value()).
+ */
 struct attempt {
 	enum enclosure found;
 	bool point, pole;
 	mpfi_t enclosure;
+	mpfr_t lo, hi;
 };
+
+static void end_inward(mpfr_ptr moved, mpfr_srcptr end, bool open, bool upper)
+{
+	mpfr_set_prec(moved, mpfr_get_prec(end) + 9);
+	mpfr_set(moved, end, MPFR_RNDN); /* exact */
+	if (!open || mpfr_inf_p(end) || mpfr_nan_p(end))
+		return;
+	if (upper)
+		mpfr_nextbelow(moved);
+	else
+		mpfr_nextabove(moved);
+}
 
 static void attempt_at(struct attempt *t, const struct real *r, mpfr_prec_t prec)
 {
+	unsigned open;
+
 	mpfi_init2(t->enclosure, prec);
+	mpfr_inits2(prec, t->lo, t->hi, (mpfr_ptr)0);
 	mpfr_clear_flags();
-	t->found = enclose(t->enclosure, r, prec);
+	t->found = enclose(t->enclosure, &open, r, prec);
 	t->point = t->found == ENCLOSED && is_point(t->enclosure);
 	t->pole = t->point && mpfr_inf_p(&t->enclosure->left) && mpfr_divby0_p();
+	end_inward(t->lo, &t->enclosure->left, open & OPEN_LO, false);
+	end_inward(t->hi, &t->enclosure->right, open & OPEN_HI, true);
 }
 
-/* The ends as exact values (a point's zero signed as IEEE has it). */
+/* The ends to round as exact values (a point's zero signed as IEEE has it). */
 static void attempt_ends(struct num *lo, struct num *hi, const struct attempt *t, const struct real *r)
 {
-	end_value(lo, &t->enclosure->left);
-	end_value(hi, &t->enclosure->right);
+	end_value(lo, t->lo);
+	end_value(hi, t->hi);
 	past_the_range(lo, hi);
-	if (t->point && mpfr_zero_p(&t->enclosure->left))
+	if (t->point && mpfr_zero_p(t->lo))
 		lo->neg = hi->neg = zero_is_negative(r);
 }
 
 static bool attempt_odd(struct num *x, const struct attempt *t, long bits)
 {
-	return interval_odd(x, &t->enclosure->left, &t->enclosure->right, bits);
+	return interval_odd(x, t->lo, t->hi, bits);
 }
 
 static void attempt_clear(struct attempt *t)
 {
 	mpfi_clear(t->enclosure);
+	mpfr_clears(t->lo, t->hi, (mpfr_ptr)0);
 }
 
 static enum real_status nan_or_not_yet(const struct attempt *t, const struct real *r)

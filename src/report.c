@@ -28,6 +28,7 @@ static const char *const problem_messages[] = {
 	[PROBLEM_BEYOND_LIMITS] = "too large or too small",
 	[PROBLEM_BLOCK_TOO_BIG] = "the block would hold more than 64 MiB of values: give a smaller --block",
 	[PROBLEM_UNDECIDED] = NULL, /* names the precision: undecided_message() */
+	[PROBLEM_ERROR_UNDECIDED] = NULL,
 	[PROBLEM_REAL_NOT_HERE] = "functions and constants are not read here yet: give an exact value",
 };
 
@@ -50,10 +51,24 @@ static const char *undecided_message(void)
 	return text;
 }
 
+static const char *error_undecided_message(void)
+{
+	static char text[400];
+
+	snprintf(text, sizeof text,
+		 "rounded, but its error is not decided: at %ld bits of working precision the value still lies "
+		 "within about 2^-%ld (relative) of the code it rounds to, too near for the error's 25 digits "
+		 "(--max-precision; fields other than error, ulps, rel, below and above need no more)",
+		 precision_cap, precision_cap);
+	return text;
+}
+
 const char *problem_message(enum problem p, const struct parse_error *err)
 {
 	if (p == PROBLEM_UNDECIDED)
 		return undecided_message();
+	if (p == PROBLEM_ERROR_UNDECIDED)
+		return error_undecided_message();
 	if (p == PROBLEM_PARSE && err)
 		return parse_message(err->status);
 	if (p == PROBLEM_TOO_LONG)

@@ -281,6 +281,13 @@ void rnd_tininess_after_rounding(struct rnd_result *r, const struct fmt *f, cons
 	fmt_value_clear(&min_normal);
 }
 
+bool rnd_tininess_may_differ(const struct rnd_result *r, const struct fmt *f)
+{
+	fpcode min = fmt_code_of_rank(f, f->min_normal_rank);
+
+	return (r->flags & RND_UNDERFLOW) && (r->code == min || (f->has_sign && r->code == fmt_with_sign(f, min, true)));
+}
+
 bool rnd_encode_binary(struct rnd_result *out, const struct fmt *f, bool neg, unsigned __int128 n, long e2,
 		       enum rnd_mode mode, bool saturate)
 {

@@ -61,6 +61,9 @@ enum rnd_status rnd_encode_by_table(struct rnd_result *out, const struct fmt *f,
  * to f's precision with an unbounded exponent range is the smallest normal value.
  */
 void rnd_tininess_after_rounding(struct rnd_result *r, const struct fmt *f, const struct num *x, enum rnd_mode mode);
+/* Can it clear the flag of r? Only when r is the smallest normal value, ±: else the
+ * exact x is not needed. */
+bool rnd_tininess_may_differ(const struct rnd_result *r, const struct fmt *f);
 
 /* "rne" … "rdn"; false when the name is unknown. */
 bool rnd_mode_from_name(enum rnd_mode *out, const char *name);

@@ -343,6 +343,28 @@ expect "activations" 0 "0x3f000000
 0x3f57585c" -- $FPX convert -o hex binary32 'sigmoid(0)' 'softplus(0)' 'gelu_tanh(1)'
 expect "gelu in bfloat16 and e4m3" 0 "0x3f57
 0x35" -- sh -c "$FPX convert -o hex bfloat16 'gelu(1)' && $FPX convert -o hex e4m3 'gelu(1)'"
+# Activations at large |x| (the enclosure ends on the code; its open end decides):
+# gelu(100) = 100 - 50 erfc(100/sqrt 2) is below 100 by about 2^-7200, so rne gives 100
+# (0x42c8) and rtz the code below (0x42c7, 99.5); gelu(-100) is a negative number below
+# every subnormal: -0 under rne, the least negative subnormal (0x8001) under rdn;
+# sigmoid(3000) = 1 - 2^-4328-odd: 1 (0x3f80) under rne, 0x3f7f under rtz; softplus(3000)
+# = 3000 + e^-3000 lies just above the tie between bfloat16's 2992 (0x453b) and 3008
+# (0x453c): 3008 under rne, 2992 under rtz
+expect "activations at large |x|, rne" 0 "0x42c8${tab}inexact
+0x8000${tab}inexact|underflow
+0x3f80${tab}inexact
+0x453c${tab}inexact" -- $FPX convert -o hex,flags bfloat16 'gelu(100)' 'gelu(-100)' 'sigmoid(3000)' 'softplus(3000)'
+expect "activations at large |x|, directed" 0 "0x42c7
+0x8001
+0x3f7f
+0x453b" -- sh -c "$FPX convert -r rtz -o hex bfloat16 'gelu(100)' && $FPX convert -r rdn -o hex bfloat16 'gelu(-100)' &&
+	$FPX convert -r rtz -o hex bfloat16 'sigmoid(3000)' && $FPX convert -r rtz -o hex bfloat16 'softplus(3000)'"
+expect "every bfloat16 gelu, gelu_tanh, sigmoid, silu, softplus is decided" 0 "0" -- sh -c "
+	for f in gelu gelu_tanh sigmoid silu softplus; do $FPX map -o hex,flags bfloat16 \"\$f(x)\"; done | awk '/error/ { n++ } END { print n + 0 }'"
+# ... but not the error of gelu(100), 2^-7200-odd, at 3072 bits: a row of its own
+expect "an error too small to give" 1 "0x4120${tab}~7.619853024160526065973343e-23
+error${tab}error" -- $FPX convert -o hex,error bfloat16 'gelu(10)' 'gelu(100)'
+stderr_has "an error too small to give: the message" "'gelu(100)': rounded, but its error is not decided"
 expect "a negative base with a non-integer power is NaN" 0 "0x7fc00000${tab}invalid" -- \
 	$FPX convert -o hex,flags binary32 'pow(-8,1/3)'
 expect "a power whose exponent is an integer real" 0 "0xc1000000" -- $FPX convert -o hex binary32 '(-2)^log2(8)'

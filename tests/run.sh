@@ -25,6 +25,7 @@ run tests/properties
 run tests/oracle ${ORACLE_COUNT:-20000}
 run tests/toykind
 run tests/real 2000
+run tests/activations 3
 run tests/ops ./fpx 20000
 run tests/smallops ./fpx
 # the fast decimal path against the exact one: the whole benchmark workload (all modes
