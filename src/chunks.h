@@ -1,11 +1,11 @@
 /*
  * chunks.h — a long run of numbered rows (fpx map) produced in chunks, by this process
  * or by N worker processes, and written to stdout in order: the same bytes whichever.
- * Worker k makes chunks k, k + N, k + 2N, …: this process is worker 0 and writes its
- * own chunks, and the N − 1 others (child processes) send theirs through a pipe each,
- * each chunk after its length, which this process copies out in turn; so every worker
- * computes while the others' chunks are written. A progress line (rows, rows/s, time left) goes to stderr when it is a
- * terminal, unless told to be quiet.
+ * Worker k makes chunks k, k + N, k + 2N, …: this process is worker 0, the N − 1 others
+ * are child processes, and each writes its own chunks to stdout when its turn comes (a
+ * token passed from worker to worker), so every worker computes while another writes
+ * and nothing is copied between them. A progress line (rows, rows/s, time left) goes
+ * to stderr when it is a terminal, unless told to be quiet.
  */
 #ifndef FPX_CHUNKS_H
 #define FPX_CHUNKS_H

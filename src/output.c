@@ -32,6 +32,32 @@ void write_out(struct strbuf *line, bool all)
 	sb_clear(line);
 }
 
+void write_out_direct(struct strbuf *line)
+{
+	const char *p = line->s;
+	size_t left = line->len;
+
+	while (!output_errno && left) {
+		ssize_t n = write(STDOUT_FILENO, p, left);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			output_errno = n < 0 ? errno : EIO;
+		else {
+			p += n;
+			left -= (size_t)n;
+		}
+	}
+	sb_clear(line);
+}
+
+void output_failed_elsewhere(void)
+{
+	if (!output_errno)
+		output_errno = EIO;
+	output_reported = true;
+}
+
 bool output_failed(void)
 {
 	return output_errno != 0;

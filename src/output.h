@@ -16,6 +16,11 @@
  * gathered into blocks, and stdout's own buffer is the only other copy). */
 void write_out(struct strbuf *line, bool all);
 void flush_line(struct strbuf *line);
+/* Writes all of the buffer to stdout's file descriptor at once, past stdio (whose
+ * buffer must be empty), and clears it: for processes that take turns writing. */
+void write_out_direct(struct strbuf *line);
+/* Another process (a -j worker) failed to write to the same stdout, and said so. */
+void output_failed_elsewhere(void);
 /* Has a write to stdout failed? Then every command stops producing output. */
 bool output_failed(void);
 /* Should a command stop producing? Output failed, or Ctrl-C was pressed in the REPL. */

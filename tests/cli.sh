@@ -454,6 +454,18 @@ $FPX map --random 30000 --seed 7 -o x,y,z,hex,flags bfloat16 'fma(x,y,z)' > "$T/
 $FPX map -j 3 --random 30000 --seed 7 -o x,y,z,hex,flags bfloat16 'fma(x,y,z)' > "$T/r3" && cmp -s "$T/r1" "$T/r3" && ok || bad "map -j 3 --random writes what -j 1 writes"
 $FPX map --random 30000 --seed 8 -o x,y,z,hex,flags bfloat16 'fma(x,y,z)' > "$T/r8"
 [ "$(wc -l < "$T/r1")" = 30000 ] && ! cmp -s "$T/r1" "$T/r8" && ok || bad "map --random: N rows, another seed other rows"
+# -j into a file that is not empty (the workers share its offset), with a header, and
+# -j 5 on a run of fewer chunks than workers (2^16 rows: 16 chunks of 4096)
+printf 'before\n' > "$T/jf"; $FPX map -j 2 --header -o x,y,hex e4m3 'x*y' >> "$T/jf"
+{ printf 'before\n'; $FPX map --header -o x,y,hex e4m3 'x*y'; } | cmp -s - "$T/jf" && ok || bad "map -j 2 appended to a file"
+$FPX map -j 5 -o hex --range x=0x00:0x00 bfloat16 'x*y' > "$T/j5" &&
+	$FPX map -o hex --range x=0x00:0x00 bfloat16 'x*y' | cmp -s - "$T/j5" && ok || bad "map -j 5 on 16 chunks"
+# -j's workers write stdout themselves: a full disk is said once (exit 1), and a reader
+# that stops ends the run as it ends one process (SIGPIPE, 141 from the shell)
+expect "map -j 2 into a full device" 1 "" -- sh -c "$FPX map -j 2 e4m3 'fma(x,y,z)' > /dev/full"
+[ "$(grep -c 'write error' "$T/err")" = 1 ] && ok || bad "map -j 2: one write error message"
+for j in 1 2; do { $FPX map -j $j e4m3 'fma(x,y,z)'; echo $? > "$T/st$j"; } | head -1 > /dev/null; done
+[ "$(cat "$T/st1")" = 141 ] && [ "$(cat "$T/st2")" = 141 ] && ok || bad "map -j 2 into a closed pipe: $(cat "$T/st1") $(cat "$T/st2")"
 # the README's sharding recipe, on this machine: GNU parallel, -k, slices of x by --range
 if command -v parallel >/dev/null 2>&1; then
 	seq 0 3 | PARALLEL=--will-cite parallel -k -S 2/: \
