@@ -1,0 +1,38 @@
+/*
+ * enclose.h — inside the real layer: enclosures of a real by interval arithmetic (MPFI),
+ * with the ends the value lies strictly inside of, and the helpers real.c shares.
+ */
+#ifndef FPX_ENCLOSE_H
+#define FPX_ENCLOSE_H
+
+#include "realfn.h"
+
+/* Is x finite and dyadic (a power of two below it), as codes, hex floats and integers are? */
+bool is_dyadic(const struct num *x);
+/* The significant bits of a dyadic x, so that an MPFR number of that many holds it. */
+mpfr_prec_t dyadic_bits(const struct num *x);
+/* out = x rounded as rnd says (exact when out has the bits). */
+void set_exact(mpfr_ptr out, const struct num *x, mpfr_rnd_t rnd);
+bool is_point(mpfi_srcptr a);
+
+/* What an enclosure found: the value lies inside; or it is NaN; or NaN came out of an
+ * argument that straddles the edge of a domain, which a closer one may settle. */
+enum enclosure { ENCLOSED, NAN_SURELY, NAN_MAYBE };
+
+/*
+ * Which ends of an enclosure the value lies strictly inside of: those MPFI rounded
+ * outward, and those an argument's open end carries to. gelu(100) is 100 − 2^-7000-odd:
+ * its enclosure ends on 100 at any practical precision, and only the open end says the
+ * value is below it (inexact), not on it. The bits are MPFI's flags for rounded ends.
+ */
+enum { OPEN_LO = MPFI_FLAGS_LEFT_ENDPOINT_INEXACT, OPEN_HI = MPFI_FLAGS_RIGHT_ENDPOINT_INEXACT, OPEN_BOTH = 3 };
+
+/* out ⊇ the value of r, at precision prec (exact leaves at their own); *open, the ends
+ * the value lies strictly inside of (OPEN_LO, OPEN_HI). */
+enum enclosure enclose(mpfi_ptr out, unsigned *open, const struct real *r, mpfr_prec_t prec);
+/* Does a NaN argument (typed nan) make r NaN, rather than a domain (no invalid flag)? */
+bool has_nan_leaf(const struct real *r);
+/* Is r, exactly zero, −0 as IEEE 754 signs it (sin(-0), -0 + 0 is +0)? */
+bool zero_is_negative(const struct real *r);
+
+#endif

@@ -1,0 +1,220 @@
+/*
+ * realfn.c — the table of functions a real may call (realfn.h): MPFR's point functions,
+ * MPFI's images of intervals and the images MPFI lacks, and the activations defined by
+ * formulas over them.
+ */
+#include "realfn.h"
+
+#include <string.h>
+#include <strings.h>
+
+/* ---- Images of intervals MPFI does not have --------------------------------------------- */
+
+/* MPFI's flags (MPFI_FLAGS_LEFT_ENDPOINT_INEXACT, ...) for ends of these ternaries. */
+static int rounded_ends(int lo_ternary, int hi_ternary)
+{
+	return (lo_ternary ? MPFI_FLAGS_LEFT_ENDPOINT_INEXACT : 0) | (hi_ternary ? MPFI_FLAGS_RIGHT_ENDPOINT_INEXACT : 0);
+}
+
+/* The image of a under a monotone function, from MPFR's directed roundings of its ends;
+ * which ends were rounded, as MPFI's functions say. */
+static int image_monotone(mpfi_ptr out, mpfi_srcptr a, mpfr_unary *fn, bool increasing)
+{
+	mpfr_t lo, hi;
+	int lo_ternary, hi_ternary;
+
+	mpfr_inits2(mpfi_get_prec(out), lo, hi, (mpfr_ptr)0);
+	lo_ternary = fn(lo, increasing ? &a->left : &a->right, MPFR_RNDD);
+	hi_ternary = fn(hi, increasing ? &a->right : &a->left, MPFR_RNDU);
+	mpfi_interv_fr(out, lo, hi);
+	mpfr_clears(lo, hi, (mpfr_ptr)0);
+	return rounded_ends(lo_ternary, hi_ternary);
+}
+
+static int interval_exp10(mpfi_ptr out, mpfi_srcptr a)
+{
+	return image_monotone(out, a, mpfr_exp10, true);
+}
+
+static int interval_erf(mpfi_ptr out, mpfi_srcptr a)
+{
+	return image_monotone(out, a, mpfr_erf, true);
+}
+
+static int interval_erfc(mpfi_ptr out, mpfi_srcptr a)
+{
+	return image_monotone(out, a, mpfr_erfc, false);
+}
+
+/* min and max grow with each argument: the ends' min (max) bound the image. */
+static int image_min_max(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b, mpfr_binary *fn)
+{
+	mpfr_t lo, hi;
+
+	int lo_ternary, hi_ternary;
+
+	mpfr_inits2(mpfi_get_prec(out), lo, hi, (mpfr_ptr)0);
+	lo_ternary = fn(lo, &a->left, &b->left, MPFR_RNDD);
+	hi_ternary = fn(hi, &a->right, &b->right, MPFR_RNDU);
+	mpfi_interv_fr(out, lo, hi);
+	mpfr_clears(lo, hi, (mpfr_ptr)0);
+	return rounded_ends(lo_ternary, hi_ternary);
+}
+
+static int interval_min(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
+{
+	return image_min_max(out, a, b, mpfr_min);
+}
+
+static int interval_max(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
+{
+	return image_min_max(out, a, b, mpfr_max);
+}
+
+/*
+ * fmod and rem (IEEE 754's remainder) of intervals: a − k·b for the one integer k the
+ * ends of a/b give (truncated for fmod, nearest-even for rem: both monotone in the
+ * quotient, so every quotient between the ends gives it too). Where the ends' k differ
+ * the image is in pieces, enclosed by |result| ≤ max|b|; where b holds 0 or a an
+ * infinity, it may be NaN.
+ */
+static int image_remainder(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b, mpfr_rnd_t to_integer)
+{
+	mpfi_t q;
+	mpfr_t k_lo, k_hi;
+	mpfr_prec_t prec = mpfi_get_prec(out) + 64;
+	int rounded = 0;
+
+	if (mpfi_has_zero(b) || !mpfi_bounded_p(a) || mpfi_nan_p(a) || mpfi_nan_p(b)) {
+		mpfr_set_nan(&out->left);
+		mpfr_set_nan(&out->right);
+		return 0;
+	}
+	if (!mpfi_bounded_p(b)) /* a finite, |b| infinite: a */
+		return mpfi_set(out, a);
+	mpfi_init2(q, prec);
+	mpfr_inits2(prec, k_lo, k_hi, (mpfr_ptr)0);
+	mpfi_div(q, a, b);
+	mpfr_rint(k_lo, &q->left, to_integer);
+	mpfr_rint(k_hi, &q->right, to_integer);
+	if (mpfr_equal_p(k_lo, k_hi)) { /* exact: k fits in prec bits, or q was an integer */
+		mpfi_set_prec(q, mpfr_get_prec(k_lo) + mpfi_get_prec(b));
+		mpfi_mul_fr(q, b, k_lo);
+		rounded = mpfi_sub(out, a, q);
+	} else {
+		mpfi_mag(k_hi, b);
+		mpfi_interv_fr(out, k_hi, k_hi);
+		mpfi_neg(q, out);
+		mpfi_put(out, q);
+	}
+	mpfr_clears(k_lo, k_hi, (mpfr_ptr)0);
+	mpfi_clear(q);
+	return rounded;
+}
+
+static int interval_fmod(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
+{
+	return image_remainder(out, a, b, MPFR_RNDZ);
+}
+
+static int interval_rem(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
+{
+	return image_remainder(out, a, b, MPFR_RNDN);
+}
+
+#define UNARY(name, interval, point, slope, passing) { name, 1, interval, NULL, point, NULL, slope, passing, 0, false }
+#define BOUNDED(name, interval, point, slope, passing, bound, symmetric) \
+	{ name, 1, interval, NULL, point, NULL, slope, passing, bound, symmetric }
+#define BINARY(name, interval, point, passing) { name, 2, NULL, interval, NULL, point, SLOPE_NONE, passing, 0, false }
+
+static const struct real_fn functions[] = {
+	UNARY("sqrt", mpfi_sqrt, mpfr_sqrt, SLOPE_SQRT, PASS_INCREASING),
+	UNARY("cbrt", mpfi_cbrt, mpfr_cbrt, SLOPE_CBRT, PASS_INCREASING),
+	UNARY("exp", mpfi_exp, mpfr_exp, SLOPE_EXP, PASS_INCREASING),
+	UNARY("exp2", mpfi_exp2, mpfr_exp2, SLOPE_EXP, PASS_INCREASING),
+	UNARY("exp10", interval_exp10, mpfr_exp10, SLOPE_EXP, PASS_INCREASING),
+	UNARY("expm1", mpfi_expm1, mpfr_expm1, SLOPE_EXP_ONE, PASS_INCREASING),
+	UNARY("log", mpfi_log, mpfr_log, SLOPE_LOG, PASS_INCREASING),
+	UNARY("log2", mpfi_log2, mpfr_log2, SLOPE_LOG, PASS_INCREASING),
+	UNARY("log10", mpfi_log10, mpfr_log10, SLOPE_LOG, PASS_INCREASING),
+	UNARY("log1p", mpfi_log1p, mpfr_log1p, SLOPE_NONE, PASS_INCREASING),
+	UNARY("sin", mpfi_sin, mpfr_sin, SLOPE_ONE, PASS_ROUNDED),
+	UNARY("cos", mpfi_cos, mpfr_cos, SLOPE_ONE, PASS_ROUNDED),
+	UNARY("tan", mpfi_tan, mpfr_tan, SLOPE_NONE, PASS_INCREASING),
+	UNARY("asin", mpfi_asin, mpfr_asin, SLOPE_NONE, PASS_INCREASING),
+	UNARY("acos", mpfi_acos, mpfr_acos, SLOPE_NONE, PASS_DECREASING),
+	UNARY("atan", mpfi_atan, mpfr_atan, SLOPE_ONE, PASS_INCREASING),
+	UNARY("sinh", mpfi_sinh, mpfr_sinh, SLOPE_EXP_ONE, PASS_INCREASING),
+	UNARY("cosh", mpfi_cosh, mpfr_cosh, SLOPE_EXP_ONE, PASS_ROUNDED),
+	BOUNDED("tanh", mpfi_tanh, mpfr_tanh, SLOPE_ONE, PASS_INCREASING, 1, true),
+	UNARY("asinh", mpfi_asinh, mpfr_asinh, SLOPE_ONE, PASS_INCREASING),
+	UNARY("acosh", mpfi_acosh, mpfr_acosh, SLOPE_NONE, PASS_INCREASING),
+	UNARY("atanh", mpfi_atanh, mpfr_atanh, SLOPE_NONE, PASS_INCREASING),
+	BOUNDED("erf", interval_erf, mpfr_erf, SLOPE_ERF, PASS_INCREASING, 1, true),
+	BOUNDED("erfc", interval_erfc, mpfr_erfc, SLOPE_ERF, PASS_DECREASING, 2, false),
+	UNARY("abs", mpfi_abs, mpfr_abs, SLOPE_ONE, PASS_ROUNDED),
+	BINARY("atan2", mpfi_atan2, mpfr_atan2, PASS_ROUNDED),
+	BINARY("hypot", mpfi_hypot, mpfr_hypot, PASS_ROUNDED),   BINARY("min", interval_min, mpfr_min, PASS_MIN),
+	BINARY("max", interval_max, mpfr_max, PASS_MAX),
+	BINARY("fmod", interval_fmod, mpfr_fmod, PASS_ROUNDED),  BINARY("rem", interval_rem, mpfr_remainder, PASS_ROUNDED),
+};
+
+#define FUNCTION_COUNT (sizeof functions / sizeof functions[0])
+
+/*
+ * Functions defined by a formula over the others, as the ML stacks define them (x, y and
+ * z are the arguments); fma is x·y + z rounded once, as every real is. PyTorch's
+ * GELU(approximate='tanh') is gelu_tanh.
+ */
+static const struct real_formula {
+	const char *name;
+	int arity;
+	const char *formula;
+} formulas[] = {
+	{ "pow", 2, "x^y" },
+	{ "fma", 3, "x*y+z" },
+	{ "sigmoid", 1, "1/(1+exp(-x))" },
+	{ "softplus", 1, "max(x,0)+log1p(exp(-abs(x)))" }, /* log1p(exp(x)), decided at large x */
+	{ "silu", 1, "x*sigmoid(x)" },
+	{ "gelu", 1, "x/2*(1+erf(x/sqrt(2)))" },
+	{ "gelu_tanh", 1, "x/2*(1+tanh(sqrt(2/pi)*(x+0.044715*x^3)))" },
+	{ "relu", 1, "max(x,0)" },
+};
+
+#define FORMULA_COUNT (sizeof formulas / sizeof formulas[0])
+
+const struct real_fn *real_function(const char *name, size_t len)
+{
+	for (size_t i = 0; i < FUNCTION_COUNT; i++)
+		if (strlen(functions[i].name) == len && strncasecmp(functions[i].name, name, len) == 0)
+			return &functions[i];
+	return NULL;
+}
+
+int real_fn_arity(const struct real_fn *fn)
+{
+	return fn->arity;
+}
+
+const char *real_fn_name(const struct real_fn *fn)
+{
+	return fn->name;
+}
+
+const char *real_formula(const char *name, size_t len, int *arity)
+{
+	for (size_t i = 0; i < FORMULA_COUNT; i++)
+		if (strlen(formulas[i].name) == len && strncasecmp(formulas[i].name, name, len) == 0) {
+			*arity = formulas[i].arity;
+			return formulas[i].formula;
+		}
+	return NULL;
+}
+
+const char *real_function_name(size_t i)
+{
+	if (i < FUNCTION_COUNT)
+		return functions[i].name;
+	i -= FUNCTION_COUNT;
+	return i < FORMULA_COUNT ? formulas[i].name : NULL;
+}
