@@ -75,11 +75,16 @@ tests/%: tests/%.c tests/testlib.h src/libfpx.a
 bench/gen: bench/gen.c
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lgmp $(LDLIBS)
 
-bench/baseline: bench/baseline.c
+bench/baseline: bench/baseline.c bench/tightio.h
 	$(CC) -O2 -o $@ $< -lmpfr -lgmp
+
+# The fastest known rows (fast_float, {fmt}): for the bench only, never for fpx.
+bench/fastfloat: bench/fastfloat.cc bench/tightio.h
+	$(CXX) -O2 -std=c++17 -o $@ $< -lfmt
 
 # Speed and memory against baselines measured in the same run (bench/run.sh).
 bench: fpx bench/gen bench/baseline
+	@$(MAKE) -s bench/fastfloat || echo "bench: no fast_float or {fmt} rows (apt-get install g++ libfast-float-dev libfmt-dev)"
 	sh bench/run.sh $(BENCH_LINES) $(BENCH_ROUNDS)
 
 check: fpx $(TESTS)
@@ -131,7 +136,8 @@ uninstall:
 		$(DESTDIR)$(ZSHCOMPDIR)/_fpx $(DESTDIR)$(FISHCOMPDIR)/fpx.fish
 
 clean:
-	rm -f fpx src/*.o src/*.d src/libfpx.a src/builtin.c src/pow5.c src/pow5gen $(TESTS) $(FUZZ_TARGETS)
+	rm -f fpx src/*.o src/*.d src/libfpx.a src/builtin.c src/pow5.c src/pow5gen $(TESTS) $(FUZZ_TARGETS) \
+		bench/baseline bench/fastfloat
 
 distclean: clean
 	rm -rf .sanitize .fuzz config.mk config.log config.status configure autom4te.cache

@@ -35,14 +35,17 @@ ratio_into() {
 	awk -v a="$(tail -n 1 "$T/$2")" -v b="$(tail -n 1 "$T/$3")" 'BEGIN { print a / b }' >> "$T/$1"
 }
 
-# pair NAME COMMAND: the strtod loop, then COMMAND, right after each other. The
-# machine's speed drifts by tens of per cent from one second to the next, and a pair
-# run back to back sees the same speed.
+# pair NAME COMMAND: the strtod loop (the tight one: bench/tightio.h), then COMMAND,
+# right after each other. The machine's speed drifts by tens of per cent from one
+# second to the next, and a pair run back to back sees the same speed.
 pair() {
-	measure "$1.base" "bench/baseline strtod < $T/w"
+	measure "$1.base" "bench/baseline tight < $T/w"
 	measure "$1" "$2"
 	ratio "$1" "$1.base"
 }
+
+# The fast_float and {fmt} rows, where make bench could build them (bench/fastfloat.cc).
+if [ -x bench/fastfloat ]; then FASTFLOAT=bench/fastfloat; else FASTFLOAT=; fi
 
 # pair_exp NAME COMMAND: the same against the mpfr_exp loop
 pair_exp() {
@@ -57,8 +60,14 @@ seconds() { awk -v t="$(median "$1")" 'BEGIN { printf "%.3f", t / 1e6 }'; }
 STARTS=200
 i=0
 while [ $i -lt "$ROUNDS" ]; do
-	pair strtod "bench/baseline strtod < $T/w"
+	pair strtod "bench/baseline tight < $T/w"
+	pair getline "bench/baseline strtod < $T/w"
 	pair scan "bench/baseline scan < $T/w"
+	if [ -n "$FASTFLOAT" ]; then
+		pair ff_hex "bench/fastfloat hex < $T/w"
+		pair ff_shortest "bench/fastfloat shortest < $T/w"
+	fi
+	pair b32 "./fpx convert -o hex binary32 < $T/w"
 	pair b64 "./fpx convert -o hex binary64 < $T/w"
 	pair b16 "./fpx convert -o hex binary16 < $T/w"
 	pair bf16 "./fpx convert -o hex bfloat16 < $T/w"
@@ -98,19 +107,39 @@ rss() { /usr/bin/time -f %M sh -c "$1 > /dev/null" 2>&1 >/dev/null | tail -n 1; 
 
 echo "fpx bench: $LINES lines, $ROUNDS rounds; ratio = median over the rounds of (time / the strtod loop run just before it)"
 echo
+echo "the strtod loop: glibc's strtod with the tightest I/O (1 MiB read(2) blocks, lines NUL-terminated in place, one"
+echo "64 KiB buffer written with write(2)); the getline loop reads with getline and writes through stdio"
+echo
 echo "fastest = the fastest run of each over the fastest of its strtod loops (steadier here)"
 echo
 echo "| what | seconds (median) | ratio | fastest | Mlines/s | target |"
 echo "|---|---|---|---|---|---|"
 row "strtod loop (binary64, glibc), against itself" strtod "1.00 but for noise"
-row "read-scan-print loop (the floor)" scan ""
-row "fpx convert -o hex binary64" b64 "<= 0.85 (stretch 0.45)"
-row "fpx convert -o hex binary16" b16 "<= 0.85"
-row "fpx convert -o hex bfloat16" bf16 "<= 0.85"
-row "fpx convert -o hex e4m3" e4m3 "<= 0.85"
-row "fpx convert binary64 (hex,shortest)" default64 "<= 1.5"
-row "fpx convert binary16 (hex,shortest)" default16 "<= 1.5"
+row "strtod loop with getline and stdio" getline ""
+row "read-scan-print loop (getline: the old floor)" scan ""
+if [ -n "$FASTFLOAT" ]; then
+	row "fast_float -> hex (the fastest known)" ff_hex ""
+	row "fast_float -> hex + {fmt} shortest" ff_shortest ""
+fi
+row "fpx convert -o hex binary64" b64 "<= 0.5 (1.1x fast_float)"
+row "fpx convert -o hex binary32" b32 "<= 0.5"
+row "fpx convert -o hex binary16" b16 "<= 0.5"
+row "fpx convert -o hex bfloat16" bf16 "<= 0.5"
+row "fpx convert -o hex e4m3" e4m3 "<= 0.5"
+row "fpx convert binary64 (hex,shortest)" default64 "<= 0.9 (1.1x fast_float+fmt)"
+row "fpx convert binary16 (hex,shortest)" default16 ""
 row "fpx table -o hex,class,exact,shortest binary16" table16 "< 1 (65 536 rows)"
+# the workload's plain decimals (not its expressions, 2^-24, which strtod reads as 2)
+grep -E '^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$' "$T/w" > "$T/plain"
+./fpx convert -o hex binary64 < "$T/plain" > "$T/fpx.hex"
+bench/baseline tight < "$T/plain" | cmp -s - "$T/fpx.hex" && agree="strtod's on every line" ||
+	agree="strtod's NOT on every line"
+if [ -n "$FASTFLOAT" ]; then
+	bench/fastfloat hex < "$T/plain" | cmp -s - "$T/fpx.hex" && agree="$agree, fast_float's on every line" ||
+		agree="$agree, fast_float's NOT on every line"
+fi
+echo
+echo "fpx's binary64 codes of the workload's $(wc -l < "$T/plain") plain decimals agree with $agree"
 echo
 echo "real values, $EXP_LINES lines exp(x), x a decimal; ratio over a C loop calling mpfr_exp once a line at 24 bits (subnormalized), same I/O:"
 echo

@@ -1,0 +1,64 @@
+/*
+ * fastfloat.cc — the fastest known rows, for make bench only (fpx gains no dependency):
+ * decimal lines read by fast_float (Debian's libfast-float-dev), printed as binary64's
+ * code, 0x + 16 hex digits, and with {fmt}'s shortest digits (libfmt-dev, Dragonbox)
+ * after a tab, as fpx convert binary64 prints them; the same I/O as bench/baseline's
+ * tight loop (tightio.h).
+ * Usage: fastfloat hex|shortest < lines
+ */
+#include <cstdint>
+#include <cstring>
+
+#include <fast_float/fast_float.h>
+#include <fmt/format.h>
+
+extern "C" {
+#include "tightio.h"
+}
+
+static double parse(const char *line, size_t len)
+{
+	double d = 0;
+	size_t plus = line[0] == '+'; /* from_chars takes no leading +; strtod and fpx do */
+
+	fast_float::from_chars(line + plus, line + len, d);
+	return d;
+}
+
+static size_t put_hex(char *out, double d)
+{
+	static const char hex[] = "0123456789abcdef";
+	uint64_t v;
+
+	std::memcpy(&v, &d, sizeof v);
+	out[0] = '0';
+	out[1] = 'x';
+	for (int i = 17; i >= 2; i--, v >>= 4)
+		out[i] = hex[v & 15];
+	return 18;
+}
+
+static size_t hex_line(char *out, const char *line, size_t len)
+{
+	size_t n = put_hex(out, parse(line, len));
+
+	out[n] = '\n';
+	return n + 1;
+}
+
+static size_t shortest_line(char *out, const char *line, size_t len)
+{
+	double d = parse(line, len);
+	size_t n = put_hex(out, d);
+
+	out[n++] = '\t';
+	n = (size_t)(fmt::format_to(out + n, "{}", d) - out);
+	out[n] = '\n';
+	return n + 1;
+}
+
+int main(int argc, char **argv)
+{
+	tight_loop(argc > 1 && std::strcmp(argv[1], "shortest") == 0 ? shortest_line : hex_line);
+	return 0;
+}
