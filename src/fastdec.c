@@ -12,11 +12,12 @@
 
 #include <stdint.h>
 #include <string.h>
+#include <strings.h>
 
 #include "pow5.h"
 
 #define MAX_LIMBS 40 /* 5^400·2^128 or (2^128·2^(113+3)·5^400): under 40 limbs */
-#define MAX_DIGITS 38
+#define MAX_DIGITS 38 /* all the digits are kept, in two words, up to here */
 /* The 8-digits-at-once step reads the first digit into the lowest byte. */
 #define LITTLE_ENDIAN_WORDS (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
 #define MAX_EXPONENT 400
@@ -45,13 +46,22 @@ static uint64_t eight_digit_value(uint64_t v)
 	return (v * 10000 + (v >> 32)) & 0xffffffffu;            /* 8 digits */
 }
 
-/* Digits [p, end) while they last: into *small while they fit in a word (19), then into
- * *wide; leading zeros are not significant. Returns how many digits were read. */
-static long digit_run(const char **p, const char *end, uint64_t *small, unsigned __int128 *wide, int *significant)
+/* The significant digits as they are read: the first 19 in a word, up to 38 in two,
+ * and whether any past the 19th is not 0. */
+struct digits {
+	uint64_t head;
+	unsigned __int128 all;
+	int significant;
+	bool sticky;
+};
+
+/* Digits [p, end) while they last, into *g; leading zeros are not significant. Returns
+ * how many digits were read. */
+static long digit_run(struct digits *g, const char **p, const char *end)
 {
 	const char *start = *p, *s = *p;
-	uint64_t word = *small;
-	int n = *significant;
+	uint64_t word = g->head;
+	int n = g->significant;
 
 	while (n == 0 && s < end && *s == '0') /* leading zeros; after them a digit is nonzero */
 		s++;
@@ -66,50 +76,65 @@ static long digit_run(const char **p, const char *end, uint64_t *small, unsigned
 	}
 	for (; s < end && (unsigned)(*s - '0') < 10; s++) {
 		unsigned digit = (unsigned)(*s - '0');
-		if (++n <= 19)
+		if (++n <= 19) {
 			word = word * 10 + digit;
-		else
-			*wide = (n == 20 ? (unsigned __int128)word : *wide) * 10 + digit;
+			continue;
+		}
+		if (n <= MAX_DIGITS)
+			g->all = (n == 20 ? (unsigned __int128)word : g->all) * 10 + digit;
+		g->sticky |= digit != 0;
 	}
-	*small = word;
-	*significant = n;
+	g->head = word;
+	g->significant = n;
 	*p = s;
 	return (long)(s - start);
 }
 
-/* The digits of the mantissa into d->w; *after_point: how many came after the point. */
-static bool scan_digits(struct decimal *d, const char **p, const char *end, long *after_point)
+/* The digits of the mantissa into *g; *after_point: how many came after the point. */
+static bool scan_digits(struct digits *g, const char **p, const char *end, long *after_point)
 {
-	unsigned __int128 w = 0;
-	uint64_t small = 0;
-	int significant = 0;
-	long seen = digit_run(p, end, &small, &w, &significant);
+	long seen;
 
+	*g = (struct digits){ 0, 0, 0, false };
+	seen = digit_run(g, p, end);
 	*after_point = 0;
 	if (*p < end && **p == '.') {
 		(*p)++;
-		*after_point = digit_run(p, end, &small, &w, &significant);
+		*after_point = digit_run(g, p, end);
 		seen += *after_point;
 	}
-	if (significant > MAX_DIGITS)
-		return false;
-	if (significant <= 19)
-		w = small;
-	d->w[0] = (mp_limb_t)w;
-	d->w[1] = (mp_limb_t)(w >> 64);
-	d->limbs = d->w[1] ? 2 : d->w[0] ? 1 : 0;
 	return seen > 0;
 }
 
-static bool scan_exponent(const char **p, const char *end, long *exp)
+/* d from the digits g and the exponent of their last, q: the head's exponent, and all
+ * the digits where the head leaves some out. False when |q| is past the tables. */
+static bool set_decimal(struct decimal *d, const struct digits *g, long q)
+{
+	long dropped = g->significant > 19 ? g->significant - 19 : 0;
+
+	d->kind = DECIMAL_FINITE;
+	d->e2 = 0;
+	d->head = g->head;
+	d->q = q + dropped;
+	d->sticky = g->sticky;
+	d->w[0] = d->w[1] = 0;
+	d->limbs = 0;
+	d->wq = q;
+	if (g->sticky && g->significant <= MAX_DIGITS && q >= -MAX_EXPONENT) {
+		d->w[0] = (mp_limb_t)g->all;
+		d->w[1] = (mp_limb_t)(g->all >> 64);
+		d->limbs = d->w[1] ? 2 : 1;
+	}
+	return d->head == 0 || (d->q >= -MAX_EXPONENT && d->q <= MAX_EXPONENT);
+}
+
+/* [sign]digits, the value held at 100000 or so past that (beyond every table). */
+static bool scan_exponent_digits(const char **p, const char *end, long *exp)
 {
 	bool neg = false;
 	int digits = 0;
 
 	*exp = 0;
-	if (*p == end || (**p != 'e' && **p != 'E'))
-		return true;
-	(*p)++;
 	if (*p < end && (**p == '+' || **p == '-'))
 		neg = *(*p)++ == '-';
 	for (; *p < end && **p >= '0' && **p <= '9'; (*p)++, digits++)
@@ -120,9 +145,49 @@ static bool scan_exponent(const char **p, const char *end, long *exp)
 	return digits > 0;
 }
 
+static bool scan_exponent(const char **p, const char *end, long *exp)
+{
+	*exp = 0;
+	if (*p == end || (**p != 'e' && **p != 'E'))
+		return true;
+	(*p)++;
+	return scan_exponent_digits(p, end, exp);
+}
+
+/* inf, infinity or nan, in any case, and nothing after. */
+static bool scan_special(struct decimal *d, const char *p, const char *end)
+{
+	size_t n = (size_t)(end - p);
+	enum decimal_kind kind;
+
+	if ((n == 3 && strncasecmp(p, "inf", 3) == 0) || (n == 8 && strncasecmp(p, "infinity", 8) == 0))
+		kind = DECIMAL_INF;
+	else if (n == 3 && strncasecmp(p, "nan", 3) == 0)
+		kind = DECIMAL_NAN;
+	else
+		return false;
+	*d = (struct decimal){ kind, 0, 0, 0, false, { 0, 0 }, 0, 0, d->neg };
+	return true;
+}
+
+/* 2^k: head 1 and e2 = k, for |k| up to 100000 (past every format). */
+static bool scan_power_of_two(struct decimal *d, const char *p, const char *end)
+{
+	long k;
+
+	if (end - p < 3 || p[0] != '2' || p[1] != '^')
+		return false;
+	p += 2;
+	if (!scan_exponent_digits(&p, end, &k) || p != end)
+		return false;
+	*d = (struct decimal){ DECIMAL_FINITE, 1, 0, k, false, { 0, 0 }, 0, 0, d->neg };
+	return true;
+}
+
 bool fastdec_scan(struct decimal *d, const char *text, size_t len)
 {
-	const char *p = text, *end = text + len;
+	const char *p = text, *end = text + len, *digits;
+	struct digits g;
 	long after_point, exp;
 
 	while (p < end && is_blank(*p))
@@ -132,13 +197,21 @@ bool fastdec_scan(struct decimal *d, const char *text, size_t len)
 	d->neg = false;
 	if (p < end && (*p == '+' || *p == '-'))
 		d->neg = *p++ == '-';
-	if (!scan_digits(d, &p, end, &after_point) || !scan_exponent(&p, end, &exp) || p != end)
-		return false;
-	d->q = exp - after_point;
-	return d->limbs > 0 && d->q >= -MAX_EXPONENT && d->q <= MAX_EXPONENT;
+	digits = p;
+	if (!scan_digits(&g, &p, end, &after_point) || !scan_exponent(&p, end, &exp) || p != end)
+		return scan_special(d, digits, end) || scan_power_of_two(d, digits, end);
+	return set_decimal(d, &g, exp - after_point);
 }
 
 /* ---- The exact binary form: N·2^e2, plus a sticky bit below N ---------------------- */
+
+/* A decimal known exactly: w·10^q, w in one or two limbs. */
+struct exact_decimal {
+	mp_limb_t w[2];
+	int limbs;
+	long q;
+	long e2; /* times 2^e2 */
+};
 
 struct binary {
 	mp_limb_t n[MAX_LIMBS];
@@ -160,7 +233,7 @@ static size_t bit_length(const mp_limb_t *n, mp_size_t size)
 }
 
 /* w·5^q, exactly, times 2^q. */
-static void scale_up(struct binary *b, const struct decimal *d)
+static void scale_up(struct binary *b, const struct exact_decimal *d)
 {
 	mp_size_t size;
 	size_t bits;
@@ -178,7 +251,7 @@ static void scale_up(struct binary *b, const struct decimal *d)
 }
 
 /* ⌊w·2^s / 5^k⌋ times 2^−(s+k), with the remainder as the sticky bit. */
-static bool scale_down(struct binary *b, const struct decimal *d, int precision)
+static bool scale_down(struct binary *b, const struct exact_decimal *d, int precision)
 {
 	mp_limb_t num[MAX_LIMBS], rem[MAX_LIMBS];
 	mp_size_t dsize, nsize;
@@ -291,7 +364,7 @@ static unsigned __int128 divide_by_big_pow5(uint64_t w, int *s, int k)
  * N = w·5^q exactly; down, N = ⌊w·2^s / 5^k⌋ with w·2^s filling 127 bits, which leaves N
  * at least 64 bits, enough for any precision up to 61 bits.
  */
-static bool scale_small(struct binary *b, const struct decimal *d, int precision)
+static bool scale_small(struct binary *b, const struct exact_decimal *d, int precision)
 {
 	unsigned __int128 n;
 	int s;
@@ -374,20 +447,60 @@ static bool place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, co
 	return true;
 }
 
-bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, const struct decimal *d)
+/* Where w·10^q lies on f's grid, exactly. */
+static bool place_exact(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,
+			const struct exact_decimal *d)
 {
 	struct binary b;
-	const struct fmt_grid *g = &f->grid;
+	int precision = f->grid.frac_bits + 1;
 
-	if (!g->present || g->frac_bits > 112 || d->limbs == 0)
-		return false;
-	if (scale_small(&b, d, g->frac_bits + 1))
+	if (scale_small(&b, d, precision))
 		;
 	else if (d->q >= 0)
 		scale_up(&b, d);
-	else if (!scale_down(&b, d, g->frac_bits + 1))
+	else if (!scale_down(&b, d, precision))
 		return false;
+	b.e2 += d->e2;
 	return place_binary(lower, exact, vs_mid, tiny, f, &b);
+}
+
+/*
+ * A value strictly between a = h·10^q and b = (h + 1)·10^q, placed when a and b share
+ * their lower neighbour (then nothing of f's lies between them) and lie on one side of
+ * its midpoint: a at or past it puts the value past it, b at or before it puts the
+ * value before. False when the midpoint lies strictly between them, or the neighbours
+ * differ.
+ */
+static bool place_between(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, uint64_t h,
+			  long q)
+{
+	struct exact_decimal a = { { h, 0 }, 1, q, 0 }, b = { { h + 1, 0 }, 1, q, 0 };
+	fpcode lower_b;
+	bool exact_a, exact_b, tiny_b;
+	int mid_a, mid_b;
+
+	if (!place_exact(lower, &exact_a, &mid_a, tiny, f, &a) || !place_exact(&lower_b, &exact_b, &mid_b, &tiny_b, f, &b))
+		return false;
+	if (*lower != lower_b || *tiny != tiny_b)
+		return false;
+	*exact = false;
+	*vs_mid = mid_a >= 0 ? 1 : -1;
+	return mid_a >= 0 || mid_b <= 0;
+}
+
+bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, const struct decimal *d)
+{
+	struct exact_decimal all = { { d->w[0], d->w[1] }, d->limbs, d->wq, 0 };
+
+	if (!f->grid.present || f->grid.frac_bits > 112 || d->head == 0)
+		return false;
+	if (!d->sticky) {
+		struct exact_decimal head = { { d->head, 0 }, 1, d->q, d->e2 };
+		return place_exact(lower, exact, vs_mid, tiny, f, &head);
+	}
+	if (place_between(lower, exact, vs_mid, tiny, f, d->head, d->q))
+		return true;
+	return d->limbs > 0 && place_exact(lower, exact, vs_mid, tiny, f, &all);
 }
 
 bool fastdec_place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,

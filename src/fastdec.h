@@ -1,8 +1,11 @@
 /*
- * fastdec.h — the fast path for the commonest input: a plain decimal, w·10^q with at
- * most 38 significant digits and |q| ≤ 400, placed between two ranks of a regular
- * format with fixed-size integers (GMP's mpn layer, no allocation) instead of
- * rationals. It answers exactly what fmt_place() answers, or declines; it never
+ * fastdec.h — the fast path for the commonest input: a plain decimal, placed between
+ * two ranks of a regular format with fixed-size integers (GMP's mpn layer, no
+ * allocation) instead of rationals. Its first 19 significant digits h (and q, so that
+ * h·10^q is their value, |q| ≤ 400) decide it when the rest are zeros; when they are
+ * not, the value lies strictly between h·10^q and (h + 1)·10^q, and it is placed when
+ * both ends place alike (fast_float's method); else, with at most 38 digits, all of
+ * them are placed. It answers exactly what fmt_place() answers, or declines; it never
  * approximates. Never prints.
  */
 #ifndef FPX_FASTDEC_H
@@ -11,22 +14,34 @@
 #include <gmp.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "format.h"
 
+enum decimal_kind { DECIMAL_FINITE, DECIMAL_INF, DECIMAL_NAN };
+
 struct decimal {
-	mp_limb_t w[2]; /* the significant digits as an integer, least significant limb first */
-	int limbs;      /* 0 for zero */
-	long q;         /* value = w · 10^q */
+	enum decimal_kind kind;
+	uint64_t head; /* the first 19 significant digits, or all of them; 0 for zero */
+	long q;        /* |value| = head·10^q·2^e2, or lies strictly above it when sticky */
+	long e2;       /* 0 but for a power of two, 2^k (head 1, q 0) */
+	bool sticky;   /* a digit past the 19th is not 0: |value| < (head + 1)·10^q */
+	/* With sticky and at most 38 digits: all of them, |value| = w·10^wq (limbs 1 or
+	 * 2, least significant limb first); else limbs is 0. */
+	mp_limb_t w[2];
+	int limbs;
+	long wq;
 	bool neg;
 };
 
 /* Reads [blanks][sign]digits[.digits][(e|E)[sign]digits][blanks], or with the digits
- * after the point only; false for anything else (the full parser then decides). */
+ * after the point only, any number of them; [sign]2^[sign]digits; [sign]inf, infinity
+ * or nan (any case): false for anything else (the full parser then decides). */
 bool fastdec_scan(struct decimal *d, const char *text, size_t len);
 
-/* Where |d| (nonzero) lies in regular format f, as fmt_place() says it, plus whether it
- * is below the smallest normal value; false when the fast method does not apply. */
+/* Where |d| (nonzero: head > 0) lies in regular format f, as fmt_place() says it, plus
+ * whether it is below the smallest normal value; false when the fast method does not
+ * apply. */
 bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, const struct decimal *d);
 /* The same for n·2^e2 (n nonzero): a binary result of an operation on codes (ops.c). */
 bool fastdec_place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,

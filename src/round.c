@@ -191,19 +191,28 @@ static void decide(struct rnd_result *out, const struct fmt *f, bool neg, const 
 	out->code = rank == 0 && f->has_zero ? fmt_zero_code(f, neg) : with_sign(f, code_of(f, rank), neg);
 }
 
+/* Zero: its code, or in a format without one (E8M0) the smallest value. */
+static void round_zero(struct rnd_result *out, const struct fmt *f, bool neg, enum rnd_mode mode, bool saturate)
+{
+	struct placement nothing_below = { ~(fpcode)0, false, false, 0 };
+
+	if (f->has_zero)
+		out->code = fmt_zero_code(f, neg);
+	else
+		decide(out, f, neg, &nothing_below, mode, saturate);
+}
+
 static void round_magnitude(struct rnd_result *out, const struct fmt *f, const struct num *x, enum rnd_mode mode,
 			    bool saturate, placer *place)
 {
 	struct placement p = { ~(fpcode)0, false, false, 0 };
 
-	if (mpq_sgn(x->mag) == 0 && f->has_zero) {
-		out->code = fmt_zero_code(f, x->neg);
+	if (mpq_sgn(x->mag) == 0) {
+		round_zero(out, f, x->neg, mode, saturate);
 		return;
 	}
-	if (mpq_sgn(x->mag) != 0) {
-		p.vs_mid = place(&p.lower, &p.exact, f, x->mag);
-		p.tiny = is_tiny(f, x->mag);
-	}
+	p.vs_mid = place(&p.lower, &p.exact, f, x->mag);
+	p.tiny = is_tiny(f, x->mag);
 	decide(out, f, x->neg, &p, mode, saturate);
 }
 
@@ -246,13 +255,27 @@ bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struc
 {
 	struct placement p;
 
-	if (d->limbs == 0 || !fastdec_place(&p.lower, &p.exact, &p.vs_mid, &p.tiny, f, d))
-		return false;
-	if (d->neg && !f->has_sign) /* negative into E8M0: NaN, as encode() says */
-		return false;
 	out->code = 0;
 	out->ternary = 0;
 	out->flags = 0;
+	out->placed = false;
+	if (d->kind == DECIMAL_NAN) { /* a format without NaN: encode()'s error, from the exact path */
+		if (f->has_nan)
+			nan_result(out, f, d->neg);
+		return f->has_nan;
+	}
+	if (d->neg && !f->has_sign && (d->kind == DECIMAL_INF || d->head != 0))
+		return false; /* negative into E8M0: NaN and invalid, as encode() says */
+	if (d->kind == DECIMAL_INF) {
+		infinity(out, f, d->neg, saturate);
+		return true;
+	}
+	if (d->head == 0) { /* −0 too, in any format: as encode() takes it */
+		round_zero(out, f, d->neg, mode, saturate);
+		return true;
+	}
+	if (!fastdec_place(&p.lower, &p.exact, &p.vs_mid, &p.tiny, f, d))
+		return false;
 	decide(out, f, d->neg, &p, mode, saturate);
 	return true;
 }

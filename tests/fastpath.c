@@ -4,7 +4,16 @@
  * every regular built-in format (and a few custom ones), in every mode, saturating or
  * not, and the code, ternary and flags compared. make check feeds it the benchmark
  * workload (bench/gen) and the rounding records' inputs.
+ *
+ * With --near-ties it makes its own inputs: each side of every boundary (every value
+ * and every midpoint, the one to the virtual value past the largest included) of the
+ * formats of at most 16 bits, as decimals of 20 to 800 digits, exactly the boundary's
+ * digits and then ...0001 above it or ...9999 below: the inputs whose first 19 digits
+ * and their successor lie on both sides of a boundary (the fast path's truncation
+ * must decline or decide them right), and the inputs past 38 digits.
+ * Usage: tests/fastpath [EVERY] < lines; tests/fastpath --near-ties
  */
+#include <gmp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,13 +27,30 @@
 static const char *const formats[] = {
 	"binary16", "binary32", "binary64", "binary128", "bfloat16", "tf32", "e4m3", "e5m2", "float8_e4m3",
 	"float8_e3m4", "float8_e4m3fnuz", "float8_e5m2fnuz", "float8_e4m3b11fnuz", "e2m3", "e3m2", "e2m1", "e8m0",
-	"e15m63", "e11m100", "e3m0fn",
+	"e15m63", "e11m100", "e3m0fn", "hif8",
 };
 #define NFORMATS (sizeof formats / sizeof formats[0])
 
 static const enum rnd_mode modes[] = { RND_NEAREST_EVEN, RND_NEAREST_AWAY, RND_TOWARD_ZERO, RND_UP, RND_DOWN };
 
-int main(int argc, char **argv)
+/* text rounded both ways into f, in the first `nmodes` modes, saturating or not. */
+static void compare_paths(const struct fmt *f, const struct decimal *d, const struct input *in, int nmodes,
+			  const char *text, size_t len)
+{
+	for (int m = 0; m < nmodes; m++)
+		for (int sat = 0; sat < 2; sat++) {
+			struct rnd_result a, b;
+			if (!rnd_encode_decimal(&a, f, d, modes[m], sat))
+				continue;
+			rnd_encode(&b, f, &in->value, modes[m], sat);
+			check(a.code == b.code && a.ternary == b.ternary && a.flags == b.flags,
+			      "%s %s%s '%.*s': fast 0x%llx/%d/%u, exact 0x%llx/%d/%u", f->name, rnd_mode_name(modes[m]),
+			      sat ? " sat" : "", len > 60 ? 60 : (int)len, text, (unsigned long long)a.code, a.ternary,
+			      a.flags, (unsigned long long)b.code, b.ternary, b.flags);
+		}
+}
+
+static int lines_mode(int every)
 {
 	const struct fmt *f[NFORMATS];
 	struct line_reader *r = lines_open(stdin, 1 << 20);
@@ -33,36 +59,138 @@ int main(int argc, char **argv)
 	const char *text;
 	size_t len;
 	bool too_long;
-	long lines = 0, fast = 0;
-	int every = argc > 1 ? atoi(argv[1]) : 1; /* all modes on every n-th line, rne on the others */
+	long lines = 0, fast = 0, declined = 0; /* declined: scanned, but binary64's placement fell back */
 
 	for (size_t i = 0; i < NFORMATS; i++)
 		f[i] = fmt_lookup(formats[i]);
 	input_init(&in);
 	while (lines_next(r, &text, &len, &too_long)) {
 		struct decimal d;
+		struct rnd_result r64;
 		bool all_modes = every <= 1 || lines % every == 0;
 		lines++;
 		if (too_long || !fastdec_scan(&d, text, len) || parse_input(&in, &err, text, len) != PARSE_OK)
 			continue;
 		fast++;
+		declined += !rnd_encode_decimal(&r64, fmt_lookup("binary64"), &d, RND_NEAREST_EVEN, false);
 		for (size_t i = 0; i < NFORMATS; i++)
-			for (int m = 0; m < (all_modes ? 5 : 1); m++)
-				for (int sat = 0; sat < 2; sat++) {
-					struct rnd_result a, b;
-					if (!rnd_encode_decimal(&a, f[i], &d, modes[m], sat))
-						continue;
-					rnd_encode(&b, f[i], &in.value, modes[m], sat);
-					check(a.code == b.code && a.ternary == b.ternary && a.flags == b.flags,
-					      "%s %s%s '%.*s': fast 0x%llx/%d/%u, exact 0x%llx/%d/%u", formats[i],
-					      rnd_mode_name(modes[m]), sat ? " sat" : "", (int)len, text,
-					      (unsigned long long)a.code, a.ternary, a.flags, (unsigned long long)b.code,
-					      b.ternary, b.flags);
-				}
+			compare_paths(f[i], &d, &in, all_modes ? 5 : 1, text, len);
 	}
-	printf("  %ld lines, %ld taken by the fast path\n", lines, fast);
+	printf("  %ld lines, %ld taken by the fast path; %ld of those fall back to the exact path in binary64\n", lines,
+	       fast, declined);
 	input_clear(&in);
 	lines_close(r);
-	for (size_t i = 0; i < NFORMATS; i++)
 	return test_summary("fastpath");
+}
+
+/* ---- Near ties --------------------------------------------------------------------------- */
+
+static long near_inputs, near_declined;
+
+/* The digits of n (> 0), times 10^e, with `digits` digits: n·10^pad + delta (±1). */
+static void near_tie(const struct fmt *f, struct input *in, const mpz_t n, long e, int digits, int delta)
+{
+	mpz_t m;
+	char *text;
+	size_t len;
+	long pad = digits - (long)mpz_sizeinbase(n, 10);
+	struct decimal d;
+	struct parse_error err;
+
+	if (pad <= 0)
+		return;
+	mpz_init(m);
+	mpz_ui_pow_ui(m, 10, (unsigned long)pad);
+	mpz_mul(m, m, n);
+	if (delta > 0)
+		mpz_add_ui(m, m, 1);
+	else
+		mpz_sub_ui(m, m, 1);
+	text = malloc(mpz_sizeinbase(m, 10) + 32);
+	mpz_get_str(text, 10, m);
+	len = strlen(text);
+	len += (size_t)sprintf(text + len, "e%ld", e - pad);
+	near_inputs++;
+	if (check(fastdec_scan(&d, text, len) && parse_input(in, &err, text, len) == PARSE_OK, "scan '%s'", text)) {
+		struct rnd_result r;
+		near_declined += !rnd_encode_decimal(&r, f, &d, RND_NEAREST_EVEN, false);
+		compare_paths(f, &d, in, 5, text, len);
+	}
+	free(text);
+	mpz_clear(m);
+}
+
+/* Each side of the boundary b (a positive dyadic rational), at several lengths. */
+static void around(const struct fmt *f, struct input *in, const mpq_t b, long count)
+{
+	static const int lengths[] = { 20, 21, 25, 39, 60 };
+	mpz_t n;
+	long e = 0;
+	unsigned long k = mpz_scan1(mpq_denref(b), 0); /* b = num / 2^k = num·5^k / 10^k */
+
+	mpz_init(n);
+	mpz_ui_pow_ui(n, 5, k);
+	mpz_mul(n, n, mpq_numref(b));
+	e = -(long)k;
+	while (mpz_divisible_ui_p(n, 10)) {
+		mpz_divexact_ui(n, n, 10);
+		e++;
+	}
+	for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++)
+		for (int delta = -1; delta <= 1; delta += 2)
+			near_tie(f, in, n, e, lengths[i], delta);
+	if (count % 16 == 0) /* 800 digits, on a sixteenth of them */
+		for (int delta = -1; delta <= 1; delta += 2)
+			near_tie(f, in, n, e, 800, delta);
+	mpz_clear(n);
+}
+
+static int near_ties_mode(void)
+{
+	static const char *const small[] = { "binary16", "bfloat16", "e4m3", "e5m2", "float8_e4m3", "float8_e3m4",
+					     "float8_e4m3fnuz", "float8_e5m2fnuz", "float8_e4m3b11fnuz", "e2m3",
+					     "e3m2", "e2m1", "e8m0", "e3m0fn" };
+	struct input in;
+	mpq_t v, next, mid;
+	long count = 0;
+
+	input_init(&in);
+	mpq_inits(v, next, mid, NULL);
+	for (size_t i = 0; i < sizeof small / sizeof small[0]; i++) {
+		const struct fmt *f = fmt_lookup(small[i]);
+		if (!check(f != NULL, "format %s", small[i]))
+			continue;
+		for (fpcode r = 0; r <= f->max_rank; r++, count++) {
+			fmt_rank_rational(v, f, r);
+			if (r < f->max_rank)
+				fmt_rank_rational(next, f, r + 1);
+			else { /* the virtual value: one more step of the last binade's spacing */
+				mpq_t step;
+				mpq_init(step);
+				fmt_rank_rational(step, f, r - 1);
+				mpq_sub(step, v, step);
+				mpq_add(next, v, step);
+				if (f->grid.frac_bits == 0) /* E8M0: the binades are the steps */
+					mpq_add(next, v, v);
+				mpq_clear(step);
+			}
+			if (mpq_sgn(v) > 0)
+				around(f, &in, v, count);
+			mpq_add(mid, v, next);
+			mpq_div_2exp(mid, mid, 1);
+			around(f, &in, mid, count);
+		}
+	}
+	printf("  %ld near-tie inputs of 20 to 800 digits; %ld fall back to the exact path (rne)\n", near_inputs,
+	       near_declined);
+	mpq_clears(v, next, mid, NULL);
+	input_clear(&in);
+	return test_summary("fastpath");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && strcmp(argv[1], "--near-ties") == 0)
+		return near_ties_mode();
+	return lines_mode(argc > 1 ? atoi(argv[1]) : 1);
 }

@@ -39,6 +39,8 @@ awk 'BEGIN { srand(11); for (i = 0; i < 100000; i++) { n = 1 + int(rand() * 19);
 	for (j = 0; j < n; j++) s = s int(rand() * 10); sub(/^0+/, "", s); if (s == "") s = "1"
 	print s "e" (-28 - int(rand() * 373)) } }' > "$log.bigq"
 run sh -c "./tests/fastpath 5 < $log.bigq" && rm -f "$log.bigq"
+# ... on each side of every boundary of the formats of at most 16 bits, 20 to 800 digits
+run tests/fastpath --near-ties
 awk '!/^#/ && NF { print ($3 == "sat" ? $4 : $3) }' tests/records.d/*.records > "$log.rec"
 run sh -c "./tests/fastpath < $log.rec" && rm -f "$log.rec"
 run sh tests/cli.sh ./fpx
