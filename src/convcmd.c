@@ -29,6 +29,7 @@ struct converter {
 	int first_value; /* the index of the first value among the arguments */
 	enum rnd_mode mode; /* what the policy rounds into the target with, given -r and -s */
 	bool saturate;
+	bool hex_only; /* rows of the code in hex alone: render_hex_row() */
 	struct show_style style;
 	/* what to write for one converted input: a row, or a readout; and for one that failed */
 	void (*emit)(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
@@ -45,7 +46,9 @@ static void convert_one(struct converter *c, const char *text, size_t len, struc
 		c->failures++;
 		report_input(in ? inputs_where(in) : NULL, text, len, problem, &c->conv.err);
 		c->emit_error(c, text, problem_message(problem, &c->conv.err));
-	} else
+	} else if (c->hex_only)
+		render_hex_row(&c->line, c->f, c->conv.code);
+	else
 		c->emit(c, text, c->conv.code, c->conv.in.kind == INPUT_PATTERN ? NULL : &c->conv.result);
 	write_out(&c->line, c->s->interactive);
 }
@@ -108,6 +111,7 @@ static bool converter_open(struct converter *c)
 		return false;
 	}
 	c->conv.need_value = c->emit != emit_row || render_needs_input(&c->s->fields);
+	c->hex_only = c->emit == emit_row && render_hex_only(&c->s->fields, c->s->style);
 	c->mode = policy_mode(c->conv.policy, c->s->mode);
 	c->saturate = policy_saturates(c->conv.policy, c->f, c->s->saturate);
 	return true;

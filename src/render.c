@@ -467,6 +467,21 @@ static void write_row(struct strbuf *out, const struct fmt *f, const struct row 
 	fmt_value_clear(&v);
 }
 
+bool render_hex_only(const struct field_list *fl, enum style style)
+{
+	return fl->count == 1 && fl->field[0] == FIELD_HEX && style != STYLE_JSON;
+}
+
+void render_hex_row(struct strbuf *out, const struct fmt *f, fpcode code)
+{
+	int digits = fmt_hex_digits(f);
+
+	sb_reserve(out, CODE_MAX_BITS / 4 + 3);
+	code_to_hex(out->s + out->len, code, digits);
+	out->s[out->len + (size_t)digits + 2] = '\n';
+	out->len += (size_t)digits + 3;
+}
+
 void render_error_row(struct strbuf *out, const char *input, const char *message, const struct field_list *fl,
 		      enum style style)
 {

@@ -79,6 +79,10 @@ void render_row(struct strbuf *out, const struct fmt *f, const struct row *r, co
  * the caller has opened (compare's routes): no braces, no newline. */
 void render_row_members(struct strbuf *out, const struct fmt *f, const struct row *r, const struct field_list *fl);
 /* The row for an input that could not be converted: `error` in every field but input. */
+/* Is a row the code in hex alone (-o hex, in TSV or CSV)? Then render_hex_row() writes
+ * it as render_row() would, without a row to read. */
+bool render_hex_only(const struct field_list *fl, enum style style);
+void render_hex_row(struct strbuf *out, const struct fmt *f, fpcode code);
 void render_error_row(struct strbuf *out, const char *input, const char *message, const struct field_list *fl,
 		      enum style style);
 void render_header(struct strbuf *out, const struct field_list *fl, enum style style);
