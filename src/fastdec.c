@@ -393,6 +393,34 @@ static bool scale_small(struct binary *b, const struct exact_decimal *d, int pre
 	return true;
 }
 
+/*
+ * hi:lo cut at bit `drop` (0 < drop < 128) in 64-bit words: the bits above it, which
+ * the caller knows fit in 63 (a significand of at most 63 bits), and how the bits
+ * below (and the sticky bit) compare with half of the last place kept.
+ */
+static uint64_t cut_words(bool *exact, int *vs_mid, uint64_t lo, uint64_t hi, long drop, bool sticky)
+{
+	uint64_t above, half, rest;
+
+	if (drop < 64) {
+		above = hi << (64 - drop) | lo >> drop;
+		half = lo >> (drop - 1) & 1;
+		rest = lo & ((UINT64_C(1) << (drop - 1)) - 1);
+	} else if (drop == 64) {
+		above = hi;
+		half = lo >> 63;
+		rest = lo << 1;
+	} else {
+		above = hi >> (drop - 64);
+		half = hi >> (drop - 65) & 1;
+		rest = (hi & ((UINT64_C(1) << (drop - 65)) - 1)) | lo;
+	}
+	rest |= sticky;
+	*exact = !half && !rest;
+	*vs_mid = half ? (rest ? 1 : 0) : -1;
+	return above;
+}
+
 /* Where the binary number b (nonzero) lies on f's grid: fastdec_place()'s second half. */
 static bool place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,
 			 const struct binary *b)
@@ -418,6 +446,8 @@ static bool place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, co
 		m = ((fpcode)(b->size == 2 ? b->n[1] : 0) << 64 | b->n[0]) << -drop;
 		*exact = true;
 		*vs_mid = -1;
+	} else if (b->size <= 2 && drop > 0 && drop < 128 && g->frac_bits <= 62) { /* the commonest, in words */
+		m = cut_words(exact, vs_mid, b->n[0], b->size == 2 ? b->n[1] : 0, drop, b->sticky);
 	} else if (b->size <= 2 && drop > 0 && drop < 128) { /* the common case, in one 128-bit word */
 		unsigned __int128 n = (unsigned __int128)(b->size == 2 ? b->n[1] : 0) << 64 | b->n[0];
 		unsigned __int128 below = n & (((unsigned __int128)1 << drop) - 1), half = (unsigned __int128)1 << (drop - 1);
