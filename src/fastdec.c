@@ -11,9 +11,11 @@
 #include "fastdec.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "num.h"
 #include "pow5.h"
 
 #define MAX_LIMBS 40 /* 5^400·2^128 or (2^128·2^(113+3)·5^400): under 40 limbs */
@@ -201,6 +203,77 @@ bool fastdec_scan(struct decimal *d, const char *text, size_t len)
 	if (!scan_digits(&g, &p, end, &after_point) || !scan_exponent(&p, end, &exp) || p != end)
 		return scan_special(d, digits, end) || scan_power_of_two(d, digits, end);
 	return set_decimal(d, &g, exp - after_point);
+}
+
+/* ---- The exact value, as a rational ------------------------------------------------------- */
+
+/* z = z·5^k, from the table. */
+static void times_pow5(mpz_t z, long k)
+{
+	mpz_t p;
+
+	mpz_mul(z, z, mpz_roinit_n(p, pow5_limbs + pow5_table[k].offset, (mp_size_t)pow5_table[k].size));
+}
+
+/* How many times (up to k) the integer z divides by 5, dividing it. */
+static long strip_fives(mpz_t z, long k)
+{
+	long n = 0;
+
+	if (mpz_fits_ulong_p(z)) { /* in a word, as almost always */
+		unsigned long v = mpz_get_ui(z);
+		for (; n < k && v % 5 == 0; n++)
+			v /= 5;
+		mpz_set_ui(z, v);
+		return n;
+	}
+	while (n < k && mpz_divisible_ui_p(z, 5)) {
+		mpz_divexact_ui(z, z, 5);
+		n++;
+	}
+	return n;
+}
+
+bool fastdec_value(struct num *x, const struct decimal *d)
+{
+	mpz_ptr num = mpq_numref(x->mag), den = mpq_denref(x->mag);
+	mp_limb_t head[1] = { d->head };
+	mpz_t w;
+	long q = d->q, twos;
+
+	x->neg = d->neg;
+	x->bound = NUM_EXACT;
+	x->kind = d->kind == DECIMAL_INF ? NUM_INF : d->kind == DECIMAL_NAN ? NUM_NAN : NUM_FINITE;
+	mpq_set_ui(x->mag, 0, 1);
+	if (d->kind != DECIMAL_FINITE || d->head == 0)
+		return true;
+	if ((d->sticky && d->limbs == 0) || labs(d->e2) >= NUM_LIMIT_EXP)
+		return false;
+	if (d->sticky) {
+		mpz_set(num, mpz_roinit_n(w, d->w, d->limbs));
+		q = d->wq;
+	} else {
+		for (; q < 0 && head[0] % 10 == 0; q++) /* trailing zeros after the point (1.50) */
+			head[0] /= 10;
+		mpz_set(num, mpz_roinit_n(w, head, 1));
+	}
+	if (q >= 0) { /* w·5^q·2^q */
+		times_pow5(num, q);
+		mpz_mul_2exp(num, num, (mp_bitcnt_t)q);
+	} else { /* w / (5^k·2^k), the common factors of w with 10^k taken out first */
+		long k = -q, fives = strip_fives(num, k);
+		twos = (long)mpz_scan1(num, 0);
+		twos = twos < k ? twos : k;
+		mpz_tdiv_q_2exp(num, num, (mp_bitcnt_t)twos);
+		mpz_set_ui(den, 1);
+		times_pow5(den, k - fives);
+		mpz_mul_2exp(den, den, (mp_bitcnt_t)(k - twos));
+	}
+	if (d->e2 > 0) /* 2^k: head 1 and q 0, so 1 and 1 */
+		mpz_mul_2exp(num, num, (mp_bitcnt_t)d->e2);
+	else if (d->e2 < 0)
+		mpz_mul_2exp(den, den, (mp_bitcnt_t)-d->e2);
+	return true;
 }
 
 /* ---- The exact binary form: N·2^e2, plus a sticky bit below N ---------------------- */

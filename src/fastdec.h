@@ -39,6 +39,12 @@ struct decimal {
  * or nan (any case): false for anything else (the full parser then decides). */
 bool fastdec_scan(struct decimal *d, const char *text, size_t len);
 
+/* d's exact value, as parse_input() makes it (canonical, without a gcd); false when d
+ * does not hold all its digits (more than 38, not all zeros past the 19th) or lies
+ * past 2^±NUM_LIMIT_EXP. */
+struct num;
+bool fastdec_value(struct num *x, const struct decimal *d);
+
 /* Where |d| (nonzero: head > 0) lies in regular format f, as fmt_place() says it, plus
  * whether it is below the smallest normal value; false when the fast method does not
  * apply. */

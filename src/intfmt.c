@@ -39,10 +39,13 @@ static bool rounds_up(enum rnd_mode mode, int vs_half, bool floor_odd, bool neg)
 
 unsigned intfmt_round(long *out, const struct int_format *f, const mpq_t q, enum rnd_mode mode)
 {
-	mpz_t floor, rem;
+	static mpz_t floor, rem; /* kept from one value to the next: no allocation per value */
+	static bool ready;
 	unsigned flags = 0;
 
-	mpz_inits(floor, rem, NULL);
+	if (!ready)
+		mpz_inits(floor, rem, NULL);
+	ready = true;
 	mpz_fdiv_qr(floor, rem, mpq_numref(q), mpq_denref(q));
 	if (mpz_sgn(rem) != 0) {
 		int vs_half;
@@ -57,7 +60,6 @@ unsigned intfmt_round(long *out, const struct int_format *f, const mpq_t q, enum
 		flags |= RND_OVERFLOW | RND_SATURATED | RND_INEXACT;
 	} else
 		*out = mpz_get_si(floor);
-	mpz_clears(floor, rem, NULL);
 	return flags;
 }
 

@@ -26,7 +26,8 @@ const struct int_format *intfmt_lookup(const char *name);
 void intfmt_each(void (*fn)(const struct int_format *f, void *arg), void *arg);
 
 /* q rounded to an integer by mode and clamped into f: flags RND_INEXACT, RND_TIE and,
- * when clamped, RND_OVERFLOW | RND_SATURATED. */
+ * when clamped, RND_OVERFLOW | RND_SATURATED. q need not be in lowest terms (its
+ * denominator positive): it is divided once. */
 unsigned intfmt_round(long *out, const struct int_format *f, const mpq_t q, enum rnd_mode mode);
 
 /* The bits of v (two's complement for signed formats). */

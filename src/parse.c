@@ -15,6 +15,7 @@
  * which may stand alone or be negated but not combined.
  */
 #include "parse.h"
+#include "fastdec.h"
 #include "parser.h"
 #include "real.h"
 
@@ -702,11 +703,15 @@ enum parse_status parse_input(struct input *out, struct parse_error *err, const 
 	struct parser p = { .s = text, .len = len, .err = err };
 	enum parse_status s;
 
+	struct decimal d;
+
 	if ((s = begin_input(&p)))
 		return s;
 	out->kind = INPUT_VALUE;
 	real_free(out->real);
 	out->real = NULL;
+	if (fastdec_scan(&d, p.s + p.pos, p.len - p.pos) && fastdec_value(&out->value, &d))
+		return PARSE_OK; /* a plain decimal, read without the grammar */
 	out->value.kind = NUM_FINITE;
 	out->value.neg = false;
 	out->value.bound = NUM_EXACT;

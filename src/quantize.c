@@ -34,6 +34,7 @@ struct quantization {
 	int nscale, nzero;
 	long block; /* 0: per tensor */
 	long max_precision;
+	mpq_t y; /* the quantity of the value at hand, kept from value to value */
 };
 
 /* The scale and zero point one value is quantized with. */
@@ -44,6 +45,7 @@ struct parameters {
 
 static void quantization_clear(struct quantization *q)
 {
+	mpq_clear(q->y);
 	for (int i = 0; i < q->nscale; i++) {
 		mpq_clear(q->scale[i]);
 		real_free(q->real_scale ? q->real_scale[i] : NULL);
@@ -130,6 +132,7 @@ static bool read_list(mpq_t **out, struct real ***reals, int *count, const char 
 static bool quantization_init(struct quantization *q, struct settings *s, const char *target)
 {
 	memset(q, 0, sizeof *q);
+	mpq_init(q->y);
 	if (!(q->ints = intfmt_lookup(target)) && !(q->floats = fmt_lookup(target))) {
 		usage_error("unknown format '%s': a float format (see fpx formats) or int2, int4, int8, uint2, uint4, "
 			    "uint8", target);
@@ -199,8 +202,9 @@ static void put_quantized(struct strbuf *out, const struct settings *s, const ch
 static enum problem quantize_to_int(struct strbuf *out, const struct settings *s, const struct int_format *f,
 				   const char *input, const struct num *x, const mpq_t y)
 {
-	char hex[8], value[24];
+	char hex[8], value[24], *digit = value + sizeof value - 1;
 	unsigned flags;
+	unsigned long magnitude;
 	long v;
 
 	if (x->kind == NUM_NAN)
@@ -211,8 +215,14 @@ static enum problem quantize_to_int(struct strbuf *out, const struct settings *s
 	} else
 		flags = intfmt_round(&v, f, y, s->mode);
 	code_to_hex(hex, intfmt_code(f, v), (f->bits + 3) / 4);
-	snprintf(value, sizeof value, "%ld", v);
-	put_quantized(out, s, input, hex, value, value, flags);
+	*digit = '\0'; /* v in decimal, from the last digit (printf's %ld costs more than the rest) */
+	magnitude = v < 0 ? -(unsigned long)v : (unsigned long)v;
+	do
+		*--digit = (char)('0' + magnitude % 10);
+	while (magnitude /= 10);
+	if (v < 0)
+		*--digit = '-';
+	put_quantized(out, s, input, hex, digit, digit, flags);
 	return PROBLEM_NONE;
 }
 
@@ -295,12 +305,33 @@ static enum problem real_quantity(struct num *v, const struct input *in, const s
 	return PROBLEM_NONE;
 }
 
-static enum problem quantize_one(struct strbuf *out, const struct settings *s, const struct quantization *q, long i,
+/*
+ * y = x/scale + zero for an integer target, as a fraction not reduced (intfmt_round()
+ * divides it once; a gcd would cost more than the whole rounding): x = a/b and scale
+ * = c/d make y = (a·d + zero·b·c)/(b·c), the denominator made positive.
+ */
+static void quotient_for_integers(mpq_t y, const struct num *x, const struct parameters *p)
+{
+	mpz_ptr num = mpq_numref(y), den = mpq_denref(y);
+
+	mpz_mul(num, mpq_numref(x->mag), mpq_denref(*p->scale));
+	mpz_mul(den, mpq_denref(x->mag), mpq_numref(*p->scale));
+	if (x->neg)
+		mpz_neg(num, num);
+	if (mpz_sgn(den) < 0) {
+		mpz_neg(num, num);
+		mpz_neg(den, den);
+	}
+	if (p->zero) /* an integer: zero·(b·c) */
+		mpz_addmul(num, mpq_numref(*p->zero), den);
+}
+
+static enum problem quantize_one(struct strbuf *out, const struct settings *s, struct quantization *q, long i,
 				  const char *text, size_t len, struct input *in, struct parse_error *err)
 {
 	struct parameters p;
 	enum problem problem;
-	mpq_t y;
+	mpq_ptr y = q->y;
 
 	if ((problem = read_value(in, err, text, len)) && problem != PROBLEM_REAL_NOT_HERE)
 		return problem;
@@ -312,19 +343,18 @@ static enum problem quantize_one(struct strbuf *out, const struct settings *s, c
 		return problem;
 	if (in->value.bound)
 		return PROBLEM_OUT_OF_RANGE;
-	mpq_init(y);
 	if (in->value.kind == NUM_FINITE && (in->kind == INPUT_REAL || p.real_scale))
 		signed_value(y, &in->value); /* y itself, stood in for */
+	else if (in->value.kind == NUM_FINITE && q->ints)
+		quotient_for_integers(y, &in->value, &p);
 	else if (in->value.kind == NUM_FINITE) {
 		signed_value(y, &in->value);
 		mpq_div(y, y, *p.scale);
 		if (p.zero)
 			mpq_add(y, y, *p.zero);
 	}
-	problem = q->ints ? quantize_to_int(out, s, q->ints, text, &in->value, y)
-			  : quantize_to_float(out, s, q->floats, text, &in->value, y);
-	mpq_clear(y);
-	return problem;
+	return q->ints ? quantize_to_int(out, s, q->ints, text, &in->value, y)
+		       : quantize_to_float(out, s, q->floats, text, &in->value, y);
 }
 
 /* The zero points of an integer target must be integers of it. */
@@ -351,7 +381,7 @@ static void put_error_row(struct strbuf *out, const struct settings *s, const ch
 }
 
 /* The common loop of quantize and dequantize. */
-typedef enum problem one_value(struct strbuf *out, const struct settings *s, const struct quantization *q, long i,
+typedef enum problem one_value(struct strbuf *out, const struct settings *s, struct quantization *q, long i,
 			       const char *text, size_t len, struct input *in, struct parse_error *err);
 
 static int quantization_run(struct settings *s, const char *what, one_value *one)
@@ -476,7 +506,7 @@ static void dequantized_text(struct strbuf *value, const struct num *x, const st
 	mpq_clear(y);
 }
 
-static enum problem dequantize_one(struct strbuf *out, const struct settings *s, const struct quantization *q, long i,
+static enum problem dequantize_one(struct strbuf *out, const struct settings *s, struct quantization *q, long i,
 				   const char *text, size_t len, struct input *in, struct parse_error *err)
 {
 	struct parameters p;

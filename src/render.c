@@ -91,16 +91,15 @@ const char *render_class_name(enum fp_class c)
 
 void render_flags(struct strbuf *out, unsigned flags, const char *sep, const char *none)
 {
-	bool first = true;
+	unsigned rest = flags & ((1u << RND_FLAG_COUNT) - 1);
 
-	for (unsigned bit = 1; bit < 1u << RND_FLAG_COUNT; bit <<= 1)
-		if (flags & bit) {
-			sb_puts(out, first ? "" : sep);
-			sb_puts(out, rnd_flag_name(bit));
-			first = false;
-		}
-	if (first)
+	if (!rest)
 		sb_puts(out, none);
+	for (bool first = true; rest; rest &= rest - 1, first = false) { /* the set bits, lowest first */
+		if (!first)
+			sb_puts(out, sep);
+		sb_puts(out, rnd_flag_name(rest & -rest));
+	}
 }
 
 bool render_needs_input(const struct field_list *fl)

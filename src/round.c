@@ -38,10 +38,9 @@ const char *rnd_mode_name(enum rnd_mode m)
 
 const char *rnd_flag_name(unsigned bit)
 {
-	for (unsigned i = 0; i < RND_FLAG_COUNT; i++)
-		if (bit == 1u << i)
-			return flag_names[i];
-	return "?";
+	unsigned i = bit ? (unsigned)__builtin_ctz(bit) : RND_FLAG_COUNT;
+
+	return i < RND_FLAG_COUNT && bit == 1u << i ? flag_names[i] : "?";
 }
 
 typedef int placer(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
