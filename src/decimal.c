@@ -182,34 +182,59 @@ static void rational_digits(struct strbuf *out, bool neg, const mpq_t q, int n)
 	mpz_clears(d, limit, NULL);
 }
 
+/* The twos and fives of den (> 0), taken out: true when nothing else is left (the
+ * decimal of something over den ends). In machine words where den fits one. */
+static bool only_twos_and_fives(long *twos, long *fives, const mpz_t den, mpz_t work)
+{
+	if (mpz_fits_ulong_p(den)) {
+		unsigned long d = mpz_get_ui(den);
+		*twos = __builtin_ctzl(d);
+		d >>= *twos;
+		for (*fives = 0; d % 5 == 0; ++*fives)
+			d /= 5;
+		return d == 1;
+	}
+	mpz_set(work, den);
+	*twos = (long)mpz_scan1(work, 0);
+	mpz_tdiv_q_2exp(work, work, (mp_bitcnt_t)*twos);
+	*fives = 0;
+	while (mpz_divisible_ui_p(work, 5)) {
+		mpz_divexact_ui(work, work, 5);
+		++*fives;
+	}
+	return mpz_cmp_ui(work, 1) == 0;
+}
+
 bool dec_rational(struct strbuf *out, const mpq_t q, int n)
 {
-	mpz_t den, five, digits;
-	long twos, fives;
-	bool terminates;
+	static mpz_t work, digits; /* kept from one value to the next: no allocation per value */
+	static bool ready;
+	long twos, fives, k;
 
 	if (mpq_sgn(q) == 0) {
 		sb_putc(out, '0');
 		return true;
 	}
-	mpz_inits(den, five, digits, NULL);
-	mpz_set(den, mpq_denref(q));
-	twos = (long)mpz_scan1(den, 0);
-	mpz_tdiv_q_2exp(den, den, (mp_bitcnt_t)twos);
-	mpz_set_ui(five, 5);
-	fives = (long)mpz_remove(den, den, five);
-	terminates = mpz_cmp_ui(den, 1) == 0;
-	if (terminates) { /* n / (2^a·5^b) = n·5^(k−b)·2^(k−a) / 10^k, k = max(a, b) */
-		long k = twos > fives ? twos : fives;
-		mpz_abs(digits, mpq_numref(q));
-		mpz_ui_pow_ui(five, 5, (unsigned long)(k - fives));
-		mpz_mul(digits, digits, five);
-		mpz_mul_2exp(digits, digits, (mp_bitcnt_t)(k - twos));
-		write_scaled(out, mpq_sgn(q) < 0, digits, -k);
-	} else
+	if (!ready)
+		mpz_inits(work, digits, NULL);
+	ready = true;
+	if (!only_twos_and_fives(&twos, &fives, mpq_denref(q), work)) {
 		rational_digits(out, mpq_sgn(q) < 0, q, n);
-	mpz_clears(den, five, digits, NULL);
-	return terminates;
+		return false;
+	}
+	/* n / (2^a·5^b) = n·5^(k−b)·2^(k−a) / 10^k, k = max(a, b) */
+	k = twos > fives ? twos : fives;
+	mpz_abs(digits, mpq_numref(q));
+	if (k > fives) {
+		mpz_ui_pow_ui(work, 5, (unsigned long)(k - fives));
+		mpz_mul(digits, digits, work);
+	}
+	mpz_mul_2exp(digits, digits, (mp_bitcnt_t)(k - twos));
+	if (mpz_fits_ulong_p(digits))
+		write_scaled_word(out, mpq_sgn(q) < 0, mpz_get_ui(digits), -k);
+	else
+		write_scaled(out, mpq_sgn(q) < 0, digits, -k);
+	return true;
 }
 
 void dec_rational_digits(struct strbuf *out, const mpq_t q, int n)

@@ -104,31 +104,40 @@ static void set_pow2(mpq_t q, long e)
 		mpq_div_2exp(q, q, (mp_bitcnt_t)-e);
 }
 
-/* v/X into the element format: its code, and the value it decodes to times X. */
-static void quantize_element(fpcode *code, mpq_t decoded, const struct element_format *ef, const struct num *v,
-			     const mpq_t scale)
+/* q times 2^e, either way. */
+static void scale_by_pow2(mpq_t out, const mpq_t q, long e)
 {
-	struct num y;
+	if (e >= 0)
+		mpq_mul_2exp(out, q, (mp_bitcnt_t)e);
+	else
+		mpq_div_2exp(out, q, (mp_bitcnt_t)-e);
+}
+
+/* v/X into the element format, X = 2^e: its code, and the value it decodes to times
+ * X. y is the caller's work area. */
+static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const struct element_format *ef,
+			     const struct num *v, long e)
+{
 	struct rnd_result r;
 	long k;
 
-	num_init(&y);
-	mpq_div(y.mag, v->mag, scale);
-	y.neg = v->neg;
+	scale_by_pow2(y->mag, v->mag, -e);
+	y->kind = v->kind;
+	y->neg = v->neg;
+	y->bound = v->bound;
 	if (ef->ints) {
-		mpq_mul_2exp(y.mag, y.mag, MXINT8_FRACTION_BITS);
-		signed_value(decoded, &y);
+		mpq_mul_2exp(y->mag, y->mag, MXINT8_FRACTION_BITS);
+		signed_value(decoded, y);
 		intfmt_round(&k, ef->ints, decoded, RND_NEAREST_EVEN);
 		*code = intfmt_code(ef->ints, k);
 		mpq_set_si(decoded, k, 1);
 		mpq_div_2exp(decoded, decoded, MXINT8_FRACTION_BITS);
 	} else {
-		rnd_encode(&r, ef->floats, &y, RND_NEAREST_EVEN, true);
+		rnd_encode(&r, ef->floats, y, RND_NEAREST_EVEN, true);
 		*code = r.code;
 		fmt_code_rational(decoded, ef->floats, r.code);
 	}
-	mpq_mul(decoded, decoded, scale);
-	num_clear(&y);
+	scale_by_pow2(decoded, decoded, e);
 }
 
 /* One element's output: the fields asked for (-o: input, hex, exact, error; all four
@@ -233,16 +242,17 @@ static void finite_block(struct strbuf *out, const struct settings *s, const str
 			 const struct element_format *ef, long e)
 {
 	struct strbuf exact, error;
-	mpq_t scale, decoded, diff, worst, v;
+	mpq_t decoded, diff, worst, v;
+	struct num y;
 	fpcode code;
 	bool worst_approximate = false;
 
-	mpq_inits(scale, decoded, diff, worst, v, NULL);
+	mpq_inits(decoded, diff, worst, v, NULL);
+	num_init(&y);
 	sb_init(&exact);
 	sb_init(&error);
-	set_pow2(scale, e);
 	for (long i = 0; i < b->count; i++) {
-		quantize_element(&code, decoded, ef, &b->v[i], scale);
+		quantize_element(&code, decoded, &y, ef, &b->v[i], e);
 		signed_value(v, &b->v[i]);
 		mpq_sub(diff, decoded, v);
 		sb_clear(&exact);
@@ -261,7 +271,8 @@ static void finite_block(struct strbuf *out, const struct settings *s, const str
 	put_worst_error(out, s, error.s);
 	sb_free(&exact);
 	sb_free(&error);
-	mpq_clears(scale, decoded, diff, worst, v, NULL);
+	mpq_clears(decoded, diff, worst, v, NULL);
+	num_clear(&y);
 }
 
 static void emit_block(struct strbuf *out, const struct settings *s, struct block *b, const struct element_format *ef)

@@ -231,10 +231,23 @@ void render_escaped(struct strbuf *out, const char *s)
 
 /* TSV and CSV never write a control byte (an ESC would reach the terminal): a tab, CR
  * or newline becomes a space in TSV and stays quoted in CSV, any other is \xNN. */
+/* The length of s's leading run of printable bytes (no control byte, DEL included),
+ * which every style writes as it is but for CSV's commas and quotes. */
+static size_t printable_run(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n] && !is_control((unsigned char)s[n]))
+		n++;
+	return n;
+}
+
 static void write_quoted(struct strbuf *out, const char *s, enum style style)
 {
 	if (style == STYLE_TSV) {
-		for (; *s; s++) {
+		size_t run = printable_run(s);
+		sb_add(out, s, run); /* most fields whole, in one copy */
+		for (s += run; *s; s++) {
 			unsigned char c = (unsigned char)*s;
 			if (c == '\t' || c == '\n' || c == '\r')
 				sb_putc(out, ' ');
