@@ -35,7 +35,13 @@ struct quantization {
 	long block; /* 0: per tensor */
 	long max_precision;
 	mpq_t y; /* the quantity of the value at hand, kept from value to value */
+	struct num rounded; /* y as rounded into a float target, likewise */
+	/* For a float target of at most CACHED_BITS bits, the exact and shortest text of
+	 * each code, made the first time the code comes (NULL before). */
+	char **exact_text, **shortest_text;
 };
+
+#define CACHED_BITS 12
 
 /* The scale and zero point one value is quantized with. */
 struct parameters {
@@ -45,7 +51,16 @@ struct parameters {
 
 static void quantization_clear(struct quantization *q)
 {
+	size_t codes = q->floats && q->floats->bits <= CACHED_BITS ? (size_t)1 << q->floats->bits : 0;
+
+	for (size_t i = 0; q->exact_text && i < codes; i++) {
+		free(q->exact_text[i]);
+		free(q->shortest_text[i]);
+	}
+	free(q->exact_text);
+	free(q->shortest_text);
 	mpq_clear(q->y);
+	num_clear(&q->rounded);
 	for (int i = 0; i < q->nscale; i++) {
 		mpq_clear(q->scale[i]);
 		real_free(q->real_scale ? q->real_scale[i] : NULL);
@@ -133,6 +148,7 @@ static bool quantization_init(struct quantization *q, struct settings *s, const 
 {
 	memset(q, 0, sizeof *q);
 	mpq_init(q->y);
+	num_init(&q->rounded);
 	if (!(q->ints = intfmt_lookup(target)) && !(q->floats = fmt_lookup(target))) {
 		usage_error("unknown format '%s': a float format (see fpx formats) or int2, int4, int8, uint2, uint4, "
 			    "uint8", target);
@@ -226,40 +242,82 @@ static enum problem quantize_to_int(struct strbuf *out, const struct settings *s
 	return PROBLEM_NONE;
 }
 
-/* The same into a float format, saturating. */
-static enum problem quantize_to_float(struct strbuf *out, const struct settings *s, const struct fmt *f, const char *input,
-				     const struct num *x, const mpq_t y)
+/* The exact and shortest text of a code of f. */
+static void code_texts(struct strbuf *exact, struct strbuf *shortest, const struct fmt *f, fpcode code)
 {
-	struct num v;
-	struct rnd_result r;
 	struct fmt_value fv;
+
+	fmt_value_init(&fv);
+	fmt_decode(&fv, f, code);
+	if (fv.cls == FP_NAN || fv.cls == FP_INF)
+		sb_puts(exact, fv.cls == FP_NAN ? "nan" : fv.neg ? "-inf" : "inf");
+	else
+		dec_exact(exact, fv.neg, fv.sig, fv.exp);
+	dec_shortest(shortest, f, code);
+	fmt_value_clear(&fv);
+}
+
+/* The text of b, kept when b is let go (never the empty buffer strbuf.c shares). */
+static char *kept_text(struct strbuf *b)
+{
+	char *text = b->cap ? b->s : calloc(1, 1);
+
+	if (!text)
+		abort();
+	return text;
+}
+
+/* Those texts from q's cache (a narrow format's codes come again and again), made once. */
+static void cached_texts(const char **exact, const char **shortest, struct quantization *q, fpcode code)
+{
+	size_t codes = (size_t)1 << q->floats->bits;
+	struct strbuf e, sh;
+
+	if (!q->exact_text && (!(q->exact_text = calloc(codes, sizeof *q->exact_text)) ||
+			       !(q->shortest_text = calloc(codes, sizeof *q->shortest_text))))
+		abort();
+	if (!q->exact_text[code]) {
+		sb_init(&e);
+		sb_init(&sh);
+		code_texts(&e, &sh, q->floats, code);
+		q->exact_text[code] = kept_text(&e);
+		q->shortest_text[code] = kept_text(&sh);
+	}
+	*exact = q->exact_text[code];
+	*shortest = q->shortest_text[code];
+}
+
+/* The same into a float format, saturating. */
+static enum problem quantize_to_float(struct strbuf *out, const struct settings *s, struct quantization *q,
+				     const char *input, const struct num *x, const mpq_t y)
+{
+	const struct fmt *f = q->floats;
+	struct num *v = &q->rounded;
+	struct rnd_result r;
 	struct strbuf exact, shortest;
 	char hex[CODE_MAX_BITS / 4 + 3];
 
-	num_init(&v);
-	v.kind = x->kind;
-	v.neg = x->kind == NUM_FINITE ? mpq_sgn(y) < 0 : x->neg;
+	v->kind = x->kind;
+	v->neg = x->kind == NUM_FINITE ? mpq_sgn(y) < 0 : x->neg;
+	v->bound = NUM_EXACT;
+	mpq_set_ui(v->mag, 0, 1);
 	if (x->kind == NUM_FINITE)
-		mpq_abs(v.mag, y);
-	if (rnd_encode(&r, f, &v, s->mode, true) != RND_OK) {
-		num_clear(&v);
+		mpq_abs(v->mag, y);
+	if (rnd_encode(&r, f, v, s->mode, true) != RND_OK)
 		return PROBLEM_NO_NAN;
+	code_to_hex(hex, r.code, fmt_hex_digits(f));
+	if (f->bits <= CACHED_BITS) {
+		const char *e, *sh;
+		cached_texts(&e, &sh, q, r.code);
+		put_quantized(out, s, input, hex, e, sh, r.flags);
+		return PROBLEM_NONE;
 	}
 	sb_init(&exact);
 	sb_init(&shortest);
-	fmt_value_init(&fv);
-	fmt_decode(&fv, f, r.code);
-	if (fv.cls == FP_NAN || fv.cls == FP_INF)
-		sb_puts(&exact, fv.cls == FP_NAN ? "nan" : fv.neg ? "-inf" : "inf");
-	else
-		dec_exact(&exact, fv.neg, fv.sig, fv.exp);
-	dec_shortest(&shortest, f, r.code);
-	code_to_hex(hex, r.code, fmt_hex_digits(f));
+	code_texts(&exact, &shortest, f, r.code);
 	put_quantized(out, s, input, hex, exact.s, shortest.s, r.flags);
-	fmt_value_clear(&fv);
 	sb_free(&exact);
 	sb_free(&shortest);
-	num_clear(&v);
 	return PROBLEM_NONE;
 }
 
@@ -354,7 +412,7 @@ static enum problem quantize_one(struct strbuf *out, const struct settings *s, s
 			mpq_add(y, y, *p.zero);
 	}
 	return q->ints ? quantize_to_int(out, s, q->ints, text, &in->value, y)
-		       : quantize_to_float(out, s, q->floats, text, &in->value, y);
+		       : quantize_to_float(out, s, q, text, &in->value, y);
 }
 
 /* The zero points of an integer target must be integers of it. */
