@@ -182,6 +182,14 @@ static void rational_digits(struct strbuf *out, bool neg, const mpq_t q, int n)
 	mpz_clears(d, limit, NULL);
 }
 
+static mpz_srcptr five_as_mpz(void)
+{
+	static mp_limb_t limb = 5;
+	static mpz_t five;
+
+	return mpz_roinit_n(five, &limb, 1);
+}
+
 /* The twos and fives of den (> 0), taken out: true when nothing else is left (the
  * decimal of something over den ends). In machine words where den fits one. */
 static bool only_twos_and_fives(long *twos, long *fives, const mpz_t den, mpz_t work)
@@ -194,14 +202,9 @@ static bool only_twos_and_fives(long *twos, long *fives, const mpz_t den, mpz_t 
 			d /= 5;
 		return d == 1;
 	}
-	mpz_set(work, den);
-	*twos = (long)mpz_scan1(work, 0);
-	mpz_tdiv_q_2exp(work, work, (mp_bitcnt_t)*twos);
-	*fives = 0;
-	while (mpz_divisible_ui_p(work, 5)) {
-		mpz_divexact_ui(work, work, 5);
-		++*fives;
-	}
+	*twos = (long)mpz_scan1(den, 0);
+	mpz_tdiv_q_2exp(work, den, (mp_bitcnt_t)*twos);
+	*fives = (long)mpz_remove(work, work, five_as_mpz()); /* by squares of 5: 10^1000000 too */
 	return mpz_cmp_ui(work, 1) == 0;
 }
 

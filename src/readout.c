@@ -271,8 +271,9 @@ static bool ratio_text(struct strbuf *out, const mpq_t q, bool approximate)
 	return false;
 }
 
-/* error = stored − typed, exactly; in ulps of the gap rounded across; relative to typed. */
-static void find_error(struct readout *r)
+/* error = stored − typed, exactly; in ulps of the gap rounded across; relative to typed:
+ * those of them `wanted` says (READOUT_ERROR, READOUT_ULPS, READOUT_REL). */
+static void find_error(struct readout *r, unsigned wanted)
 {
 	mpq_t stored, typed, err, gap, ratio;
 
@@ -282,11 +283,14 @@ static void find_error(struct readout *r)
 	if (r->x.neg)
 		mpq_neg(typed, typed);
 	mpq_sub(err, stored, typed);
-	value_text(&r->error, err, r->approximate);
-	find_candidates(r, gap);
-	mpq_div(ratio, err, gap);
-	r->ulps_exact = ratio_text(&r->ulps, ratio, r->approximate);
-	if (mpq_sgn(typed) != 0) {
+	if (wanted & READOUT_ERROR)
+		value_text(&r->error, err, r->approximate);
+	if (wanted & READOUT_ULPS) {
+		find_candidates(r, gap);
+		mpq_div(ratio, err, gap);
+		r->ulps_exact = ratio_text(&r->ulps, ratio, r->approximate);
+	}
+	if (mpq_sgn(typed) != 0 && (wanted & READOUT_REL)) {
 		mpq_div(ratio, err, typed);
 		r->relative_exact = ratio_text(&r->relative, ratio, r->approximate);
 	}
@@ -325,13 +329,35 @@ void readout_of_value(struct readout *r, const struct fmt *f, const char *input,
 	r->has_error = x->kind == NUM_FINITE && !x->bound && (rounded->flags & RND_INEXACT) &&
 		       r->value.cls != FP_NAN && r->value.cls != FP_INF;
 	if (r->has_error)
-		find_error(r);
+		find_error(r, READOUT_ERROR | READOUT_ULPS | READOUT_REL);
 	else if (x->kind == NUM_FINITE && !x->bound && mpq_sgn(x->mag) != 0 && (rounded->flags & RND_INEXACT)) {
 		mpq_t gap;
 		mpq_init(gap);
 		find_candidates(r, gap);
 		mpq_clear(gap);
 	}
+}
+
+void readout_for_row(struct readout *r, const struct fmt *f, fpcode code, const struct num *x, enum rnd_mode mode,
+		     bool saturate, const struct rnd_result *rounded, bool approximate, unsigned wanted)
+{
+	init(r, f, NULL, mode, saturate);
+	r->code = code;
+	fmt_decode(&r->value, f, r->code);
+	if (wanted & READOUT_NEIGHBOURS) {
+		find_neighbour(&r->below, r, false);
+		find_neighbour(&r->above, r, true);
+	}
+	if (!x || !rounded)
+		return;
+	r->typed = true;
+	r->approximate = approximate;
+	num_set(&r->x, x);
+	r->rounding = *rounded;
+	r->has_error = x->kind == NUM_FINITE && !x->bound && (rounded->flags & RND_INEXACT) &&
+		       r->value.cls != FP_NAN && r->value.cls != FP_INF;
+	if (r->has_error)
+		find_error(r, wanted);
 }
 
 void readout_set_other_saturation(struct readout *r)

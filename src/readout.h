@@ -77,6 +77,13 @@ struct limits {
 	bool never_overflows;     /* the mode never rounds past max (rdn for positive values …) */
 };
 
+/* What a row's fields (render.c: error, ulps, rel, below, above) take of a readout,
+ * and no more: the code decoded, and of the error of x's rounding (when x and rounded
+ * are given) and the neighbours what `wanted` says. The other texts stay empty. */
+enum { READOUT_ERROR = 1, READOUT_ULPS = 2, READOUT_REL = 4, READOUT_NEIGHBOURS = 8 };
+void readout_for_row(struct readout *r, const struct fmt *f, fpcode code, const struct num *x, enum rnd_mode mode,
+		     bool saturate, const struct rnd_result *rounded, bool approximate, unsigned wanted);
+
 /* A readout of a typed value (in.kind VALUE; or a real's stand-in, approximate) or of a
  * code (pattern). */
 void readout_of_value(struct readout *r, const struct fmt *f, const char *input, const struct num *x,

@@ -412,13 +412,17 @@ void render_row_members(struct strbuf *out, const struct fmt *f, const struct ro
 	write_row(out, f, r, fl, STYLE_JSON_MEMBERS);
 }
 
-/* The readout a row's FROM_READOUT fields come from. */
-static void make_readout(struct readout *rd, const struct fmt *f, const struct row *r)
+/* The readout a row's FROM_READOUT fields come from, as far as they need it. */
+static void make_readout(struct readout *rd, const struct fmt *f, const struct row *r, const struct field_list *fl)
 {
-	if (r->rounding)
-		readout_of_value(rd, f, r->input, r->value, r->mode, r->saturate, r->rounding, r->approximate);
-	else
-		readout_of_code(rd, f, r->input, r->code, r->mode, r->saturate);
+	unsigned wanted = 0;
+
+	for (int i = 0; i < fl->count; i++)
+		wanted |= fl->field[i] == FIELD_ERROR ? READOUT_ERROR : fl->field[i] == FIELD_ULPS ? READOUT_ULPS
+			  : fl->field[i] == FIELD_REL ? READOUT_REL
+			  : fl->field[i] == FIELD_BELOW || fl->field[i] == FIELD_ABOVE ? READOUT_NEIGHBOURS : 0;
+	readout_for_row(rd, f, r->code, r->rounding ? r->value : NULL, r->mode, r->saturate, r->rounding,
+			r->approximate, wanted);
 }
 
 /* One field: straight into the row when nothing in it needs quoting (FROM_CODE in TSV
@@ -461,7 +465,7 @@ static void write_row(struct strbuf *out, const struct fmt *f, const struct row 
 		cx.v = &v;
 	}
 	if (any_from(fl, FROM_READOUT)) {
-		make_readout(&rd, f, r);
+		make_readout(&rd, f, r, fl);
 		cx.rd = &rd;
 	}
 	sb_init(&text);
