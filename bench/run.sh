@@ -19,6 +19,9 @@ bench/gen $((LINES * 10)) > "$T/w10"
 EXP_LINES=$((LINES / 10 < 1000 ? 1000 : LINES / 10))
 awk -v n="$EXP_LINES" 'BEGIN { srand(11); for (i = 0; i < n; i++) printf "exp(%.4f)\n", rand() * 160 - 80 }' > "$T/exp"
 
+# the workload's plain decimals (not its expressions, 2^-24, which strtod reads as 2)
+grep -E '^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$' "$T/w" > "$T/plain"
+
 now() { date +%s%N; }
 
 # measure NAME COMMAND: appends one timing (microseconds) to $T/NAME
@@ -89,6 +92,16 @@ while [ $i -lt "$ROUNDS" ]; do
 	ratio map_fma_j1 map_fma_j2
 	ratio map_fma_halves map_fma_j2
 	ratio_into map_fma_ceiling map_fma_j1 map_fma_halves
+	# quantize and mx against convert (its default fields) on the same values
+	measure conv_plain "./fpx convert e4m3 < $T/plain"
+	measure quant_int8 "./fpx quantize --scale 0.5 int8 < $T/plain"
+	ratio_into quant_int8.ratio quant_int8 conv_plain
+	measure quant_e4m3 "./fpx quantize --scale 0.5 e4m3 < $T/plain"
+	ratio_into quant_e4m3.ratio quant_e4m3 conv_plain
+	measure mx_e2m1 "./fpx mx e2m1 < $T/plain"
+	ratio_into mx_e2m1.ratio mx_e2m1 conv_plain
+	measure conv_error "./fpx convert -o input,hex,exact,error e2m1 < $T/plain"
+	ratio_into conv_error.ratio conv_error conv_plain
 	measure start_true "for k in \$(seq $STARTS); do bench/baseline true; done"
 	measure start_fpx "for k in \$(seq $STARTS); do ./fpx convert binary64 0.1; done"
 	ratio start_fpx start_true
@@ -129,8 +142,6 @@ row "fpx convert -o hex e4m3" e4m3 "<= 0.5"
 row "fpx convert binary64 (hex,shortest)" default64 "<= 0.9 (1.1x fast_float+fmt)"
 row "fpx convert binary16 (hex,shortest)" default16 ""
 row "fpx table -o hex,class,exact,shortest binary16" table16 "< 1 (65 536 rows)"
-# the workload's plain decimals (not its expressions, 2^-24, which strtod reads as 2)
-grep -E '^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$' "$T/w" > "$T/plain"
 ./fpx convert -o hex binary64 < "$T/plain" > "$T/fpx.hex"
 bench/baseline tight < "$T/plain" | cmp -s - "$T/fpx.hex" && agree="strtod's on every line" ||
 	agree="strtod's NOT on every line"
@@ -156,6 +167,13 @@ awk -v t="$(median map_fma_j1)" -v r="$(median map_fma_j1.ratio)" -v c="$(median
 		t / 2097152, r
 	printf "  the ceiling, two independent processes making a half each: %.2fx the rows/s of one; -j 2 reaches %.0f%% of it\n",
 		c, 100 * e }'
+echo
+echo "quantize and mx on the same $(wc -l < "$T/plain") values, over fpx convert e4m3 (hex,shortest) $(seconds conv_plain) s (target <= 1.5):"
+for q in quant_int8:"quantize --scale 0.5 int8" quant_e4m3:"quantize --scale 0.5 e4m3" mx_e2m1:"mx e2m1" \
+	conv_error:"convert -o input,hex,exact,error e2m1 (what mx writes of each element)"; do
+	awk -v n="${q#*:}" -v t="$(seconds "${q%%:*}")" -v r="$(median "${q%%:*}.ratio")" \
+		'BEGIN { printf "  fpx %s: %s s, %.2fx\n", n, t, r }'
+done
 start=$(now)
 ./fpx map -q -j 2 -o hex,flags e4m3 'fma(x,y,z)' > /dev/null
 end=$(now)

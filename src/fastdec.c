@@ -575,9 +575,9 @@ static bool place_exact(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, con
  * differ.
  */
 static bool place_between(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, uint64_t h,
-			  long q)
+			  long q, long e2)
 {
-	struct exact_decimal a = { { h, 0 }, 1, q, 0 }, b = { { h + 1, 0 }, 1, q, 0 };
+	struct exact_decimal a = { { h, 0 }, 1, q, e2 }, b = { { h + 1, 0 }, 1, q, e2 };
 	fpcode lower_b;
 	bool exact_a, exact_b, tiny_b;
 	int mid_a, mid_b;
@@ -593,7 +593,7 @@ static bool place_between(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, c
 
 bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, const struct decimal *d)
 {
-	struct exact_decimal all = { { d->w[0], d->w[1] }, d->limbs, d->wq, 0 };
+	struct exact_decimal all = { { d->w[0], d->w[1] }, d->limbs, d->wq, d->e2 };
 
 	if (!f->grid.present || f->grid.frac_bits > 112 || d->head == 0)
 		return false;
@@ -601,7 +601,7 @@ bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const st
 		struct exact_decimal head = { { d->head, 0 }, 1, d->q, d->e2 };
 		return place_exact(lower, exact, vs_mid, tiny, f, &head);
 	}
-	if (place_between(lower, exact, vs_mid, tiny, f, d->head, d->q))
+	if (place_between(lower, exact, vs_mid, tiny, f, d->head, d->q, d->e2))
 		return true;
 	return d->limbs > 0 && place_exact(lower, exact, vs_mid, tiny, f, &all);
 }

@@ -24,7 +24,8 @@ struct decimal {
 	enum decimal_kind kind;
 	uint64_t head; /* the first 19 significant digits, or all of them; 0 for zero */
 	long q;        /* |value| = head·10^q·2^e2, or lies strictly above it when sticky */
-	long e2;       /* 0 but for a power of two, 2^k (head 1, q 0) */
+	long e2;       /* 0 as scanned but for a power of two, 2^k (head 1, q 0); a caller may
+			* scale any decimal by a power of two here before placing it (mx) */
 	bool sticky;   /* a digit past the 19th is not 0: |value| < (head + 1)·10^q */
 	/* With sticky and at most 38 digits: all of them, |value| = w·10^wq (limbs 1 or
 	 * 2, least significant limb first); else limbs is 0. */

@@ -114,12 +114,19 @@ static void scale_by_pow2(mpq_t out, const mpq_t q, long e)
 }
 
 /* v/X into the element format, X = 2^e: its code, and the value it decodes to times
- * X. y is the caller's work area. */
+ * X. y is the caller's work area; text, v's text (NULL for a real). */
 static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const struct element_format *ef,
-			     const struct num *v, long e)
+			     const struct num *v, const char *text, long e)
 {
 	struct rnd_result r;
 	long k;
+
+	if (ef->floats && text && rnd_encode_scaled_text(&r, ef->floats, text, strlen(text), -e, RND_NEAREST_EVEN, true)) {
+		*code = r.code;
+		fmt_code_rational(decoded, ef->floats, r.code);
+		scale_by_pow2(decoded, decoded, e);
+		return;
+	}
 
 	scale_by_pow2(y->mag, v->mag, -e);
 	y->kind = v->kind;
@@ -252,7 +259,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, const str
 	sb_init(&exact);
 	sb_init(&error);
 	for (long i = 0; i < b->count; i++) {
-		quantize_element(&code, decoded, &y, ef, &b->v[i], e);
+		quantize_element(&code, decoded, &y, ef, &b->v[i], b->approximate[i] ? NULL : b->text[i], e);
 		signed_value(v, &b->v[i]);
 		mpq_sub(diff, decoded, v);
 		sb_clear(&exact);

@@ -279,6 +279,17 @@ bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struc
 	return true;
 }
 
+bool rnd_encode_scaled_text(struct rnd_result *out, const struct fmt *f, const char *text, size_t len, long e2,
+			    enum rnd_mode mode, bool saturate)
+{
+	struct decimal d;
+
+	if (!fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE)
+		return false;
+	d.e2 += e2;
+	return rnd_encode_decimal(out, f, &d, mode, saturate);
+}
+
 void rnd_tininess_after_rounding(struct rnd_result *r, const struct fmt *f, const struct num *x, enum rnd_mode mode)
 {
 	bool directed = mode == RND_UP || mode == RND_DOWN;

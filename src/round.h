@@ -47,6 +47,13 @@ struct decimal;
  * value; false when the fast method does not apply (then use rnd_encode()). */
 bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struct decimal *d, enum rnd_mode mode,
 			bool saturate);
+
+/* text, when it is a plain decimal (fastdec_scan()), times 2^e2, rounded as
+ * rnd_encode_decimal() rounds; false when it is not one or the fast path declines
+ * (then rnd_encode() of the exact value decides). For mx's blocks and quantize's
+ * scales of a power of two. */
+bool rnd_encode_scaled_text(struct rnd_result *out, const struct fmt *f, const char *text, size_t len, long e2,
+			    enum rnd_mode mode, bool saturate);
 /* The same for ±n·2^e2 (n nonzero), the exact result of an operation on codes (ops.c). */
 bool rnd_encode_binary(struct rnd_result *out, const struct fmt *f, bool neg, unsigned __int128 n, long e2,
 		       enum rnd_mode mode, bool saturate);

@@ -11,7 +11,8 @@
  * digits and then ...0001 above it or ...9999 below: the inputs whose first 19 digits
  * and their successor lie on both sides of a boundary (the fast path's truncation
  * must decline or decide them right), and the inputs past 38 digits.
- * Usage: tests/fastpath [EVERY] < lines; tests/fastpath --near-ties
+ * Every EVERY-th line is also scaled by powers of two (as mx scales its elements) both
+ * ways. Usage: tests/fastpath [EVERY] < lines; tests/fastpath --near-ties
  */
 #include <gmp.h>
 #include <stdlib.h>
@@ -80,6 +81,39 @@ static void compare_paths(const struct fmt *f, const struct decimal *d, const st
 		}
 }
 
+/* d scaled by 2^e2 (mx scales each element by its block's power of two so) against the
+ * exact value scaled the same, in a few formats, rne and saturating. */
+static void compare_scaled(const struct decimal *d, const struct input *in, const char *text, size_t len)
+{
+	static const long shifts[] = { -130, -7, 1, 13, 200 };
+	static const char *const some[] = { "binary64", "binary16", "e4m3", "e2m1", "bfloat16" };
+	struct num scaled;
+
+	if (d->kind != DECIMAL_FINITE || in->value.kind != NUM_FINITE)
+		return;
+	num_init(&scaled);
+	for (size_t i = 0; i < sizeof shifts / sizeof shifts[0]; i++)
+		for (size_t j = 0; j < sizeof some / sizeof some[0]; j++) {
+			const struct fmt *f = fmt_lookup(some[j]);
+			struct decimal e = *d;
+			struct rnd_result a, b;
+			e.e2 += shifts[i];
+			if (!rnd_encode_decimal(&a, f, &e, RND_NEAREST_EVEN, true))
+				continue;
+			num_set(&scaled, &in->value);
+			if (shifts[i] >= 0)
+				mpq_mul_2exp(scaled.mag, scaled.mag, (mp_bitcnt_t)shifts[i]);
+			else
+				mpq_div_2exp(scaled.mag, scaled.mag, (mp_bitcnt_t)-shifts[i]);
+			rnd_encode(&b, f, &scaled, RND_NEAREST_EVEN, true);
+			check(a.code == b.code && a.ternary == b.ternary && a.flags == b.flags,
+			      "%s '%.*s' times 2^%ld: fast 0x%llx/%d/%u, exact 0x%llx/%d/%u", some[j],
+			      len > 60 ? 60 : (int)len, text, shifts[i], (unsigned long long)a.code, a.ternary, a.flags,
+			      (unsigned long long)b.code, b.ternary, b.flags);
+		}
+	num_clear(&scaled);
+}
+
 static int lines_mode(int every)
 {
 	const struct fmt *f[NFORMATS];
@@ -104,6 +138,8 @@ static int lines_mode(int every)
 		declined += !rnd_encode_decimal(&r64, fmt_lookup("binary64"), &d, RND_NEAREST_EVEN, false);
 		for (size_t i = 0; i < NFORMATS; i++)
 			compare_paths(f[i], &d, &in, all_modes ? 5 : 1, text, len);
+		if (all_modes)
+			compare_scaled(&d, &in, text, len);
 	}
 	printf("  %ld lines, %ld taken by the fast path; %ld of those fall back to the exact path in binary64\n", lines,
 	       fast, declined);
