@@ -143,6 +143,19 @@ static void round_to_integer(mpz_t out, const mpq_t q)
 
 /* ---- Exact and rounded --------------------------------------------------------------- */
 
+void dec_code_exact(struct strbuf *out, const struct fmt *f, fpcode code)
+{
+	struct fmt_value v;
+
+	fmt_value_init(&v);
+	fmt_decode(&v, f, code);
+	if (v.cls == FP_NAN || v.cls == FP_INF)
+		sb_puts(out, v.cls == FP_NAN ? "nan" : v.neg ? "-inf" : "inf");
+	else
+		dec_exact(out, v.neg, v.sig, v.exp);
+	fmt_value_clear(&v);
+}
+
 void dec_exact(struct strbuf *out, bool neg, const mpz_t sig, long exp)
 {
 	mpz_t d;

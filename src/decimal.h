@@ -15,6 +15,8 @@
 
 /* The value in full (every binary fraction terminates). */
 void dec_exact(struct strbuf *out, bool neg, const mpz_t sig, long exp);
+/* The exact value of a code of f: dec_exact() of it, or nan, inf, -inf. */
+void dec_code_exact(struct strbuf *out, const struct fmt *f, fpcode code);
 /* A signed rational: exactly when its decimal terminates (returns true), else to n
  * significant digits, ties to even (returns false). */
 bool dec_rational(struct strbuf *out, const mpq_t q, int n);

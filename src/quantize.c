@@ -245,16 +245,8 @@ static enum problem quantize_to_int(struct strbuf *out, const struct settings *s
 /* The exact and shortest text of a code of f. */
 static void code_texts(struct strbuf *exact, struct strbuf *shortest, const struct fmt *f, fpcode code)
 {
-	struct fmt_value fv;
-
-	fmt_value_init(&fv);
-	fmt_decode(&fv, f, code);
-	if (fv.cls == FP_NAN || fv.cls == FP_INF)
-		sb_puts(exact, fv.cls == FP_NAN ? "nan" : fv.neg ? "-inf" : "inf");
-	else
-		dec_exact(exact, fv.neg, fv.sig, fv.exp);
+	dec_code_exact(exact, f, code);
 	dec_shortest(shortest, f, code);
-	fmt_value_clear(&fv);
 }
 
 /* The text of b, kept when b is let go (never the empty buffer strbuf.c shares). */

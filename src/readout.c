@@ -58,18 +58,6 @@ void readout_clear(struct readout *r)
 
 /* ---- Values as text ------------------------------------------------------------------- */
 
-static void code_exact(struct strbuf *out, const struct fmt *f, fpcode code)
-{
-	struct fmt_value v;
-
-	fmt_value_init(&v);
-	fmt_decode(&v, f, code);
-	if (v.cls == FP_NAN || v.cls == FP_INF)
-		sb_puts(out, v.cls == FP_NAN ? "nan" : v.neg ? "-inf" : "inf");
-	else
-		dec_exact(out, v.neg, v.sig, v.exp);
-	fmt_value_clear(&v);
-}
 
 /* An exact rational as a decimal, or as n/d when its decimal does not end. */
 static void rational_text(struct strbuf *out, const mpq_t q)
@@ -174,7 +162,7 @@ static void find_neighbour(struct neighbour *n, struct readout *r, bool up)
 	n->exists = step(&n->code, r->f, r->code, &r->value, up);
 	if (!n->exists)
 		return;
-	code_exact(&n->exact, r->f, n->code);
+	dec_code_exact(&n->exact, r->f, n->code);
 	fmt_value_init(&v);
 	fmt_decode(&v, r->f, n->code);
 	if (v.cls == FP_INF || r->value.cls == FP_INF)
@@ -199,7 +187,7 @@ static void describe_code(struct readout *r)
 	struct fmt_value *v = &r->value;
 
 	fmt_decode(v, f, r->code);
-	code_exact(&r->exact, f, r->code);
+	dec_code_exact(&r->exact, f, r->code);
 	if (v->cls == FP_NAN || v->cls == FP_INF) {
 		sb_puts(&r->shortest, r->exact.s);
 		sb_puts(&r->digits, r->exact.s);
@@ -257,7 +245,7 @@ static void find_candidates(struct readout *r, mpq_t gap)
 			mpq_neg(lo, lo);
 		rational_text(&r->upper_exact, lo);
 	}
-	code_exact(&r->lower_exact, f, r->lower);
+	dec_code_exact(&r->lower_exact, f, r->lower);
 	mpq_clear(lo);
 }
 
@@ -367,7 +355,7 @@ void readout_set_other_saturation(struct readout *r)
 	if (r->typed && rnd_encode(&other, r->f, &r->x, r->mode, !r->saturate) == RND_OK && other.code != r->code) {
 		r->other_differs = true;
 		r->other_code = other.code;
-		code_exact(&r->other_exact, r->f, other.code);
+		dec_code_exact(&r->other_exact, r->f, other.code);
 	}
 }
 
@@ -389,7 +377,7 @@ static void limit_value(struct strbuf *out, fpcode *code, long *log2, const stru
 {
 	*code = fmt_code_of_rank(f, rank);
 	*log2 = log2_of_rank(f, rank);
-	code_exact(out, f, *code);
+	dec_code_exact(out, f, *code);
 }
 
 /* p·log10 2 to three decimals, with log10 2 = 0.301029995663981195… as an integer. */
