@@ -19,14 +19,14 @@ FISHCOMPDIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
 CFLAGS   ?= -O2 -g -flto=auto
 WARNINGS  = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(CPPFLAGS) $(CFLAGS)
-LIBS      = -lmpfi -lmpfr -lgmp
+LIBS      = -lmpfi -lmpfr -lgmp -pthread
 # The REPL's line editing: libedit, loaded by src/line.c when a session starts on a
 # terminal (its headers are needed to build); 0 builds plain line input only.
 HAVE_LIBEDIT ?= 1
 ifeq ($(HAVE_LIBEDIT),1)
 ALL_CFLAGS += -DHAVE_LIBEDIT
 endif
-TEST_LIBS = -lmpfi -lmpfr -lgmp -lm
+TEST_LIBS = -lmpfi -lmpfr -lgmp -lm -pthread
 
 # The built-in formats, in the order `fpx formats` lists them.
 FORMAT_FILES = \

@@ -2,10 +2,12 @@
  * chunks.c — numbered rows in chunks, by one process or several, in order (chunks.h).
  */
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/socket.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -82,67 +84,235 @@ static long run_here(const struct chunk_run *run, struct progress *p)
 /* ---- Workers taking turns ---------------------------------------------------------------- */
 
 /*
- * Worker k makes chunks k, k + N, k + 2N, … and writes each to stdout itself when its
- * turn comes: a byte passed from worker to worker through a socket pair (k − 1 to k,
- * mod N; sockets, so that passing it to a worker that died is an error, not SIGPIPE).
- * Worker 0 holds the first turn. Every worker computes while another writes, and no
- * byte of a row is copied between processes. A worker that ends early closes its end,
- * and the next one finds the end instead of its turn.
+ * N workers (this process and N − 1 children) take chunk numbers from a counter they
+ * share, so that a worker that happens to be slower (its chunks cost more, or its CPU
+ * is busier) simply makes fewer of them. Each writes its own chunks to stdout, in order:
+ * when chunk c is made, its maker waits until chunks 0 … c − 1 are written, writes c and
+ * says so. A worker whose turn has not come yet goes on making its next chunks (up to
+ * AHEAD of them), so none sits idle while another writes. No byte of a row is copied
+ * between processes.
+ *
+ * The shared part lives in memory mapped before the fork: the counters, and a process-
+ * shared mutex and condition variable to sleep on. Sleeps are timed, so that a worker
+ * that died (the parent reaps it; a child notices the parent gone) stops the others
+ * instead of leaving them waiting for its chunk.
  */
-static bool wait_turn(int fd)
-{
-	char token;
-	ssize_t n;
+#define AHEAD 4
+#define PIECE_ROWS 256 /* rows made between two looks at whose turn it is */
+#define WAKE_TO_CHECK_NS 100000000L /* 0.1 s */
 
-	while ((n = recv(fd, &token, 1, 0)) < 0 && errno == EINTR)
-		;
-	return n == 1;
-}
-
-static bool pass_turn(int fd)
-{
-	char token = 0;
-	ssize_t n;
-
-	while ((n = send(fd, &token, 1, MSG_NOSIGNAL)) < 0 && errno == EINTR)
-		;
-	return n == 1;
-}
+struct shared_turns {
+	pthread_mutex_t lock;
+	pthread_cond_t written_more;
+	_Atomic uint64_t next_to_make;
+	_Atomic uint64_t written;    /* chunks 0 … written − 1 are out; changed under lock */
+	bool abandoned;              /* under lock: a worker died or output failed */
+};
 
 /* Exit statuses of a worker process. */
 enum { WORKER_OK, WORKER_ROWS_FAILED, WORKER_OUTPUT_FAILED = 3, WORKER_CUT_OFF };
 
-/* Worker k's chunks, each written in its turn; false when a turn never came (or could
- * not be passed on). Stops once output fails (should_stop()). */
-static bool take_turns(const struct chunk_run *run, int k, const int *turn, struct progress *p, long *failed)
+/* The children, and how those that ended while the run went on ended. */
+struct crew {
+	pid_t pid[CHUNKS_MAX_JOBS];
+	int status[CHUNKS_MAX_JOBS];
+	bool reaped[CHUNKS_MAX_JOBS];
+	int started;                 /* workers, this one included */
+	pid_t parent;
+};
+
+static struct shared_turns *share_turns(void)
+{
+	struct shared_turns *s = mmap(NULL, sizeof *s, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	pthread_mutexattr_t ma;
+	pthread_condattr_t ca;
+	bool ok;
+
+	if (s == MAP_FAILED)
+		return NULL;
+	ok = pthread_mutexattr_init(&ma) == 0 && pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED) == 0 &&
+	     pthread_mutexattr_setrobust(&ma, PTHREAD_MUTEX_ROBUST) == 0 && pthread_mutex_init(&s->lock, &ma) == 0 &&
+	     pthread_condattr_init(&ca) == 0 && pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED) == 0 &&
+	     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC) == 0 && pthread_cond_init(&s->written_more, &ca) == 0;
+	if (!ok) {
+		munmap(s, sizeof *s);
+		return NULL;
+	}
+	atomic_init(&s->next_to_make, 0);
+	atomic_init(&s->written, 0);
+	s->abandoned = false;
+	return s;
+}
+
+static void lock_turns(struct shared_turns *s)
+{
+	if (pthread_mutex_lock(&s->lock) == EOWNERDEAD) /* its holder was killed */
+		pthread_mutex_consistent(&s->lock);
+}
+
+static void abandon(struct shared_turns *s)
+{
+	lock_turns(s);
+	s->abandoned = true;
+	pthread_cond_broadcast(&s->written_more);
+	pthread_mutex_unlock(&s->lock);
+}
+
+/* The parent: reaps the children that ended, true when one of them ended badly (died
+ * or failed to write). A child: true when the parent is gone. */
+static bool crew_lost_someone(struct crew *c)
+{
+	if (getpid() != c->parent)
+		return getppid() != c->parent;
+	for (int k = 1; k < c->started; k++) {
+		if (c->reaped[k] || waitpid(c->pid[k], &c->status[k], WNOHANG) <= 0)
+			continue;
+		c->reaped[k] = true;
+		if (!WIFEXITED(c->status[k]) || WEXITSTATUS(c->status[k]) == WORKER_OUTPUT_FAILED ||
+		    WEXITSTATUS(c->status[k]) == WORKER_CUT_OFF)
+			return true;
+	}
+	return false;
+}
+
+/* Waits for chunk c's turn: 1 when it has come, −1 when it never will (the run was
+ * abandoned, or this worker must stop). */
+static int turn_of(struct shared_turns *s, struct crew *crew, uint64_t c)
+{
+	int state = 0;
+
+	lock_turns(s);
+	while (state == 0) {
+		struct timespec until;
+		if (s->abandoned)
+			state = -1;
+		else if (atomic_load(&s->written) == c)
+			state = 1;
+		else {
+			clock_gettime(CLOCK_MONOTONIC, &until);
+			until.tv_nsec += WAKE_TO_CHECK_NS;
+			if (until.tv_nsec >= 1000000000L) {
+				until.tv_sec++;
+				until.tv_nsec -= 1000000000L;
+			}
+			if (pthread_cond_timedwait(&s->written_more, &s->lock, &until) == EOWNERDEAD)
+				pthread_mutex_consistent(&s->lock);
+			else if (should_stop())
+				state = -1;
+			else if (crew_lost_someone(crew)) {
+				s->abandoned = true;
+				pthread_cond_broadcast(&s->written_more);
+			}
+		}
+	}
+	pthread_mutex_unlock(&s->lock);
+	return state;
+}
+
+static void pass_turn(struct shared_turns *s, uint64_t c)
+{
+	lock_turns(s);
+	atomic_store(&s->written, c + 1);
+	pthread_cond_broadcast(&s->written_more);
+	pthread_mutex_unlock(&s->lock);
+}
+
+/* One worker's chunks made and not yet written, oldest first. */
+struct made_chunks {
+	uint64_t number[AHEAD];
+	struct strbuf rows[AHEAD];
+	int oldest, held;
+	bool no_more; /* every chunk has been taken */
+};
+
+/* Writes the oldest chunk made, its turn having come, and passes the turn on; false
+ * when output failed. */
+static bool write_oldest(const struct chunk_run *run, struct shared_turns *s, struct made_chunks *m,
+			 struct progress *p)
+{
+	uint64_t c = m->number[m->oldest];
+
+	write_out_direct(&m->rows[m->oldest]);
+	m->oldest = (m->oldest + 1) % AHEAD;
+	m->held--;
+	if (output_failed()) {
+		abandon(s);
+		return false;
+	}
+	pass_turn(s, c);
+	if (p)
+		progress_show(p, chunk_end(run, c * CHUNK_ROWS));
+	return true;
+}
+
+/* Writes the chunks made whose turns have come, oldest first; false when output failed. */
+static bool write_ready(const struct chunk_run *run, struct shared_turns *s, struct made_chunks *m,
+			struct progress *p)
+{
+	while (m->held > 0 && atomic_load(&s->written) == m->number[m->oldest])
+		if (!write_oldest(run, s, m, p))
+			return false;
+	return true;
+}
+
+/* Makes the next chunk not taken yet, a few rows at a time, writing those made before
+ * it as their turns come meanwhile (a turn waits for a piece, not for a whole chunk). */
+static bool make_one(const struct chunk_run *run, struct shared_turns *s, struct made_chunks *m,
+		     struct progress *p, long *failed)
 {
 	uint64_t chunks = (run->rows + CHUNK_ROWS - 1) / CHUNK_ROWS;
-	struct strbuf out;
+	uint64_t c = atomic_fetch_add(&s->next_to_make, 1);
+	int slot = (m->oldest + m->held) % AHEAD;
+	uint64_t end;
+
+	if (c >= chunks) {
+		m->no_more = true;
+		return true;
+	}
+	end = chunk_end(run, c * CHUNK_ROWS);
+	for (uint64_t first = c * CHUNK_ROWS; first < end; first += PIECE_ROWS) {
+		*failed += run->produce(run->arg, first, end - first < PIECE_ROWS ? end : first + PIECE_ROWS,
+					&m->rows[slot]);
+		if (!write_ready(run, s, m, p))
+			return false;
+	}
+	m->number[slot] = c;
+	m->held++;
+	return true;
+}
+
+/* This worker's share of the chunks, each written in its turn; false when a turn never
+ * came (the run was abandoned). Stops once output fails or on an interrupt. */
+static bool take_turns(const struct chunk_run *run, struct shared_turns *s, struct crew *crew, struct progress *p,
+		       long *failed)
+{
+	struct made_chunks m = { .oldest = 0, .held = 0, .no_more = false };
 	bool ok = true;
 
-	sb_init(&out);
-	for (uint64_t c = (uint64_t)k; c < chunks && !should_stop(); c += (uint64_t)run->jobs) {
-		uint64_t first = c * CHUNK_ROWS;
-		*failed += run->produce(run->arg, first, chunk_end(run, first), &out);
-		if (c > 0 && !(ok = wait_turn(turn[0])))
-			break;
-		write_out_direct(&out);
-		if (should_stop())
-			break;
-		if (p)
-			progress_show(p, chunk_end(run, first));
-		if (c + 1 < chunks && !(ok = pass_turn(turn[1])))
-			break;
+	for (int i = 0; i < AHEAD; i++)
+		sb_init(&m.rows[i]);
+	while (ok && !should_stop() && (m.held > 0 || !m.no_more)) {
+		if (m.held < AHEAD && !m.no_more) {
+			if (!make_one(run, s, &m, p, failed) || !write_ready(run, s, &m, p))
+				break;
+		} else {
+			int state = turn_of(s, crew, m.number[m.oldest]);
+			if (state < 0)
+				ok = should_stop();
+			else if (!write_oldest(run, s, &m, p))
+				break;
+		}
 	}
-	sb_free(&out);
+	for (int i = 0; i < AHEAD; i++)
+		sb_free(&m.rows[i]);
 	return ok;
 }
 
-/* A child process as worker k: its status says how it ended. */
-static void work(const struct chunk_run *run, int k, const int *turn)
+/* A child process as a worker: its status says how it ended. */
+static void work(const struct chunk_run *run, struct shared_turns *s, struct crew *crew)
 {
 	long failed = 0;
-	bool ok = take_turns(run, k, turn, NULL, &failed);
+	bool ok = take_turns(run, s, crew, NULL, &failed);
 
 	if (output_failed()) {
 		output_flush(); /* says "write error" here, once */
@@ -151,92 +321,68 @@ static void work(const struct chunk_run *run, int k, const int *turn)
 	_exit(!ok ? WORKER_CUT_OFF : failed ? WORKER_ROWS_FAILED : WORKER_OK);
 }
 
-/* The socket pairs of the turns: worker k waits on pair[k][0], passes through pair[k+1][1]. */
-struct turns {
-	int pair[CHUNKS_MAX_JOBS][2];
-	int made;
-};
-
-static bool make_turns(struct turns *t, int jobs)
-{
-	for (t->made = 0; t->made < jobs; t->made++)
-		if (socketpair(AF_UNIX, SOCK_STREAM, 0, t->pair[t->made]) != 0)
-			return false;
-	return true;
-}
-
-/* Closes every end but worker k's two (all of them for k < 0); its two into turn. */
-static void keep_ends(struct turns *t, int k, int *turn)
-{
-	int next = t->made ? (k + 1) % t->made : 0;
-
-	for (int i = 0; i < t->made; i++) {
-		if (i == k)
-			turn[0] = t->pair[i][0];
-		else
-			close(t->pair[i][0]);
-		if (k >= 0 && i == next)
-			turn[1] = t->pair[i][1];
-		else
-			close(t->pair[i][1]);
-	}
-}
-
-/* The children's end: worker stopped early (false), killed by SIGPIPE, or rows failed. */
+/* The children's end: a worker stopped early, one was killed by SIGPIPE, rows failed. */
 struct endings {
 	bool cut_off, broken_pipe;
 	long failed;
 };
 
-static void wait_workers(struct endings *e, const pid_t *pid, int started, bool kill_them)
+static void wait_workers(struct endings *e, struct crew *c, bool kill_them)
 {
-	for (int k = 1; k < started; k++) {
+	for (int k = 1; k < c->started; k++) {
 		int status;
-		if (kill_them)
-			kill(pid[k], SIGTERM);
-		while (waitpid(pid[k], &status, 0) < 0 && errno == EINTR)
-			;
+		if (c->reaped[k])
+			status = c->status[k];
+		else {
+			if (kill_them)
+				kill(c->pid[k], SIGTERM);
+			while (waitpid(c->pid[k], &status, 0) < 0 && errno == EINTR)
+				;
+		}
 		if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE)
 			e->broken_pipe = true;
 		else if (WIFEXITED(status) && WEXITSTATUS(status) == WORKER_ROWS_FAILED)
 			e->failed++;
 		else if (WIFEXITED(status) && WEXITSTATUS(status) == WORKER_OUTPUT_FAILED)
 			output_failed_elsewhere();
-		else if (!kill_them && (!WIFEXITED(status) || WEXITSTATUS(status) != WORKER_OK))
+		else if ((!kill_them || c->reaped[k]) && (!WIFEXITED(status) || WEXITSTATUS(status) != WORKER_OK))
 			e->cut_off = true;
 	}
 }
 
 static long run_workers(const struct chunk_run *run, struct progress *p)
 {
-	static struct turns t;
-	pid_t pid[CHUNKS_MAX_JOBS];
+	static struct crew crew;
+	struct shared_turns *s;
 	struct endings e = { false, false, 0 };
-	int started = 1, turn[2];
 	bool ok;
 
 	fflush(stdout);
 	fflush(stderr);
-	ok = make_turns(&t, run->jobs);
-	for (; ok && started < run->jobs; started++) {
-		if ((pid[started] = fork()) < 0)
-			break;
-		if (pid[started] == 0) {
-			keep_ends(&t, started, turn);
-			work(run, started, turn);
-		}
+	memset(&crew, 0, sizeof crew);
+	crew.parent = getpid();
+	crew.started = 1;
+	if (!(s = share_turns())) {
+		report("map: could not start the workers (-j): %s", strerror(errno));
+		return -1;
 	}
-	if (!ok || started < run->jobs) {
-		keep_ends(&t, -1, turn);
-		wait_workers(&e, pid, started, true);
+	for (; crew.started < run->jobs; crew.started++) {
+		pid_t pid = fork();
+		if (pid < 0)
+			break;
+		if (pid == 0)
+			work(run, s, &crew);
+		crew.pid[crew.started] = pid;
+	}
+	if (crew.started < run->jobs) {
+		abandon(s);
+		wait_workers(&e, &crew, true);
 		report("map: could not start the workers (-j)");
 		return -1;
 	}
-	keep_ends(&t, 0, turn);
-	ok = take_turns(run, 0, turn, p, &e.failed);
-	close(turn[0]);
-	close(turn[1]);
-	wait_workers(&e, pid, started, !ok || should_stop());
+	ok = take_turns(run, s, &crew, p, &e.failed);
+	wait_workers(&e, &crew, !ok || should_stop());
+	munmap(s, sizeof *s);
 	if (e.broken_pipe) /* what one process writing into a closed pipe gets */
 		kill(getpid(), SIGPIPE);
 	if ((!ok || e.cut_off) && !should_stop()) {

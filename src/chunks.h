@@ -1,11 +1,12 @@
 /*
  * chunks.h — a long run of numbered rows (fpx map) produced in chunks, by this process
  * or by N worker processes, and written to stdout in order: the same bytes whichever.
- * Worker k makes chunks k, k + N, k + 2N, …: this process is worker 0, the N − 1 others
- * are child processes, and each writes its own chunks to stdout when its turn comes (a
- * token passed from worker to worker), so every worker computes while another writes
- * and nothing is copied between them. A progress line (rows, rows/s, time left) goes
- * to stderr when it is a terminal, unless told to be quiet.
+ * The N workers (this process and N − 1 children) take the next chunk number from a
+ * counter they share, so a slower worker makes fewer; each writes its own chunks to
+ * stdout once those before them are out, and makes its next chunks meanwhile, so no
+ * worker idles while another writes and nothing is copied between them. A progress
+ * line (rows, rows/s, time left) goes to stderr when it is a terminal, unless told to be
+ * quiet.
  */
 #ifndef FPX_CHUNKS_H
 #define FPX_CHUNKS_H

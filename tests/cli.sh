@@ -466,6 +466,25 @@ expect "map -j 2 into a full device" 1 "" -- sh -c "$FPX map -j 2 e4m3 'fma(x,y,
 [ "$(grep -c 'write error' "$T/err")" = 1 ] && ok || bad "map -j 2: one write error message"
 for j in 1 2; do { $FPX map -j $j e4m3 'fma(x,y,z)'; echo $? > "$T/st$j"; } | head -1 > /dev/null; done
 [ "$(cat "$T/st1")" = 141 ] && [ "$(cat "$T/st2")" = 141 ] && ok || bad "map -j 2 into a closed pipe: $(cat "$T/st1") $(cat "$T/st2")"
+# -j's workers share out the chunks as they go: a slow reader gets the same bytes; a
+# worker killed in the run stops it (said, exit 1) instead of leaving the others
+# waiting for its chunks; a parent killed leaves no worker behind
+$FPX map -j 2 -o hex,flags --range x=0x00:0x0f e4m3 'fma(x,y,z)' | { sleep 1; cat; } > "$T/slow"
+$FPX map -o hex,flags --range x=0x00:0x0f e4m3 'fma(x,y,z)' | cmp -s - "$T/slow" && ok || bad "map -j 2 into a slow reader"
+children_of() { awk -v p="$1" '$4 == p { print $1 }' /proc/[0-9]*/stat 2>/dev/null; }
+first_child_of() {
+	for k in $(seq 100); do c=$(children_of "$1" | head -1); [ -n "$c" ] && { echo "$c"; return; }; sleep 0.05; done
+}
+$FPX map -q -j 2 e4m3 'fma(x,y,z)' > /dev/null 2> "$T/err" & mapper=$!
+kill -KILL "$(first_child_of $mapper)" 2>/dev/null
+watchdog() { sleep 30; kill -KILL "$1" 2>/dev/null; }
+watchdog $mapper & dog=$!
+wait $mapper; st=$?; kill $dog 2>/dev/null
+[ $st = 1 ] && grep -q 'a worker stopped early' "$T/err" && ok || bad "map -j 2 with a worker killed: $st $(cat "$T/err")"
+$FPX map -q -j 2 e4m3 'fma(x,y,z)' > /dev/null 2>&1 & mapper=$!
+worker=$(first_child_of $mapper); kill -KILL $mapper; wait $mapper 2>/dev/null
+for k in $(seq 100); do kill -0 "$worker" 2>/dev/null || break; sleep 0.1; done
+! kill -0 "$worker" 2>/dev/null && ok || { kill -KILL "$worker"; bad "map -j 2: a worker outlived its parent"; }
 # the README's sharding recipe, on this machine: GNU parallel, -k, slices of x by --range
 if command -v parallel >/dev/null 2>&1; then
 	seq 0 3 | PARALLEL=--will-cite parallel -k -S 2/: \
