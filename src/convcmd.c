@@ -13,6 +13,7 @@
 #include "inputs.h"
 #include "output.h"
 #include "convert.h"
+#include "fastdec.h"
 #include "lines.h"
 #include "parse.h"
 #include "readout.h"
@@ -53,6 +54,32 @@ static void convert_one(struct converter *c, const char *text, size_t len, struc
 	write_out(&c->line, c->s->interactive);
 }
 
+/*
+ * Hex rows of stdin's lines, the commonest bulk job, without the row machinery: a
+ * plain decimal goes from the line reader through the fast path (the same functions
+ * convert_text() calls first) into the output block; any other line as convert_one()
+ * takes it.
+ */
+static void convert_lines_to_hex(struct converter *c, struct inputs *in)
+{
+	const char *text;
+	size_t len;
+
+	while (inputs_next(in, &text, &len)) {
+		struct decimal d;
+		struct rnd_result res;
+		if (in->too_long) {
+			c->failures++;
+			c->emit_error(c, "", problem_message(PROBLEM_TOO_LONG, NULL));
+			flush_line(&c->line);
+		} else if (fastdec_scan(&d, text, len) && rnd_encode_decimal(&res, c->f, &d, c->s->mode, c->s->saturate)) {
+			render_hex_row(&c->line, c->f, res.code);
+			write_out(&c->line, false);
+		} else
+			convert_one(c, text, len, in);
+	}
+}
+
 /* Converts the values after the format, or else stdin's lines; false after a usage
  * error (no values, and stdin is not there to read). */
 static bool convert_inputs(struct converter *c)
@@ -63,6 +90,8 @@ static bool convert_inputs(struct converter *c)
 
 	if (!inputs_open(&in, c->s, c->first_value))
 		return false;
+	if (c->hex_only && in.reader && !c->s->interactive && convert_fast_path_open(&c->conv))
+		convert_lines_to_hex(c, &in);
 	while (inputs_next(&in, &text, &len)) {
 		if (in.too_long) {
 			c->failures++;

@@ -288,14 +288,18 @@ static enum problem take_source_code(struct conversion *c)
 	return PROBLEM_NONE;
 }
 
+bool convert_fast_path_open(const struct conversion *c)
+{
+	return !c->need_value && !c->source && !c->via && c->policy == policy_default();
+}
+
 enum problem convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
 			  bool saturate)
 {
 	struct decimal d;
 	enum problem problem;
 
-	if (!c->need_value && !c->source && !c->via && c->policy == policy_default() && fastdec_scan(&d, text, len) &&
-	    rnd_encode_decimal(&c->result, f, &d, mode, saturate)) {
+	if (convert_fast_path_open(c) && fastdec_scan(&d, text, len) && rnd_encode_decimal(&c->result, f, &d, mode, saturate)) {
 		c->in.kind = INPUT_VALUE;
 		c->code = c->result.code;
 		c->err.status = PARSE_OK;

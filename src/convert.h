@@ -54,6 +54,9 @@ void conversion_clear(struct conversion *c);
  * end with the input. */
 enum problem convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
 			  bool saturate);
+/* Whether convert_text() may take the fast path at all (then a plain decimal that
+ * rnd_encode_decimal() rounds needs nothing else of c). */
+bool convert_fast_path_open(const struct conversion *c);
 
 /* A real (real.h; fpx map's expression with its variables bound) converted as
  * convert_text() converts one typed; c takes r over. */

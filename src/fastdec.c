@@ -186,19 +186,69 @@ static bool scan_power_of_two(struct decimal *d, const char *p, const char *end)
 	return true;
 }
 
+/* Digits while they last, 8 at a time where it can, into *w (wrapping past 19 digits:
+ * the caller counts them and scans again). */
+static const char *plain_digits(uint64_t *w, const char *p, const char *end)
+{
+	uint64_t v;
+
+	while (LITTLE_ENDIAN_WORDS && end - p >= 8 && (memcpy(&v, p, 8), eight_digits(v))) {
+		*w = *w * 100000000u + eight_digit_value(v);
+		p += 8;
+	}
+	for (; p < end && (unsigned)(*p - '0') < 10; p++)
+		*w = *w * 10 + (unsigned)(*p - '0');
+	return p;
+}
+
+/*
+ * The commonest decimal in one pass: at most 19 digits in all (leading zeros included),
+ * the exponent, and nothing after. False when it is not that (more digits, no digit, a
+ * word): scan_digits() and the others then read it with all their care.
+ */
+static bool scan_short(struct decimal *d, const char *p, const char *end)
+{
+	const char *start = p;
+	uint64_t w = 0;
+	long after_point = 0, exp = 0, digits;
+
+	p = plain_digits(&w, p, end);
+	digits = p - start;
+	if (p < end && *p == '.') {
+		const char *fraction = ++p;
+		p = plain_digits(&w, p, end);
+		after_point = p - fraction;
+		digits += after_point;
+	}
+	if (digits == 0 || digits > 19)
+		return false;
+	if (p < end && (*p | 0x20) == 'e') {
+		p++;
+		if (!scan_exponent_digits(&p, end, &exp))
+			return false;
+	}
+	if (p != end)
+		return false;
+	exp -= after_point;
+	*d = (struct decimal){ DECIMAL_FINITE, w, exp, 0, false, { 0, 0 }, 0, exp, d->neg };
+	return w == 0 || (exp >= -MAX_EXPONENT && exp <= MAX_EXPONENT);
+}
+
 bool fastdec_scan(struct decimal *d, const char *text, size_t len)
 {
 	const char *p = text, *end = text + len, *digits;
 	struct digits g;
 	long after_point, exp;
 
-	while (p < end && is_blank(*p))
+	while (p < end && (unsigned char)*p <= ' ' && is_blank(*p))
 		p++;
-	while (end > p && is_blank(end[-1]))
+	while (end > p && (unsigned char)end[-1] <= ' ' && is_blank(end[-1]))
 		end--;
 	d->neg = false;
 	if (p < end && (*p == '+' || *p == '-'))
 		d->neg = *p++ == '-';
+	if (scan_short(d, p, end))
+		return true;
 	digits = p;
 	if (!scan_digits(&g, &p, end, &after_point) || !scan_exponent(&p, end, &exp) || p != end)
 		return scan_special(d, digits, end) || scan_power_of_two(d, digits, end);
@@ -433,40 +483,6 @@ static unsigned __int128 divide_by_big_pow5(uint64_t w, int *s, int k)
 }
 
 /*
- * The common case in two limbs: w in one word and |q| ≤ 27, so that 5^|q| < 2^63. Up,
- * N = w·5^q exactly; down, N = ⌊w·2^s / 5^k⌋ with w·2^s filling 127 bits, which leaves N
- * at least 64 bits, enough for any precision up to 61 bits.
- */
-static bool scale_small(struct binary *b, const struct exact_decimal *d, int precision)
-{
-	unsigned __int128 n;
-	int s;
-
-	if (d->limbs != 1 || d->q > POW5_SMALL_MAX || (d->q < 0 && precision > 61))
-		return false;
-	if (d->q < -POW5_SMALL_MAX) {
-		if (d->w[0] >> 63)
-			return false;
-		n = divide_by_big_pow5(d->w[0], &s, (int)-d->q);
-		b->sticky = true;
-		b->e2 = -(s - d->q);
-	} else if (d->q >= 0) {
-		n = (unsigned __int128)d->w[0] * pow5_limbs[pow5_table[d->q].offset];
-		b->e2 = d->q;
-		b->sticky = false;
-	} else {
-		if (d->w[0] >> 63)
-			return false; /* w'·R would not fit: the general path divides */
-		n = divide_by_pow5(d->w[0], &s, &b->sticky, (int)-d->q);
-		b->e2 = -(s - d->q);
-	}
-	b->n[0] = (mp_limb_t)n;
-	b->n[1] = (mp_limb_t)(n >> 64);
-	b->size = b->n[1] ? 2 : 1;
-	return true;
-}
-
-/*
  * hi:lo cut at bit `drop` (0 < drop < 128) in 64-bit words: the bits above it, which
  * the caller knows fit in 63 (a significand of at most 63 bits), and how the bits
  * below (and the sticky bit) compare with half of the last place kept.
@@ -494,43 +510,96 @@ static uint64_t cut_words(bool *exact, int *vs_mid, uint64_t lo, uint64_t hi, lo
 	return above;
 }
 
-/* Where the binary number b (nonzero) lies on f's grid: fastdec_place()'s second half. */
-static bool place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,
-			 const struct binary *b)
+/* The start of placing a nonzero value whose ⌊log2⌋ is e on f's grid: true, with the
+ * binade it falls in, when it lies in f's range; else false with the placement said
+ * (past max: the virtual rank past it; below every value of a format without
+ * subnormals: below rank 0). */
+static bool in_range(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, long e, long *binade)
 {
-	const struct fmt_grid *g = &f->grid;
-	long e, binade, drop;
-	fpcode m;
-
-	e = (long)bit_length(b->n, b->size) - 1 + b->e2; /* ⌊log2 x⌋, the sticky bit cannot carry */
 	*tiny = e < f->emin;
 	*exact = false;
 	*vs_mid = 1;
 	*lower = f->max_rank + 1;
 	if (e > f->emax)
-		return true;
-	if (e < f->emin && !g->subnormals) {
+		return false;
+	if (e < f->emin && !f->grid.subnormals) {
 		*lower = ~(fpcode)0;
-		return true;
+		return false;
 	}
-	binade = e > f->emin ? e : f->emin;
-	drop = binade - g->frac_bits - b->e2; /* bits of N below the format's last place */
-	if (b->size <= 2 && drop > -128 && drop <= 0 && !b->sticky) { /* an integer, in one 128-bit word */
-		m = ((fpcode)(b->size == 2 ? b->n[1] : 0) << 64 | b->n[0]) << -drop;
+	*binade = e > f->emin ? e : f->emin;
+	return true;
+}
+
+/* The rank of significand m (its leading bit included) in the binade, as kind_float.c's
+ * float_place() counts: (E + bias − 1)·2^f + m; past max_rank, the virtual rank. */
+static void set_rank(fpcode *lower, bool *exact, int *vs_mid, const struct fmt *f, long binade, fpcode m)
+{
+	const struct fmt_grid *g = &f->grid;
+
+	if (f->bits <= 64)
+		*lower = ((uint64_t)(binade + g->bias - 1) << g->frac_bits) + (uint64_t)m;
+	else
+		*lower = ((fpcode)(binade + g->bias - 1) << g->frac_bits) + m;
+	if (*lower > f->max_rank) {
+		*lower = f->max_rank + 1;
+		*exact = false;
+		*vs_mid = 1;
+	}
+}
+
+/* Where (n + sticky)·2^e2 lies on f's grid, n nonzero in one 128-bit word: the
+ * commonest placement, in words. */
+static bool place_word(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, unsigned __int128 n,
+		       long e2, bool sticky)
+{
+	uint64_t hi = (uint64_t)(n >> 64), lo = (uint64_t)n;
+	long bits = hi ? 128 - __builtin_clzll(hi) : 64 - __builtin_clzll(lo);
+	long binade, drop, frac_bits = f->grid.frac_bits;
+	fpcode m;
+
+	if (!in_range(lower, exact, vs_mid, tiny, f, bits - 1 + e2, &binade)) /* the sticky bit cannot carry */
+		return true;
+	drop = binade - frac_bits - e2; /* bits of n below the format's last place */
+	if (drop <= 0) { /* an integer */
+		if (sticky)
+			return false; /* not enough bits computed: let the exact path decide */
+		m = (fpcode)n << -drop;
 		*exact = true;
 		*vs_mid = -1;
-	} else if (b->size <= 2 && drop > 0 && drop < 128 && g->frac_bits <= 62) { /* the commonest, in words */
-		m = cut_words(exact, vs_mid, b->n[0], b->size == 2 ? b->n[1] : 0, drop, b->sticky);
-	} else if (b->size <= 2 && drop > 0 && drop < 128) { /* the common case, in one 128-bit word */
-		unsigned __int128 n = (unsigned __int128)(b->size == 2 ? b->n[1] : 0) << 64 | b->n[0];
+	} else if (drop >= 128) { /* far below the last place: nothing kept, under half of it */
+		m = 0;
+		*exact = false;
+		*vs_mid = -1;
+	} else if (frac_bits <= 62)
+		m = cut_words(exact, vs_mid, lo, hi, drop, sticky);
+	else {
 		unsigned __int128 below = n & (((unsigned __int128)1 << drop) - 1), half = (unsigned __int128)1 << (drop - 1);
-		bool rest = (below & (half - 1)) != 0 || b->sticky;
+		bool rest = (below & (half - 1)) != 0 || sticky;
 		m = (fpcode)(n >> drop);
-		*exact = below == 0 && !b->sticky;
+		*exact = below == 0 && !sticky;
 		*vs_mid = (below & half) ? (rest ? 1 : 0) : -1;
-	} else if (drop <= 0) {
+	}
+	set_rank(lower, exact, vs_mid, f, binade, m);
+	return true;
+}
+
+/* Where the binary number b (nonzero) lies on f's grid: fastdec_place()'s second half. */
+static bool place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,
+			 const struct binary *b)
+{
+	long e, binade, drop;
+	fpcode m;
+
+	if (b->size <= 2)
+		return place_word(lower, exact, vs_mid, tiny, f,
+				  (unsigned __int128)(b->size == 2 ? b->n[1] : 0) << 64 | b->n[0], b->e2, b->sticky);
+	e = (long)bit_length(b->n, b->size) - 1 + b->e2; /* the sticky bit cannot carry */
+	if (!in_range(lower, exact, vs_mid, tiny, f, e, &binade))
+		return true;
+	drop = binade - f->grid.frac_bits - b->e2;
+	if (drop <= 0) {
 		if (b->sticky)
-			return false; /* not enough bits computed: let the exact path decide */
+			return false;
 		m = bits_of(b, 0, (size_t)(e - b->e2 + 1)) << -drop;
 		*exact = true;
 		*vs_mid = -1;
@@ -540,14 +609,42 @@ static bool place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, co
 		*exact = !half && !rest;
 		*vs_mid = half ? (rest ? 1 : 0) : -1;
 	}
-	/* rank = (E + bias − 1)·2^f + m, as in kind_float.c's float_place() */
-	*lower = (((fpcode)(binade + g->bias - 1 + 1) << g->frac_bits) - ((fpcode)1 << g->frac_bits)) + m;
-	if (*lower > f->max_rank) {
-		*lower = f->max_rank + 1;
-		*exact = false;
-		*vs_mid = 1;
-	}
+	set_rank(lower, exact, vs_mid, f, binade, m);
 	return true;
+}
+
+/*
+ * The common case in two limbs, placed in words: w in one word and |q| ≤ 27, so that
+ * 5^|q| < 2^63. Up, N = w·5^q exactly; down, N = ⌊w·2^s / 5^k⌋ with w·2^s filling 127
+ * bits, which leaves N at least 64 bits, enough for any precision up to 61 bits. Past
+ * 27 down, the big reciprocals. False when it does not apply (*placed false) or the
+ * placement declines.
+ */
+static bool place_small(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,
+			const struct exact_decimal *d, int precision, bool *placed)
+{
+	unsigned __int128 n;
+	bool sticky;
+	long e2;
+	int s;
+
+	*placed = false;
+	if (d->limbs != 1 || d->q > POW5_SMALL_MAX || (d->q < 0 && (precision > 61 || d->w[0] >> 63)))
+		return false;
+	if (d->q >= 0) {
+		n = (unsigned __int128)d->w[0] * pow5_limbs[pow5_table[d->q].offset];
+		e2 = d->q;
+		sticky = false;
+	} else if (d->q < -POW5_SMALL_MAX) {
+		n = divide_by_big_pow5(d->w[0], &s, (int)-d->q);
+		sticky = true;
+		e2 = -(s - d->q);
+	} else {
+		n = divide_by_pow5(d->w[0], &s, &sticky, (int)-d->q);
+		e2 = -(s - d->q);
+	}
+	*placed = true;
+	return place_word(lower, exact, vs_mid, tiny, f, n, e2 + d->e2, sticky);
 }
 
 /* Where w·10^q lies on f's grid, exactly. */
@@ -556,10 +653,11 @@ static bool place_exact(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, con
 {
 	struct binary b;
 	int precision = f->grid.frac_bits + 1;
+	bool placed, ok = place_small(lower, exact, vs_mid, tiny, f, d, precision, &placed);
 
-	if (scale_small(&b, d, precision))
-		;
-	else if (d->q >= 0)
+	if (placed)
+		return ok;
+	if (d->q >= 0)
 		scale_up(&b, d);
 	else if (!scale_down(&b, d, precision))
 		return false;

@@ -27,9 +27,9 @@ void write_out(struct strbuf *line, bool all)
 	if (!all && line->len < (1u << 15))
 		return;
 	errno = 0;
-	if (!output_errno && line->len && fwrite(line->s, 1, line->len, stdout) != line->len)
+	if (!output_errno && fflush(stdout) != 0) /* what went through stdio first comes first */
 		output_errno = errno ? errno : EIO;
-	sb_clear(line);
+	write_out_direct(line);
 }
 
 void write_out_direct(struct strbuf *line)

@@ -13,7 +13,8 @@
 #include "strbuf.h"
 
 /* Writes what the buffer holds (all of it when `all`, else once it is large: rows are
- * gathered into blocks, and stdout's own buffer is the only other copy). */
+ * gathered into blocks), straight to stdout's file descriptor after whatever stdio
+ * holds, and clears it: a block is never copied again. */
 void write_out(struct strbuf *line, bool all);
 void flush_line(struct strbuf *line);
 /* Writes all of the buffer to stdout's file descriptor at once, past stdio (whose
