@@ -53,25 +53,34 @@ static void hex8(char *out, uint64_t v)
 
 void code_to_hex(char *out, fpcode c, int digits)
 {
-	char low[16];
+	char *p = out + 2 + digits;
+	uint64_t low = (uint64_t)c;
+	char word[16];
 	int i = digits;
 
 	out[0] = '0';
 	out[1] = 'x';
+	*p = '\0';
+	if (digits == 16) { /* binary64 and its kin: straight in */
+		hex8(out + 2, low >> 32);
+		hex8(out + 10, low & 0xffffffffu);
+		return;
+	}
 	for (; i > 16; i -= 2, c >>= 8) /* two digits (a byte) at a time, past 64 bits */
 		memcpy(out + i, hex_pairs + 2 * (unsigned)(c & 0xff), 2);
-	if (i == 16) { /* binary64 and the wide formats' low word: straight in */
-		hex8(out + 2, (uint64_t)(c >> 32) & 0xffffffffu);
-		hex8(out + 10, (uint64_t)c & 0xffffffffu);
-	} else if (i > 8) {
-		hex8(low, (uint64_t)(c >> 32) & 0xffffffffu);
-		hex8(low + 8, (uint64_t)c & 0xffffffffu);
-		memcpy(out + 2, low + 16 - i, (size_t)i);
-	} else {
-		hex8(low, (uint64_t)c & 0xffffffffu);
-		memcpy(out + 2, low + 8 - i, (size_t)i);
-	}
-	out[2 + digits] = '\0';
+	low = (uint64_t)c;
+	if (i > 8) {
+		hex8(word, low >> 32);
+		hex8(word + 8, low & 0xffffffffu);
+		memcpy(out + 2, word + 16 - i, (size_t)i);
+	} else
+		for (p = out + 2 + i; p > out + 2; low >>= 8) { /* from the last digit back */
+			if (p - (out + 2) >= 2) {
+				p -= 2;
+				memcpy(p, hex_pairs + 2 * (unsigned)(low & 0xff), 2);
+			} else
+				*--p = hex_pairs[2 * (unsigned)(low & 0xf) + 1];
+		}
 }
 
 void code_to_bin(char *out, fpcode c, int bits)
