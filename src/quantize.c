@@ -17,6 +17,7 @@
 #include "decimal.h"
 #include "intfmt.h"
 #include "num.h"
+#include "fastdec.h"
 #include "parse.h"
 #include "real.h"
 
@@ -39,6 +40,10 @@ struct quantization {
 	/* For a float target of at most CACHED_BITS bits, the exact and shortest text of
 	 * each code, made the first time the code comes (NULL before). */
 	char **exact_text, **shortest_text;
+	/* A float target with one positive scale 2^-k and no zero point: y = x·2^k, which
+	 * the fast decimal path rounds without a rational (scale_is_power: k is known). */
+	bool scale_is_power;
+	long times_two_to;
 };
 
 #define CACHED_BITS 12
@@ -143,6 +148,25 @@ static bool read_list(mpq_t **out, struct real ***reals, int *count, const char 
 	return true;
 }
 
+/* A float target, one exact positive scale 2^j and no zero point: then y = x·2^−j. */
+static void note_power_scale(struct quantization *q)
+{
+	mpz_srcptr num, den;
+	long j;
+
+	if (!q->floats || q->nscale != 1 || q->nzero || (q->real_scale && q->real_scale[0]) || mpq_sgn(q->scale[0]) <= 0)
+		return;
+	num = mpq_numref(q->scale[0]);
+	den = mpq_denref(q->scale[0]);
+	if (mpz_popcount(num) != 1 || mpz_popcount(den) != 1)
+		return;
+	j = (long)mpz_scan1(num, 0) - (long)mpz_scan1(den, 0);
+	if (labs(j) > 1L << 20)
+		return;
+	q->scale_is_power = true;
+	q->times_two_to = -j;
+}
+
 /* Reads the target and --scale, --zero-point, --block; false after a usage error. */
 static bool quantization_init(struct quantization *q, struct settings *s, const char *target)
 {
@@ -175,6 +199,7 @@ static bool quantization_init(struct quantization *q, struct settings *s, const 
 		usage_error("%s", "several scales or zero points need --block N");
 		return false;
 	}
+	note_power_scale(q);
 	return true;
 }
 
@@ -279,6 +304,29 @@ static void cached_texts(const char **exact, const char **shortest, struct quant
 	*shortest = q->shortest_text[code];
 }
 
+/* The row of a value quantized into a float format as r. */
+static void put_float_row(struct strbuf *out, const struct settings *s, struct quantization *q, const char *input,
+			  const struct rnd_result *r)
+{
+	const struct fmt *f = q->floats;
+	struct strbuf exact, shortest;
+	char hex[CODE_MAX_BITS / 4 + 3];
+
+	code_to_hex(hex, r->code, fmt_hex_digits(f));
+	if (f->bits <= CACHED_BITS) {
+		const char *e, *sh;
+		cached_texts(&e, &sh, q, r->code);
+		put_quantized(out, s, input, hex, e, sh, r->flags);
+		return;
+	}
+	sb_init(&exact);
+	sb_init(&shortest);
+	code_texts(&exact, &shortest, f, r->code);
+	put_quantized(out, s, input, hex, exact.s, shortest.s, r->flags);
+	sb_free(&exact);
+	sb_free(&shortest);
+}
+
 /* The same into a float format, saturating. */
 static enum problem quantize_to_float(struct strbuf *out, const struct settings *s, struct quantization *q,
 				     const char *input, const struct num *x, const mpq_t y)
@@ -286,8 +334,6 @@ static enum problem quantize_to_float(struct strbuf *out, const struct settings 
 	const struct fmt *f = q->floats;
 	struct num *v = &q->rounded;
 	struct rnd_result r;
-	struct strbuf exact, shortest;
-	char hex[CODE_MAX_BITS / 4 + 3];
 
 	v->kind = x->kind;
 	v->neg = x->kind == NUM_FINITE ? mpq_sgn(y) < 0 : x->neg;
@@ -297,20 +343,25 @@ static enum problem quantize_to_float(struct strbuf *out, const struct settings 
 		mpq_abs(v->mag, y);
 	if (rnd_encode(&r, f, v, s->mode, true) != RND_OK)
 		return PROBLEM_NO_NAN;
-	code_to_hex(hex, r.code, fmt_hex_digits(f));
-	if (f->bits <= CACHED_BITS) {
-		const char *e, *sh;
-		cached_texts(&e, &sh, q, r.code);
-		put_quantized(out, s, input, hex, e, sh, r.flags);
-		return PROBLEM_NONE;
-	}
-	sb_init(&exact);
-	sb_init(&shortest);
-	code_texts(&exact, &shortest, f, r.code);
-	put_quantized(out, s, input, hex, exact.s, shortest.s, r.flags);
-	sb_free(&exact);
-	sb_free(&shortest);
+	put_float_row(out, s, q, input, &r);
 	return PROBLEM_NONE;
+}
+
+/* x·2^k of a plain decimal x (not zero: quantize's zero has no sign) rounded by the
+ * fast decimal path, when the scale is 2^-k; false when that path does not take it. */
+static bool quantize_scaled_decimal(struct strbuf *out, const struct settings *s, struct quantization *q,
+				    const char *text, size_t len)
+{
+	struct decimal d;
+	struct rnd_result r;
+
+	if (!q->scale_is_power || !fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE || d.head == 0)
+		return false;
+	d.e2 += q->times_two_to;
+	if (!rnd_encode_decimal(&r, q->floats, &d, s->mode, true))
+		return false;
+	put_float_row(out, s, q, text, &r);
+	return true;
 }
 
 /* A signed rational as an exact leaf of a real. */
@@ -383,6 +434,8 @@ static enum problem quantize_one(struct strbuf *out, const struct settings *s, s
 	enum problem problem;
 	mpq_ptr y = q->y;
 
+	if (quantize_scaled_decimal(out, s, q, text, len))
+		return PROBLEM_NONE;
 	if ((problem = read_value(in, err, text, len)) && problem != PROBLEM_REAL_NOT_HERE)
 		return problem;
 	if (!parameters_of(&p, q, i))

@@ -569,6 +569,19 @@ expect "quantize NaN into int8" 1 "error${tab}error${tab}error" -- $FPX quantize
 expect "quantize | dequantize keeps a line per input" 1 "error
 1
 error" -- sh -c "$FPX quantize --scale 0.5 int8 nan 1.25 nan 2>/dev/null | $FPX dequantize --scale 0.5 int8"
+# quantize by a power of two into a float format takes the fast decimal path: the same
+# codes and flags as convert -s of the expression x·2^k (the exact path), in every mode
+# (zeros left out: quantize's zero has no sign)
+bench/gen 20000 | grep -E '^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$' |
+	grep -vE '^[-+]?[0.]*([eE].*)?$' > "$T/plain"
+for case in "0.25 4 e4m3" "8 2^-3 bfloat16" "0.5 2 e2m1" "2^-20 2^20 binary32"; do
+	set -- $case
+	for r in rne rna rtz rup rdn; do
+		$FPX quantize -r $r --scale $1 -o hex,flags $3 < "$T/plain" > "$T/qa"
+		sed "s/.*/(&)*$2/" "$T/plain" | $FPX convert -r $r -s -o hex,flags $3 > "$T/qb"
+		cmp -s "$T/qa" "$T/qb" && ok || bad "quantize --scale $1 -r $r $3 against convert -s of x*$2"
+	done
+done
 expect "quantize error as JSON" 1 '{"input":"nan","error":"NaN has no integer"}' -- $FPX quantize --json --scale 1 int8 nan
 expect "quantize needs --scale" 2 "" -- $FPX quantize int8 1
 expect "quantize zero scale" 2 "" -- $FPX quantize --scale 0 int8 1
