@@ -288,23 +288,43 @@ static enum problem take_source_code(struct conversion *c)
 	return PROBLEM_NONE;
 }
 
+/* Rounding by fpx's own rule straight into the target, nothing in between: what the
+ * fast decimal path does. */
+static bool rounds_directly(const struct conversion *c)
+{
+	return !c->source && !c->via && c->policy == policy_default();
+}
+
 bool convert_fast_path_open(const struct conversion *c)
 {
-	return !c->need_value && !c->source && !c->via && c->policy == policy_default();
+	return !c->need_value && rounds_directly(c);
+}
+
+/* A plain decimal rounded by the fast path, with its exact value when c needs it. */
+static bool convert_plain_decimal(struct conversion *c, const struct fmt *f, const char *text, size_t len,
+				  enum rnd_mode mode, bool saturate)
+{
+	struct decimal d;
+
+	if (!rounds_directly(c) || !fastdec_scan(&d, text, len) || !rnd_encode_decimal(&c->result, f, &d, mode, saturate))
+		return false;
+	if (c->need_value && !fastdec_value(&c->in.value, &d))
+		return false;
+	c->in.kind = INPUT_VALUE;
+	c->code = c->result.code;
+	c->nsteps = 0;
+	c->approximate = false;
+	c->err.status = PARSE_OK;
+	return true;
 }
 
 enum problem convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
 			  bool saturate)
 {
-	struct decimal d;
 	enum problem problem;
 
-	if (convert_fast_path_open(c) && fastdec_scan(&d, text, len) && rnd_encode_decimal(&c->result, f, &d, mode, saturate)) {
-		c->in.kind = INPUT_VALUE;
-		c->code = c->result.code;
-		c->err.status = PARSE_OK;
+	if (convert_plain_decimal(c, f, text, len, mode, saturate))
 		return PROBLEM_NONE;
-	}
 	c->nsteps = 0;
 	c->approximate = false;
 	c->err.status = PARSE_OK;

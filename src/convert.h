@@ -47,15 +47,16 @@ void conversion_init(struct conversion *c);
 void conversion_clear(struct conversion *c);
 
 /* Converts text[0..len) into f; returns PROBLEM_NONE, or what is wrong with it (for
- * PROBLEM_PARSE, c->err says where). A plain decimal
- * takes the fast path (fastdec.h), bit-identical to the exact one, unless need_value
- * (or a source, a via format or another policy is set). Through via or the policy's
+ * PROBLEM_PARSE, c->err says where). A plain decimal is rounded by the fast path
+ * (fastdec.h), bit-identical to the exact one, unless a source, a via format or another
+ * policy is set (with need_value, its exact value is made from the digits scanned,
+ * without the parser). Through via or the policy's
  * route, the result's flags are those of every rounding and its ternary compares the
  * end with the input. */
 enum problem convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
 			  bool saturate);
-/* Whether convert_text() may take the fast path at all (then a plain decimal that
- * rnd_encode_decimal() rounds needs nothing else of c). */
+/* Whether convert_text() may take the fast path without the exact value (then a plain
+ * decimal that rnd_encode_decimal() rounds needs nothing else of c). */
 bool convert_fast_path_open(const struct conversion *c);
 
 /* A real (real.h; fpx map's expression with its variables bound) converted as

@@ -253,6 +253,68 @@ bool dec_rational(struct strbuf *out, const mpq_t q, int n)
 	return true;
 }
 
+/* n·2^s for a 128-bit n, or false when it would not fit in 127 bits. */
+static bool shift_fits(unsigned __int128 *n, long s)
+{
+	uint64_t hi = (uint64_t)(*n >> 64), lo = (uint64_t)*n;
+	long bits = hi ? 128 - __builtin_clzll(hi) : lo ? 64 - __builtin_clzll(lo) : 0;
+
+	if (bits + s > 127)
+		return false;
+	*n <<= s;
+	return true;
+}
+
+bool dec_difference_in_words(struct strbuf *out, bool neg, uint64_t m, long e, const struct num *x)
+{
+	static const uint64_t five_to[28] = { 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625,
+		48828125, 244140625, 1220703125, 6103515625, 30517578125, 152587890625, 762939453125,
+		3814697265625, 19073486328125, 95367431640625, 476837158203125, 2384185791015625,
+		11920928955078125, 59604644775390625, 298023223876953125, 1490116119384765625,
+		7450580596923828125u };
+	uint64_t a, b;
+	long twos, fives = 0, k;
+	unsigned __int128 left, right, d;
+	bool d_neg;
+
+	if (x->kind != NUM_FINITE || !mpz_fits_ulong_p(mpq_numref(x->mag)) || !mpz_fits_ulong_p(mpq_denref(x->mag)))
+		return false;
+	a = mpz_get_ui(mpq_numref(x->mag));
+	b = mpz_get_ui(mpq_denref(x->mag));
+	twos = __builtin_ctzll(b);
+	for (b >>= twos; b % 5 == 0; b /= 5)
+		fives++;
+	if (b != 1)
+		return false; /* x is no decimal */
+	/* the difference times 10^k, k the least that makes both terms whole */
+	k = twos > fives ? twos : fives;
+	if (-e > k)
+		k = -e;
+	if (k > 27)
+		return false;
+	left = (unsigned __int128)m * five_to[k];
+	right = (unsigned __int128)a * five_to[k - fives];
+	if (!shift_fits(&left, e + k) || !shift_fits(&right, k - twos))
+		return false;
+	if (neg == x->neg) {
+		d_neg = left >= right ? neg : !neg;
+		d = left >= right ? left - right : right - left;
+	} else {
+		d_neg = neg;
+		d = left + right;
+	}
+	if (d == 0) {
+		sb_putc(out, '0');
+		return true;
+	}
+	for (; k > 0 && d % 10 == 0; k--) /* the decimal as dec_rational() writes it: the least k */
+		d /= 10;
+	if (d >> 64)
+		return false;
+	write_scaled_word(out, d_neg, (uint64_t)d, -k);
+	return true;
+}
+
 void dec_rational_digits(struct strbuf *out, const mpq_t q, int n)
 {
 	if (mpq_sgn(q) == 0)

@@ -9,6 +9,7 @@
 
 #include <gmp.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "format.h"
 #include "strbuf.h"
@@ -20,6 +21,11 @@ void dec_code_exact(struct strbuf *out, const struct fmt *f, fpcode code);
 /* A signed rational: exactly when its decimal terminates (returns true), else to n
  * significant digits, ties to even (returns false). */
 bool dec_rational(struct strbuf *out, const mpq_t q, int n);
+/* The exact decimal of ±m·2^e − x (x a finite decimal), as dec_rational() writes that
+ * rational, when the work fits in words (x's numerator and denominator a word each, the
+ * scaled difference under 2^64); false, with nothing written, when it does not. */
+struct num;
+bool dec_difference_in_words(struct strbuf *out, bool neg, uint64_t m, long e, const struct num *x);
 /* A signed rational to n significant digits (ties to even), whether or not its decimal ends. */
 void dec_rational_digits(struct strbuf *out, const mpq_t q, int n);
 /* The value rounded (ties to even) to n significant digits. */

@@ -265,6 +265,9 @@ static void find_error(struct readout *r, unsigned wanted)
 {
 	mpq_t stored, typed, err, gap, ratio;
 
+	if (wanted == READOUT_ERROR && !r->approximate && mpz_fits_ulong_p(r->value.sig) &&
+	    dec_difference_in_words(&r->error, r->value.neg, mpz_get_ui(r->value.sig), r->value.exp, &r->x))
+		return; /* the error alone, of a short decimal: in words */
 	mpq_inits(stored, typed, err, gap, ratio, NULL);
 	fmt_code_rational(stored, r->f, r->code);
 	mpq_set(typed, r->x.mag);

@@ -18,9 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decimal.h"
 #include "fastdec.h"
 #include "format.h"
 #include "lines.h"
+#include "output.h"
 #include "parse.h"
 #include "round.h"
 #include "testlib.h"
@@ -114,6 +116,51 @@ static void compare_scaled(const struct decimal *d, const struct input *in, cons
 	num_clear(&scaled);
 }
 
+/* The error texts of the readout's word path against dec_rational() of the rational
+ * difference: the code x rounds to, and the code on either side of it, in a few formats. */
+static long error_texts, error_texts_in_words;
+
+static void compare_error_texts(const struct input *in, const char *text, size_t len)
+{
+	static const char *const some[] = { "binary64", "binary32", "binary16", "e4m3", "e2m1", "bfloat16", "hif8" };
+	struct strbuf fast, slow;
+	struct fmt_value v;
+	mpq_t stored, diff;
+
+	if (in->value.kind != NUM_FINITE)
+		return;
+	sb_init(&fast);
+	sb_init(&slow);
+	fmt_value_init(&v);
+	mpq_inits(stored, diff, NULL);
+	for (size_t j = 0; j < sizeof some / sizeof some[0]; j++) {
+		const struct fmt *f = fmt_lookup(some[j]);
+		struct rnd_result r;
+		rnd_encode(&r, f, &in->value, RND_NEAREST_EVEN, true);
+		for (int step = -1; step <= 1; step++) {
+			fpcode code = r.code + (fpcode)(long)step;
+			if (fmt_decode(&v, f, code), v.cls == FP_NAN || v.cls == FP_INF || !mpz_fits_ulong_p(v.sig))
+				continue;
+			sb_clear(&fast);
+			sb_clear(&slow);
+			error_texts++;
+			if (!dec_difference_in_words(&fast, v.neg, mpz_get_ui(v.sig), v.exp, &in->value))
+				continue;
+			error_texts_in_words++;
+			fmt_code_rational(stored, f, code);
+			signed_value(diff, &in->value);
+			mpq_sub(diff, stored, diff);
+			dec_rational(&slow, diff, 40);
+			check(strcmp(fast.s, slow.s) == 0, "%s 0x%llx minus '%.*s': in words %s, exactly %s", some[j],
+			      (unsigned long long)code, len > 60 ? 60 : (int)len, text, fast.s, slow.s);
+		}
+	}
+	mpq_clears(stored, diff, NULL);
+	fmt_value_clear(&v);
+	sb_free(&fast);
+	sb_free(&slow);
+}
+
 static int lines_mode(int every)
 {
 	const struct fmt *f[NFORMATS];
@@ -138,11 +185,14 @@ static int lines_mode(int every)
 		declined += !rnd_encode_decimal(&r64, fmt_lookup("binary64"), &d, RND_NEAREST_EVEN, false);
 		for (size_t i = 0; i < NFORMATS; i++)
 			compare_paths(f[i], &d, &in, all_modes ? 5 : 1, text, len);
-		if (all_modes)
+		if (all_modes) {
 			compare_scaled(&d, &in, text, len);
+			compare_error_texts(&in, text, len);
+		}
 	}
 	printf("  %ld lines, %ld taken by the fast path; %ld of those fall back to the exact path in binary64\n", lines,
 	       fast, declined);
+	printf("  %ld error texts, %ld of them made in words\n", error_texts, error_texts_in_words);
 	input_clear(&in);
 	lines_close(r);
 	return test_summary("fastpath");
