@@ -8,6 +8,7 @@
  * those the closest to the value.
  */
 #include "decimal.h"
+#include "fastdec.h"
 #include "fastshort.h"
 #include "num.h"
 
@@ -99,6 +100,28 @@ static void write_scaled_word(struct strbuf *out, bool neg, uint64_t d, long k)
 {
 	char text[20], *end = text + sizeof text, *p = word_digits(end, d);
 
+	write_digits(out, neg, p, (long)(end - p), k);
+}
+
+/* The same for a 128-bit D. */
+static void write_scaled_wide(struct strbuf *out, bool neg, unsigned __int128 d, long k)
+{
+	const uint64_t ten19 = 10000000000000000000u;
+	char text[40], *end = text + sizeof text, *p;
+
+	if (d >> 64 == 0) {
+		write_scaled_word(out, neg, (uint64_t)d, k);
+		return;
+	}
+	p = end;
+	while (d >= ten19) { /* 19 digits at a time from the last */
+		char *chunk = p - 19;
+		p = word_digits(p, (uint64_t)(d % ten19));
+		while (p > chunk)
+			*--p = '0';
+		d /= ten19;
+	}
+	p = word_digits(p, (uint64_t)d);
 	write_digits(out, neg, p, (long)(end - p), k);
 }
 
@@ -265,30 +288,38 @@ static bool shift_fits(unsigned __int128 *n, long s)
 	return true;
 }
 
-bool dec_difference_in_words(struct strbuf *out, bool neg, uint64_t m, long e, const struct num *x)
+static const uint64_t five_to[28] = { 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125,
+	244140625, 1220703125, 6103515625, 30517578125, 152587890625, 762939453125, 3814697265625, 19073486328125,
+	95367431640625, 476837158203125, 2384185791015625, 11920928955078125, 59604644775390625,
+	298023223876953125, 1490116119384765625, 7450580596923828125u };
+
+/* x's twos and fives when it is a decimal a/(2^twos·5^fives) with a in a word. */
+static bool decimal_in_words(uint64_t *a, long *twos, long *fives, const struct num *x)
 {
-	static const uint64_t five_to[28] = { 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625,
-		48828125, 244140625, 1220703125, 6103515625, 30517578125, 152587890625, 762939453125,
-		3814697265625, 19073486328125, 95367431640625, 476837158203125, 2384185791015625,
-		11920928955078125, 59604644775390625, 298023223876953125, 1490116119384765625,
-		7450580596923828125u };
-	uint64_t a, b;
-	long twos, fives = 0, k;
-	unsigned __int128 left, right, d;
-	bool d_neg;
+	uint64_t b;
 
 	if (x->kind != NUM_FINITE || !mpz_fits_ulong_p(mpq_numref(x->mag)) || !mpz_fits_ulong_p(mpq_denref(x->mag)))
 		return false;
-	a = mpz_get_ui(mpq_numref(x->mag));
+	*a = mpz_get_ui(mpq_numref(x->mag));
 	b = mpz_get_ui(mpq_denref(x->mag));
-	twos = __builtin_ctzll(b);
-	for (b >>= twos; b % 5 == 0; b /= 5)
-		fives++;
-	if (b != 1)
-		return false; /* x is no decimal */
+	*twos = __builtin_ctzll(b);
+	*fives = 0;
+	for (b >>= *twos; b % 5 == 0; b /= 5)
+		(*fives)++;
+	return b == 1;
+}
+
+bool dec_words_difference(struct dec_words *w, bool neg, uint64_t m, long e, const struct num *x)
+{
+	uint64_t a = 0;
+	long twos = 0, fives = 0, k;
+	unsigned __int128 left, right, d;
+
+	if (x && !decimal_in_words(&a, &twos, &fives, x))
+		return false;
 	/* the difference times 10^k, k the least that makes both terms whole */
 	k = twos > fives ? twos : fives;
-	if (-e > k)
+	if (m && -e > k) /* 0 is 0 whatever e says */
 		k = -e;
 	if (k > 27)
 		return false;
@@ -296,22 +327,117 @@ bool dec_difference_in_words(struct strbuf *out, bool neg, uint64_t m, long e, c
 	right = (unsigned __int128)a * five_to[k - fives];
 	if (!shift_fits(&left, e + k) || !shift_fits(&right, k - twos))
 		return false;
-	if (neg == x->neg) {
-		d_neg = left >= right ? neg : !neg;
+	if (!x || neg == x->neg) {
+		w->neg = left >= right ? neg : !neg;
 		d = left >= right ? left - right : right - left;
 	} else {
-		d_neg = neg;
+		w->neg = neg;
 		d = left + right;
 	}
-	if (d == 0) {
-		sb_putc(out, '0');
-		return true;
-	}
-	for (; k > 0 && d % 10 == 0; k--) /* the decimal as dec_rational() writes it: the least k */
+	for (; k > 0 && d && d % 10 == 0; k--) /* the least k */
 		d /= 10;
-	if (d >> 64)
+	w->d = d;
+	w->k = d ? k : 0;
+	return true;
+}
+
+/* d·10^s in 128 bits, or false when it would not fit. */
+static bool times_pow10(unsigned __int128 *d, long s)
+{
+	for (; s > 0; s--)
+		if (__builtin_mul_overflow(*d, 10, d))
+			return false;
+	return true;
+}
+
+/* 5^k in 128 bits, k ≤ 55. */
+static unsigned __int128 five_to_wide(long k)
+{
+	unsigned __int128 p = five_to[k < 27 ? k : 27];
+
+	for (long i = 27; i < k; i++)
+		p *= 5;
+	return p;
+}
+
+bool dec_words_minus_decimal(struct dec_words *w, bool neg, uint64_t m, long e, const struct decimal *x)
+{
+	unsigned __int128 left, right, d;
+	long q, k;
+
+	if (x->kind != DECIMAL_FINITE || x->e2 != 0 || (x->sticky && x->limbs == 0))
 		return false;
-	write_scaled_word(out, d_neg, (uint64_t)d, -k);
+	if (x->sticky) { /* more than 19 digits: all of them */
+		right = (unsigned __int128)(x->limbs == 2 ? x->w[1] : 0) << 64 | x->w[0];
+		q = x->wq;
+	} else {
+		right = x->head;
+		q = x->q;
+	}
+	k = q < 0 ? -q : 0;
+	if (m && -e > k)
+		k = -e;
+	if (k > 55)
+		return false;
+	/* times 10^k: m·5^k·2^(e+k) and head·10^(q+k) */
+	if (m == 0)
+		left = 0;
+	else if (__builtin_mul_overflow((unsigned __int128)m, five_to_wide(k), &left) || !shift_fits(&left, e + k))
+		return false;
+	if (!times_pow10(&right, q + k))
+		return false;
+	if (neg == x->neg) {
+		w->neg = left >= right ? neg : !neg;
+		d = left >= right ? left - right : right - left;
+	} else {
+		w->neg = neg;
+		d = left + right;
+	}
+	for (; k > 0 && d && d % 10 == 0; k--)
+		d /= 10;
+	w->d = d;
+	w->k = d ? k : 0;
+	return true;
+}
+
+void dec_words_write(struct strbuf *out, const struct dec_words *w)
+{
+	if (w->d == 0)
+		sb_putc(out, '0');
+	else
+		write_scaled_wide(out, w->neg, w->d, -w->k);
+}
+
+int dec_words_cmp_abs(const struct dec_words *a, const struct dec_words *b)
+{
+	unsigned __int128 x = a->d, y = b->d;
+
+	/* both to the larger k: the one that overflows 128 bits is the larger */
+	if (a->k < b->k && !times_pow10(&x, b->k - a->k))
+		return 1;
+	if (b->k < a->k && !times_pow10(&y, a->k - b->k))
+		return -1;
+	return (x > y) - (x < y);
+}
+
+void dec_words_rational(mpq_t out, const struct dec_words *w)
+{
+	mpz_set_ui(mpq_numref(out), (unsigned long)(w->d >> 64));
+	mpz_mul_2exp(mpq_numref(out), mpq_numref(out), 64);
+	mpz_add_ui(mpq_numref(out), mpq_numref(out), (unsigned long)w->d);
+	mpz_ui_pow_ui(mpq_denref(out), 10, (unsigned long)w->k);
+	mpq_canonicalize(out);
+	if (w->neg)
+		mpq_neg(out, out);
+}
+
+bool dec_difference_in_words(struct strbuf *out, bool neg, uint64_t m, long e, const struct num *x)
+{
+	struct dec_words w;
+
+	if (!dec_words_difference(&w, neg, m, e, x))
+		return false;
+	dec_words_write(out, &w);
 	return true;
 }
 

@@ -21,10 +21,27 @@ void dec_code_exact(struct strbuf *out, const struct fmt *f, fpcode code);
 /* A signed rational: exactly when its decimal terminates (returns true), else to n
  * significant digits, ties to even (returns false). */
 bool dec_rational(struct strbuf *out, const mpq_t q, int n);
-/* The exact decimal of ±m·2^e − x (x a finite decimal), as dec_rational() writes that
- * rational, when the work fits in words (x's numerator and denominator a word each, the
- * scaled difference under 2^64); false, with nothing written, when it does not. */
+/*
+ * Exact decimals in words: ±d·10^−k with d < 2^128, k the least (0 for d = 0). Made of
+ * ±m·2^e − x (x a finite decimal, or NULL for 0) when the work fits (x's numerator and
+ * denominator a word each, k ≤ 27, both terms under 2^127 once scaled), else false;
+ * written as dec_rational() writes the same rational; compared by magnitude.
+ */
+struct dec_words {
+	bool neg;
+	unsigned __int128 d;
+	long k;
+};
 struct num;
+bool dec_words_difference(struct dec_words *w, bool neg, uint64_t m, long e, const struct num *x);
+/* The same for x a decimal as fastdec_scan() reads it, holding all its digits (at
+ * most 38; e2 0), k up to 55. */
+struct decimal;
+bool dec_words_minus_decimal(struct dec_words *w, bool neg, uint64_t m, long e, const struct decimal *x);
+void dec_words_write(struct strbuf *out, const struct dec_words *w);
+int dec_words_cmp_abs(const struct dec_words *a, const struct dec_words *b);
+void dec_words_rational(mpq_t out, const struct dec_words *w);
+/* dec_words_difference() written; false, with nothing written, when it does not fit. */
 bool dec_difference_in_words(struct strbuf *out, bool neg, uint64_t m, long e, const struct num *x);
 /* A signed rational to n significant digits (ties to even), whether or not its decimal ends. */
 void dec_rational_digits(struct strbuf *out, const mpq_t q, int n);

@@ -22,6 +22,7 @@
 #include "output.h"
 #include "convert.h"
 #include "decimal.h"
+#include "fastdec.h"
 #include "intfmt.h"
 #include "num.h"
 #include "parse.h"
@@ -113,6 +114,13 @@ static void scale_by_pow2(mpq_t out, const mpq_t q, long e)
 		mpq_div_2exp(out, q, (mp_bitcnt_t)-e);
 }
 
+/* The value code decodes to, times X = 2^e. */
+static void decoded_value(mpq_t decoded, const struct element_format *ef, fpcode code, long e)
+{
+	fmt_code_rational(decoded, ef->floats, code);
+	scale_by_pow2(decoded, decoded, e);
+}
+
 /* v/X into the element format, X = 2^e: its code, and the value it decodes to times
  * X. y is the caller's work area; text, v's text (NULL for a real). */
 static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const struct element_format *ef,
@@ -123,8 +131,7 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
 
 	if (ef->floats && text && rnd_encode_scaled_text(&r, ef->floats, text, strlen(text), -e, RND_NEAREST_EVEN, true)) {
 		*code = r.code;
-		fmt_code_rational(decoded, ef->floats, r.code);
-		scale_by_pow2(decoded, decoded, e);
+		decoded_value(decoded, ef, r.code, e);
 		return;
 	}
 
@@ -139,12 +146,37 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
 		*code = intfmt_code(ef->ints, k);
 		mpq_set_si(decoded, k, 1);
 		mpq_div_2exp(decoded, decoded, MXINT8_FRACTION_BITS);
+		scale_by_pow2(decoded, decoded, e);
 	} else {
 		rnd_encode(&r, ef->floats, y, RND_NEAREST_EVEN, true);
 		*code = r.code;
-		fmt_code_rational(decoded, ef->floats, r.code);
+		decoded_value(decoded, ef, r.code, e);
 	}
-	scale_by_pow2(decoded, decoded, e);
+}
+
+/* A float element typed as a plain decimal x, in words where it fits (decimal.h): its
+ * code, the value it decodes to (times X = 2^e) and the error against x; cv is the
+ * caller's work area. False when the words do not hold it. */
+static bool element_in_words(fpcode *code, struct dec_words *value, struct dec_words *error, struct fmt_value *cv,
+			     const struct element_format *ef, const char *text, long e)
+{
+	struct decimal x, scaled;
+	struct rnd_result r;
+	uint64_t m;
+
+	if (!fastdec_scan(&x, text, strlen(text)) || x.kind != DECIMAL_FINITE)
+		return false;
+	scaled = x;
+	scaled.e2 -= e;
+	if (!rnd_encode_decimal(&r, ef->floats, &scaled, RND_NEAREST_EVEN, true))
+		return false;
+	*code = r.code;
+	fmt_decode(cv, ef->floats, r.code);
+	if (cv->cls == FP_NAN || cv->cls == FP_INF || !mpz_fits_ulong_p(cv->sig))
+		return false;
+	m = mpz_get_ui(cv->sig);
+	return dec_words_difference(value, cv->neg, m, cv->exp + e, NULL) &&
+	       dec_words_minus_decimal(error, cv->neg, m, cv->exp + e, &x);
 }
 
 /* One element's output: the fields asked for (-o: input, hex, exact, error; all four
@@ -244,40 +276,75 @@ static void put_worst_error(struct strbuf *out, const struct settings *s, const 
 		sb_printf(out, "worst error%c%s\n\n", separator(s), error);
 }
 
-/* The elements of a block with a finite scale, and the worst error of them. */
+/* The worst error of a block, |error| at its largest: of the elements whose error was
+ * made in words (dec_words), and of those made as rationals (worst, approximate for a
+ * real's stand-in); the larger of the two written. */
+static void put_block_worst(struct strbuf *out, const struct settings *s, struct dec_words *in_words, mpq_t worst,
+			    bool any_rational, bool approximate)
+{
+	struct strbuf text;
+	mpq_t w;
+
+	sb_init(&text);
+	mpq_init(w);
+	in_words->neg = false;
+	dec_words_rational(w, in_words);
+	if (any_rational && mpq_cmp(worst, w) >= 0)
+		(approximate ? put_approximate : put_rational)(&text, worst);
+	else
+		dec_words_write(&text, in_words);
+	put_worst_error(out, s, text.s);
+	mpq_clear(w);
+	sb_free(&text);
+}
+
+/* The elements of a block with a finite scale, and the worst error of them. A float
+ * element's exact value and error are made in words where they fit, else as rationals. */
 static void finite_block(struct strbuf *out, const struct settings *s, const struct block *b,
 			 const struct element_format *ef, long e)
 {
 	struct strbuf exact, error;
 	mpq_t decoded, diff, worst, v;
 	struct num y;
+	struct fmt_value cv;
+	struct dec_words worst_words = { false, 0, 0 };
 	fpcode code;
-	bool worst_approximate = false;
+	bool worst_approximate = false, any_rational = false;
 
 	mpq_inits(decoded, diff, worst, v, NULL);
 	num_init(&y);
+	fmt_value_init(&cv);
 	sb_init(&exact);
 	sb_init(&error);
 	for (long i = 0; i < b->count; i++) {
-		quantize_element(&code, decoded, &y, ef, &b->v[i], b->approximate[i] ? NULL : b->text[i], e);
-		signed_value(v, &b->v[i]);
-		mpq_sub(diff, decoded, v);
+		struct dec_words value_w, error_w;
 		sb_clear(&exact);
 		sb_clear(&error);
-		put_rational(&exact, decoded);
-		(b->approximate[i] ? put_approximate : put_rational)(&error, diff);
-		put_element(out, s, b->text[i], ef, code, exact.s, error.s, i == 0);
-		mpq_abs(diff, diff);
-		if (mpq_cmp(diff, worst) > 0) {
-			mpq_set(worst, diff);
-			worst_approximate = b->approximate[i];
+		if (ef->floats && !b->approximate[i] &&
+		    element_in_words(&code, &value_w, &error_w, &cv, ef, b->text[i], e)) {
+			dec_words_write(&exact, &value_w);
+			dec_words_write(&error, &error_w);
+			if (dec_words_cmp_abs(&error_w, &worst_words) > 0)
+				worst_words = error_w;
+		} else {
+			quantize_element(&code, decoded, &y, ef, &b->v[i], b->approximate[i] ? NULL : b->text[i], e);
+			signed_value(v, &b->v[i]);
+			mpq_sub(diff, decoded, v);
+			put_rational(&exact, decoded);
+			(b->approximate[i] ? put_approximate : put_rational)(&error, diff);
+			mpq_abs(diff, diff);
+			if (!any_rational || mpq_cmp(diff, worst) > 0) {
+				mpq_set(worst, diff);
+				worst_approximate = b->approximate[i];
+			}
+			any_rational = true;
 		}
+		put_element(out, s, b->text[i], ef, code, exact.s, error.s, i == 0);
 	}
-	sb_clear(&error);
-	(worst_approximate ? put_approximate : put_rational)(&error, worst);
-	put_worst_error(out, s, error.s);
+	put_block_worst(out, s, &worst_words, worst, any_rational, worst_approximate);
 	sb_free(&exact);
 	sb_free(&error);
+	fmt_value_clear(&cv);
 	mpq_clears(decoded, diff, worst, v, NULL);
 	num_clear(&y);
 }

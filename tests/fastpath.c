@@ -116,11 +116,45 @@ static void compare_scaled(const struct decimal *d, const struct input *in, cons
 	num_clear(&scaled);
 }
 
+static void scale_value(mpq_t q, long e)
+{
+	if (e >= 0)
+		mpq_mul_2exp(q, q, (mp_bitcnt_t)e);
+	else
+		mpq_div_2exp(q, q, (mp_bitcnt_t)-e);
+}
+
+/* dec_words_cmp_abs() against mpq_cmp() of the magnitudes, with the previous pair. */
+static void compare_magnitudes(const struct dec_words *w, const mpq_t q)
+{
+	static struct dec_words last;
+	static mpq_t last_q;
+	static bool have;
+	mpq_t a, b;
+	int words, exact;
+
+	if (!have)
+		mpq_init(last_q);
+	if (have) {
+		mpq_inits(a, b, NULL);
+		mpq_abs(a, q);
+		mpq_abs(b, last_q);
+		words = dec_words_cmp_abs(w, &last);
+		exact = mpq_cmp(a, b);
+		check((words > 0) == (exact > 0) && (words < 0) == (exact < 0), "words compare %d, exactly %d", words,
+		      exact);
+		mpq_clears(a, b, NULL);
+	}
+	last = *w;
+	mpq_set(last_q, q);
+	have = true;
+}
+
 /* The error texts of the readout's word path against dec_rational() of the rational
  * difference: the code x rounds to, and the code on either side of it, in a few formats. */
 static long error_texts, error_texts_in_words;
 
-static void compare_error_texts(const struct input *in, const char *text, size_t len)
+static void compare_error_texts(const struct input *in, const struct decimal *d, const char *text, size_t len)
 {
 	static const char *const some[] = { "binary64", "binary32", "binary16", "e4m3", "e2m1", "bfloat16", "hif8" };
 	struct strbuf fast, slow;
@@ -139,20 +173,46 @@ static void compare_error_texts(const struct input *in, const char *text, size_t
 		rnd_encode(&r, f, &in->value, RND_NEAREST_EVEN, true);
 		for (int step = -1; step <= 1; step++) {
 			fpcode code = r.code + (fpcode)(long)step;
-			if (fmt_decode(&v, f, code), v.cls == FP_NAN || v.cls == FP_INF || !mpz_fits_ulong_p(v.sig))
+			if (f->bits < 128 && code >> f->bits) /* past the codes: 0 − 1 */
 				continue;
+			fmt_decode(&v, f, code);
+			if (v.cls == FP_NAN || v.cls == FP_INF || !mpz_fits_ulong_p(v.sig))
+				continue;
+			struct dec_words by_decimal, value_words;
+			long scale = (long)step * 37; /* mx's block scales: the value times 2^scale */
 			sb_clear(&fast);
 			sb_clear(&slow);
 			error_texts++;
-			if (!dec_difference_in_words(&fast, v.neg, mpz_get_ui(v.sig), v.exp, &in->value))
-				continue;
-			error_texts_in_words++;
 			fmt_code_rational(stored, f, code);
 			signed_value(diff, &in->value);
 			mpq_sub(diff, stored, diff);
 			dec_rational(&slow, diff, 40);
-			check(strcmp(fast.s, slow.s) == 0, "%s 0x%llx minus '%.*s': in words %s, exactly %s", some[j],
-			      (unsigned long long)code, len > 60 ? 60 : (int)len, text, fast.s, slow.s);
+			if (dec_difference_in_words(&fast, v.neg, mpz_get_ui(v.sig), v.exp, &in->value)) {
+				error_texts_in_words++;
+				check(strcmp(fast.s, slow.s) == 0, "%s 0x%llx minus '%.*s': in words %s, exactly %s", some[j],
+				      (unsigned long long)code, len > 60 ? 60 : (int)len, text, fast.s, slow.s);
+			}
+			/* the same from the decimal as scanned, the value scaled (mx) */
+			scale_value(stored, scale);
+			signed_value(diff, &in->value);
+			mpq_sub(diff, stored, diff);
+			if (dec_words_minus_decimal(&by_decimal, v.neg, mpz_get_ui(v.sig), v.exp + scale, d)) {
+				sb_clear(&fast);
+				sb_clear(&slow);
+				dec_words_write(&fast, &by_decimal);
+				dec_rational(&slow, diff, 40);
+				check(strcmp(fast.s, slow.s) == 0, "%s 0x%llx·2^%ld minus '%.*s': in words %s, exactly %s",
+				      some[j], (unsigned long long)code, scale, len > 60 ? 60 : (int)len, text, fast.s, slow.s);
+				compare_magnitudes(&by_decimal, diff);
+			}
+			if (dec_words_difference(&value_words, v.neg, mpz_get_ui(v.sig), v.exp + scale, NULL)) {
+				sb_clear(&fast);
+				sb_clear(&slow);
+				dec_words_write(&fast, &value_words);
+				dec_rational(&slow, stored, 40);
+				check(strcmp(fast.s, slow.s) == 0, "%s 0x%llx·2^%ld in words %s, exactly %s", some[j],
+				      (unsigned long long)code, scale, fast.s, slow.s);
+			}
 		}
 	}
 	mpq_clears(stored, diff, NULL);
@@ -187,7 +247,7 @@ static int lines_mode(int every)
 			compare_paths(f[i], &d, &in, all_modes ? 5 : 1, text, len);
 		if (all_modes) {
 			compare_scaled(&d, &in, text, len);
-			compare_error_texts(&in, text, len);
+			compare_error_texts(&in, &d, text, len);
 		}
 	}
 	printf("  %ld lines, %ld taken by the fast path; %ld of those fall back to the exact path in binary64\n", lines,
