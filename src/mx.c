@@ -43,38 +43,85 @@ struct element_format {
 struct block {
 	long count, cap;
 	long bytes; /* the length of the texts held */
-	struct num *v;
-	char **text;
+	struct num *v; /* cap of them, kept from block to block */
+	char **text;   /* into chars, once the block is whole (block_texts()) */
+	size_t *at;    /* where each text starts in chars */
+	char *chars;   /* the texts, each with its NUL */
+	size_t chars_cap;
 	bool *approximate; /* v is a real's stand-in (inputs.h), not the real itself */
+	struct decimal *dec; /* the digits of a plain decimal (has_dec), v made from them */
+	bool *has_dec;
 };
 
-static void block_add(struct block *b, const struct num *x, bool approximate, const char *text, size_t len)
+/* An element: the value x, or the plain decimal d (x NULL), and its text. */
+static void block_add(struct block *b, const struct num *x, const struct decimal *d, bool approximate, const char *text,
+		      size_t len)
 {
 	if (b->count == b->cap) {
-		b->cap = b->cap ? 2 * b->cap : 32;
-		b->v = realloc(b->v, (size_t)b->cap * sizeof *b->v);
-		b->text = realloc(b->text, (size_t)b->cap * sizeof *b->text);
-		b->approximate = realloc(b->approximate, (size_t)b->cap * sizeof *b->approximate);
-		if (!b->v || !b->text || !b->approximate)
+		long cap = b->cap ? 2 * b->cap : 32;
+		b->v = realloc(b->v, (size_t)cap * sizeof *b->v);
+		b->text = realloc(b->text, (size_t)cap * sizeof *b->text);
+		b->at = realloc(b->at, (size_t)cap * sizeof *b->at);
+		b->approximate = realloc(b->approximate, (size_t)cap * sizeof *b->approximate);
+		b->dec = realloc(b->dec, (size_t)cap * sizeof *b->dec);
+		b->has_dec = realloc(b->has_dec, (size_t)cap * sizeof *b->has_dec);
+		if (!b->v || !b->text || !b->at || !b->approximate || !b->dec || !b->has_dec)
+			abort();
+		for (long i = b->cap; i < cap; i++)
+			num_init(&b->v[i]);
+		b->cap = cap;
+	}
+	if ((size_t)b->bytes + (size_t)b->count + len + 1 > b->chars_cap) {
+		b->chars_cap = 2 * ((size_t)b->bytes + (size_t)b->count + len + 1);
+		if (!(b->chars = realloc(b->chars, b->chars_cap)))
 			abort();
 	}
-	num_init(&b->v[b->count]);
-	num_set(&b->v[b->count], x);
-	b->approximate[b->count] = approximate;
-	if (!(b->text[b->count] = strndup(text, len)))
+	if (x)
+		num_set(&b->v[b->count], x);
+	else if (!fastdec_value(&b->v[b->count], d)) /* mx_plain_decimal() said it would */
 		abort();
+	b->has_dec[b->count] = !x;
+	if (!x)
+		b->dec[b->count] = *d;
+	b->approximate[b->count] = approximate;
+	b->at[b->count] = (size_t)b->bytes + (size_t)b->count;
+	memcpy(b->chars + b->at[b->count], text, len);
+	b->chars[b->at[b->count] + len] = '\0';
 	b->bytes += (long)len;
 	b->count++;
 }
 
+/* The texts' pointers, once no text is added to move them. */
+static void block_texts(struct block *b)
+{
+	for (long i = 0; i < b->count; i++)
+		b->text[i] = b->chars + b->at[i];
+}
+
 static void block_empty(struct block *b)
 {
-	for (long i = 0; i < b->count; i++) {
-		num_clear(&b->v[i]);
-		free(b->text[i]);
-	}
 	b->count = 0;
 	b->bytes = 0;
+}
+
+static void block_free(struct block *b)
+{
+	for (long i = 0; i < b->cap; i++)
+		num_clear(&b->v[i]);
+	free(b->v);
+	free(b->text);
+	free(b->at);
+	free(b->chars);
+	free(b->approximate);
+	free(b->dec);
+	free(b->has_dec);
+}
+
+/* A plain decimal (no 2^k), its exact value within reach of fastdec_value(): read so,
+ * without the parser, as parse_input() would read it. */
+static bool mx_plain_decimal(struct decimal *d, const char *text, size_t len)
+{
+	return len <= PARSE_MAX_INPUT && fastdec_scan(d, text, len) && d->e2 == 0 && !(d->sticky && d->limbs == 0);
 }
 
 /* The shared exponent of a block, or false for the NaN scale (a NaN or inf in it). */
@@ -154,19 +201,19 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
 	}
 }
 
-/* A float element typed as a plain decimal x, in words where it fits (decimal.h): its
+/* A float element typed as the plain decimal x, in words where it fits (decimal.h): its
  * code, the value it decodes to (times X = 2^e) and the error against x; cv is the
  * caller's work area. False when the words do not hold it. */
 static bool element_in_words(fpcode *code, struct dec_words *value, struct dec_words *error, struct fmt_value *cv,
-			     const struct element_format *ef, const char *text, long e)
+			     const struct element_format *ef, const struct decimal *x, long e)
 {
-	struct decimal x, scaled;
+	struct decimal scaled;
 	struct rnd_result r;
 	uint64_t m;
 
-	if (!fastdec_scan(&x, text, strlen(text)) || x.kind != DECIMAL_FINITE)
+	if (x->kind != DECIMAL_FINITE)
 		return false;
-	scaled = x;
+	scaled = *x;
 	scaled.e2 -= e;
 	if (!rnd_encode_decimal(&r, ef->floats, &scaled, RND_NEAREST_EVEN, true))
 		return false;
@@ -176,7 +223,7 @@ static bool element_in_words(fpcode *code, struct dec_words *value, struct dec_w
 		return false;
 	m = mpz_get_ui(cv->sig);
 	return dec_words_difference(value, cv->neg, m, cv->exp + e, NULL) &&
-	       dec_words_minus_decimal(error, cv->neg, m, cv->exp + e, &x);
+	       dec_words_minus_decimal(error, cv->neg, m, cv->exp + e, x);
 }
 
 /* One element's output: the fields asked for (-o: input, hex, exact, error; all four
@@ -320,8 +367,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, const str
 		struct dec_words value_w, error_w;
 		sb_clear(&exact);
 		sb_clear(&error);
-		if (ef->floats && !b->approximate[i] &&
-		    element_in_words(&code, &value_w, &error_w, &cv, ef, b->text[i], e)) {
+		if (ef->floats && b->has_dec[i] && element_in_words(&code, &value_w, &error_w, &cv, ef, &b->dec[i], e)) {
 			dec_words_write(&exact, &value_w);
 			dec_words_write(&error, &error_w);
 			if (dec_words_cmp_abs(&error_w, &worst_words) > 0)
@@ -356,6 +402,7 @@ static void emit_block(struct strbuf *out, const struct settings *s, struct bloc
 
 	if (b->count == 0)
 		return;
+	block_texts(b);
 	finite = shared_exponent(&e, b, ef->emax);
 	put_scale(out, s, !finite, e);
 	if (finite)
@@ -392,7 +439,7 @@ static bool element_format_of(struct element_format *ef, const char *name)
 int cmd_mx(struct settings *s)
 {
 	struct element_format ef;
-	struct block b = { 0, 0, 0, NULL, NULL, NULL };
+	struct block b = { 0 };
 	bool approximate;
 	struct inputs in;
 	struct input value;
@@ -421,8 +468,12 @@ int cmd_mx(struct settings *s)
 			failures++;
 			continue;
 		}
+		struct decimal d;
+		bool plain = false;
 		if (b.bytes + (long)len > MX_BLOCK_BYTES)
 			problem = PROBLEM_BLOCK_TOO_BIG;
+		else if ((plain = mx_plain_decimal(&d, text, len)))
+			problem = PROBLEM_NONE;
 		else if (!(problem = read_value_or_real(&value, &approximate, &err, text, len, MX_REAL_BITS,
 								 settings_max_precision(s))) &&
 			 value.value.bound)
@@ -432,7 +483,7 @@ int cmd_mx(struct settings *s)
 			failures++;
 			continue;
 		}
-		block_add(&b, &value.value, approximate, text, len);
+		block_add(&b, plain ? NULL : &value.value, plain ? &d : NULL, !plain && approximate, text, len);
 		if (b.count == size)
 			emit_block(&out, s, &b, &ef);
 		write_out(&out, s->interactive);
@@ -443,8 +494,6 @@ int cmd_mx(struct settings *s)
 	flush_line(&out);
 	sb_free(&out);
 	input_clear(&value);
-	free(b.v);
-	free(b.text);
-	free(b.approximate);
+	block_free(&b);
 	return failures ? EXIT_BAD_INPUT : EXIT_OK;
 }
