@@ -37,6 +37,17 @@ static bool rounds_up(enum rnd_mode mode, int vs_half, bool floor_odd, bool neg)
 	return false;
 }
 
+/* ⌊q⌋ (plus one where the mode rounds up) into f: clamped, with the flags. */
+static unsigned clamp_into(long *out, const struct int_format *f, __int128 v, unsigned flags)
+{
+	if (v > f->max || v < f->min) {
+		*out = v > 0 ? f->max : f->min;
+		return flags | RND_OVERFLOW | RND_SATURATED | RND_INEXACT;
+	}
+	*out = (long)v;
+	return flags;
+}
+
 unsigned intfmt_round(long *out, const struct int_format *f, const mpq_t q, enum rnd_mode mode)
 {
 	static mpz_t floor, rem; /* kept from one value to the next: no allocation per value */
@@ -55,12 +66,30 @@ unsigned intfmt_round(long *out, const struct int_format *f, const mpq_t q, enum
 		if (rounds_up(mode, vs_half, mpz_odd_p(floor), mpq_sgn(q) < 0))
 			mpz_add_ui(floor, floor, 1);
 	}
-	if (mpz_cmp_si(floor, f->max) > 0 || mpz_cmp_si(floor, f->min) < 0) {
-		*out = mpz_sgn(floor) > 0 ? f->max : f->min;
-		flags |= RND_OVERFLOW | RND_SATURATED | RND_INEXACT;
-	} else
-		*out = mpz_get_si(floor);
-	return flags;
+	if (mpz_cmp_si(floor, f->max) > 0) /* far past: clamped before it leaves a word */
+		return clamp_into(out, f, (__int128)f->max + 1, flags);
+	if (mpz_cmp_si(floor, f->min) < 0)
+		return clamp_into(out, f, (__int128)f->min - 1, flags);
+	return clamp_into(out, f, mpz_get_si(floor), flags);
+}
+
+unsigned intfmt_round_words(long *out, const struct int_format *f, __int128 n, unsigned __int128 d, enum rnd_mode mode)
+{
+	__int128 floor = n / (__int128)d, rem = n % (__int128)d; /* toward zero, then down */
+	unsigned flags = 0;
+
+	if (rem < 0) {
+		floor--;
+		rem += (__int128)d;
+	}
+	if (rem != 0) {
+		unsigned __int128 twice = 2 * (unsigned __int128)rem;
+		int vs_half = twice > d ? 1 : twice < d ? -1 : 0;
+		flags |= RND_INEXACT | (vs_half == 0 ? RND_TIE : 0);
+		if (rounds_up(mode, vs_half, floor & 1, n < 0))
+			floor++;
+	}
+	return clamp_into(out, f, floor, flags);
 }
 
 fpcode intfmt_code(const struct int_format *f, long v)

@@ -29,6 +29,8 @@ void intfmt_each(void (*fn)(const struct int_format *f, void *arg), void *arg);
  * when clamped, RND_OVERFLOW | RND_SATURATED. q need not be in lowest terms (its
  * denominator positive): it is divided once. */
 unsigned intfmt_round(long *out, const struct int_format *f, const mpq_t q, enum rnd_mode mode);
+/* The same for q = n/d in words (d > 0, |n| and d below 2^126). */
+unsigned intfmt_round_words(long *out, const struct int_format *f, __int128 n, unsigned __int128 d, enum rnd_mode mode);
 
 /* The bits of v (two's complement for signed formats). */
 fpcode intfmt_code(const struct int_format *f, long v);

@@ -40,8 +40,9 @@ struct quantization {
 	/* For a float target of at most CACHED_BITS bits, the exact and shortest text of
 	 * each code, made the first time the code comes (NULL before). */
 	char **exact_text, **shortest_text;
-	/* A float target with one positive scale 2^-k and no zero point: y = x·2^k, which
-	 * the fast decimal path rounds without a rational (scale_is_power: k is known). */
+	/* One positive scale 2^-k (and no zero point into a float, one at most into an
+	 * integer): y = x·2^k (+ zero), rounded from the digits scanned without a rational
+	 * (scale_is_power: k is known). */
 	bool scale_is_power;
 	long times_two_to;
 };
@@ -148,13 +149,15 @@ static bool read_list(mpq_t **out, struct real ***reals, int *count, const char 
 	return true;
 }
 
-/* A float target, one exact positive scale 2^j and no zero point: then y = x·2^−j. */
+/* One exact positive scale 2^j, and no zero point for a float target (at most one for
+ * an integer one): then y = x·2^−j (+ zero). */
 static void note_power_scale(struct quantization *q)
 {
 	mpz_srcptr num, den;
 	long j;
 
-	if (!q->floats || q->nscale != 1 || q->nzero || (q->real_scale && q->real_scale[0]) || mpq_sgn(q->scale[0]) <= 0)
+	if (q->nscale != 1 || (q->floats ? q->nzero != 0 : q->nzero > 1) || (q->real_scale && q->real_scale[0]) ||
+	    mpq_sgn(q->scale[0]) <= 0)
 		return;
 	num = mpq_numref(q->scale[0]);
 	den = mpq_denref(q->scale[0]);
@@ -240,12 +243,13 @@ static void put_quantized(struct strbuf *out, const struct settings *s, const ch
 }
 
 /* y = x/scale + zero_point, rounded once into an integer format (NaN has no integer). */
+static void put_int_row(struct strbuf *out, const struct settings *s, const struct int_format *f, const char *input,
+			long v, unsigned flags);
+
 static enum problem quantize_to_int(struct strbuf *out, const struct settings *s, const struct int_format *f,
 				   const char *input, const struct num *x, const mpq_t y)
 {
-	char hex[8], value[24], *digit = value + sizeof value - 1;
 	unsigned flags;
-	unsigned long magnitude;
 	long v;
 
 	if (x->kind == NUM_NAN)
@@ -255,6 +259,17 @@ static enum problem quantize_to_int(struct strbuf *out, const struct settings *s
 		flags = RND_SATURATED;
 	} else
 		flags = intfmt_round(&v, f, y, s->mode);
+	put_int_row(out, s, f, input, v, flags);
+	return PROBLEM_NONE;
+}
+
+/* The row of v, an integer of f. */
+static void put_int_row(struct strbuf *out, const struct settings *s, const struct int_format *f, const char *input,
+			long v, unsigned flags)
+{
+	char hex[8], value[24], *digit = value + sizeof value - 1;
+	unsigned long magnitude;
+
 	code_to_hex(hex, intfmt_code(f, v), (f->bits + 3) / 4);
 	*digit = '\0'; /* v in decimal, from the last digit (printf's %ld costs more than the rest) */
 	magnitude = v < 0 ? -(unsigned long)v : (unsigned long)v;
@@ -264,7 +279,6 @@ static enum problem quantize_to_int(struct strbuf *out, const struct settings *s
 	if (v < 0)
 		*--digit = '-';
 	put_quantized(out, s, input, hex, digit, digit, flags);
-	return PROBLEM_NONE;
 }
 
 /* The exact and shortest text of a code of f. */
@@ -347,6 +361,47 @@ static enum problem quantize_to_float(struct strbuf *out, const struct settings 
 	return PROBLEM_NONE;
 }
 
+/* The bit length of |n|. */
+static int bits_of_wide(unsigned __int128 n)
+{
+	uint64_t hi = (uint64_t)(n >> 64), lo = (uint64_t)n;
+
+	return hi ? 128 - __builtin_clzll(hi) : lo ? 64 - __builtin_clzll(lo) : 0;
+}
+
+/* x·2^k + zero for a plain decimal x of at most 19 digits as n/d in words, rounded
+ * into the integer target, when the scale is 2^-k; false when the words do not hold
+ * it (every term kept under 2^125). */
+static bool quantize_int_decimal(struct strbuf *out, const struct settings *s, struct quantization *q,
+				 const char *text, size_t len)
+{
+	struct decimal d;
+	unsigned __int128 n, den = 1;
+	long k = q->times_two_to, v;
+	unsigned flags;
+
+	if (!q->ints || !q->scale_is_power || !fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE || d.sticky ||
+	    d.e2 != 0 || d.q > 18 || d.q < -34) /* head·10^18 < 2^124, 10^34 < 2^113 */
+		return false;
+	n = d.head;
+	for (long i = 0; i < (d.q > 0 ? d.q : -d.q); i++) /* |x| = n/den */
+		*(d.q > 0 ? &n : &den) *= 10;
+	if (bits_of_wide(n) + (k > 0 ? k : 0) > 125 || bits_of_wide(den) + (k < 0 ? -k : 0) > 115)
+		return false;
+	if (k > 0)
+		n <<= k;
+	else
+		den <<= -k;
+	if (q->nzero) /* an integer of the format (zero_points_fit()): |zero| < 2^9, den < 2^115 */
+		flags = intfmt_round_words(&v, q->ints, (d.neg ? -(__int128)n : (__int128)n) +
+							     (__int128)mpz_get_si(mpq_numref(q->zero[0])) * (__int128)den,
+					   den, s->mode);
+	else
+		flags = intfmt_round_words(&v, q->ints, d.neg ? -(__int128)n : (__int128)n, den, s->mode);
+	put_int_row(out, s, q->ints, text, v, flags);
+	return true;
+}
+
 /* x·2^k of a plain decimal x (not zero: quantize's zero has no sign) rounded by the
  * fast decimal path, when the scale is 2^-k; false when that path does not take it. */
 static bool quantize_scaled_decimal(struct strbuf *out, const struct settings *s, struct quantization *q,
@@ -355,7 +410,7 @@ static bool quantize_scaled_decimal(struct strbuf *out, const struct settings *s
 	struct decimal d;
 	struct rnd_result r;
 
-	if (!q->scale_is_power || !fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE || d.head == 0)
+	if (!q->floats || !q->scale_is_power || !fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE || d.head == 0)
 		return false;
 	d.e2 += q->times_two_to;
 	if (!rnd_encode_decimal(&r, q->floats, &d, s->mode, true))
@@ -434,7 +489,7 @@ static enum problem quantize_one(struct strbuf *out, const struct settings *s, s
 	enum problem problem;
 	mpq_ptr y = q->y;
 
-	if (quantize_scaled_decimal(out, s, q, text, len))
+	if (quantize_scaled_decimal(out, s, q, text, len) || quantize_int_decimal(out, s, q, text, len))
 		return PROBLEM_NONE;
 	if ((problem = read_value(in, err, text, len)) && problem != PROBLEM_REAL_NOT_HERE)
 		return problem;

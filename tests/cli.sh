@@ -582,6 +582,17 @@ for case in "0.25 4 e4m3" "8 2^-3 bfloat16" "0.5 2 e2m1" "2^-20 2^20 binary32"; 
 		cmp -s "$T/qa" "$T/qb" && ok || bad "quantize --scale $1 -r $r $3 against convert -s of x*$2"
 	done
 done
+# ... and into an integer format (with a zero point or not): the same rows as the exact
+# path gives the same values written as expressions, (x), which only the parser reads
+sed 's/.*/(&)/' "$T/plain" > "$T/wrapped"
+for case in "0.25 int8" "8 uint4" "2^-20 int8 --zero-point=-5" "1 int4 --zero-point=3"; do
+	set -- $case
+	for r in rne rna rtz rup rdn; do
+		$FPX quantize -r $r --scale $1 $3 $2 < "$T/plain" > "$T/qa"
+		$FPX quantize -r $r --scale $1 $3 $2 < "$T/wrapped" > "$T/qb"
+		cmp -s "$T/qa" "$T/qb" && ok || bad "quantize --scale $1 $3 -r $r $2 against the parser's path"
+	done
+done
 expect "quantize error as JSON" 1 '{"input":"nan","error":"NaN has no integer"}' -- $FPX quantize --json --scale 1 int8 nan
 expect "quantize needs --scale" 2 "" -- $FPX quantize int8 1
 expect "quantize zero scale" 2 "" -- $FPX quantize --scale 0 int8 1
