@@ -29,11 +29,6 @@ const char *fmt_field_name(enum bit_field kind)
 	return names[kind];
 }
 
-fpcode fmt_code_of_rank(const struct fmt *f, fpcode rank)
-{
-	return f->kind->code_of_rank(f, rank);
-}
-
 fpcode fmt_rank_of_code(const struct fmt *f, fpcode magcode)
 {
 	return f->kind->rank_of_code(f, magcode);

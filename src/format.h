@@ -174,10 +174,16 @@ static inline void fmt_decode(struct fmt_value *out, const struct fmt *f, fpcode
 /* The magnitude code of a code, and whether it is negative; and back. */
 static inline fpcode fmt_magnitude(const struct fmt *f, fpcode code, bool *neg)
 {
+	if (f->kind->sign_is_top_bit) {
+		*neg = (code & f->sign_bit) != 0;
+		return code & ~f->sign_bit;
+	}
 	return f->kind->magnitude(f, code, neg);
 }
 static inline fpcode fmt_with_sign(const struct fmt *f, fpcode magnitude, bool neg)
 {
+	if (f->kind->sign_is_top_bit)
+		return neg ? magnitude | f->sign_bit : magnitude;
 	return f->kind->with_sign(f, magnitude, neg);
 }
 
@@ -185,7 +191,10 @@ static inline fpcode fmt_with_sign(const struct fmt *f, fpcode magnitude, bool n
 enum fp_class fmt_code_rational(mpq_t q, const struct fmt *f, fpcode code);
 
 /* The magnitude code of a rank, the rank of a non-negative finite code. */
-fpcode fmt_code_of_rank(const struct fmt *f, fpcode rank);
+static inline fpcode fmt_code_of_rank(const struct fmt *f, fpcode rank)
+{
+	return f->kind->ranks_are_codes ? rank : f->kind->code_of_rank(f, rank);
+}
 fpcode fmt_rank_of_code(const struct fmt *f, fpcode magcode);
 /* |value| of a rank as sig·2^exp; rank max_rank + 1 gives the virtual value. */
 void fmt_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank);

@@ -46,6 +46,10 @@ typedef void field_name_writer(struct strbuf *out, int field_kind, const void *a
 
 struct fmt_kind {
 	const char *name; /* as `fpx formats` lists it: "float", "tapered" */
+	/* What the hot paths may take without a call: magnitude and with_sign are the
+	 * kind_sign_bit_* pair; code_of_rank is the identity. */
+	bool sign_is_top_bit;
+	bool ranks_are_codes;
 
 	/* Checks a description and derives every property format.h lists under "derived";
 	 * NULL, or why the description is not a format. */

@@ -309,6 +309,8 @@ static const char *float_finish(struct fmt *f)
 
 const struct fmt_kind fmt_kind_float = {
 	.name = "float",
+	.sign_is_top_bit = true,
+	.ranks_are_codes = true,
 	.finish = float_finish,
 	.magnitude = kind_sign_bit_magnitude,
 	.with_sign = kind_sign_bit_with_sign,

@@ -371,6 +371,8 @@ static const char *tapered_finish(struct fmt *f)
 
 const struct fmt_kind fmt_kind_tapered = {
 	.name = "tapered",
+	.sign_is_top_bit = true,
+	.ranks_are_codes = false,
 	.finish = tapered_finish,
 	.magnitude = kind_sign_bit_magnitude,
 	.with_sign = kind_sign_bit_with_sign,
