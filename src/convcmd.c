@@ -30,7 +30,7 @@ struct converter {
 	int first_value; /* the index of the first value among the arguments */
 	enum rnd_mode mode; /* what the policy rounds into the target with, given -r and -s */
 	bool saturate;
-	bool hex_only; /* rows of the code in hex alone: render_hex_row() */
+	enum bulk_rows bulk; /* rows of the code alone (render_bulk_row()), or BULK_ROWS_NONE */
 	struct show_style style;
 	/* what to write for one converted input: a row, or a readout; and for one that failed */
 	void (*emit)(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
@@ -47,20 +47,20 @@ static void convert_one(struct converter *c, const char *text, size_t len, struc
 		c->failures++;
 		report_input(in ? inputs_where(in) : NULL, text, len, problem, &c->conv.err);
 		c->emit_error(c, text, problem_message(problem, &c->conv.err));
-	} else if (c->hex_only)
-		render_hex_row(&c->line, c->f, c->conv.code);
+	} else if (c->bulk)
+		render_bulk_row(&c->line, c->f, c->conv.code, c->bulk, c->s->style);
 	else
 		c->emit(c, text, c->conv.code, c->conv.in.kind == INPUT_PATTERN ? NULL : &c->conv.result);
 	write_out(&c->line, c->s->interactive);
 }
 
 /*
- * Hex rows of stdin's lines, the commonest bulk job, without the row machinery: a
- * plain decimal goes from the line reader through the fast path (the same functions
- * convert_text() calls first) into the output block; any other line as convert_one()
- * takes it.
+ * Rows of the code alone (hex; hex and shortest) of stdin's lines, the commonest bulk
+ * job, without the row machinery: a plain decimal goes from the line reader through
+ * the fast path (the same functions convert_text() calls first) into the output block;
+ * any other line as convert_one() takes it.
  */
-static void convert_lines_to_hex(struct converter *c, struct inputs *in)
+static void convert_lines_in_bulk(struct converter *c, struct inputs *in)
 {
 	const char *text;
 	size_t len;
@@ -73,7 +73,7 @@ static void convert_lines_to_hex(struct converter *c, struct inputs *in)
 			c->emit_error(c, "", problem_message(PROBLEM_TOO_LONG, NULL));
 			flush_line(&c->line);
 		} else if (fastdec_scan(&d, text, len) && rnd_encode_decimal(&res, c->f, &d, c->s->mode, c->s->saturate)) {
-			render_hex_row(&c->line, c->f, res.code);
+			render_bulk_row(&c->line, c->f, res.code, c->bulk, c->s->style);
 			write_out(&c->line, false);
 		} else
 			convert_one(c, text, len, in);
@@ -90,8 +90,8 @@ static bool convert_inputs(struct converter *c)
 
 	if (!inputs_open(&in, c->s, c->first_value))
 		return false;
-	if (c->hex_only && in.reader && !c->s->interactive && convert_fast_path_open(&c->conv))
-		convert_lines_to_hex(c, &in);
+	if (c->bulk && in.reader && !c->s->interactive && convert_fast_path_open(&c->conv))
+		convert_lines_in_bulk(c, &in);
 	while (inputs_next(&in, &text, &len)) {
 		if (in.too_long) {
 			c->failures++;
@@ -140,7 +140,7 @@ static bool converter_open(struct converter *c)
 		return false;
 	}
 	c->conv.need_value = c->emit != emit_row || render_needs_input(&c->s->fields);
-	c->hex_only = c->emit == emit_row && render_hex_only(&c->s->fields, c->s->style);
+	c->bulk = c->emit == emit_row ? render_bulk_rows(&c->s->fields, c->s->style) : BULK_ROWS_NONE;
 	c->mode = policy_mode(c->conv.policy, c->s->mode);
 	c->saturate = policy_saturates(c->conv.policy, c->f, c->s->saturate);
 	return true;

@@ -483,19 +483,28 @@ static void write_row(struct strbuf *out, const struct fmt *f, const struct row 
 	fmt_value_clear(&v);
 }
 
-bool render_hex_only(const struct field_list *fl, enum style style)
+enum bulk_rows render_bulk_rows(const struct field_list *fl, enum style style)
 {
-	return fl->count == 1 && fl->field[0] == FIELD_HEX && style != STYLE_JSON;
+	if (style == STYLE_JSON || fl->count < 1 || fl->field[0] != FIELD_HEX)
+		return BULK_ROWS_NONE;
+	if (fl->count == 1)
+		return BULK_ROWS_HEX;
+	return fl->count == 2 && fl->field[1] == FIELD_SHORTEST ? BULK_ROWS_HEX_SHORTEST : BULK_ROWS_NONE;
 }
 
-void render_hex_row(struct strbuf *out, const struct fmt *f, fpcode code)
+void render_bulk_row(struct strbuf *out, const struct fmt *f, fpcode code, enum bulk_rows rows, enum style style)
 {
 	int digits = fmt_hex_digits(f);
 
 	sb_reserve(out, CODE_MAX_BITS / 4 + 3);
 	code_to_hex(out->s + out->len, code, digits);
-	out->s[out->len + (size_t)digits + 2] = '\n';
-	out->len += (size_t)digits + 3;
+	out->len += (size_t)digits + 2;
+	if (rows == BULK_ROWS_HEX_SHORTEST) { /* FROM_CODE fields: never quoted */
+		out->s[out->len++] = style == STYLE_CSV ? ',' : '\t';
+		dec_shortest(out, f, code);
+		sb_putc(out, '\n');
+	} else
+		out->s[out->len++] = '\n';
 }
 
 void render_error_row(struct strbuf *out, const char *input, const char *message, const struct field_list *fl,

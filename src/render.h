@@ -78,11 +78,14 @@ void render_row(struct strbuf *out, const struct fmt *f, const struct row *r, co
 /* The same row's JSON members alone, each after a comma, for a row nested in an object
  * the caller has opened (compare's routes): no braces, no newline. */
 void render_row_members(struct strbuf *out, const struct fmt *f, const struct row *r, const struct field_list *fl);
+/* Rows that depend on the code alone and that a bulk conversion writes without the
+ * row machinery: the code in hex alone (-o hex), or hex and shortest (the default), in
+ * TSV or CSV; BULK_ROWS_NONE for any other fields or style. render_bulk_row() writes
+ * one, the same bytes render_row() writes. */
+enum bulk_rows { BULK_ROWS_NONE, BULK_ROWS_HEX, BULK_ROWS_HEX_SHORTEST };
+enum bulk_rows render_bulk_rows(const struct field_list *fl, enum style style);
+void render_bulk_row(struct strbuf *out, const struct fmt *f, fpcode code, enum bulk_rows rows, enum style style);
 /* The row for an input that could not be converted: `error` in every field but input. */
-/* Is a row the code in hex alone (-o hex, in TSV or CSV)? Then render_hex_row() writes
- * it as render_row() would, without a row to read. */
-bool render_hex_only(const struct field_list *fl, enum style style);
-void render_hex_row(struct strbuf *out, const struct fmt *f, fpcode code);
 void render_error_row(struct strbuf *out, const char *input, const char *message, const struct field_list *fl,
 		      enum style style);
 void render_header(struct strbuf *out, const struct field_list *fl, enum style style);
