@@ -3,6 +3,7 @@
  */
 #include "intfmt.h"
 
+#include <stdint.h>
 #include <strings.h>
 
 static const struct int_format int_formats[] = {
@@ -75,8 +76,16 @@ unsigned intfmt_round(long *out, const struct int_format *f, const mpq_t q, enum
 
 unsigned intfmt_round_words(long *out, const struct int_format *f, __int128 n, unsigned __int128 d, enum rnd_mode mode)
 {
-	__int128 floor = n / (__int128)d, rem = n % (__int128)d; /* toward zero, then down */
+	__int128 floor, rem; /* toward zero, then down */
 	unsigned flags = 0;
+
+	if (n >= INT64_MIN && n <= INT64_MAX && d <= INT64_MAX) { /* most: in one word */
+		floor = (int64_t)n / (int64_t)d;
+		rem = (int64_t)n % (int64_t)d;
+	} else {
+		floor = n / (__int128)d;
+		rem = n % (__int128)d;
+	}
 
 	if (rem < 0) {
 		floor--;

@@ -369,35 +369,48 @@ static int bits_of_wide(unsigned __int128 n)
 	return hi ? 128 - __builtin_clzll(hi) : lo ? 64 - __builtin_clzll(lo) : 0;
 }
 
-/* x·2^k + zero for a plain decimal x of at most 19 digits as n/d in words, rounded
- * into the integer target, when the scale is 2^-k; false when the words do not hold
- * it (every term kept under 2^125). */
+/* 10^k in 128 bits, k ≤ 38. */
+static unsigned __int128 ten_to(int k)
+{
+	static unsigned __int128 table[39];
+
+	if (!table[0])
+		for (int i = 0; i <= 38; i++)
+			table[i] = i ? table[i - 1] * 10 : 1;
+	return table[k];
+}
+
+/* x·2^k + zero for a plain decimal x (all of its digits held: at most 38) as n/d in
+ * words, rounded into the integer target, when the scale is 2^-k; false when the words
+ * do not hold it (every term kept under 2^125). */
 static bool quantize_int_decimal(struct strbuf *out, const struct settings *s, struct quantization *q,
 				 const char *text, size_t len)
 {
 	struct decimal d;
 	unsigned __int128 n, den = 1;
-	long k = q->times_two_to, v;
+	long k = q->times_two_to, e10, v;
+	__int128 signed_n;
 	unsigned flags;
 
-	if (!q->ints || !q->scale_is_power || !fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE || d.sticky ||
-	    d.e2 != 0 || d.q > 18 || d.q < -34) /* head·10^18 < 2^124, 10^34 < 2^113 */
+	if (!q->ints || !q->scale_is_power || !fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE || d.e2 != 0 ||
+	    (d.sticky && d.limbs == 0))
 		return false;
-	n = d.head;
-	for (long i = 0; i < (d.q > 0 ? d.q : -d.q); i++) /* |x| = n/den */
-		*(d.q > 0 ? &n : &den) *= 10;
+	n = d.sticky ? (unsigned __int128)(d.limbs == 2 ? d.w[1] : 0) << 64 | d.w[0] : d.head;
+	e10 = d.sticky ? d.wq : d.q;
+	if (e10 > 38 || e10 < -38 || (e10 > 0 && __builtin_mul_overflow(n, ten_to((int)e10), &n)))
+		return false;
+	if (e10 < 0)
+		den = ten_to((int)-e10); /* |x| = n/den */
 	if (bits_of_wide(n) + (k > 0 ? k : 0) > 125 || bits_of_wide(den) + (k < 0 ? -k : 0) > 115)
 		return false;
 	if (k > 0)
 		n <<= k;
 	else
 		den <<= -k;
+	signed_n = d.neg ? -(__int128)n : (__int128)n;
 	if (q->nzero) /* an integer of the format (zero_points_fit()): |zero| < 2^9, den < 2^115 */
-		flags = intfmt_round_words(&v, q->ints, (d.neg ? -(__int128)n : (__int128)n) +
-							     (__int128)mpz_get_si(mpq_numref(q->zero[0])) * (__int128)den,
-					   den, s->mode);
-	else
-		flags = intfmt_round_words(&v, q->ints, d.neg ? -(__int128)n : (__int128)n, den, s->mode);
+		signed_n += (__int128)mpz_get_si(mpq_numref(q->zero[0])) * (__int128)den;
+	flags = intfmt_round_words(&v, q->ints, signed_n, den, s->mode);
 	put_int_row(out, s, q->ints, text, v, flags);
 	return true;
 }
