@@ -20,6 +20,7 @@
 
 #include <gmp.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "code.h"
@@ -279,6 +280,27 @@ fpcode fmt_zero_code(const struct fmt *f, bool neg);
 bool fmt_code_from_pattern(fpcode *out, const struct fmt *f, const mpz_t pattern);
 
 /* Hex digits in a code: ⌈bits/4⌉. */
+/* The value of a finite rank of a grid as m·2^exp, in a word (frac_bits ≤ 62), as the
+ * grid's comment above says; false for no grid, a wider one or a rank past max. */
+static inline bool fmt_grid_rank_value(const struct fmt *f, fpcode rank, uint64_t *m, long *exp)
+{
+	const struct fmt_grid *g = &f->grid;
+	uint64_t field, fraction;
+
+	if (!g->present || g->frac_bits > 62 || rank > f->max_rank)
+		return false;
+	field = (uint64_t)(rank >> g->frac_bits);
+	fraction = (uint64_t)rank & ((UINT64_C(1) << g->frac_bits) - 1);
+	if (field == 0 && g->subnormals) {
+		*m = fraction;
+		*exp = f->emin - g->frac_bits;
+	} else {
+		*m = fraction | UINT64_C(1) << g->frac_bits;
+		*exp = (long)field - g->bias - g->frac_bits;
+	}
+	return true;
+}
+
 static inline int fmt_hex_digits(const struct fmt *f)
 {
 	return (f->bits + 3) / 4;

@@ -202,14 +202,17 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
 }
 
 /* A float element typed as the plain decimal x, in words where it fits (decimal.h): its
- * code, the value it decodes to (times X = 2^e) and the error against x; cv is the
- * caller's work area. False when the words do not hold it. */
-static bool element_in_words(fpcode *code, struct dec_words *value, struct dec_words *error, struct fmt_value *cv,
+ * code, the value it decodes to (times X = 2^e) and the error against x. False when the
+ * words do not hold it. */
+static bool element_in_words(fpcode *code, struct dec_words *value, struct dec_words *error,
 			     const struct element_format *ef, const struct decimal *x, long e)
 {
 	struct decimal scaled;
 	struct rnd_result r;
+	fpcode magnitude;
 	uint64_t m;
+	long exp;
+	bool neg;
 
 	if (x->kind != DECIMAL_FINITE)
 		return false;
@@ -218,12 +221,10 @@ static bool element_in_words(fpcode *code, struct dec_words *value, struct dec_w
 	if (!rnd_encode_decimal(&r, ef->floats, &scaled, RND_NEAREST_EVEN, true))
 		return false;
 	*code = r.code;
-	fmt_decode(cv, ef->floats, r.code);
-	if (cv->cls == FP_NAN || cv->cls == FP_INF || !mpz_fits_ulong_p(cv->sig))
+	magnitude = fmt_magnitude(ef->floats, r.code, &neg);
+	if (!fmt_grid_rank_value(ef->floats, fmt_rank_of_code(ef->floats, magnitude), &m, &exp))
 		return false;
-	m = mpz_get_ui(cv->sig);
-	return dec_words_difference(value, cv->neg, m, cv->exp + e, NULL) &&
-	       dec_words_minus_decimal(error, cv->neg, m, cv->exp + e, x);
+	return dec_words_difference(value, neg, m, exp + e, NULL) && dec_words_minus_decimal(error, neg, m, exp + e, x);
 }
 
 /* One element's output: the fields asked for (-o: input, hex, exact, error; all four
@@ -353,21 +354,19 @@ static void finite_block(struct strbuf *out, const struct settings *s, const str
 	struct strbuf exact, error;
 	mpq_t decoded, diff, worst, v;
 	struct num y;
-	struct fmt_value cv;
 	struct dec_words worst_words = { false, 0, 0 };
 	fpcode code;
 	bool worst_approximate = false, any_rational = false;
 
 	mpq_inits(decoded, diff, worst, v, NULL);
 	num_init(&y);
-	fmt_value_init(&cv);
 	sb_init(&exact);
 	sb_init(&error);
 	for (long i = 0; i < b->count; i++) {
 		struct dec_words value_w, error_w;
 		sb_clear(&exact);
 		sb_clear(&error);
-		if (ef->floats && b->has_dec[i] && element_in_words(&code, &value_w, &error_w, &cv, ef, &b->dec[i], e)) {
+		if (ef->floats && b->has_dec[i] && element_in_words(&code, &value_w, &error_w, ef, &b->dec[i], e)) {
 			dec_words_write(&exact, &value_w);
 			dec_words_write(&error, &error_w);
 			if (dec_words_cmp_abs(&error_w, &worst_words) > 0)
@@ -390,7 +389,6 @@ static void finite_block(struct strbuf *out, const struct settings *s, const str
 	put_block_worst(out, s, &worst_words, worst, any_rational, worst_approximate);
 	sb_free(&exact);
 	sb_free(&error);
-	fmt_value_clear(&cv);
 	mpq_clears(decoded, diff, worst, v, NULL);
 	num_clear(&y);
 }

@@ -221,6 +221,42 @@ static void compare_error_texts(const struct input *in, const struct decimal *d,
 	sb_free(&slow);
 }
 
+/* fmt_grid_rank_value() against fmt_decode() on every finite rank of the formats of at
+ * most 16 bits and on ranks spread over the wider ones. */
+static void check_grid_values(void)
+{
+	struct fmt_value v;
+	mpq_t a, b;
+
+	fmt_value_init(&v);
+	mpq_inits(a, b, NULL);
+	for (size_t i = 0; i < NFORMATS; i++) {
+		const struct fmt *f = fmt_lookup(formats[i]);
+		fpcode step = f->bits <= 16 ? 1 : f->max_rank / 65521 + 1;
+		uint64_t m;
+		long exp;
+		for (fpcode rank = 0; rank <= f->max_rank; rank += step) {
+			if (!fmt_grid_rank_value(f, rank, &m, &exp))
+				break; /* no grid, or a wide one: nothing to compare */
+			fmt_decode(&v, f, fmt_code_of_rank(f, rank));
+			mpq_set_z(a, v.sig);
+			mpq_set_ui(b, m, 1);
+			for (int k = 0; k < 2; k++) {
+				mpq_ptr q = k ? b : a;
+				long e = k ? exp : v.exp;
+				if (e >= 0)
+					mpq_mul_2exp(q, q, (mp_bitcnt_t)e);
+				else
+					mpq_div_2exp(q, q, (mp_bitcnt_t)-e);
+			}
+			check(mpq_equal(a, b), "%s rank 0x%llx: grid %llu*2^%ld, decoded otherwise", f->name,
+			      (unsigned long long)rank, (unsigned long long)m, exp);
+		}
+	}
+	mpq_clears(a, b, NULL);
+	fmt_value_clear(&v);
+}
+
 static int lines_mode(int every)
 {
 	const struct fmt *f[NFORMATS];
@@ -233,6 +269,7 @@ static int lines_mode(int every)
 
 	for (size_t i = 0; i < NFORMATS; i++)
 		f[i] = fmt_lookup(formats[i]);
+	check_grid_values();
 	input_init(&in);
 	while (lines_next(r, &text, &len, &too_long)) {
 		struct decimal d;
