@@ -353,11 +353,12 @@ static bool times_pow10(unsigned __int128 *d, long s)
 /* 5^k in 128 bits, k ≤ 55. */
 static unsigned __int128 five_to_wide(long k)
 {
-	unsigned __int128 p = five_to[k < 27 ? k : 27];
+	static unsigned __int128 table[56];
 
-	for (long i = 27; i < k; i++)
-		p *= 5;
-	return p;
+	if (!table[0])
+		for (int i = 0; i < 56; i++)
+			table[i] = i ? table[i - 1] * 5 : 1;
+	return table[k];
 }
 
 bool dec_words_minus_decimal(struct dec_words *w, bool neg, uint64_t m, long e, const struct decimal *x)

@@ -614,37 +614,45 @@ static bool place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, co
 }
 
 /*
- * The common case in two limbs, placed in words: w in one word and |q| ≤ 27, so that
- * 5^|q| < 2^63. Up, N = w·5^q exactly; down, N = ⌊w·2^s / 5^k⌋ with w·2^s filling 127
- * bits, which leaves N at least 64 bits, enough for any precision up to 61 bits. Past
- * 27 down, the big reciprocals. False when it does not apply (*placed false) or the
- * placement declines.
+ * The common case in two limbs, in words: w in one word and |q| ≤ 27, so that 5^|q| <
+ * 2^63. Up, N = w·5^q exactly; down, N = ⌊w·2^s / 5^k⌋ with w·2^s filling 127 bits,
+ * which leaves N at least 64 bits, enough for any precision up to 61 bits. Past 27
+ * down, the big reciprocals. The value is (N + sticky)·2^e2; false when it does not
+ * apply.
  */
+static bool scale_to_word(unsigned __int128 *n, long *e2, bool *sticky, const struct exact_decimal *d, int precision)
+{
+	int s;
+
+	if (d->limbs != 1 || d->q > POW5_SMALL_MAX || (d->q < 0 && (precision > 61 || d->w[0] >> 63)))
+		return false;
+	if (d->q >= 0) {
+		*n = (unsigned __int128)d->w[0] * pow5_limbs[pow5_table[d->q].offset];
+		*e2 = d->q;
+		*sticky = false;
+	} else if (d->q < -POW5_SMALL_MAX) {
+		*n = divide_by_big_pow5(d->w[0], &s, (int)-d->q);
+		*sticky = true;
+		*e2 = -(s - d->q);
+	} else {
+		*n = divide_by_pow5(d->w[0], &s, sticky, (int)-d->q);
+		*e2 = -(s - d->q);
+	}
+	*e2 += d->e2;
+	return true;
+}
+
+/* place_word() of scale_to_word()'s number; *placed false when that does not apply. */
 static bool place_small(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,
 			const struct exact_decimal *d, int precision, bool *placed)
 {
 	unsigned __int128 n;
 	bool sticky;
 	long e2;
-	int s;
 
-	*placed = false;
-	if (d->limbs != 1 || d->q > POW5_SMALL_MAX || (d->q < 0 && (precision > 61 || d->w[0] >> 63)))
+	if (!(*placed = scale_to_word(&n, &e2, &sticky, d, precision)))
 		return false;
-	if (d->q >= 0) {
-		n = (unsigned __int128)d->w[0] * pow5_limbs[pow5_table[d->q].offset];
-		e2 = d->q;
-		sticky = false;
-	} else if (d->q < -POW5_SMALL_MAX) {
-		n = divide_by_big_pow5(d->w[0], &s, (int)-d->q);
-		sticky = true;
-		e2 = -(s - d->q);
-	} else {
-		n = divide_by_pow5(d->w[0], &s, &sticky, (int)-d->q);
-		e2 = -(s - d->q);
-	}
-	*placed = true;
-	return place_word(lower, exact, vs_mid, tiny, f, n, e2 + d->e2, sticky);
+	return place_word(lower, exact, vs_mid, tiny, f, n, e2, sticky);
 }
 
 /* Where w·10^q lies on f's grid, exactly. */
@@ -712,4 +720,31 @@ bool fastdec_place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, c
 	if (!f->grid.present || f->grid.frac_bits > 112 || n == 0)
 		return false;
 	return place_binary(lower, exact, vs_mid, tiny, f, &b);
+}
+
+/* ⌊log2⌋ of w·10^q·2^e2 from scale_to_word(): N's bit length (the sticky bit never
+ * carries N + sticky to the next power of two). */
+static bool floor_log2_of(long *out, uint64_t w, long q, long e2)
+{
+	struct exact_decimal d = { { w, 0 }, 1, q, e2 };
+	unsigned __int128 n;
+	long ne2;
+	bool sticky;
+
+	if (!scale_to_word(&n, &ne2, &sticky, &d, 1) || n == 0)
+		return false;
+	*out = (long)(n >> 64 ? 128 - __builtin_clzll((uint64_t)(n >> 64)) : 64 - __builtin_clzll((uint64_t)n)) - 1 + ne2;
+	return true;
+}
+
+bool fastdec_floor_log2(long *out, const struct decimal *d)
+{
+	long above;
+
+	if (d->kind != DECIMAL_FINITE || d->head == 0 || !floor_log2_of(out, d->head, d->q, d->e2))
+		return false;
+	if (!d->sticky)
+		return true;
+	/* strictly between h·10^q and (h + 1)·10^q: decided when both ends say the same */
+	return d->head != UINT64_MAX && floor_log2_of(&above, d->head + 1, d->q, d->e2) && above == *out;
 }

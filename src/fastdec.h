@@ -50,6 +50,9 @@ bool fastdec_value(struct num *x, const struct decimal *d);
  * whether it is below the smallest normal value; false when the fast method does not
  * apply. */
 bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, const struct decimal *d);
+/* ⌊log2 |d|⌋ for a nonzero finite d, from its first 19 digits in words; false when
+ * those do not decide it. */
+bool fastdec_floor_log2(long *out, const struct decimal *d);
 /* The same for n·2^e2 (n nonzero): a binary result of an operation on codes (ops.c). */
 bool fastdec_place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,
 			  unsigned __int128 n, long e2);

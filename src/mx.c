@@ -50,7 +50,8 @@ struct block {
 	size_t chars_cap;
 	bool *approximate; /* v is a real's stand-in (inputs.h), not the real itself */
 	struct decimal *dec; /* the digits of a plain decimal (has_dec), v made from them */
-	bool *has_dec;
+	bool *has_dec;       /* ... only when asked for (element_value()) */
+	bool *made;          /* v holds the value */
 };
 
 /* An element: the value x, or the plain decimal d (x NULL), and its text. */
@@ -65,7 +66,8 @@ static void block_add(struct block *b, const struct num *x, const struct decimal
 		b->approximate = realloc(b->approximate, (size_t)cap * sizeof *b->approximate);
 		b->dec = realloc(b->dec, (size_t)cap * sizeof *b->dec);
 		b->has_dec = realloc(b->has_dec, (size_t)cap * sizeof *b->has_dec);
-		if (!b->v || !b->text || !b->at || !b->approximate || !b->dec || !b->has_dec)
+		b->made = realloc(b->made, (size_t)cap * sizeof *b->made);
+		if (!b->v || !b->text || !b->at || !b->approximate || !b->dec || !b->has_dec || !b->made)
 			abort();
 		for (long i = b->cap; i < cap; i++)
 			num_init(&b->v[i]);
@@ -78,8 +80,7 @@ static void block_add(struct block *b, const struct num *x, const struct decimal
 	}
 	if (x)
 		num_set(&b->v[b->count], x);
-	else if (!fastdec_value(&b->v[b->count], d)) /* mx_plain_decimal() said it would */
-		abort();
+	b->made[b->count] = x != NULL;
 	b->has_dec[b->count] = !x;
 	if (!x)
 		b->dec[b->count] = *d;
@@ -115,6 +116,16 @@ static void block_free(struct block *b)
 	free(b->approximate);
 	free(b->dec);
 	free(b->has_dec);
+	free(b->made);
+}
+
+/* Element i's exact value, made from its digits the first time it is asked for. */
+static const struct num *element_value(struct block *b, long i)
+{
+	if (!b->made[i] && !fastdec_value(&b->v[i], &b->dec[i])) /* mx_plain_decimal() said it would */
+		abort();
+	b->made[i] = true;
+	return &b->v[i];
 }
 
 /* A plain decimal (no 2^k), its exact value within reach of fastdec_value(): read so,
@@ -125,17 +136,29 @@ static bool mx_plain_decimal(struct decimal *d, const char *text, size_t len)
 }
 
 /* The shared exponent of a block, or false for the NaN scale (a NaN or inf in it). */
-static bool shared_exponent(long *out, const struct block *b, long emax)
+static bool shared_exponent(long *out, struct block *b, long emax)
 {
-	const mpq_t *max = NULL;
+	bool any = false;
+	long top = 0;
 
 	for (long i = 0; i < b->count; i++) {
-		if (b->v[i].kind != NUM_FINITE)
+		long e;
+		const struct num *v;
+		if (b->has_dec[i] && b->dec[i].kind == DECIMAL_FINITE && b->dec[i].head == 0)
+			continue; /* zero */
+		if (b->has_dec[i] && fastdec_floor_log2(&e, &b->dec[i]))
+			;
+		else if ((v = element_value(b, i))->kind != NUM_FINITE)
 			return false;
-		if (mpq_sgn(b->v[i].mag) && (!max || mpq_cmp(b->v[i].mag, *max) > 0))
-			max = (const mpq_t *)&b->v[i].mag;
+		else if (mpq_sgn(v->mag) == 0)
+			continue;
+		else
+			e = num_floor_log2_ratio(mpq_numref(v->mag), mpq_denref(v->mag));
+		if (!any || e > top)
+			top = e;
+		any = true;
 	}
-	*out = max ? num_floor_log2_ratio(mpq_numref(*max), mpq_denref(*max)) - emax : -127;
+	*out = any ? top - emax : -127; /* ⌊log2⌋ of the largest |x|: the largest ⌊log2 |x|⌋ */
 	if (*out < -127)
 		*out = -127;
 	if (*out > 127)
@@ -348,7 +371,7 @@ static void put_block_worst(struct strbuf *out, const struct settings *s, struct
 
 /* The elements of a block with a finite scale, and the worst error of them. A float
  * element's exact value and error are made in words where they fit, else as rationals. */
-static void finite_block(struct strbuf *out, const struct settings *s, const struct block *b,
+static void finite_block(struct strbuf *out, const struct settings *s, struct block *b,
 			 const struct element_format *ef, long e)
 {
 	struct strbuf exact, error;
@@ -372,8 +395,9 @@ static void finite_block(struct strbuf *out, const struct settings *s, const str
 			if (dec_words_cmp_abs(&error_w, &worst_words) > 0)
 				worst_words = error_w;
 		} else {
-			quantize_element(&code, decoded, &y, ef, &b->v[i], b->approximate[i] ? NULL : b->text[i], e);
-			signed_value(v, &b->v[i]);
+			const struct num *x = element_value(b, i);
+			quantize_element(&code, decoded, &y, ef, x, b->approximate[i] ? NULL : b->text[i], e);
+			signed_value(v, x);
 			mpq_sub(diff, decoded, v);
 			put_rational(&exact, decoded);
 			(b->approximate[i] ? put_approximate : put_rational)(&error, diff);

@@ -237,7 +237,7 @@ static size_t printable_run(const char *s)
 {
 	size_t n = 0;
 
-	while (s[n] && !is_control((unsigned char)s[n]))
+	while ((unsigned char)s[n] >= 0x20 && s[n] != 0x7f) /* not a control byte (NUL included) */
 		n++;
 	return n;
 }

@@ -22,6 +22,7 @@
 #include "fastdec.h"
 #include "format.h"
 #include "lines.h"
+#include "num.h"
 #include "output.h"
 #include "parse.h"
 #include "round.h"
@@ -150,9 +151,26 @@ static void compare_magnitudes(const struct dec_words *w, const mpq_t q)
 	have = true;
 }
 
+static long error_texts, error_texts_in_words, log2_asked, log2_decided;
+
+/* fastdec_floor_log2() (mx's shared exponent) against the exact value's. */
+static void compare_floor_log2(const struct decimal *d, const struct input *in, const char *text, size_t len)
+{
+	long fast_log2, exact_log2;
+
+	if (d->kind != DECIMAL_FINITE || in->value.kind != NUM_FINITE || !mpq_sgn(in->value.mag))
+		return;
+	exact_log2 = num_floor_log2_ratio(mpq_numref(in->value.mag), mpq_denref(in->value.mag));
+	log2_asked++;
+	if (fastdec_floor_log2(&fast_log2, d)) {
+		log2_decided++;
+		check(fast_log2 == exact_log2, "floor log2 '%.*s': %ld, exactly %ld", len > 60 ? 60 : (int)len, text,
+		      fast_log2, exact_log2);
+	}
+}
+
 /* The error texts of the readout's word path against dec_rational() of the rational
  * difference: the code x rounds to, and the code on either side of it, in a few formats. */
-static long error_texts, error_texts_in_words;
 
 static void compare_error_texts(const struct input *in, const struct decimal *d, const char *text, size_t len)
 {
@@ -282,6 +300,7 @@ static int lines_mode(int every)
 		declined += !rnd_encode_decimal(&r64, fmt_lookup("binary64"), &d, RND_NEAREST_EVEN, false);
 		for (size_t i = 0; i < NFORMATS; i++)
 			compare_paths(f[i], &d, &in, all_modes ? 5 : 1, text, len);
+		compare_floor_log2(&d, &in, text, len);
 		if (all_modes) {
 			compare_scaled(&d, &in, text, len);
 			compare_error_texts(&in, &d, text, len);
@@ -289,7 +308,8 @@ static int lines_mode(int every)
 	}
 	printf("  %ld lines, %ld taken by the fast path; %ld of those fall back to the exact path in binary64\n", lines,
 	       fast, declined);
-	printf("  %ld error texts, %ld of them made in words\n", error_texts, error_texts_in_words);
+	printf("  %ld error texts, %ld of them made in words; floor log2 decided in words for %ld of %ld\n", error_texts,
+	       error_texts_in_words, log2_decided, log2_asked);
 	input_clear(&in);
 	lines_close(r);
 	return test_summary("fastpath");
@@ -326,6 +346,7 @@ static void near_tie(const struct fmt *f, struct input *in, const mpz_t n, long 
 		struct rnd_result r;
 		near_declined += !rnd_encode_decimal(&r, f, &d, RND_NEAREST_EVEN, false);
 		compare_paths(f, &d, in, 5, text, len);
+		compare_floor_log2(&d, in, text, len);
 	}
 	free(text);
 	mpz_clear(m);
