@@ -620,7 +620,8 @@ static bool place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, co
  * down, the big reciprocals. The value is (N + sticky)·2^e2; false when it does not
  * apply.
  */
-static bool scale_to_word(unsigned __int128 *n, long *e2, bool *sticky, const struct exact_decimal *d, int precision)
+static inline bool scale_to_word(unsigned __int128 *n, long *e2, bool *sticky, const struct exact_decimal *d,
+				 int precision)
 {
 	int s;
 
