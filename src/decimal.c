@@ -276,13 +276,16 @@ bool dec_rational(struct strbuf *out, const mpq_t q, int n)
 	return true;
 }
 
-/* n·2^s for a 128-bit n, or false when it would not fit in 127 bits. */
+/* n·2^s (s ≥ 0; 0 stays 0 whatever s) for a 128-bit n, or false when it would not fit
+ * in 127 bits. */
 static bool shift_fits(unsigned __int128 *n, long s)
 {
 	uint64_t hi = (uint64_t)(*n >> 64), lo = (uint64_t)*n;
 	long bits = hi ? 128 - __builtin_clzll(hi) : lo ? 64 - __builtin_clzll(lo) : 0;
 
-	if (bits + s > 127)
+	if (bits == 0)
+		return true;
+	if (s < 0 || bits + s > 127)
 		return false;
 	*n <<= s;
 	return true;

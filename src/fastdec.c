@@ -742,8 +742,9 @@ bool fastdec_floor_log2(long *out, const struct decimal *d)
 {
 	long above;
 
-	if (d->kind != DECIMAL_FINITE || d->head == 0 || !floor_log2_of(out, d->head, d->q, d->e2))
-		return false;
+	if (d->kind != DECIMAL_FINITE || d->head == 0 || labs(d->e2) >= NUM_LIMIT_EXP ||
+	    !floor_log2_of(out, d->head, d->q, d->e2))
+		return false; /* past fpx's limits, as fastdec_value() says */
 	if (!d->sticky)
 		return true;
 	/* strictly between h·10^q and (h + 1)·10^q: decided when both ends say the same */

@@ -158,7 +158,7 @@ static void compare_floor_log2(const struct decimal *d, const struct input *in, 
 {
 	long fast_log2, exact_log2;
 
-	if (d->kind != DECIMAL_FINITE || in->value.kind != NUM_FINITE || !mpq_sgn(in->value.mag))
+	if (d->kind != DECIMAL_FINITE || in->value.kind != NUM_FINITE || in->value.bound || !mpq_sgn(in->value.mag))
 		return;
 	exact_log2 = num_floor_log2_ratio(mpq_numref(in->value.mag), mpq_denref(in->value.mag));
 	log2_asked++;
