@@ -540,10 +540,12 @@ void render_fields(struct strbuf *out, const struct field_list *fl, const char *
 	for (int i = 0; i < fl->count; i++) {
 		enum field fld = fl->field[i];
 		begin_field(out, style, i, fld);
-		if (fld != FIELD_FLAGS)
-			write_quoted(out, text[fld] ? text[fld] : "", style);
-		else
+		if (fld == FIELD_FLAGS)
 			put_flags(out, flags, style == STYLE_JSON);
+		else if (fld == FIELD_INPUT || style == STYLE_JSON)
+			write_quoted(out, text[fld] ? text[fld] : "", style);
+		else /* a number fpx wrote: nothing in it is quoted in TSV or CSV */
+			sb_puts(out, text[fld] ? text[fld] : "");
 	}
 	if (style == STYLE_JSON)
 		sb_putc(out, '}');

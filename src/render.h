@@ -91,7 +91,8 @@ void render_error_row(struct strbuf *out, const char *input, const char *message
 void render_header(struct strbuf *out, const struct field_list *fl, enum style style);
 /* The fields of fl from ready texts (text[FIELD_x]; the flags field from flags), for
  * rows that are not one code of a format (quantize into integers, mx elements): TSV or
- * CSV fields, or one JSON object; no newline. */
+ * CSV fields, or one JSON object; no newline. Only the input is quoted in TSV and CSV
+ * (the other texts are numbers fpx wrote). */
 void render_fields(struct strbuf *out, const struct field_list *fl, const char *const text[FIELD_COUNT],
 		   unsigned flags, enum style style);
 /* Do all of fl's fields lie in `allowed` (a bit per field)? Else the first that does not. */
