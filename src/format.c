@@ -105,18 +105,7 @@ fpcode fmt_quiet_nan(const struct fmt *f, fpcode code)
 
 fpcode fmt_zero_code(const struct fmt *f, bool neg)
 {
-	fpcode zero = fmt_code_of_rank(f, 0), negative;
-	struct fmt_value v;
-	bool signed_zero;
-
-	if (!neg || !f->has_sign)
-		return zero;
-	negative = fmt_with_sign(f, zero, true);
-	fmt_value_init(&v);
-	fmt_decode(&v, f, negative);
-	signed_zero = v.cls == FP_ZERO;
-	fmt_value_clear(&v);
-	return signed_zero ? negative : zero;
+	return neg ? f->negative_zero : fmt_code_of_rank(f, 0);
 }
 
 bool fmt_code_from_pattern(fpcode *out, const struct fmt *f, const mpz_t pattern)
@@ -180,11 +169,33 @@ void fmt_free(struct fmt *f)
 	free(f);
 }
 
+/* The code −0 rounds to: zero's with the sign where that code is a zero, else zero's. */
+static fpcode negative_zero_code(const struct fmt *f)
+{
+	fpcode zero = fmt_code_of_rank(f, 0), negative;
+	struct fmt_value v;
+	bool signed_zero;
+
+	if (!f->has_sign)
+		return zero;
+	negative = fmt_with_sign(f, zero, true);
+	fmt_value_init(&v);
+	fmt_decode(&v, f, negative);
+	signed_zero = v.cls == FP_ZERO;
+	fmt_value_clear(&v);
+	return signed_zero ? negative : zero;
+}
+
 const char *fmt_finish(struct fmt *f)
 {
+	const char *problem;
+
 	if (f->name[0] == '\0')
 		return "the format has no name";
 	if (!f->kind)
 		return "the format has no kind";
-	return f->kind->finish(f);
+	if ((problem = f->kind->finish(f)))
+		return problem;
+	f->negative_zero = negative_zero_code(f);
+	return NULL;
 }

@@ -126,7 +126,8 @@ struct fmt {
 	bool saturates_always; /* rounds past max to ±max, -s or not (posits) */
 	bool keeps_nonzero;    /* never rounds a nonzero value to zero (posits) */
 	struct fmt_grid grid;  /* where the kind's ranks are arithmetic (see below) */
-
+	/* Derived by fmt_finish() after the kind's finish() */
+	fpcode negative_zero;  /* what fmt_zero_code(f, true) gives */
 };
 
 /* A decoded code: class, sign, and |value| = sig · 2^exp (sig 0 for zero). */

@@ -307,7 +307,7 @@ static void put_scale(struct strbuf *out, const struct settings *s, bool nan, lo
 	mpq_t x;
 	char hex[8];
 
-	snprintf(hex, sizeof hex, "0x%02x", nan ? 0xff : (unsigned)(e + 127));
+	code_to_hex(hex, nan ? 0xff : (fpcode)(e + 127), 2);
 	mpq_init(x);
 	set_pow2(x, e);
 	if (s->style == STYLE_JSON) {
@@ -326,11 +326,27 @@ static void put_scale(struct strbuf *out, const struct settings *s, bool nan, lo
 		render_json_key(out, "elements");
 		sb_putc(out, '[');
 		sb_free(&exact);
-	} else if (nan)
-		sb_printf(out, "scale%c%s%cnan\n", separator(s), hex, separator(s));
-	else {
-		sb_printf(out, "scale%c%s%c2^%ld = ", separator(s), hex, separator(s), e);
-		put_rational(out, x);
+	} else { /* scale, hex, then nan or "2^e = " and its value (a row a block: no printf) */
+		char power[24], *p = power + sizeof power;
+		unsigned long magnitude = e < 0 ? 0ul - (unsigned long)e : (unsigned long)e;
+		*--p = '\0';
+		do
+			*--p = (char)('0' + magnitude % 10);
+		while (magnitude /= 10);
+		if (e < 0)
+			*--p = '-';
+		sb_puts(out, "scale");
+		sb_putc(out, separator(s));
+		sb_puts(out, hex);
+		sb_putc(out, separator(s));
+		if (nan)
+			sb_puts(out, "nan");
+		else {
+			sb_puts(out, "2^");
+			sb_puts(out, p);
+			sb_puts(out, " = ");
+			put_rational(out, x);
+		}
 		sb_putc(out, '\n');
 	}
 	mpq_clear(x);
@@ -343,8 +359,12 @@ static void put_worst_error(struct strbuf *out, const struct settings *s, const 
 		sb_putc(out, ']');
 		render_json_text(out, "worst_error", error);
 		sb_puts(out, "}\n");
-	} else
-		sb_printf(out, "worst error%c%s\n\n", separator(s), error);
+	} else {
+		sb_puts(out, "worst error");
+		sb_putc(out, separator(s));
+		sb_puts(out, error);
+		sb_puts(out, "\n\n");
+	}
 }
 
 /* The worst error of a block, |error| at its largest: of the elements whose error was
