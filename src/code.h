@@ -21,6 +21,14 @@ static inline fpcode code_mask(int bits)
 	return bits >= CODE_MAX_BITS ? ~(fpcode)0 : ((fpcode)1 << bits) - 1;
 }
 
+/* How many bits n takes (0 for 0). */
+static inline int code_bit_length(fpcode n)
+{
+	unsigned long long high = (unsigned long long)(n >> 64), low = (unsigned long long)n;
+
+	return high ? 128 - __builtin_clzll(high) : low ? 64 - __builtin_clzll(low) : 0;
+}
+
 void code_to_mpz(mpz_t out, fpcode c);
 /* Returns false when z is negative or needs more than 128 bits. */
 bool code_from_mpz(fpcode *out, const mpz_t z);

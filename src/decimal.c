@@ -280,67 +280,13 @@ bool dec_rational(struct strbuf *out, const mpq_t q, int n)
  * in 127 bits. */
 static bool shift_fits(unsigned __int128 *n, long s)
 {
-	uint64_t hi = (uint64_t)(*n >> 64), lo = (uint64_t)*n;
-	long bits = hi ? 128 - __builtin_clzll(hi) : lo ? 64 - __builtin_clzll(lo) : 0;
+	int bits = code_bit_length(*n);
 
 	if (bits == 0)
 		return true;
 	if (s < 0 || bits + s > 127)
 		return false;
 	*n <<= s;
-	return true;
-}
-
-static const uint64_t five_to[28] = { 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125,
-	244140625, 1220703125, 6103515625, 30517578125, 152587890625, 762939453125, 3814697265625, 19073486328125,
-	95367431640625, 476837158203125, 2384185791015625, 11920928955078125, 59604644775390625,
-	298023223876953125, 1490116119384765625, 7450580596923828125u };
-
-/* x's twos and fives when it is a decimal a/(2^twos·5^fives) with a in a word. */
-static bool decimal_in_words(uint64_t *a, long *twos, long *fives, const struct num *x)
-{
-	uint64_t b;
-
-	if (x->kind != NUM_FINITE || !mpz_fits_ulong_p(mpq_numref(x->mag)) || !mpz_fits_ulong_p(mpq_denref(x->mag)))
-		return false;
-	*a = mpz_get_ui(mpq_numref(x->mag));
-	b = mpz_get_ui(mpq_denref(x->mag));
-	*twos = __builtin_ctzll(b);
-	*fives = 0;
-	for (b >>= *twos; b % 5 == 0; b /= 5)
-		(*fives)++;
-	return b == 1;
-}
-
-bool dec_words_difference(struct dec_words *w, bool neg, uint64_t m, long e, const struct num *x)
-{
-	uint64_t a = 0;
-	long twos = 0, fives = 0, k;
-	unsigned __int128 left, right, d;
-
-	if (x && !decimal_in_words(&a, &twos, &fives, x))
-		return false;
-	/* the difference times 10^k, k the least that makes both terms whole */
-	k = twos > fives ? twos : fives;
-	if (m && -e > k) /* 0 is 0 whatever e says */
-		k = -e;
-	if (k > 27)
-		return false;
-	left = (unsigned __int128)m * five_to[k];
-	right = (unsigned __int128)a * five_to[k - fives];
-	if (!shift_fits(&left, e + k) || !shift_fits(&right, k - twos))
-		return false;
-	if (!x || neg == x->neg) {
-		w->neg = left >= right ? neg : !neg;
-		d = left >= right ? left - right : right - left;
-	} else {
-		w->neg = neg;
-		d = left + right;
-	}
-	for (; k > 0 && d && d % 10 == 0; k--) /* the least k */
-		d /= 10;
-	w->d = d;
-	w->k = d ? k : 0;
 	return true;
 }
 
@@ -354,7 +300,7 @@ static bool times_pow10(unsigned __int128 *d, long s)
 }
 
 /* 5^k in 128 bits, k ≤ 55. */
-static unsigned __int128 five_to_wide(long k)
+static unsigned __int128 five_to(long k)
 {
 	static unsigned __int128 table[56];
 
@@ -364,44 +310,69 @@ static unsigned __int128 five_to_wide(long k)
 	return table[k];
 }
 
-bool dec_words_minus_decimal(struct dec_words *w, bool neg, uint64_t m, long e, const struct decimal *x)
+/* ±m·2^e − (±x_digits·10^q), the sign of the second term x_neg: both times 10^k, k the
+ * least that makes both whole (at most 55), each under 2^127. */
+static bool words_minus(struct dec_words *w, bool neg, uint64_t m, long e, unsigned __int128 x_digits, long q,
+			bool x_neg)
 {
-	unsigned __int128 left, right, d;
-	long q, k;
+	unsigned __int128 left = 0, right = x_digits, d;
+	long k = q < 0 ? -q : 0;
 
-	if (x->kind != DECIMAL_FINITE || x->e2 != 0 || (x->sticky && x->limbs == 0))
-		return false;
-	if (x->sticky) { /* more than 19 digits: all of them */
-		right = (unsigned __int128)(x->limbs == 2 ? x->w[1] : 0) << 64 | x->w[0];
-		q = x->wq;
-	} else {
-		right = x->head;
-		q = x->q;
-	}
-	k = q < 0 ? -q : 0;
-	if (m && -e > k)
+	if (m && -e > k) /* 0 is 0 whatever e says */
 		k = -e;
 	if (k > 55)
 		return false;
-	/* times 10^k: m·5^k·2^(e+k) and head·10^(q+k) */
-	if (m == 0)
-		left = 0;
-	else if (__builtin_mul_overflow((unsigned __int128)m, five_to_wide(k), &left) || !shift_fits(&left, e + k))
+	/* m·5^k·2^(e+k) and x_digits·10^(q+k) */
+	if (m && (__builtin_mul_overflow((unsigned __int128)m, five_to(k), &left) || !shift_fits(&left, e + k)))
 		return false;
-	if (!times_pow10(&right, q + k))
+	if (!times_pow10(&right, q + k) || right >> 127)
 		return false;
-	if (neg == x->neg) {
+	if (neg == x_neg) {
 		w->neg = left >= right ? neg : !neg;
 		d = left >= right ? left - right : right - left;
 	} else {
 		w->neg = neg;
 		d = left + right;
 	}
-	for (; k > 0 && d && d % 10 == 0; k--)
+	for (; k > 0 && d && d % 10 == 0; k--) /* the least k */
 		d /= 10;
 	w->d = d;
 	w->k = d ? k : 0;
 	return true;
+}
+
+bool dec_words_difference(struct dec_words *w, bool neg, uint64_t m, long e, const struct num *x)
+{
+	unsigned __int128 digits;
+	uint64_t b;
+	long twos, fives = 0, k;
+
+	if (!x)
+		return words_minus(w, neg, m, e, 0, 0, false);
+	if (x->kind != NUM_FINITE || !mpz_fits_ulong_p(mpq_numref(x->mag)) || !mpz_fits_ulong_p(mpq_denref(x->mag)))
+		return false;
+	b = mpz_get_ui(mpq_denref(x->mag));
+	twos = __builtin_ctzll(b);
+	for (b >>= twos; b % 5 == 0; b /= 5)
+		fives++;
+	if (b != 1)
+		return false; /* x is no decimal */
+	/* x = a/(2^twos·5^fives) = a·2^(k−twos)·5^(k−fives) / 10^k */
+	k = twos > fives ? twos : fives;
+	if (k > 55 || __builtin_mul_overflow((unsigned __int128)mpz_get_ui(mpq_numref(x->mag)), five_to(k - fives), &digits) ||
+	    !shift_fits(&digits, k - twos))
+		return false;
+	return words_minus(w, neg, m, e, digits, -k, x->neg);
+}
+
+bool dec_words_minus_decimal(struct dec_words *w, bool neg, uint64_t m, long e, const struct decimal *x)
+{
+	if (x->kind != DECIMAL_FINITE || x->e2 != 0 || (x->sticky && x->limbs == 0))
+		return false;
+	if (x->sticky) /* more than 19 digits: all of them */
+		return words_minus(w, neg, m, e, (unsigned __int128)(x->limbs == 2 ? x->w[1] : 0) << 64 | x->w[0], x->wq,
+				   x->neg);
+	return words_minus(w, neg, m, e, x->head, x->q, x->neg);
 }
 
 void dec_words_write(struct strbuf *out, const struct dec_words *w)

@@ -24,7 +24,7 @@ bool dec_rational(struct strbuf *out, const mpq_t q, int n);
 /*
  * Exact decimals in words: ±d·10^−k with d < 2^128, k the least (0 for d = 0). Made of
  * ±m·2^e − x (x a finite decimal, or NULL for 0) when the work fits (x's numerator and
- * denominator a word each, k ≤ 27, both terms under 2^127 once scaled), else false;
+ * denominator a word each, k ≤ 55, both terms under 2^127 once scaled), else false;
  * written as dec_rational() writes the same rational; compared by magnitude.
  */
 struct dec_words {
@@ -35,7 +35,7 @@ struct dec_words {
 struct num;
 bool dec_words_difference(struct dec_words *w, bool neg, uint64_t m, long e, const struct num *x);
 /* The same for x a decimal as fastdec_scan() reads it, holding all its digits (at
- * most 38; e2 0), k up to 55. */
+ * most 38; e2 0). */
 struct decimal;
 bool dec_words_minus_decimal(struct dec_words *w, bool neg, uint64_t m, long e, const struct decimal *x);
 void dec_words_write(struct strbuf *out, const struct dec_words *w);

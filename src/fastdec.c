@@ -553,7 +553,7 @@ static bool place_word(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, cons
 		       long e2, bool sticky)
 {
 	uint64_t hi = (uint64_t)(n >> 64), lo = (uint64_t)n;
-	long bits = hi ? 128 - __builtin_clzll(hi) : 64 - __builtin_clzll(lo);
+	long bits = code_bit_length(n);
 	long binade, drop, frac_bits = f->grid.frac_bits;
 	fpcode m;
 
@@ -734,7 +734,7 @@ static bool floor_log2_of(long *out, uint64_t w, long q, long e2)
 
 	if (!scale_to_word(&n, &ne2, &sticky, &d, 1) || n == 0)
 		return false;
-	*out = (long)(n >> 64 ? 128 - __builtin_clzll((uint64_t)(n >> 64)) : 64 - __builtin_clzll((uint64_t)n)) - 1 + ne2;
+	*out = code_bit_length(n) - 1 + ne2;
 	return true;
 }
 

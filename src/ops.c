@@ -239,13 +239,6 @@ struct binary_value {
 	bool neg;
 };
 
-static int bit_length(unsigned __int128 n)
-{
-	uint64_t high = (uint64_t)(n >> 64);
-
-	return high ? 128 - __builtin_clzll(high) : n ? 64 - __builtin_clzll((uint64_t)n) : 0;
-}
-
 /* A finite nonzero code as n·2^e2 from its format's grid: rank = field·2^f + fraction
  * stands for (2^f + fraction)·2^(field − bias − f), or below the first normal field for
  * fraction·2^(emin − f). False for a zero, NaN or infinity, or without a grid. */
@@ -278,7 +271,7 @@ static bool add_binary(struct binary_value *out, struct binary_value x, struct b
 	struct binary_value *high = x.e2 >= y.e2 ? &x : &y, *low = x.e2 >= y.e2 ? &y : &x;
 	long shift = high->e2 - low->e2;
 
-	if (shift + bit_length(high->n) > WORD_BITS)
+	if (shift + code_bit_length(high->n) > WORD_BITS)
 		return false;
 	high->n <<= shift;
 	out->e2 = low->e2;

@@ -361,14 +361,6 @@ static enum problem quantize_to_float(struct strbuf *out, const struct settings 
 	return PROBLEM_NONE;
 }
 
-/* The bit length of |n|. */
-static int bits_of_wide(unsigned __int128 n)
-{
-	uint64_t hi = (uint64_t)(n >> 64), lo = (uint64_t)n;
-
-	return hi ? 128 - __builtin_clzll(hi) : lo ? 64 - __builtin_clzll(lo) : 0;
-}
-
 /* 10^k in 128 bits, k ≤ 38. */
 static unsigned __int128 ten_to(int k)
 {
@@ -401,7 +393,7 @@ static bool quantize_int_decimal(struct strbuf *out, const struct settings *s, s
 		return false;
 	if (e10 < 0)
 		den = ten_to((int)-e10); /* |x| = n/den */
-	if (bits_of_wide(n) + (k > 0 ? k : 0) > 125 || bits_of_wide(den) + (k < 0 ? -k : 0) > 115)
+	if (code_bit_length(n) + (k > 0 ? k : 0) > 125 || code_bit_length(den) + (k < 0 ? -k : 0) > 115)
 		return false;
 	if (k > 0)
 		n <<= k;
