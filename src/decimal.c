@@ -103,6 +103,17 @@ static void write_scaled_word(struct strbuf *out, bool neg, uint64_t d, long k)
 	write_digits(out, neg, p, (long)(end - p), k);
 }
 
+char *dec_long(char buf[DEC_LONG_MAX], long v)
+{
+	char *end = buf + DEC_LONG_MAX - 1, *p;
+
+	*end = '\0';
+	p = word_digits(end, v < 0 ? 0ul - (unsigned long)v : (unsigned long)v);
+	if (v < 0)
+		*--p = '-';
+	return p;
+}
+
 /* The same for a 128-bit D. */
 static void write_scaled_wide(struct strbuf *out, bool neg, unsigned __int128 d, long k)
 {

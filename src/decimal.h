@@ -14,6 +14,10 @@
 #include "format.h"
 #include "strbuf.h"
 
+/* v in decimal, in buf (no printf: the bulk rows write one a value); returns where the
+ * text starts. */
+#define DEC_LONG_MAX 24
+char *dec_long(char buf[DEC_LONG_MAX], long v);
 /* The value in full (every binary fraction terminates). */
 void dec_exact(struct strbuf *out, bool neg, const mpz_t sig, long exp);
 /* The exact value of a code of f: dec_exact() of it, or nan, inf, -inf. */

@@ -327,14 +327,7 @@ static void put_scale(struct strbuf *out, const struct settings *s, bool nan, lo
 		sb_putc(out, '[');
 		sb_free(&exact);
 	} else { /* scale, hex, then nan or "2^e = " and its value (a row a block: no printf) */
-		char power[24], *p = power + sizeof power;
-		unsigned long magnitude = e < 0 ? 0ul - (unsigned long)e : (unsigned long)e;
-		*--p = '\0';
-		do
-			*--p = (char)('0' + magnitude % 10);
-		while (magnitude /= 10);
-		if (e < 0)
-			*--p = '-';
+		char power[DEC_LONG_MAX];
 		sb_puts(out, "scale");
 		sb_putc(out, separator(s));
 		sb_puts(out, hex);
@@ -343,7 +336,7 @@ static void put_scale(struct strbuf *out, const struct settings *s, bool nan, lo
 			sb_puts(out, "nan");
 		else {
 			sb_puts(out, "2^");
-			sb_puts(out, p);
+			sb_puts(out, dec_long(power, e));
 			sb_puts(out, " = ");
 			put_rational(out, x);
 		}

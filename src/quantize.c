@@ -267,18 +267,10 @@ static enum problem quantize_to_int(struct strbuf *out, const struct settings *s
 static void put_int_row(struct strbuf *out, const struct settings *s, const struct int_format *f, const char *input,
 			long v, unsigned flags)
 {
-	char hex[8], value[24], *digit = value + sizeof value - 1;
-	unsigned long magnitude;
+	char hex[8], value[DEC_LONG_MAX], *digits = dec_long(value, v);
 
 	code_to_hex(hex, intfmt_code(f, v), (f->bits + 3) / 4);
-	*digit = '\0'; /* v in decimal, from the last digit (printf's %ld costs more than the rest) */
-	magnitude = v < 0 ? -(unsigned long)v : (unsigned long)v;
-	do
-		*--digit = (char)('0' + magnitude % 10);
-	while (magnitude /= 10);
-	if (v < 0)
-		*--digit = '-';
-	put_quantized(out, s, input, hex, digit, digit, flags);
+	put_quantized(out, s, input, hex, digits, digits, flags);
 }
 
 /* The exact and shortest text of a code of f. */
