@@ -34,6 +34,20 @@ static const char hex_pairs[513] =
 	"c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
 	"e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+
+/* The 16 hex digits of v, most significant first: each byte's two nibbles spread into
+ * two bytes, all sixteen turned into ASCII at once. */
+static void hex16(char *out, uint64_t v)
+{
+	__m128i bytes = _mm_cvtsi64_si128((long long)__builtin_bswap64(v)), nibble = _mm_set1_epi8(0x0f);
+	__m128i digits = _mm_unpacklo_epi8(_mm_and_si128(_mm_srli_epi64(bytes, 4), nibble), _mm_and_si128(bytes, nibble));
+	__m128i letters = _mm_and_si128(_mm_cmpgt_epi8(digits, _mm_set1_epi8(9)), _mm_set1_epi8('a' - '0' - 10));
+
+	_mm_storeu_si128((__m128i *)(void *)out, _mm_add_epi8(digits, _mm_add_epi8(letters, _mm_set1_epi8('0'))));
+}
+#else
 /* The 8 hex digits of a 32-bit v, most significant first, by spreading each nibble into
  * a byte and turning all eight bytes into ASCII at once. */
 static void hex8(char *out, uint64_t v)
@@ -51,36 +65,30 @@ static void hex8(char *out, uint64_t v)
 	memcpy(out, &x, 8);
 }
 
+static void hex16(char *out, uint64_t v)
+{
+	hex8(out, v >> 32);
+	hex8(out + 8, v & 0xffffffffu);
+}
+#endif
+
+void code_hex_digits(char *out, uint64_t v, int digits)
+{
+	hex16(out, digits < 16 ? v << (4 * (16 - digits)) : v);
+}
+
 void code_to_hex(char *out, fpcode c, int digits)
 {
-	char *p = out + 2 + digits;
-	uint64_t low = (uint64_t)c;
-	char word[16];
+	char block[16];
 	int i = digits;
 
 	out[0] = '0';
 	out[1] = 'x';
-	*p = '\0';
-	if (digits == 16) { /* binary64 and its kin: straight in */
-		hex8(out + 2, low >> 32);
-		hex8(out + 10, low & 0xffffffffu);
-		return;
-	}
+	out[2 + digits] = '\0';
 	for (; i > 16; i -= 2, c >>= 8) /* two digits (a byte) at a time, past 64 bits */
 		memcpy(out + i, hex_pairs + 2 * (unsigned)(c & 0xff), 2);
-	low = (uint64_t)c;
-	if (i > 8) {
-		hex8(word, low >> 32);
-		hex8(word + 8, low & 0xffffffffu);
-		memcpy(out + 2, word + 16 - i, (size_t)i);
-	} else
-		for (p = out + 2 + i; p > out + 2; low >>= 8) { /* from the last digit back */
-			if (p - (out + 2) >= 2) {
-				p -= 2;
-				memcpy(p, hex_pairs + 2 * (unsigned)(low & 0xff), 2);
-			} else
-				*--p = hex_pairs[2 * (unsigned)(low & 0xf) + 1];
-		}
+	code_hex_digits(block, (uint64_t)c, i);
+	memcpy(out + 2, block, (size_t)i);
 }
 
 void code_to_bin(char *out, fpcode c, int bits)

@@ -10,6 +10,7 @@
 
 #include <gmp.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 typedef unsigned __int128 fpcode;
 
@@ -34,6 +35,9 @@ void code_to_mpz(mpz_t out, fpcode c);
 bool code_from_mpz(fpcode *out, const mpz_t z);
 /* Writes "0x" and exactly `digits` lowercase hex digits; out holds digits + 3. */
 void code_to_hex(char *out, fpcode c, int digits);
+/* The low `digits` (1 to 16) hex digits of v, lowercase, at out, which holds 16 bytes:
+ * all 16 are written, the digits first (for writers with room to spare). */
+void code_hex_digits(char *out, uint64_t v, int digits);
 /* Writes "0b" and `bits` binary digits; out holds bits + 3. */
 void code_to_bin(char *out, fpcode c, int bits);
 

@@ -57,21 +57,28 @@ static void convert_one(struct converter *c, const char *text, size_t len, struc
 /*
  * Rows of the code alone (hex; hex and shortest) of stdin's lines, the commonest bulk
  * job, without the row machinery: a plain decimal goes from the line reader through
- * the fast path (the same functions convert_text() calls first) into the output block;
- * any other line as convert_one() takes it.
+ * the fast path (the same functions convert_text() calls first) into the output block,
+ * in one pass where the format allows (stdin's lines have the padding it reads); any
+ * other line as convert_one() takes it.
  */
 static void convert_lines_in_bulk(struct converter *c, struct inputs *in)
 {
+	struct fastdec_line ln = { 0 };
+	bool one_pass = fastdec_line_open(&ln, c->f);
 	const char *text;
 	size_t len;
 
 	while (inputs_next(in, &text, &len)) {
 		struct decimal d;
 		struct rnd_result res;
+		fpcode code;
 		if (in->too_long) {
 			c->failures++;
 			c->emit_error(c, "", problem_message(PROBLEM_TOO_LONG, NULL));
 			flush_line(&c->line);
+		} else if (one_pass && rnd_code_of_line(&code, c->f, &ln, text, len, c->s->mode)) {
+			render_bulk_row(&c->line, c->f, code, c->bulk, c->s->style);
+			write_out(&c->line, false);
 		} else if (fastdec_scan(&d, text, len) && rnd_encode_decimal(&res, c->f, &d, c->s->mode, c->s->saturate)) {
 			render_bulk_row(&c->line, c->f, res.code, c->bulk, c->s->style);
 			write_out(&c->line, false);

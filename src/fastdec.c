@@ -23,6 +23,8 @@
 /* The 8-digits-at-once step reads the first digit into the lowest byte. */
 #define LITTLE_ENDIAN_WORDS (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
 #define MAX_EXPONENT 400
+#define ALWAYS_INLINE inline __attribute__((always_inline)) /* the one-pass line's steps */
+#define ASCII_ZEROS 0x3030303030303030u /* '0' in every byte */
 
 /* ---- Scanning ------------------------------------------------------------------------- */
 
@@ -39,13 +41,19 @@ static bool eight_digits(uint64_t v)
 	       0x3333333333333333u;
 }
 
-/* The value of 8 ASCII digits, the first in the lowest byte: pairs, then fours, then all. */
-static uint64_t eight_digit_value(uint64_t v)
+/* The number that 8 digit values (0…9 a byte), the first in the lowest byte, write:
+ * pairs, then fours, then all. */
+static inline uint64_t digit_bytes_value(uint64_t v)
 {
-	v -= 0x3030303030303030u;
 	v = (v * 10 + (v >> 8)) & 0x00ff00ff00ff00ffu;           /* 4 values of 2 digits */
 	v = (v * 100 + (v >> 16)) & 0x0000ffff0000ffffu;         /* 2 values of 4 digits */
 	return (v * 10000 + (v >> 32)) & 0xffffffffu;            /* 8 digits */
+}
+
+/* The value of 8 ASCII digits, the first in the lowest byte. */
+static uint64_t eight_digit_value(uint64_t v)
+{
+	return digit_bytes_value(v - ASCII_ZEROS);
 }
 
 /* The significant digits as they are read: the first 19 in a word, up to 38 in two,
@@ -749,4 +757,207 @@ bool fastdec_floor_log2(long *out, const struct decimal *d)
 		return true;
 	/* strictly between h·10^q and (h + 1)·10^q: decided when both ends say the same */
 	return d->head != UINT64_MAX && floor_log2_of(&above, d->head + 1, d->q, d->e2) && above == *out;
+}
+
+/* ---- A whole line in one pass ------------------------------------------------------------ */
+
+bool fastdec_line_open(struct fastdec_line *ln, const struct fmt *f)
+{
+	if (!LITTLE_ENDIAN_WORDS || !f->grid.present || !f->kind->ranks_are_codes || f->bits > 64 ||
+	    (f->has_sign && !f->kind->sign_is_top_bit) || f->grid.frac_bits > 60 || labs(f->emin) > 100000 ||
+	    labs(f->emax) > 100000)
+		return false;
+	*ln = (struct fastdec_line){ f->grid.frac_bits, f->grid.bias, f->emin, f->emax, (uint64_t)f->max_rank,
+				     f->has_sign, f->grid.subnormals };
+	return true;
+}
+
+/* How many of the 8 bytes of x (each byte of a text XOR '0', the first in the lowest)
+ * are digits before the first that is not one. A digit's byte is 0…9 and adding 0x76
+ * leaves its top bit clear; any other byte sets it, and what it carries goes only into
+ * bytes after it. */
+static inline int leading_digits(uint64_t x)
+{
+	uint64_t other = (x | (x + 0x7676767676767676u)) & 0x8080808080808080u;
+
+	return other ? __builtin_ctzll(other) >> 3 : 8;
+}
+
+static const uint64_t powers_of_ten[9] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000 };
+
+/* The digits a line's scan has read: the first 19 in w, and of those after them how
+ * many there were and whether any was not 0. */
+struct line_digits {
+	uint64_t w;
+	int taken, dropped;
+	bool sticky;
+};
+
+/* The first n digit values of x (1 ≤ n ≤ 8) appended to g->w. */
+static ALWAYS_INLINE void take_digits(struct line_digits *g, uint64_t x, int n)
+{
+	g->w = g->w * powers_of_ten[n] + digit_bytes_value(x << (8 * (8 - n))); /* the n digits, zeros before */
+	g->taken += n;
+}
+
+/* The digits from p on into g, up to 8 a load (the line's padding makes every load
+ * safe); returns where they end. */
+static ALWAYS_INLINE const char *scan_line_digits(struct line_digits *g, const char *p)
+{
+	for (;;) {
+		uint64_t x;
+		int n, room = 19 - g->taken;
+		memcpy(&x, p, 8);
+		x ^= ASCII_ZEROS;
+		if ((n = leading_digits(x)) == 0)
+			return p;
+		if (n <= room)
+			take_digits(g, x, n);
+		else {
+			int k = room > 0 ? room : 0, rest = n - k;
+			if (k)
+				take_digits(g, x, k);
+			g->sticky |= ((x >> (8 * k)) & (rest == 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * rest)) - 1)) != 0;
+			g->dropped += rest;
+		}
+		p += n;
+		if (n < 8)
+			return p;
+	}
+}
+
+/* [sign]digits[.digits][(e|E)[sign]digits] and nothing else, with an exponent of at
+ * most 5 digits: |value| = w·10^q, or strictly between that and (w + 1)·10^q when
+ * sticky (digits past the 19th, not all 0). */
+static ALWAYS_INLINE bool scan_line(uint64_t *w, long *q, bool *sticky, bool *neg, const char *p, const char *end)
+{
+	struct line_digits g = { 0, 0, 0, false };
+	long exp = 0, shift;
+
+	*neg = *p == '-';
+	p += *p == '-' || *p == '+';
+	p = scan_line_digits(&g, p);
+	shift = g.dropped; /* integer digits past the 19th: each a factor of 10 */
+	if (*p == '.') {
+		int before = g.taken;
+		p = scan_line_digits(&g, p + 1);
+		shift -= g.taken - before; /* fraction digits in w: each a tenth */
+	}
+	if (g.taken == 0)
+		return false;
+	if ((*p | 0x20) == 'e') {
+		bool below = *++p == '-';
+		const char *digits;
+		p += *p == '-' || *p == '+';
+		for (digits = p; (unsigned)(*p - '0') < 10 && p - digits < 5; p++)
+			exp = exp * 10 + (*p - '0');
+		if (p == digits)
+			return false;
+		if (below)
+			exp = -exp;
+	}
+	*w = g.w;
+	*q = exp + shift;
+	*sticky = g.sticky;
+	return p == end;
+}
+
+/*
+ * Where n·2^e2 lies on ln's grid when `slop` says what n is: 0, the value exactly; 1,
+ * the value lies strictly between n and n + 1 (a sticky bit); 2, the value lies in
+ * [n, n + 2) and on no boundary of the grid (a value or a midpoint). False when that
+ * does not decide it, or the value is past max or below what the grid holds in a word.
+ * With n shifted to fill 128 bits, a normal value's significand is the top frac_bits + 1
+ * bits, and the `kept` bits below them (kept − 1 more in a subnormal's binade) are
+ * compared with half the last place, the first of them, and whatever follows.
+ */
+static ALWAYS_INLINE bool place_line_word(struct fastdec_spot *s, const struct fastdec_line *ln,
+					  unsigned __int128 n, long e2, int slop)
+{
+	int zeros = 128 - code_bit_length(n), below_bits = 63 - ln->frac_bits;
+	long e = 127 - zeros + e2, binade = e;
+	uint64_t hi, lo, rest, half;
+
+	if (e > ln->emax)
+		return false;
+	if (e < ln->emin) {
+		if (!ln->subnormals || ln->emin - e > ln->frac_bits)
+			return false;
+		binade = ln->emin;
+		below_bits += (int)(ln->emin - e);
+	}
+	n <<= zeros;
+	hi = (uint64_t)(n >> 64);
+	lo = (uint64_t)n;
+	half = UINT64_C(1) << (below_bits - 1);
+	rest = hi & (half + (half - 1));
+	if (slop == 2 && lo == ~UINT64_C(0) && (rest & (half - 1)) == half - 1)
+		return false; /* a boundary may lie within [n, n + 2) */
+	s->exact = slop == 0 && rest == 0 && lo == 0;
+	s->vs_mid = rest > half || (rest == half && (lo || slop)) ? 1 : rest < half ? -1 : 0;
+	s->lower = ((uint64_t)(binade + ln->bias - 1) << ln->frac_bits) + (hi >> below_bits); /* as set_rank() */
+	return s->lower <= ln->max_rank;
+}
+
+/*
+ * w·10^q in a word, as place_line_word() takes it: exactly for 0 ≤ q ≤ 27; with the
+ * remainder as a sticky bit for −27 ≤ q < 0 (divide_by_pow5()); else by one product
+ * with the 128-bit 5^q (Eisel–Lemire). That product leaves the value in [n, n + 2), and
+ * there it lies on no boundary: for q ≥ 28 its odd part has 5^28's 66 bits or more, for
+ * q ≤ −28 it is no dyadic number (5^28 > 10^19 > w), and a value or midpoint of a grid
+ * of at most 61 bits has an odd part of at most 62.
+ */
+static ALWAYS_INLINE bool place_line_value(struct fastdec_spot *s, const struct fastdec_line *ln, uint64_t w, long q)
+{
+	if (q >= 0 && q <= POW5_SMALL_MAX)
+		return place_line_word(s, ln, (unsigned __int128)w * pow5_limbs[pow5_table[q].offset], q, 0);
+	if (q < 0 && q >= -POW5_SMALL_MAX) {
+		int shift;
+		bool remainder;
+		unsigned __int128 n;
+		if (w >> 63)
+			return false;
+		n = divide_by_pow5(w, &shift, &remainder, (int)-q);
+		return place_line_word(s, ln, n, q - shift, remainder);
+	}
+	if (q >= -POW5_MAX && q <= POW5_MAX) {
+		const uint64_t *t = pow5_wide[q + POW5_MAX];
+		int zeros = __builtin_clzll(w);
+		uint64_t x = w << zeros;
+		unsigned __int128 low = (unsigned __int128)x * t[0], high = (unsigned __int128)x * t[1];
+		return place_line_word(s, ln, high + (uint64_t)(low >> 64), q + pow5_wide_log2[q + POW5_MAX] - 63 - zeros,
+				       2);
+	}
+	return false;
+}
+
+/*
+ * A line strictly between a = w·10^q and b = (w + 1)·10^q (digits past the 19th): placed
+ * as fastdec_place() places it, when a and b have the same lower neighbour and a lies
+ * at or past its midpoint or b at or before it.
+ */
+static ALWAYS_INLINE bool place_line_between(struct fastdec_spot *s, const struct fastdec_line *ln, uint64_t w, long q)
+{
+	struct fastdec_spot b;
+	bool above, below;
+
+	if (w == UINT64_MAX || !place_line_value(s, ln, w, q) || !place_line_value(&b, ln, w + 1, q) ||
+	    b.lower != s->lower)
+		return false;
+	above = !s->exact && s->vs_mid >= 0;
+	below = b.vs_mid <= 0; /* b is not exact: it would be lower's value, at or below a */
+	s->exact = false;
+	s->vs_mid = above ? 1 : -1;
+	return above || below;
+}
+
+bool fastdec_place_line(struct fastdec_spot *s, const struct fastdec_line *ln, const char *text, size_t len)
+{
+	uint64_t w;
+	long q;
+	bool sticky;
+
+	if (!scan_line(&w, &q, &sticky, &s->neg, text, text + len) || w == 0 || (s->neg && !ln->has_sign))
+		return false;
+	return sticky ? place_line_between(s, ln, w, q) : place_line_value(s, ln, w, q);
 }

@@ -57,4 +57,31 @@ bool fastdec_floor_log2(long *out, const struct decimal *d);
 bool fastdec_place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,
 			  unsigned __int128 n, long e2);
 
+/*
+ * The commonest bulk conversion in one pass (convert's stdin lines, rows of the code
+ * alone): a line that is [sign]digits[.digits][(e|E)[sign]digits] and nothing else,
+ * with at most 19 digits, placed on the grid of a binary format whose ranks are its
+ * codes, straight from the line reader's block. It answers what fastdec_place() and
+ * fmt_place() answer, or declines: zero, blanks, more digits, a value past max or
+ * below the grid, a placement it cannot decide in one word; and on a machine whose
+ * words are not little-endian.
+ */
+struct fastdec_line {
+	int frac_bits, bias;
+	long emin, emax;
+	uint64_t max_rank;
+	bool has_sign, subnormals;
+};
+
+struct fastdec_spot {
+	uint64_t lower; /* the rank at or below |value|, at most max_rank */
+	bool neg, exact;
+	int vs_mid;     /* |value| against the midpoint above lower, when not exact */
+};
+
+/* False when f is not such a format. */
+bool fastdec_line_open(struct fastdec_line *ln, const struct fmt *f);
+/* text must have LINES_PADDING readable bytes from text + len on (lines.h). */
+bool fastdec_place_line(struct fastdec_spot *s, const struct fastdec_line *ln, const char *text, size_t len);
+
 #endif

@@ -70,13 +70,6 @@ void fmt_rank_rational(mpq_t q, const struct fmt *f, fpcode rank)
 	mpz_clear(sig);
 }
 
-int fmt_rank_parity(const struct fmt *f, fpcode rank)
-{
-	if (rank > f->max_rank)
-		return (int)(~fmt_code_of_rank(f, f->max_rank) & 1);
-	return (int)(fmt_code_of_rank(f, rank) & 1);
-}
-
 /* The quiet bit, or 0 where every NaN is quiet. */
 static fpcode quiet_bit(const struct fmt *f)
 {

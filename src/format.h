@@ -197,13 +197,19 @@ static inline fpcode fmt_code_of_rank(const struct fmt *f, fpcode rank)
 {
 	return f->kind->ranks_are_codes ? rank : f->kind->code_of_rank(f, rank);
 }
+
+/* The parity that breaks ties: the code's least significant bit (virtual: opposite of max). */
+static inline int fmt_rank_parity(const struct fmt *f, fpcode rank)
+{
+	if (rank > f->max_rank)
+		return (int)(~fmt_code_of_rank(f, f->max_rank) & 1);
+	return (int)(fmt_code_of_rank(f, rank) & 1);
+}
 fpcode fmt_rank_of_code(const struct fmt *f, fpcode magcode);
 /* |value| of a rank as sig·2^exp; rank max_rank + 1 gives the virtual value. */
 void fmt_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank);
 /* The same as a rational. */
 void fmt_rank_rational(mpq_t q, const struct fmt *f, fpcode rank);
-/* The parity that breaks ties: the code's least significant bit (virtual: opposite of max). */
-int fmt_rank_parity(const struct fmt *f, fpcode rank);
 
 /*
  * Where q > 0 lies: rank *lower has value ≤ q < value(*lower + 1), clamped so that

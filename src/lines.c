@@ -1,7 +1,8 @@
 /*
  * lines.c — a block reader. Unread bytes sit in buf[start, end); a line is found with
  * memchr and handed out in place. The buffer grows only as far as the longest line
- * allowed plus a block.
+ * allowed plus a block. Past cap it has LINES_PADDING more bytes, and the padding
+ * bytes after the data read are zeros (lines.h's promise).
  */
 #include "lines.h"
 
@@ -18,14 +19,14 @@ struct line_reader {
 	size_t cap, start, end, max;
 	bool eof;
 	int error; /* the errno of a failed read, 0 when none */
-	char shown[SHOWN];
+	char shown[SHOWN + LINES_PADDING];
 };
 
 struct line_reader *lines_open(FILE *fp, size_t max)
 {
 	struct line_reader *r = calloc(1, sizeof *r);
 
-	if (!r || !(r->buf = malloc(BLOCK)))
+	if (!r || !(r->buf = calloc(1, BLOCK + LINES_PADDING)))
 		abort();
 	r->fp = fp;
 	r->cap = BLOCK;
@@ -51,12 +52,13 @@ static bool fill(struct line_reader *r)
 	r->start = 0;
 	if (r->cap - r->end < BLOCK) {
 		r->cap = r->end + BLOCK;
-		if (!(r->buf = realloc(r->buf, r->cap)))
+		if (!(r->buf = realloc(r->buf, r->cap + LINES_PADDING)))
 			abort();
 	}
 	errno = 0;
 	n = fread(r->buf + r->end, 1, r->cap - r->end - 1, r->fp); /* a byte spare for the NUL */
 	r->end += n;
+	memset(r->buf + r->end, 0, LINES_PADDING); /* within cap + LINES_PADDING: end < cap */
 	r->eof = n == 0;
 	if (n == 0 && ferror(r->fp))
 		r->error = errno ? errno : EIO;

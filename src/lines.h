@@ -15,8 +15,10 @@ struct line_reader;
 
 struct line_reader *lines_open(FILE *fp, size_t max);
 /* The next line, NUL-terminated, valid until the next call; false at the end of the
- * stream. When the
- * line was longer than max, *too_long is set and text holds only its first bytes. */
+ * stream. When the line was longer than max, *too_long is set and text holds only its
+ * first bytes. The LINES_PADDING bytes from text + len on (the NUL and those after it)
+ * may always be read, so that a scanner may load a line 8 bytes at a time. */
+#define LINES_PADDING 8
 bool lines_next(struct line_reader *r, const char **text, size_t *len, bool *too_long);
 /* The errno of a read that failed (the stream then ended there), or 0. */
 int lines_error(const struct line_reader *r);

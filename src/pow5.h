@@ -43,6 +43,15 @@ struct pow5_reciprocal_at {
 	size_t offset, size;
 };
 
+/*
+ * For placing a whole line in one pass (fastdec.c), 5^q to 128 bits for every
+ * |q| ≤ POW5_MAX (Eisel and Lemire's table): pow5_wide[q + POW5_MAX] = ⌊5^q·2^(127−L)⌋,
+ * two words, low first, between 2^127 and 2^128, with L = pow5_wide_log2[q + POW5_MAX]
+ * = ⌊log2 5^q⌋. Exact for 0 ≤ q ≤ 55.
+ */
+extern const uint64_t pow5_wide[2 * POW5_MAX + 1][2];
+extern const int16_t pow5_wide_log2[2 * POW5_MAX + 1];
+
 extern const mp_limb_t pow5_big_reciprocal[];
 extern const struct pow5_reciprocal_at pow5_big[POW5_MAX + 1];
 extern const mp_limb_t pow5_limbs[];

@@ -497,7 +497,13 @@ void render_bulk_row(struct strbuf *out, const struct fmt *f, fpcode code, enum 
 	int digits = fmt_hex_digits(f);
 
 	sb_reserve(out, CODE_MAX_BITS / 4 + 3);
-	code_to_hex(out->s + out->len, code, digits);
+	if (digits <= 16) { /* the 16 digits the block writes fit: the newline comes after */
+		char *p = out->s + out->len;
+		p[0] = '0';
+		p[1] = 'x';
+		code_hex_digits(p + 2, (uint64_t)code, digits);
+	} else
+		code_to_hex(out->s + out->len, code, digits);
 	out->len += (size_t)digits + 2;
 	if (rows == BULK_ROWS_HEX_SHORTEST) { /* FROM_CODE fields: never quoted */
 		out->s[out->len++] = style == STYLE_CSV ? ',' : '\t';

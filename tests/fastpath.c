@@ -84,6 +84,38 @@ static void compare_paths(const struct fmt *f, const struct decimal *d, const st
 		}
 }
 
+static long one_pass_taken; /* lines rnd_code_of_line() took in binary64, rne */
+
+/* The one-pass line (rnd_code_of_line()) against the exact path, in every format it
+ * opens for and the first `nmodes` modes: a line it takes must be one the parser reads
+ * (`parsed`: in holds its value), and its code the one rnd_encode() gives, saturating
+ * or not (it takes no line whose result lies past max). text has the line reader's
+ * padding. */
+static void compare_line(const struct fmt *f, const struct input *in, bool parsed, int nmodes, const char *text,
+			 size_t len)
+{
+	struct fastdec_line ln;
+
+	if (!fastdec_line_open(&ln, f))
+		return;
+	for (int m = 0; m < nmodes; m++) {
+		fpcode code;
+		if (!rnd_code_of_line(&code, f, &ln, text, len, modes[m]))
+			continue;
+		one_pass_taken += m == 0 && strcmp(f->name, "binary64") == 0;
+		if (!check(parsed, "%s: one pass took '%.*s', which the parser does not read", f->name,
+			   len > 60 ? 60 : (int)len, text))
+			return;
+		for (int sat = 0; sat < 2; sat++) {
+			struct rnd_result b;
+			rnd_encode(&b, f, &in->value, modes[m], sat);
+			check(code == b.code, "%s %s%s '%.*s': one pass 0x%llx, exact 0x%llx", f->name,
+			      rnd_mode_name(modes[m]), sat ? " sat" : "", len > 60 ? 60 : (int)len, text,
+			      (unsigned long long)code, (unsigned long long)b.code);
+		}
+	}
+}
+
 /* d scaled by 2^e2 (mx scales each element by its block's power of two so) against the
  * exact value scaled the same, in a few formats, rne and saturating. */
 static void compare_scaled(const struct decimal *d, const struct input *in, const char *text, size_t len)
@@ -293,8 +325,14 @@ static int lines_mode(int every)
 		struct decimal d;
 		struct rnd_result r64;
 		bool all_modes = every <= 1 || lines % every == 0;
+		bool parsed;
 		lines++;
-		if (too_long || !fastdec_scan(&d, text, len) || !read_exactly(&in, &d, text, len))
+		if (too_long)
+			continue;
+		parsed = fastdec_scan(&d, text, len) && read_exactly(&in, &d, text, len);
+		for (size_t i = 0; i < NFORMATS; i++)
+			compare_line(f[i], &in, parsed, all_modes ? 5 : 1, text, len);
+		if (!parsed)
 			continue;
 		fast++;
 		declined += !rnd_encode_decimal(&r64, fmt_lookup("binary64"), &d, RND_NEAREST_EVEN, false);
@@ -308,6 +346,7 @@ static int lines_mode(int every)
 	}
 	printf("  %ld lines, %ld taken by the fast path; %ld of those fall back to the exact path in binary64\n", lines,
 	       fast, declined);
+	printf("  %ld taken in one pass (binary64, rne)\n", one_pass_taken);
 	printf("  %ld error texts, %ld of them made in words; floor log2 decided in words for %ld of %ld\n", error_texts,
 	       error_texts_in_words, log2_decided, log2_asked);
 	input_clear(&in);
@@ -319,7 +358,8 @@ static int lines_mode(int every)
 
 static long near_inputs, near_declined;
 
-/* The digits of n (> 0), times 10^e, with `digits` digits: n·10^pad + delta (±1). */
+/* The nearest decimal of `digits` digits above (delta +1) or below (−1) n·10^e, n > 0:
+ * n·10^pad ± 1 when n has fewer digits, else n cut to `digits` and stepped past it. */
 static void near_tie(const struct fmt *f, struct input *in, const mpz_t n, long e, int digits, int delta)
 {
 	mpz_t m;
@@ -328,16 +368,29 @@ static void near_tie(const struct fmt *f, struct input *in, const mpz_t n, long 
 	long pad = digits - (long)mpz_sizeinbase(n, 10);
 	struct decimal d;
 
-	if (pad <= 0)
-		return;
 	mpz_init(m);
-	mpz_ui_pow_ui(m, 10, (unsigned long)pad);
-	mpz_mul(m, m, n);
-	if (delta > 0)
-		mpz_add_ui(m, m, 1);
-	else
-		mpz_sub_ui(m, m, 1);
-	text = malloc(mpz_sizeinbase(m, 10) + 32);
+	if (pad > 0) {
+		mpz_ui_pow_ui(m, 10, (unsigned long)pad);
+		mpz_mul(m, m, n);
+		if (delta > 0)
+			mpz_add_ui(m, m, 1);
+		else
+			mpz_sub_ui(m, m, 1);
+	} else {
+		mpz_ui_pow_ui(m, 10, (unsigned long)-pad);
+		if (delta > 0) {
+			mpz_fdiv_q(m, n, m);
+			mpz_add_ui(m, m, 1);
+		} else {
+			mpz_cdiv_q(m, n, m);
+			mpz_sub_ui(m, m, 1);
+		}
+	}
+	if (mpz_sgn(m) <= 0) {
+		mpz_clear(m);
+		return;
+	}
+	text = calloc(1, mpz_sizeinbase(m, 10) + 32 + LINES_PADDING);
 	mpz_get_str(text, 10, m);
 	len = strlen(text);
 	len += (size_t)sprintf(text + len, "e%ld", e - pad);
@@ -346,6 +399,7 @@ static void near_tie(const struct fmt *f, struct input *in, const mpz_t n, long 
 		struct rnd_result r;
 		near_declined += !rnd_encode_decimal(&r, f, &d, RND_NEAREST_EVEN, false);
 		compare_paths(f, &d, in, 5, text, len);
+		compare_line(f, in, true, 5, text, len);
 		compare_floor_log2(&d, in, text, len);
 	}
 	free(text);
@@ -355,7 +409,7 @@ static void near_tie(const struct fmt *f, struct input *in, const mpz_t n, long 
 /* Each side of the boundary b (a positive dyadic rational), at several lengths. */
 static void around(const struct fmt *f, struct input *in, const mpq_t b, long count)
 {
-	static const int lengths[] = { 20, 21, 25, 39, 60 };
+	static const int lengths[] = { 17, 19, 20, 21, 25, 39, 60 };
 	mpz_t n;
 	long e = 0;
 	unsigned long k = mpz_scan1(mpq_denref(b), 0); /* b = num / 2^k = num·5^k / 10^k */
@@ -413,8 +467,24 @@ static int near_ties_mode(void)
 			around(f, &in, mid, count);
 		}
 	}
-	printf("  %ld near-tie inputs of 20 to 800 digits; %ld fall back to the exact path (rne)\n", near_inputs,
+	/* and binary32's and binary64's, at random ranks: the one-pass line's boundaries */
+	for (int wide = 0; wide < 2; wide++) {
+		const struct fmt *f = fmt_lookup(wide ? "binary64" : "binary32");
+		uint64_t state = 11;
+		for (int i = 0; i < 3000; i++, count++) {
+			fpcode r = test_rng(&state) % f->max_rank;
+			fmt_rank_rational(v, f, r);
+			fmt_rank_rational(next, f, r + 1);
+			if (mpq_sgn(v) > 0)
+				around(f, &in, v, count);
+			mpq_add(mid, v, next);
+			mpq_div_2exp(mid, mid, 1);
+			around(f, &in, mid, count);
+		}
+	}
+	printf("  %ld near-tie inputs of 17 to 800 digits; %ld fall back to the exact path (rne)\n", near_inputs,
 	       near_declined);
+	printf("  %ld taken in one pass (binary64, rne)\n", one_pass_taken);
 	mpq_clears(v, next, mid, NULL);
 	input_clear(&in);
 	return test_summary("fastpath");
