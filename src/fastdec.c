@@ -574,10 +574,10 @@ static bool place_word(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, cons
 		m = (fpcode)n << -drop;
 		*exact = true;
 		*vs_mid = -1;
-	} else if (drop >= 128) { /* far below the last place: nothing kept, under half of it */
+	} else if (drop >= 128) { /* far below the last place: nothing kept; half of it is 2^(drop − 1) */
 		m = 0;
 		*exact = false;
-		*vs_mid = -1;
+		*vs_mid = drop > 128 || !(hi >> 63) ? -1 : (hi << 1 | lo | sticky) ? 1 : 0;
 	} else if (frac_bits <= 62)
 		m = cut_words(exact, vs_mid, lo, hi, drop, sticky);
 	else {
@@ -664,6 +664,94 @@ static bool place_small(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, con
 	return place_word(lower, exact, vs_mid, tiny, f, n, e2, sticky);
 }
 
+/* The rule for a value strictly between two ends a and b that have the same lower
+ * neighbour (the caller compares them): past the midpoint when a lies at or past it,
+ * before it when b lies at or before it, else undecided (false). An end placed
+ * exactly says −1. */
+static inline bool between_ends(int *vs_mid, int mid_a, int mid_b)
+{
+	*vs_mid = mid_a >= 0 ? 1 : -1;
+	return mid_a >= 0 || mid_b <= 0;
+}
+
+/* A value in [a, b)·2^e2 that lies on no boundary of f's grid, placed by its ends. */
+static bool place_in_words(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,
+			   unsigned __int128 a, unsigned __int128 b, long e2)
+{
+	fpcode lower_b;
+	bool exact_a, exact_b, tiny_b;
+	int mid_a, mid_b;
+
+	if (!place_word(lower, &exact_a, &mid_a, tiny, f, a, e2, false) ||
+	    !place_word(&lower_b, &exact_b, &mid_b, &tiny_b, f, b, e2, false) || *lower != lower_b || *tiny != tiny_b)
+		return false;
+	*exact = false;
+	return between_ends(vs_mid, mid_a, mid_b);
+}
+
+/* ⌊x·y / 2^128⌋. */
+static inline unsigned __int128 high_product(unsigned __int128 x, const uint64_t y[2])
+{
+	uint64_t x0 = (uint64_t)x, x1 = (uint64_t)(x >> 64);
+	unsigned __int128 ll = (unsigned __int128)x0 * y[0], lh = (unsigned __int128)x0 * y[1],
+			  hl = (unsigned __int128)x1 * y[0], hh = (unsigned __int128)x1 * y[1];
+	unsigned __int128 middle = (ll >> 64) + (uint64_t)lh + (uint64_t)hl;
+
+	return hh + (lh >> 64) + (hl >> 64) + (middle >> 64);
+}
+
+/*
+ * w·10^q for w of two words (all of up to 38 digits) as n·2^e2, in words, where it
+ * can. For q < 0, either 5^−q divides w and the value is the dyadic (w / 5^−q)·2^q, the
+ * quotient made by multiplying by the inverse of 5^−q modulo 2^128 (*slop 0: exact);
+ * or it does not, the value is no dyadic number and so on no boundary of any grid, and
+ * one product with the 128-bit 5^q (pow5.h) leaves it in [n, n + 2)·2^e2 (*slop 2).
+ * For q ≥ 0, w·5^q exactly when it fits a word. False when none of that applies.
+ */
+static inline bool wide_in_word(unsigned __int128 *n, long *e2, int *slop, unsigned __int128 w, long q)
+{
+	long k = -q;
+	int zeros;
+
+	*slop = 0;
+	*e2 = q;
+	if (q >= 0) {
+		if (q > POW5_SMALL_MAX || code_bit_length(w) + (long)pow5_table[q].bits > 128)
+			return false;
+		*n = w * pow5_limbs[pow5_table[q].offset];
+		return true;
+	}
+	if (k <= POW5_WIDE_EXACT) {
+		const uint64_t *inverse = pow5_wide_odd_inverse[k], *limit = pow5_wide_quotient_limit[k];
+		*n = w * ((unsigned __int128)inverse[1] << 64 | inverse[0]);
+		if (*n <= ((unsigned __int128)limit[1] << 64 | limit[0]))
+			return true;
+	}
+	if (k > POW5_MAX)
+		return false;
+	zeros = 128 - code_bit_length(w);
+	*n = high_product(w << zeros, pow5_wide[q + POW5_MAX]);
+	*e2 = q + pow5_wide_log2[q + POW5_MAX] + 1 - zeros;
+	*slop = 2;
+	return *n < ~(unsigned __int128)0 - 1;
+}
+
+/* place_word() of wide_in_word()'s n; *placed false when that does not apply. */
+static bool place_two_words(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,
+			    const struct exact_decimal *d, bool *placed)
+{
+	unsigned __int128 n;
+	long e2;
+	int slop;
+
+	if (!(*placed = wide_in_word(&n, &e2, &slop, (unsigned __int128)d->w[1] << 64 | d->w[0], d->q)))
+		return false;
+	e2 += d->e2;
+	if (slop == 0)
+		return place_word(lower, exact, vs_mid, tiny, f, n, e2, false);
+	return place_in_words(lower, exact, vs_mid, tiny, f, n, n + 2, e2);
+}
+
 /* Where w·10^q lies on f's grid, exactly. */
 static bool place_exact(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,
 			const struct exact_decimal *d)
@@ -673,6 +761,8 @@ static bool place_exact(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, con
 	bool placed, ok = place_small(lower, exact, vs_mid, tiny, f, d, precision, &placed);
 
 	if (placed)
+		return ok;
+	if (d->limbs == 2 && (ok = place_two_words(lower, exact, vs_mid, tiny, f, d, &placed), placed))
 		return ok;
 	if (d->q >= 0)
 		scale_up(&b, d);
@@ -702,8 +792,7 @@ static bool place_between(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, c
 	if (*lower != lower_b || *tiny != tiny_b)
 		return false;
 	*exact = false;
-	*vs_mid = mid_a >= 0 ? 1 : -1;
-	return mid_a >= 0 || mid_b <= 0;
+	return between_ends(vs_mid, mid_a, mid_b);
 }
 
 bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, const struct decimal *d)
@@ -785,10 +874,16 @@ static inline int leading_digits(uint64_t x)
 
 static const uint64_t powers_of_ten[9] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000 };
 
-/* The digits a line's scan has read: the first 19 in w, and of those after them how
- * many there were and whether any was not 0. */
+/* 10^k for k ≤ 19 (5^k·2^k from the table). */
+static inline uint64_t powers_of_ten_wide(int k)
+{
+	return pow5_limbs[pow5_table[k].offset] << k;
+}
+
+/* The digits a line's scan has read: the first 19 in w, the next 19 in tail, and of
+ * all after the 19th how many there were and whether any was not 0. */
 struct line_digits {
-	uint64_t w;
+	uint64_t w, tail;
 	int taken, dropped;
 	bool sticky;
 };
@@ -817,7 +912,10 @@ static ALWAYS_INLINE const char *scan_line_digits(struct line_digits *g, const c
 			int k = room > 0 ? room : 0, rest = n - k;
 			if (k)
 				take_digits(g, x, k);
-			g->sticky |= ((x >> (8 * k)) & (rest == 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * rest)) - 1)) != 0;
+			x = (x >> (8 * k)) & (rest == 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * rest)) - 1);
+			g->sticky |= x != 0;
+			if (g->dropped + rest <= 19)
+				g->tail = g->tail * powers_of_ten[rest] + digit_bytes_value(x << (8 * (8 - rest)));
 			g->dropped += rest;
 		}
 		p += n;
@@ -829,9 +927,9 @@ static ALWAYS_INLINE const char *scan_line_digits(struct line_digits *g, const c
 /* [sign]digits[.digits][(e|E)[sign]digits] and nothing else, with an exponent of at
  * most 5 digits: |value| = w·10^q, or strictly between that and (w + 1)·10^q when
  * sticky (digits past the 19th, not all 0). */
-static ALWAYS_INLINE bool scan_line(uint64_t *w, long *q, bool *sticky, bool *neg, const char *p, const char *end)
+static ALWAYS_INLINE bool scan_line(struct line_digits *digits, long *q, bool *neg, const char *p, const char *end)
 {
-	struct line_digits g = { 0, 0, 0, false };
+	struct line_digits g = { 0, 0, 0, 0, false };
 	long exp = 0, shift;
 
 	*neg = *p == '-';
@@ -847,18 +945,17 @@ static ALWAYS_INLINE bool scan_line(uint64_t *w, long *q, bool *sticky, bool *ne
 		return false;
 	if ((*p | 0x20) == 'e') {
 		bool below = *++p == '-';
-		const char *digits;
+		const char *first;
 		p += *p == '-' || *p == '+';
-		for (digits = p; (unsigned)(*p - '0') < 10 && p - digits < 5; p++)
+		for (first = p; (unsigned)(*p - '0') < 10 && p - first < 5; p++)
 			exp = exp * 10 + (*p - '0');
-		if (p == digits)
+		if (p == first)
 			return false;
 		if (below)
 			exp = -exp;
 	}
-	*w = g.w;
+	*digits = g;
 	*q = exp + shift;
-	*sticky = g.sticky;
 	return p == end;
 }
 
@@ -868,8 +965,10 @@ static ALWAYS_INLINE bool scan_line(uint64_t *w, long *q, bool *sticky, bool *ne
  * [n, n + 2) and on no boundary of the grid (a value or a midpoint). False when that
  * does not decide it, or the value is past max or below what the grid holds in a word.
  * With n shifted to fill 128 bits, a normal value's significand is the top frac_bits + 1
- * bits, and the `kept` bits below them (kept − 1 more in a subnormal's binade) are
- * compared with half the last place, the first of them, and whatever follows.
+ * bits (fewer in a subnormal's binade), and the bits below them are compared with half
+ * the last place. The shift by z widens the intervals to (n, n + 2^z) and
+ * [n, n + 2^(z+1)), whose ends are multiples of 2^z: only at n + 2^z, with slop 2, may a
+ * boundary lie within.
  */
 static ALWAYS_INLINE bool place_line_word(struct fastdec_spot *s, const struct fastdec_line *ln,
 					  unsigned __int128 n, long e2, int slop)
@@ -891,8 +990,8 @@ static ALWAYS_INLINE bool place_line_word(struct fastdec_spot *s, const struct f
 	lo = (uint64_t)n;
 	half = UINT64_C(1) << (below_bits - 1);
 	rest = hi & (half + (half - 1));
-	if (slop == 2 && lo == ~UINT64_C(0) && (rest & (half - 1)) == half - 1)
-		return false; /* a boundary may lie within [n, n + 2) */
+	if (slop == 2 && (zeros > 1 || (lo == -(UINT64_C(1) << zeros) && (rest & (half - 1)) == half - 1)))
+		return false; /* a boundary may lie at n + 1, shifted: within the interval */
 	s->exact = slop == 0 && rest == 0 && lo == 0;
 	s->vs_mid = rest > half || (rest == half && (lo || slop)) ? 1 : rest < half ? -1 : 0;
 	s->lower = ((uint64_t)(binade + ln->bias - 1) << ln->frac_bits) + (hi >> below_bits); /* as set_rank() */
@@ -939,25 +1038,36 @@ static ALWAYS_INLINE bool place_line_value(struct fastdec_spot *s, const struct 
 static ALWAYS_INLINE bool place_line_between(struct fastdec_spot *s, const struct fastdec_line *ln, uint64_t w, long q)
 {
 	struct fastdec_spot b;
-	bool above, below;
 
 	if (w == UINT64_MAX || !place_line_value(s, ln, w, q) || !place_line_value(&b, ln, w + 1, q) ||
 	    b.lower != s->lower)
 		return false;
-	above = !s->exact && s->vs_mid >= 0;
-	below = b.vs_mid <= 0; /* b is not exact: it would be lower's value, at or below a */
 	s->exact = false;
-	s->vs_mid = above ? 1 : -1;
-	return above || below;
+	return between_ends(&s->vs_mid, s->vs_mid, b.vs_mid);
+}
+
+/* All of up to 38 digits, w·10^q, by wide_in_word(). */
+static ALWAYS_INLINE bool place_line_wide(struct fastdec_spot *s, const struct fastdec_line *ln,
+					  unsigned __int128 w, long q)
+{
+	unsigned __int128 n;
+	long e2;
+	int slop;
+
+	return wide_in_word(&n, &e2, &slop, w, q) && place_line_word(s, ln, n, e2, slop);
 }
 
 bool fastdec_place_line(struct fastdec_spot *s, const struct fastdec_line *ln, const char *text, size_t len)
 {
-	uint64_t w;
+	struct line_digits g;
 	long q;
-	bool sticky;
 
-	if (!scan_line(&w, &q, &sticky, &s->neg, text, text + len) || w == 0 || (s->neg && !ln->has_sign))
+	if (!scan_line(&g, &q, &s->neg, text, text + len) || g.w == 0 || (s->neg && !ln->has_sign))
 		return false;
-	return sticky ? place_line_between(s, ln, w, q) : place_line_value(s, ln, w, q);
+	if (!g.sticky)
+		return place_line_value(s, ln, g.w, q);
+	if (g.dropped <= 19) /* all the digits in two words */
+		return place_line_wide(s, ln, (unsigned __int128)g.w * powers_of_ten_wide(g.dropped) + g.tail,
+				       q - g.dropped);
+	return place_line_between(s, ln, g.w, q);
 }

@@ -50,6 +50,11 @@ struct pow5_reciprocal_at {
  * = ⌊log2 5^q⌋. Exact for 0 ≤ q ≤ 55.
  */
 extern const uint64_t pow5_wide[2 * POW5_MAX + 1][2];
+/* And for dividing a two-word number by 5^k, k ≤ POW5_WIDE_EXACT (5^k < 2^128): the
+ * inverse of 5^k modulo 2^128, and ⌊(2^128 − 1) / 5^k⌋ (the test as for one word). */
+#define POW5_WIDE_EXACT 55
+extern const uint64_t pow5_wide_odd_inverse[POW5_WIDE_EXACT + 1][2];
+extern const uint64_t pow5_wide_quotient_limit[POW5_WIDE_EXACT + 1][2];
 extern const int16_t pow5_wide_log2[2 * POW5_MAX + 1];
 
 extern const mp_limb_t pow5_big_reciprocal[];
