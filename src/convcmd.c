@@ -55,11 +55,33 @@ static void convert_one(struct converter *c, const char *text, size_t len, struc
 }
 
 /*
+ * The lines of the reader's block from where it stands that the one pass takes (a
+ * decimal and its newline), each straight from the block into the output; it stops at
+ * the first line it does not take, or the end of what the block holds.
+ */
+static void convert_block_in_one_pass(struct converter *c, struct inputs *in, const struct fastdec_line *ln)
+{
+	const char *p, *end, *stop;
+	long lines = 0;
+	fpcode code;
+
+	if (!inputs_unread(in, &p, &end))
+		return;
+	while (p < end && (stop = rnd_code_of_line(&code, c->f, ln, p, c->s->mode)) && *stop == '\n') {
+		render_bulk_row(&c->line, c->f, code, c->bulk, c->s->style);
+		write_out(&c->line, false);
+		p = stop + 1;
+		lines++;
+	}
+	inputs_consume(in, p, lines);
+}
+
+/*
  * Rows of the code alone (hex; hex and shortest) of stdin's lines, the commonest bulk
- * job, without the row machinery: a plain decimal goes from the line reader through
- * the fast path (the same functions convert_text() calls first) into the output block,
- * in one pass where the format allows (stdin's lines have the padding it reads); any
- * other line as convert_one() takes it.
+ * job, without the row machinery: in one pass where the format allows; else a plain
+ * decimal goes from the line reader through the fast path (the same functions
+ * convert_text() calls first) into the output block; any other line as convert_one()
+ * takes it.
  */
 static void convert_lines_in_bulk(struct converter *c, struct inputs *in)
 {
@@ -68,17 +90,17 @@ static void convert_lines_in_bulk(struct converter *c, struct inputs *in)
 	const char *text;
 	size_t len;
 
-	while (inputs_next(in, &text, &len)) {
+	for (;;) {
 		struct decimal d;
 		struct rnd_result res;
-		fpcode code;
+		if (one_pass && !should_stop())
+			convert_block_in_one_pass(c, in, &ln);
+		if (!inputs_next(in, &text, &len))
+			break;
 		if (in->too_long) {
 			c->failures++;
 			c->emit_error(c, "", problem_message(PROBLEM_TOO_LONG, NULL));
 			flush_line(&c->line);
-		} else if (one_pass && rnd_code_of_line(&code, c->f, &ln, text, len, c->s->mode)) {
-			render_bulk_row(&c->line, c->f, code, c->bulk, c->s->style);
-			write_out(&c->line, false);
 		} else if (fastdec_scan(&d, text, len) && rnd_encode_decimal(&res, c->f, &d, c->s->mode, c->s->saturate)) {
 			render_bulk_row(&c->line, c->f, res.code, c->bulk, c->s->style);
 			write_out(&c->line, false);

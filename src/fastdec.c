@@ -924,10 +924,10 @@ static ALWAYS_INLINE const char *scan_line_digits(struct line_digits *g, const c
 	}
 }
 
-/* [sign]digits[.digits][(e|E)[sign]digits] and nothing else, with an exponent of at
- * most 5 digits: |value| = w·10^q, or strictly between that and (w + 1)·10^q when
- * sticky (digits past the 19th, not all 0). */
-static ALWAYS_INLINE bool scan_line(struct line_digits *digits, long *q, bool *neg, const char *p, const char *end)
+/* [sign]digits[.digits][(e|E)[sign]digits], with an exponent of at most 5 digits:
+ * |value| = w·10^q, or strictly between that and (w + 1)·10^q when sticky (digits past
+ * the 19th, not all 0). Returns where it ends, or NULL. */
+static ALWAYS_INLINE const char *scan_line(struct line_digits *digits, long *q, bool *neg, const char *p)
 {
 	struct line_digits g = { 0, 0, 0, 0, false };
 	long exp = 0, shift;
@@ -942,7 +942,7 @@ static ALWAYS_INLINE bool scan_line(struct line_digits *digits, long *q, bool *n
 		shift -= g.taken - before; /* fraction digits in w: each a tenth */
 	}
 	if (g.taken == 0)
-		return false;
+		return NULL;
 	if ((*p | 0x20) == 'e') {
 		bool below = *++p == '-';
 		const char *first;
@@ -950,13 +950,13 @@ static ALWAYS_INLINE bool scan_line(struct line_digits *digits, long *q, bool *n
 		for (first = p; (unsigned)(*p - '0') < 10 && p - first < 5; p++)
 			exp = exp * 10 + (*p - '0');
 		if (p == first)
-			return false;
+			return NULL;
 		if (below)
 			exp = -exp;
 	}
 	*digits = g;
 	*q = exp + shift;
-	return p == end;
+	return p;
 }
 
 /*
@@ -1057,17 +1057,21 @@ static ALWAYS_INLINE bool place_line_wide(struct fastdec_spot *s, const struct f
 	return wide_in_word(&n, &e2, &slop, w, q) && place_line_word(s, ln, n, e2, slop);
 }
 
-bool fastdec_place_line(struct fastdec_spot *s, const struct fastdec_line *ln, const char *text, size_t len)
+const char *fastdec_place_line(struct fastdec_spot *s, const struct fastdec_line *ln, const char *text)
 {
 	struct line_digits g;
 	long q;
+	const char *stop = scan_line(&g, &q, &s->neg, text);
+	bool placed;
 
-	if (!scan_line(&g, &q, &s->neg, text, text + len) || g.w == 0 || (s->neg && !ln->has_sign))
-		return false;
+	if (!stop || g.w == 0 || (s->neg && !ln->has_sign))
+		return NULL;
 	if (!g.sticky)
-		return place_line_value(s, ln, g.w, q);
-	if (g.dropped <= 19) /* all the digits in two words */
-		return place_line_wide(s, ln, (unsigned __int128)g.w * powers_of_ten_wide(g.dropped) + g.tail,
-				       q - g.dropped);
-	return place_line_between(s, ln, g.w, q);
+		placed = place_line_value(s, ln, g.w, q);
+	else if (g.dropped <= 19) /* all the digits in two words */
+		placed = place_line_wide(s, ln, (unsigned __int128)g.w * powers_of_ten_wide(g.dropped) + g.tail,
+					 q - g.dropped);
+	else
+		placed = place_line_between(s, ln, g.w, q);
+	return placed ? stop : NULL;
 }

@@ -81,7 +81,9 @@ struct fastdec_spot {
 
 /* False when f is not such a format. */
 bool fastdec_line_open(struct fastdec_line *ln, const struct fmt *f);
-/* text must have LINES_PADDING readable bytes from text + len on (lines.h). */
-bool fastdec_place_line(struct fastdec_spot *s, const struct fastdec_line *ln, const char *text, size_t len);
+/* Places the decimal that text begins with, and returns where it ends (the caller
+ * checks that its line ends there), or NULL. Reads up to LINES_PADDING bytes past that
+ * end (lines.h). */
+const char *fastdec_place_line(struct fastdec_spot *s, const struct fastdec_line *ln, const char *text);
 
 #endif

@@ -61,6 +61,20 @@ bool inputs_next(struct inputs *in, const char **text, size_t *len)
 	return true;
 }
 
+bool inputs_unread(const struct inputs *in, const char **begin, const char **end)
+{
+	if (!in->reader)
+		return false;
+	lines_unread(in->reader, begin, end);
+	return true;
+}
+
+void inputs_consume(struct inputs *in, const char *upto, long lines)
+{
+	lines_consume(in->reader, upto);
+	in->line += lines;
+}
+
 const char *inputs_where(struct inputs *in)
 {
 	if (in->reader)

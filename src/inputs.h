@@ -27,6 +27,11 @@ struct inputs {
 bool inputs_open(struct inputs *in, struct settings *s, int first);
 /* The next input; false at the end (or once output has failed, or Ctrl-C). */
 bool inputs_next(struct inputs *in, const char **text, size_t *len);
+/* stdin's unread bytes as lines_unread() gives them, for a loop that takes whole lines
+ * itself; false when the inputs are arguments. inputs_consume() says how far it took
+ * them and how many lines that was. */
+bool inputs_unread(const struct inputs *in, const char **begin, const char **end);
+void inputs_consume(struct inputs *in, const char *upto, long lines);
 /* Where the last input came from ("argument 2", "line 7"), put into words only when an
  * error is reported: valid until the next call. */
 const char *inputs_where(struct inputs *in);

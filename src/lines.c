@@ -117,6 +117,17 @@ bool lines_next(struct line_reader *r, const char **text, size_t *len, bool *too
 	}
 }
 
+void lines_unread(const struct line_reader *r, const char **begin, const char **end)
+{
+	*begin = r->buf + r->start;
+	*end = r->buf + r->end;
+}
+
+void lines_consume(struct line_reader *r, const char *upto)
+{
+	r->start = (size_t)(upto - r->buf);
+}
+
 int lines_error(const struct line_reader *r)
 {
 	return r->error;

@@ -20,6 +20,13 @@ struct line_reader *lines_open(FILE *fp, size_t max);
  * may always be read, so that a scanner may load a line 8 bytes at a time. */
 #define LINES_PADDING 8
 bool lines_next(struct line_reader *r, const char **text, size_t *len, bool *too_long);
+/* The bytes not read yet that the reader holds, [*begin, *end), LINES_PADDING zeros
+ * after them: for a caller that takes whole lines itself (up to each newline it finds
+ * there) and says how far with lines_consume(); the next lines_next() goes on from
+ * there, reading more. */
+void lines_unread(const struct line_reader *r, const char **begin, const char **end);
+/* The bytes up to `upto` (within the unread ones, just past a newline) have been read. */
+void lines_consume(struct line_reader *r, const char *upto);
 /* The errno of a read that failed (the stream then ended there), or 0. */
 int lines_error(const struct line_reader *r);
 void lines_close(struct line_reader *r);

@@ -290,19 +290,20 @@ bool rnd_encode_scaled_text(struct rnd_result *out, const struct fmt *f, const c
 	return rnd_encode_decimal(out, f, &d, mode, saturate);
 }
 
-bool rnd_code_of_line(fpcode *code, const struct fmt *f, const struct fastdec_line *ln, const char *text, size_t len,
-		      enum rnd_mode mode)
+const char *rnd_code_of_line(fpcode *code, const struct fmt *f, const struct fastdec_line *ln, const char *text,
+			     enum rnd_mode mode)
 {
 	struct fastdec_spot s;
+	const char *stop = fastdec_place_line(&s, ln, text);
 	fpcode rank;
 
-	if (!fastdec_place_line(&s, ln, text, len))
-		return false;
+	if (!stop)
+		return NULL;
 	rank = s.exact ? s.lower : s.lower + takes_upper(f, s.lower, s.vs_mid, mode, s.neg);
 	if (rank == 0 || rank > f->max_rank) /* decide() and overflow() have more to say */
-		return false;
+		return NULL;
 	*code = with_sign(f, code_of(f, rank), s.neg);
-	return true;
+	return stop;
 }
 
 void rnd_tininess_after_rounding(struct rnd_result *r, const struct fmt *f, const struct num *x, enum rnd_mode mode)
