@@ -67,7 +67,7 @@ static void convert_block_in_one_pass(struct converter *c, struct inputs *in, co
 
 	if (!inputs_unread(in, &p, &end))
 		return;
-	while (p < end && (stop = rnd_code_of_line(&code, c->f, ln, p, c->s->mode)) && *stop == '\n') {
+	while (p < end && (stop = rnd_code_of_line(&code, c->f, ln, p, c->s->mode, c->s->saturate)) && *stop == '\n') {
 		render_bulk_row(&c->line, c->f, code, c->bulk, c->s->style);
 		write_out(&c->line, false);
 		p = stop + 1;

@@ -962,8 +962,10 @@ static ALWAYS_INLINE const char *scan_line(struct line_digits *digits, long *q, 
 /*
  * Where n·2^e2 lies on ln's grid when `slop` says what n is: 0, the value exactly; 1,
  * the value lies strictly between n and n + 1 (a sticky bit); 2, the value lies in
- * [n, n + 2) and on no boundary of the grid (a value or a midpoint). False when that
- * does not decide it, or the value is past max or below what the grid holds in a word.
+ * [n, n + 2) and on no boundary of the grid (a value or a midpoint). Past max, the
+ * virtual rank (as in_range() and set_rank() say); far below the smallest subnormal,
+ * rank 0 and below its midpoint. False when that does not decide it, or the value lies
+ * below the normals of a grid without subnormals, or near the smallest subnormal's half.
  * With n shifted to fill 128 bits, a normal value's significand is the top frac_bits + 1
  * bits (fewer in a subnormal's binade), and the bits below them are compared with half
  * the last place. The shift by z widens the intervals to (n, n + 2^z) and
@@ -977,10 +979,20 @@ static ALWAYS_INLINE bool place_line_word(struct fastdec_spot *s, const struct f
 	long e = 127 - zeros + e2, binade = e;
 	uint64_t hi, lo, rest, half;
 
-	if (e > ln->emax)
-		return false;
+	s->exact = false;
+	s->vs_mid = 1;
+	s->lower = ln->max_rank + 1;
+	if (e > ln->emax) /* past max's binade: past the virtual value too (in_range()) */
+		return true;
 	if (e < ln->emin) {
-		if (!ln->subnormals || ln->emin - e > ln->frac_bits)
+		if (!ln->subnormals)
+			return false;
+		if (ln->emin - e > ln->frac_bits + 2) { /* under 2^(e + 1), a quarter of the smallest subnormal */
+			s->lower = 0;
+			s->vs_mid = -1;
+			return true;
+		}
+		if (ln->emin - e > ln->frac_bits)
 			return false;
 		binade = ln->emin;
 		below_bits += (int)(ln->emin - e);
@@ -995,7 +1007,12 @@ static ALWAYS_INLINE bool place_line_word(struct fastdec_spot *s, const struct f
 	s->exact = slop == 0 && rest == 0 && lo == 0;
 	s->vs_mid = rest > half || (rest == half && (lo || slop)) ? 1 : rest < half ? -1 : 0;
 	s->lower = ((uint64_t)(binade + ln->bias - 1) << ln->frac_bits) + (hi >> below_bits); /* as set_rank() */
-	return s->lower <= ln->max_rank;
+	if (s->lower > ln->max_rank) { /* past max: the virtual rank */
+		s->lower = ln->max_rank + 1;
+		s->exact = false;
+		s->vs_mid = 1;
+	}
+	return true;
 }
 
 /*

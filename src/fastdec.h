@@ -60,11 +60,13 @@ bool fastdec_place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, c
 /*
  * The commonest bulk conversion in one pass (convert's stdin lines, rows of the code
  * alone): a line that is [sign]digits[.digits][(e|E)[sign]digits] and nothing else,
- * with at most 19 digits, placed on the grid of a binary format whose ranks are its
- * codes, straight from the line reader's block. It answers what fastdec_place() and
- * fmt_place() answer, or declines: zero, blanks, more digits, a value past max or
- * below the grid, a placement it cannot decide in one word; and on a machine whose
- * words are not little-endian.
+ * read 8 bytes a load, placed on the grid of a binary format whose ranks are its codes
+ * (of at most 64 bits, 61-bit significands), straight from the line reader's block:
+ * up to 19 digits in one word (exactly, or by one product with a 128-bit power of 5),
+ * up to 38 in two, more by the first 19 and both ends. It answers what fastdec_place()
+ * and fmt_place() answer, or declines: zero, blanks, a value below the normals of a
+ * grid without subnormals or near half the smallest subnormal, a placement it cannot
+ * decide in words; and on a machine whose words are not little-endian.
  */
 struct fastdec_line {
 	int frac_bits, bias;
@@ -74,7 +76,7 @@ struct fastdec_line {
 };
 
 struct fastdec_spot {
-	uint64_t lower; /* the rank at or below |value|, at most max_rank */
+	uint64_t lower; /* the rank at or below |value|; max_rank + 1 past max (vs_mid 1) */
 	bool neg, exact;
 	int vs_mid;     /* |value| against the midpoint above lower, when not exact */
 };

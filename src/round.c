@@ -291,18 +291,26 @@ bool rnd_encode_scaled_text(struct rnd_result *out, const struct fmt *f, const c
 }
 
 const char *rnd_code_of_line(fpcode *code, const struct fmt *f, const struct fastdec_line *ln, const char *text,
-			     enum rnd_mode mode)
+			     enum rnd_mode mode, bool saturate)
 {
 	struct fastdec_spot s;
 	const char *stop = fastdec_place_line(&s, ln, text);
-	fpcode rank;
+	struct placement p;
+	struct rnd_result out;
 
 	if (!stop)
 		return NULL;
-	rank = s.exact ? s.lower : s.lower + takes_upper(f, s.lower, s.vs_mid, mode, s.neg);
-	if (rank == 0 || rank > f->max_rank) /* decide() and overflow() have more to say */
-		return NULL;
-	*code = with_sign(f, code_of(f, rank), s.neg);
+	if (s.lower <= f->max_rank) { /* the commonest case, as decide() takes it */
+		fpcode rank = s.exact ? s.lower : s.lower + takes_upper(f, s.lower, s.vs_mid, mode, s.neg);
+		if (rank != 0 && rank <= f->max_rank) {
+			*code = with_sign(f, code_of(f, rank), s.neg);
+			return stop;
+		}
+	}
+	p = (struct placement){ s.lower, s.exact, false, s.vs_mid }; /* tininess: a flag, not needed */
+	out.flags = 0;
+	decide(&out, f, s.neg, &p, mode, saturate);
+	*code = out.code;
 	return stop;
 }
 

@@ -61,10 +61,9 @@ struct fastdec_line;
 /* The code of the decimal a stdin line begins with, placed by fastdec_place_line() (ln
  * made from f) and rounded by mode as rnd_encode() rounds it, for rows of the code
  * alone (no flags, no ternary). Returns where the decimal ends, for the caller to check
- * that the line ends there; NULL when it is not such a decimal, or its result is zero
- * or lies past max (the usual path then says it all). */
+ * that the line ends there; NULL when it is not such a decimal. */
 const char *rnd_code_of_line(fpcode *code, const struct fmt *f, const struct fastdec_line *ln, const char *text,
-			     enum rnd_mode mode);
+			     enum rnd_mode mode, bool saturate);
 /* The same, placing x with the table method (formats of at most 16 bits; for tests). */
 enum rnd_status rnd_encode_by_table(struct rnd_result *out, const struct fmt *f, const struct num *x,
 				    enum rnd_mode mode, bool saturate);
