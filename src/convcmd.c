@@ -59,7 +59,7 @@ static void convert_one(struct converter *c, const char *text, size_t len, struc
  * decimal and its newline), each straight from the block into the output; it stops at
  * the first line it does not take, or the end of what the block holds.
  */
-static void convert_block_in_one_pass(struct converter *c, struct inputs *in, const struct fastdec_line *ln)
+static void convert_block_in_one_pass(struct converter *c, struct inputs *in, const struct rnd_line *rl)
 {
 	const char *p, *end, *stop;
 	long lines = 0;
@@ -67,7 +67,7 @@ static void convert_block_in_one_pass(struct converter *c, struct inputs *in, co
 
 	if (!inputs_unread(in, &p, &end))
 		return;
-	while (p < end && (stop = rnd_code_of_line(&code, c->f, ln, p, c->s->mode, c->s->saturate)) && *stop == '\n') {
+	while (p < end && (stop = rnd_line_code(&code, rl, p)) && *stop == '\n') {
 		render_bulk_row(&c->line, c->f, code, c->bulk, c->s->style);
 		write_out(&c->line, false);
 		p = stop + 1;
@@ -85,8 +85,8 @@ static void convert_block_in_one_pass(struct converter *c, struct inputs *in, co
  */
 static void convert_lines_in_bulk(struct converter *c, struct inputs *in)
 {
-	struct fastdec_line ln = { 0 };
-	bool one_pass = fastdec_line_open(&ln, c->f);
+	struct rnd_line rl;
+	bool one_pass = rnd_line_open(&rl, c->f, c->s->mode, c->s->saturate, 0);
 	const char *text;
 	size_t len;
 
@@ -94,7 +94,7 @@ static void convert_lines_in_bulk(struct converter *c, struct inputs *in)
 		struct decimal d;
 		struct rnd_result res;
 		if (one_pass && !should_stop())
-			convert_block_in_one_pass(c, in, &ln);
+			convert_block_in_one_pass(c, in, &rl);
 		if (!inputs_next(in, &text, &len))
 			break;
 		if (in->too_long) {

@@ -850,14 +850,14 @@ bool fastdec_floor_log2(long *out, const struct decimal *d)
 
 /* ---- A whole line in one pass ------------------------------------------------------------ */
 
-bool fastdec_line_open(struct fastdec_line *ln, const struct fmt *f)
+bool fastdec_line_open(struct fastdec_line *ln, const struct fmt *f, long e2)
 {
 	if (!LITTLE_ENDIAN_WORDS || !f->grid.present || !f->kind->ranks_are_codes || f->bits > 64 ||
 	    (f->has_sign && !f->kind->sign_is_top_bit) || f->grid.frac_bits > 60 || labs(f->emin) > 100000 ||
-	    labs(f->emax) > 100000)
+	    labs(f->emax) > 100000 || labs(e2) > 100000)
 		return false;
 	*ln = (struct fastdec_line){ f->grid.frac_bits, f->grid.bias, f->emin, f->emax, (uint64_t)f->max_rank,
-				     f->has_sign, f->grid.subnormals };
+				     f->has_sign, f->grid.subnormals, e2 };
 	return true;
 }
 
@@ -976,12 +976,15 @@ static ALWAYS_INLINE bool place_line_word(struct fastdec_spot *s, const struct f
 					  unsigned __int128 n, long e2, int slop)
 {
 	int zeros = 128 - code_bit_length(n), below_bits = 63 - ln->frac_bits;
-	long e = 127 - zeros + e2, binade = e;
+	long e, binade;
 	uint64_t hi, lo, rest, half;
 
+	e2 += ln->e2;
+	e = binade = 127 - zeros + e2;
 	s->exact = false;
 	s->vs_mid = 1;
 	s->lower = ln->max_rank + 1;
+	s->tiny = e < ln->emin;
 	if (e > ln->emax) /* past max's binade: past the virtual value too (in_range()) */
 		return true;
 	if (e < ln->emin) {

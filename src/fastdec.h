@@ -73,16 +73,18 @@ struct fastdec_line {
 	long emin, emax;
 	uint64_t max_rank;
 	bool has_sign, subnormals;
+	long e2; /* each line's value is taken times 2^e2 (quantize's power-of-two scales) */
 };
 
 struct fastdec_spot {
 	uint64_t lower; /* the rank at or below |value|; max_rank + 1 past max (vs_mid 1) */
 	bool neg, exact;
+	bool tiny;      /* below the smallest normal value */
 	int vs_mid;     /* |value| against the midpoint above lower, when not exact */
 };
 
-/* False when f is not such a format. */
-bool fastdec_line_open(struct fastdec_line *ln, const struct fmt *f);
+/* False when f is not such a format (or |e2| is past 100 000). */
+bool fastdec_line_open(struct fastdec_line *ln, const struct fmt *f, long e2);
 /* Places the decimal that text begins with, and returns where it ends (the caller
  * checks that its line ends there), or NULL. Reads up to LINES_PADDING bytes past that
  * end (lines.h). */

@@ -290,27 +290,67 @@ bool rnd_encode_scaled_text(struct rnd_result *out, const struct fmt *f, const c
 	return rnd_encode_decimal(out, f, &d, mode, saturate);
 }
 
-const char *rnd_code_of_line(fpcode *code, const struct fmt *f, const struct fastdec_line *ln, const char *text,
-			     enum rnd_mode mode, bool saturate)
+/* The result for a line placed at s, as rnd_encode() gives it. */
+static void decide_line(struct rnd_result *out, const struct rnd_line *rl, const struct fastdec_spot *s)
 {
+	struct placement p = { s->lower, s->exact, s->tiny, s->vs_mid };
+
+	out->code = 0;
+	out->ternary = 0;
+	out->flags = 0;
+	decide(out, rl->f, s->neg, &p, rl->mode, rl->saturate);
+}
+
+bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, enum rnd_mode mode, bool saturate, long e2)
+{
+	struct rnd_result r;
+
+	*rl = (struct rnd_line){ .f = f, .mode = mode, .saturate = saturate };
+	if (!fastdec_line_open(&rl->grid, f, e2))
+		return false;
+	for (int neg = 0; neg < 2; neg++) {
+		struct fastdec_spot past = { rl->grid.max_rank + 1, neg, false, false, 1 }, below = { 0, neg, false, true, -1 };
+		decide_line(&r, rl, &past);
+		rl->past_max[neg] = r.code;
+		decide_line(&r, rl, &below);
+		rl->far_below[neg] = r.code;
+	}
+	return true;
+}
+
+const char *rnd_line_code(fpcode *code, const struct rnd_line *rl, const char *text)
+{
+	const struct fmt *f = rl->f;
 	struct fastdec_spot s;
-	const char *stop = fastdec_place_line(&s, ln, text);
-	struct placement p;
+	const char *stop = fastdec_place_line(&s, &rl->grid, text);
 	struct rnd_result out;
+	fpcode rank;
 
 	if (!stop)
 		return NULL;
-	if (s.lower <= f->max_rank) { /* the commonest case, as decide() takes it */
-		fpcode rank = s.exact ? s.lower : s.lower + takes_upper(f, s.lower, s.vs_mid, mode, s.neg);
-		if (rank != 0 && rank <= f->max_rank) {
-			*code = with_sign(f, code_of(f, rank), s.neg);
-			return stop;
-		}
+	if (s.lower > f->max_rank) {
+		*code = rl->past_max[s.neg];
+		return stop;
 	}
-	p = (struct placement){ s.lower, s.exact, false, s.vs_mid }; /* tininess: a flag, not needed */
-	out.flags = 0;
-	decide(&out, f, s.neg, &p, mode, saturate);
-	*code = out.code;
+	rank = s.exact ? s.lower : s.lower + takes_upper(f, s.lower, s.vs_mid, rl->mode, s.neg);
+	if (rank != 0 && rank <= f->max_rank) /* the commonest case, as decide() takes it */
+		*code = with_sign(f, code_of(f, rank), s.neg);
+	else if (s.lower == 0 && s.vs_mid < 0)
+		*code = rl->far_below[s.neg];
+	else {
+		decide_line(&out, rl, &s);
+		*code = out.code;
+	}
+	return stop;
+}
+
+const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, const char *text)
+{
+	struct fastdec_spot s;
+	const char *stop = fastdec_place_line(&s, &rl->grid, text);
+
+	if (stop)
+		decide_line(out, rl, &s);
 	return stop;
 }
 

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 
+#include "fastdec.h"
 #include "format.h"
 #include "num.h"
 
@@ -57,13 +58,24 @@ bool rnd_encode_scaled_text(struct rnd_result *out, const struct fmt *f, const c
 /* The same for ±n·2^e2 (n nonzero), the exact result of an operation on codes (ops.c). */
 bool rnd_encode_binary(struct rnd_result *out, const struct fmt *f, bool neg, unsigned __int128 n, long e2,
 		       enum rnd_mode mode, bool saturate);
-struct fastdec_line;
-/* The code of the decimal a stdin line begins with, placed by fastdec_place_line() (ln
- * made from f) and rounded by mode as rnd_encode() rounds it, for rows of the code
- * alone (no flags, no ternary). Returns where the decimal ends, for the caller to check
- * that the line ends there; NULL when it is not such a decimal. */
-const char *rnd_code_of_line(fpcode *code, const struct fmt *f, const struct fastdec_line *ln, const char *text,
-			     enum rnd_mode mode, bool saturate);
+/*
+ * Stdin lines rounded in one pass (fastdec_place_line()) into f as rnd_encode() rounds
+ * their values (times 2^e2): made once for a run by rnd_line_open(), false when f is no
+ * format for it. rnd_line_code() gives a line's code alone, rnd_line_result() all of
+ * its result; both return where the decimal ends, for the caller to check that the
+ * line ends there, or NULL when it is no such decimal (the usual path then takes it).
+ */
+struct rnd_line {
+	const struct fmt *f;
+	struct fastdec_line grid;
+	enum rnd_mode mode;
+	bool saturate;
+	fpcode past_max[2], far_below[2]; /* the codes decide() gives there, + and − */
+};
+
+bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, enum rnd_mode mode, bool saturate, long e2);
+const char *rnd_line_code(fpcode *code, const struct rnd_line *rl, const char *text);
+const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, const char *text);
 /* The same, placing x with the table method (formats of at most 16 bits; for tests). */
 enum rnd_status rnd_encode_by_table(struct rnd_result *out, const struct fmt *f, const struct num *x,
 				    enum rnd_mode mode, bool saturate);

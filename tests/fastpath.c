@@ -84,24 +84,21 @@ static void compare_paths(const struct fmt *f, const struct decimal *d, const st
 		}
 }
 
-static long one_pass_taken; /* lines rnd_code_of_line() took in binary64, rne */
+static long one_pass_taken; /* lines rnd_line_code() took in binary64, rne */
 
-/* The one-pass line (rnd_code_of_line()) against the exact path, in every format it
+/* The one-pass line (rnd_line_code(), rnd_line_result()) against the exact path, in every format it
  * opens for and the first `nmodes` modes: a line it takes must be one the parser reads
- * (`parsed`: in holds its value), and its code the one rnd_encode() gives, saturating
- * and not. text has the line reader's padding. */
+ * (`parsed`: in holds its value), and its code (and ternary and flags) the ones
+ * rnd_encode() gives, saturating and not. text has the line reader's padding. */
 static void compare_line(const struct fmt *f, const struct input *in, bool parsed, int nmodes, const char *text,
 			 size_t len)
 {
-	struct fastdec_line ln;
-
-	if (!fastdec_line_open(&ln, f))
-		return;
 	for (int m = 0; m < nmodes; m++)
 		for (int sat = 0; sat < 2; sat++) {
-			struct rnd_result b;
-			fpcode code;
-			if (rnd_code_of_line(&code, f, &ln, text, modes[m], sat) != text + len)
+			struct rnd_line rl;
+			struct rnd_result a = { 0 }, b;
+			fpcode code = 0;
+			if (!rnd_line_open(&rl, f, modes[m], sat, 0) || rnd_line_code(&code, &rl, text) != text + len)
 				continue;
 			one_pass_taken += m == 0 && !sat && strcmp(f->name, "binary64") == 0;
 			if (!check(parsed, "%s: one pass took '%.*s', which the parser does not read", f->name,
@@ -111,6 +108,11 @@ static void compare_line(const struct fmt *f, const struct input *in, bool parse
 			check(code == b.code, "%s %s%s '%.*s': one pass 0x%llx, exact 0x%llx", f->name,
 			      rnd_mode_name(modes[m]), sat ? " sat" : "", len > 60 ? 60 : (int)len, text,
 			      (unsigned long long)code, (unsigned long long)b.code);
+			check(rnd_line_result(&a, &rl, text) == text + len && a.code == b.code && a.ternary == b.ternary &&
+				      a.flags == b.flags,
+			      "%s %s%s '%.*s': one pass 0x%llx/%d/%u, exact 0x%llx/%d/%u", f->name, rnd_mode_name(modes[m]),
+			      sat ? " sat" : "", len > 60 ? 60 : (int)len, text, (unsigned long long)a.code, a.ternary,
+			      a.flags, (unsigned long long)b.code, b.ternary, b.flags);
 		}
 }
 
