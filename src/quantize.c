@@ -45,6 +45,9 @@ struct quantization {
 	 * (scale_is_power: k is known). */
 	bool scale_is_power;
 	long times_two_to;
+	/* With such a scale into a float format, stdin's lines in one pass (round.h) */
+	struct rnd_line one_pass;
+	bool has_one_pass;
 };
 
 #define CACHED_BITS 12
@@ -400,13 +403,18 @@ static bool quantize_int_decimal(struct strbuf *out, const struct settings *s, s
 }
 
 /* x·2^k of a plain decimal x (not zero: quantize's zero has no sign) rounded by the
- * fast decimal path, when the scale is 2^-k; false when that path does not take it. */
+ * fast decimal path (in one pass when x is a line of stdin), when the scale is 2^-k;
+ * false when that path does not take it. */
 static bool quantize_scaled_decimal(struct strbuf *out, const struct settings *s, struct quantization *q,
 				    const char *text, size_t len)
 {
 	struct decimal d;
 	struct rnd_result r;
 
+	if (q->has_one_pass && rnd_line_result(&r, &q->one_pass, text) == text + len) {
+		put_float_row(out, s, q, text, &r);
+		return true;
+	}
 	if (!q->floats || !q->scale_is_power || !fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE || d.head == 0)
 		return false;
 	d.e2 += q->times_two_to;
@@ -558,6 +566,9 @@ static int quantization_run(struct settings *s, const char *what, one_value *one
 		quantization_clear(&q);
 		return EXIT_USAGE;
 	}
+	/* stdin's lines have the padding the one pass reads */
+	q.has_one_pass = q.floats && q.scale_is_power && in.reader &&
+			 rnd_line_open(&q.one_pass, q.floats, s->mode, true, q.times_two_to);
 	sb_init(&out);
 	if (s->header && s->style != STYLE_JSON)
 		render_header(&out, &s->fields, s->style);

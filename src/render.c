@@ -142,11 +142,17 @@ static void write_shortest(struct strbuf *out, const struct field_context *cx, e
 	dec_shortest(out, cx->f, cx->r->code);
 }
 
-/* inexact|tie, or - ; in JSON a list of strings. */
+/* inexact|tie, or - ; in JSON a list of strings. Each set of flags is written once
+ * and kept (rows write the same few again and again). */
 static void put_flags(struct strbuf *out, unsigned flags, bool json)
 {
+	static struct strbuf kept[1u << RND_FLAG_COUNT];
+
 	if (!json) {
-		render_flags(out, flags, "|", "-");
+		struct strbuf *text = &kept[flags & ((1u << RND_FLAG_COUNT) - 1)];
+		if (!text->len)
+			render_flags(text, flags, "|", "-");
+		sb_add(out, text->s, text->len);
 		return;
 	}
 	sb_putc(out, '[');
