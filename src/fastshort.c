@@ -123,24 +123,35 @@ struct dropped {
 	bool zeros_below, vm_on_grid;
 };
 
-/* Drops n digits (scale = 10^n) from the value and both ends. */
-static inline void drop_digits(struct scaled *s, struct dropped *d, uint64_t scale, int n)
+/* Drops n digits (scale = 10^n) from the value and both ends, vp and vm being the ends'
+ * quotients. What is remembered of exactness is looked at only while it still holds
+ * (it rarely does). */
+static inline void drop_digits(struct scaled *s, struct dropped *d, uint64_t scale, int n, uint64_t vp, uint64_t vm)
 {
-	uint64_t tenth = scale / 10;
+	uint64_t tenth = scale / 10, vr = s->vr / scale, rest;
 
-	d->vm_on_grid &= s->vm % scale == 0;
-	d->zeros_below &= d->last == 0 && s->vr % tenth == 0;
-	d->last = (int)(s->vr % scale / tenth);
-	s->vr /= scale;
-	s->vp /= scale;
-	s->vm /= scale;
+	rest = s->vr - vr * scale; /* the digits dropped */
+	if (d->vm_on_grid)
+		d->vm_on_grid = s->vm == vm * scale;
+	if (d->zeros_below)
+		d->zeros_below = d->last == 0 && rest % tenth == 0;
+	d->last = (int)(rest / tenth);
+	s->vr = vr;
+	s->vp = vp;
+	s->vm = vm;
 	s->e10 += n;
 }
 
-/* Is there a point of the grid 10^n (scale) above the lower end, up to the top one? */
-static inline bool coarser_has_point(const struct scaled *s, uint64_t scale)
+/* When the grid 10^n (scale) has a point above the lower end, up to the top one, drops
+ * those n digits, and true; else false. */
+static inline bool drop_if_coarser(struct scaled *s, struct dropped *d, uint64_t scale, int n)
 {
-	return s->vp / scale > s->vm / scale;
+	uint64_t vp = s->vp / scale, vm = s->vm / scale;
+
+	if (vp <= vm)
+		return false;
+	drop_digits(s, d, scale, n, vp, vm);
+	return true;
 }
 
 /*
@@ -157,17 +168,14 @@ static uint64_t nearest_on_coarsest(struct scaled *s, bool ends_in)
 
 	if (!ends_in && s->vp_exact)
 		s->vp--;
-	while (coarser_has_point(s, 100000000))
-		drop_digits(s, &d, 100000000, 8);
-	if (coarser_has_point(s, 10000))
-		drop_digits(s, &d, 10000, 4);
-	if (coarser_has_point(s, 100))
-		drop_digits(s, &d, 100, 2);
-	if (coarser_has_point(s, 10))
-		drop_digits(s, &d, 10, 1);
+	while (drop_if_coarser(s, &d, 100000000, 8))
+		;
+	drop_if_coarser(s, &d, 10000, 4);
+	drop_if_coarser(s, &d, 100, 2);
+	drop_if_coarser(s, &d, 10, 1);
 	if (ends_in && d.vm_on_grid)
 		while (s->vm % 10 == 0) /* the lower end itself is on the coarser grid */
-			drop_digits(s, &d, 10, 1);
+			drop_digits(s, &d, 10, 1, s->vp / 10, s->vm / 10);
 	if (d.zeros_below && d.last == 5 && s->vr % 2 == 0)
 		d.last = 4; /* exactly halfway: to the even point */
 	return s->vr + ((s->vr == s->vm && !(ends_in && d.vm_on_grid)) || d.last >= 5);
