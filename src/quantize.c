@@ -543,6 +543,31 @@ static void put_error_row(struct strbuf *out, const struct settings *s, const ch
 		sb_puts(out, "error\n");
 }
 
+/*
+ * The lines of stdin's block from where it stands that quantize's one pass takes (a
+ * decimal and its newline), each straight from the block into a row, until the first
+ * it does not take; rows without the input field (the line is not terminated in the
+ * block). Returns how many.
+ */
+static long quantize_block_in_one_pass(struct strbuf *out, const struct settings *s, struct quantization *q,
+				       struct inputs *in)
+{
+	const char *p, *end, *stop;
+	struct rnd_result r;
+	long lines = 0;
+
+	if (!inputs_unread(in, &p, &end))
+		return 0;
+	while (p < end && (stop = rnd_line_result(&r, &q->one_pass, p)) && *stop == '\n') {
+		put_float_row(out, s, q, NULL, &r);
+		write_out(out, false);
+		p = stop + 1;
+		lines++;
+	}
+	inputs_consume(in, p, lines);
+	return lines;
+}
+
 /* The common loop of quantize and dequantize. */
 typedef enum problem one_value(struct strbuf *out, const struct settings *s, struct quantization *q, long i,
 			       const char *text, size_t len, struct input *in, struct parse_error *err);
@@ -573,7 +598,12 @@ static int quantization_run(struct settings *s, const char *what, one_value *one
 	if (s->header && s->style != STYLE_JSON)
 		render_header(&out, &s->fields, s->style);
 	input_init(&value);
-	for (; inputs_next(&in, &text, &len); i++) {
+	for (;; i++) {
+		if (q.has_one_pass && one == quantize_one && !render_has_field(&s->fields, FIELD_INPUT) && !s->interactive &&
+		    !should_stop())
+			i += quantize_block_in_one_pass(&out, s, &q, &in);
+		if (!inputs_next(&in, &text, &len))
+			break;
 		if (in.too_long) {
 			put_error_row(&out, s, "", problem_message(PROBLEM_TOO_LONG, NULL));
 			failures++;

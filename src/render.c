@@ -110,6 +110,14 @@ bool render_needs_input(const struct field_list *fl)
 	return false;
 }
 
+bool render_has_field(const struct field_list *fl, enum field fld)
+{
+	for (int i = 0; i < fl->count; i++)
+		if (fl->field[i] == fld)
+			return true;
+	return false;
+}
+
 static void write_input(struct strbuf *out, const struct field_context *cx, enum field fld)
 {
 	(void)fld;
@@ -551,13 +559,17 @@ void render_fields(struct strbuf *out, const struct field_list *fl, const char *
 {
 	for (int i = 0; i < fl->count; i++) {
 		enum field fld = fl->field[i];
-		begin_field(out, style, i, fld);
+		const char *t = text[fld] ? text[fld] : "";
+		if (style == STYLE_JSON)
+			begin_field(out, style, i, fld);
+		else if (i)
+			sb_putc(out, style == STYLE_CSV ? ',' : '\t');
 		if (fld == FIELD_FLAGS)
 			put_flags(out, flags, style == STYLE_JSON);
 		else if (fld == FIELD_INPUT || style == STYLE_JSON)
-			write_quoted(out, text[fld] ? text[fld] : "", style);
+			write_quoted(out, t, style);
 		else /* a number fpx wrote: nothing in it is quoted in TSV or CSV */
-			sb_puts(out, text[fld] ? text[fld] : "");
+			sb_add(out, t, strlen(t));
 	}
 	if (style == STYLE_JSON)
 		sb_putc(out, '}');

@@ -60,6 +60,8 @@ const char *render_parse_fields(struct field_list *out, const char *text);
 const char *render_field_name(enum field fld);
 /* Does any field need the exact input (error, ulps, rel, below, above)? */
 bool render_needs_input(const struct field_list *fl);
+/* Is fld one of the fields? */
+bool render_has_field(const struct field_list *fl, enum field fld);
 const char *render_field_help(enum field fld);
 
 /* One row: a code of f, the input that made it, and (when it was rounded) the result. */
