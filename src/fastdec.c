@@ -1077,6 +1077,21 @@ static ALWAYS_INLINE bool place_line_wide(struct fastdec_spot *s, const struct f
 	return wide_in_word(&n, &e2, &slop, w, q) && place_line_word(s, ln, n, e2, slop);
 }
 
+const char *fastdec_scan_line(struct fastdec_digits *d, const char *text)
+{
+	struct line_digits g;
+	const char *stop = scan_line(&g, &d->q, &d->neg, text);
+
+	if (!stop || (g.sticky && g.dropped > 19))
+		return NULL;
+	d->w = g.w;
+	if (g.sticky) { /* all the digits in two words */
+		d->w = (unsigned __int128)g.w * powers_of_ten_wide(g.dropped) + g.tail;
+		d->q -= g.dropped;
+	}
+	return stop;
+}
+
 const char *fastdec_place_line(struct fastdec_spot *s, const struct fastdec_line *ln, const char *text)
 {
 	struct line_digits g;

@@ -85,6 +85,15 @@ struct fastdec_spot {
 
 /* False when f is not such a format (or |e2| is past 100 000). */
 bool fastdec_line_open(struct fastdec_line *ln, const struct fmt *f, long e2);
+/* The digits of the decimal that text begins with, read as fastdec_place_line() reads
+ * them: |value| = w·10^q with w < 10^38; returns where it ends, or NULL (not such a
+ * decimal, or more than 38 digits not all 0 past them). */
+struct fastdec_digits {
+	unsigned __int128 w;
+	long q;
+	bool neg;
+};
+const char *fastdec_scan_line(struct fastdec_digits *d, const char *text);
 /* Places the decimal that text begins with, and returns where it ends (the caller
  * checks that its line ends there), or NULL. Reads up to LINES_PADDING bytes past that
  * end (lines.h). */

@@ -45,9 +45,10 @@ struct quantization {
 	 * (scale_is_power: k is known). */
 	bool scale_is_power;
 	long times_two_to;
-	/* With such a scale into a float format, stdin's lines in one pass (round.h) */
+	/* With such a scale, stdin's lines in one pass (round.h, fastdec.h): one_pass for a
+	 * float target */
+	bool lines_in_one_pass;
 	struct rnd_line one_pass;
-	bool has_one_pass;
 };
 
 #define CACHED_BITS 12
@@ -367,23 +368,16 @@ static unsigned __int128 ten_to(int k)
 	return table[k];
 }
 
-/* x·2^k + zero for a plain decimal x (all of its digits held: at most 38) as n/d in
- * words, rounded into the integer target, when the scale is 2^-k; false when the words
- * do not hold it (every term kept under 2^125). */
-static bool quantize_int_decimal(struct strbuf *out, const struct settings *s, struct quantization *q,
-				 const char *text, size_t len)
+/* x·2^k + zero for x = ±n·10^e10 (n < 10^38) as a fraction in words, rounded into
+ * the integer target, when the scale is 2^-k; false when the words do not hold it
+ * (every term kept under 2^125). */
+static bool int_of_digits(long *v, unsigned *flags, const struct quantization *q, enum rnd_mode mode,
+			  unsigned __int128 n, long e10, bool neg)
 {
-	struct decimal d;
-	unsigned __int128 n, den = 1;
-	long k = q->times_two_to, e10, v;
+	unsigned __int128 den = 1;
+	long k = q->times_two_to;
 	__int128 signed_n;
-	unsigned flags;
 
-	if (!q->ints || !q->scale_is_power || !fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE || d.e2 != 0 ||
-	    (d.sticky && d.limbs == 0))
-		return false;
-	n = d.sticky ? (unsigned __int128)(d.limbs == 2 ? d.w[1] : 0) << 64 | d.w[0] : d.head;
-	e10 = d.sticky ? d.wq : d.q;
 	if (e10 > 38 || e10 < -38 || (e10 > 0 && __builtin_mul_overflow(n, ten_to((int)e10), &n)))
 		return false;
 	if (e10 < 0)
@@ -394,27 +388,75 @@ static bool quantize_int_decimal(struct strbuf *out, const struct settings *s, s
 		n <<= k;
 	else
 		den <<= -k;
-	signed_n = d.neg ? -(__int128)n : (__int128)n;
+	signed_n = neg ? -(__int128)n : (__int128)n;
 	if (q->nzero) /* an integer of the format (zero_points_fit()): |zero| < 2^9, den < 2^115 */
 		signed_n += (__int128)mpz_get_si(mpq_numref(q->zero[0])) * (__int128)den;
-	flags = intfmt_round_words(&v, q->ints, signed_n, den, s->mode);
+	*flags = intfmt_round_words(v, q->ints, signed_n, den, mode);
+	return true;
+}
+
+/* What quantize's one pass made of a line: the rounding into a float target, or the
+ * integer and its flags. */
+struct quantized {
+	struct rnd_result r;
+	long v;
+	unsigned flags;
+};
+
+/* The line of stdin that `line` begins (with the line reader's padding), quantized in
+ * one pass; returns where its decimal ends, for the caller to check that the line ends
+ * there, or NULL when the pass does not take it. */
+static const char *quantize_line(struct quantized *x, const struct settings *s, const struct quantization *q,
+				 const char *line)
+{
+	struct fastdec_digits d;
+	const char *stop;
+
+	if (!q->lines_in_one_pass)
+		return NULL;
+	if (q->floats)
+		return rnd_line_result(&x->r, &q->one_pass, line);
+	stop = fastdec_scan_line(&d, line);
+	return stop && int_of_digits(&x->v, &x->flags, q, s->mode, d.w, d.q, d.neg) ? stop : NULL;
+}
+
+static void put_quantized_row(struct strbuf *out, const struct settings *s, struct quantization *q, const char *input,
+			      const struct quantized *x)
+{
+	if (q->floats)
+		put_float_row(out, s, q, input, &x->r);
+	else
+		put_int_row(out, s, q->ints, input, x->v, x->flags);
+}
+
+/* x·2^k + zero of a plain decimal x (all of its digits held: at most 38) rounded into
+ * the integer target by int_of_digits(), when the scale is 2^-k; false when that does
+ * not take it. */
+static bool quantize_int_decimal(struct strbuf *out, const struct settings *s, struct quantization *q,
+				 const char *text, size_t len)
+{
+	struct decimal d;
+	unsigned flags;
+	long v;
+
+	if (!q->ints || !q->scale_is_power || !fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE || d.e2 != 0 ||
+	    (d.sticky && d.limbs == 0) ||
+	    !int_of_digits(&v, &flags, q, s->mode,
+			   d.sticky ? (unsigned __int128)(d.limbs == 2 ? d.w[1] : 0) << 64 | d.w[0] : d.head,
+			   d.sticky ? d.wq : d.q, d.neg))
+		return false;
 	put_int_row(out, s, q->ints, text, v, flags);
 	return true;
 }
 
 /* x·2^k of a plain decimal x (not zero: quantize's zero has no sign) rounded by the
- * fast decimal path (in one pass when x is a line of stdin), when the scale is 2^-k;
- * false when that path does not take it. */
+ * fast decimal path, when the scale is 2^-k; false when that path does not take it. */
 static bool quantize_scaled_decimal(struct strbuf *out, const struct settings *s, struct quantization *q,
 				    const char *text, size_t len)
 {
 	struct decimal d;
 	struct rnd_result r;
 
-	if (q->has_one_pass && rnd_line_result(&r, &q->one_pass, text) == text + len) {
-		put_float_row(out, s, q, text, &r);
-		return true;
-	}
 	if (!q->floats || !q->scale_is_power || !fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE || d.head == 0)
 		return false;
 	d.e2 += q->times_two_to;
@@ -494,6 +536,12 @@ static enum problem quantize_one(struct strbuf *out, const struct settings *s, s
 	enum problem problem;
 	mpq_ptr y = q->y;
 
+	struct quantized x;
+
+	if (quantize_line(&x, s, q, text) == text + len) {
+		put_quantized_row(out, s, q, text, &x);
+		return PROBLEM_NONE;
+	}
 	if (quantize_scaled_decimal(out, s, q, text, len) || quantize_int_decimal(out, s, q, text, len))
 		return PROBLEM_NONE;
 	if ((problem = read_value(in, err, text, len)) && problem != PROBLEM_REAL_NOT_HERE)
@@ -553,13 +601,13 @@ static long quantize_block_in_one_pass(struct strbuf *out, const struct settings
 				       struct inputs *in)
 {
 	const char *p, *end, *stop;
-	struct rnd_result r;
+	struct quantized x;
 	long lines = 0;
 
 	if (!inputs_unread(in, &p, &end))
 		return 0;
-	while (p < end && (stop = rnd_line_result(&r, &q->one_pass, p)) && *stop == '\n') {
-		put_float_row(out, s, q, NULL, &r);
+	while (p < end && (stop = quantize_line(&x, s, q, p)) && *stop == '\n') {
+		put_quantized_row(out, s, q, NULL, &x);
 		write_out(out, false);
 		p = stop + 1;
 		lines++;
@@ -592,14 +640,14 @@ static int quantization_run(struct settings *s, const char *what, one_value *one
 		return EXIT_USAGE;
 	}
 	/* stdin's lines have the padding the one pass reads */
-	q.has_one_pass = q.floats && q.scale_is_power && in.reader &&
-			 rnd_line_open(&q.one_pass, q.floats, s->mode, true, q.times_two_to);
+	q.lines_in_one_pass = q.scale_is_power && in.reader &&
+			      (q.ints || rnd_line_open(&q.one_pass, q.floats, s->mode, true, q.times_two_to));
 	sb_init(&out);
 	if (s->header && s->style != STYLE_JSON)
 		render_header(&out, &s->fields, s->style);
 	input_init(&value);
 	for (;; i++) {
-		if (q.has_one_pass && one == quantize_one && !render_has_field(&s->fields, FIELD_INPUT) && !s->interactive &&
+		if (q.lines_in_one_pass && one == quantize_one && !render_has_field(&s->fields, FIELD_INPUT) && !s->interactive &&
 		    !should_stop())
 			i += quantize_block_in_one_pass(&out, s, &q, &in);
 		if (!inputs_next(&in, &text, &len))
