@@ -88,7 +88,8 @@ void code_to_hex(char *out, fpcode c, int digits)
 	for (; i > 16; i -= 2, c >>= 8) /* two digits (a byte) at a time, past 64 bits */
 		memcpy(out + i, hex_pairs + 2 * (unsigned)(c & 0xff), 2);
 	code_hex_digits(block, (uint64_t)c, i);
-	memcpy(out + 2, block, (size_t)i);
+	for (int j = 0; j < i; j++) /* a few bytes: no call */
+		out[2 + j] = block[j];
 }
 
 void code_to_bin(char *out, fpcode c, int bits)

@@ -57,8 +57,11 @@ static void convert_one(struct converter *c, const char *text, size_t len, struc
 /*
  * The lines of the reader's block from where it stands that the one pass takes (a
  * decimal and its newline), each straight from the block into the output; it stops at
- * the first line it does not take, or the end of what the block holds.
+ * the first line it does not take, or the end of what the block holds. Flattened:
+ * every step the loop calls is compiled into it (a tenth of its instructions were
+ * calls' own).
  */
+__attribute__((flatten))
 static void convert_block_in_one_pass(struct converter *c, struct inputs *in, const struct rnd_line *rl)
 {
 	const char *p, *end, *stop;

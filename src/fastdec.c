@@ -455,7 +455,7 @@ static fpcode bits_of(const struct binary *b, size_t from, size_t count)
  * and a quotient that is not whole is at least 5^−k short of the next integer, so the
  * floor is exact. The remainder is zero exactly when 5^k divides w.
  */
-static unsigned __int128 divide_by_pow5(uint64_t w, int *s, bool *remainder, int k)
+static inline unsigned __int128 divide_by_pow5(uint64_t w, int *s, bool *remainder, int k)
 {
 	int shift = __builtin_clzll(w) - 1;
 	uint64_t wide = w << shift;

@@ -412,6 +412,8 @@ static const char *quantize_line(struct quantized *x, const struct settings *s, 
 	struct fastdec_digits d;
 	const char *stop;
 
+	x->v = 0;
+	x->flags = 0;
 	if (!q->lines_in_one_pass)
 		return NULL;
 	if (q->floats)
@@ -597,6 +599,7 @@ static void put_error_row(struct strbuf *out, const struct settings *s, const ch
  * it does not take; rows without the input field (the line is not terminated in the
  * block). Returns how many.
  */
+__attribute__((flatten)) /* as convert's: every step compiled into the loop */
 static long quantize_block_in_one_pass(struct strbuf *out, const struct settings *s, struct quantization *q,
 				       struct inputs *in)
 {

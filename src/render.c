@@ -569,7 +569,7 @@ void render_fields(struct strbuf *out, const struct field_list *fl, const char *
 		else if (fld == FIELD_INPUT || style == STYLE_JSON)
 			write_quoted(out, t, style);
 		else /* a number fpx wrote: nothing in it is quoted in TSV or CSV */
-			sb_add(out, t, strlen(t));
+			sb_puts_short(out, t);
 	}
 	if (style == STYLE_JSON)
 		sb_putc(out, '}');

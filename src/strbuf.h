@@ -37,6 +37,24 @@ static inline void sb_add(struct strbuf *b, const char *s, size_t n)
 	b->s[b->len] = '\0';
 }
 
+/* sb_puts() for a text that is most often short (a field of a row): the first
+ * SB_SHORT bytes copied one by one, no call; the rest, if any, by sb_puts(). */
+#define SB_SHORT 32
+static inline void sb_puts_short(struct strbuf *b, const char *s)
+{
+	size_t n = 0;
+	char *p;
+
+	sb_reserve(b, SB_SHORT);
+	p = b->s + b->len;
+	for (; n < SB_SHORT && s[n]; n++)
+		p[n] = s[n];
+	b->len += n;
+	p[n] = '\0';
+	if (s[n])
+		sb_puts(b, s + n);
+}
+
 static inline void sb_putc(struct strbuf *b, char c)
 {
 	sb_reserve(b, 1);
