@@ -1077,25 +1077,36 @@ static ALWAYS_INLINE bool place_line_wide(struct fastdec_spot *s, const struct f
 	return wide_in_word(&n, &e2, &slop, w, q) && place_line_word(s, ln, n, e2, slop);
 }
 
+/* All the digits as *w·10^*wq (q the exponent of g's first 19), when there are at most
+ * 38 or all past those are 0; else false. */
+static ALWAYS_INLINE bool all_line_digits(unsigned __int128 *w, long *wq, const struct line_digits *g, long q)
+{
+	if (!g->sticky) {
+		*w = g->w;
+		*wq = q;
+		return true;
+	}
+	if (g->dropped > 19)
+		return false;
+	*w = (unsigned __int128)g->w * powers_of_ten_wide(g->dropped) + g->tail;
+	*wq = q - g->dropped;
+	return true;
+}
+
 const char *fastdec_scan_line(struct fastdec_digits *d, const char *text)
 {
 	struct line_digits g;
-	const char *stop = scan_line(&g, &d->q, &d->neg, text);
+	long q;
+	const char *stop = scan_line(&g, &q, &d->neg, text);
 
-	if (!stop || (g.sticky && g.dropped > 19))
-		return NULL;
-	d->w = g.w;
-	if (g.sticky) { /* all the digits in two words */
-		d->w = (unsigned __int128)g.w * powers_of_ten_wide(g.dropped) + g.tail;
-		d->q -= g.dropped;
-	}
-	return stop;
+	return stop && all_line_digits(&d->w, &d->q, &g, q) ? stop : NULL;
 }
 
 const char *fastdec_place_line(struct fastdec_spot *s, const struct fastdec_line *ln, const char *text)
 {
 	struct line_digits g;
-	long q;
+	unsigned __int128 w;
+	long q, wq;
 	const char *stop = scan_line(&g, &q, &s->neg, text);
 	bool placed;
 
@@ -1103,9 +1114,8 @@ const char *fastdec_place_line(struct fastdec_spot *s, const struct fastdec_line
 		return NULL;
 	if (!g.sticky)
 		placed = place_line_value(s, ln, g.w, q);
-	else if (g.dropped <= 19) /* all the digits in two words */
-		placed = place_line_wide(s, ln, (unsigned __int128)g.w * powers_of_ten_wide(g.dropped) + g.tail,
-					 q - g.dropped);
+	else if (all_line_digits(&w, &wq, &g, q)) /* in two words */
+		placed = place_line_wide(s, ln, w, wq);
 	else
 		placed = place_line_between(s, ln, g.w, q);
 	return placed ? stop : NULL;
