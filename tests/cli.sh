@@ -71,6 +71,20 @@ error${tab}error
 stderr_has "line number" "line 2: '1..2': unexpected character '.' (column 3)"
 stderr_has "empty line" "line 3: '': empty input"
 stderr_lacks "no column for an empty line" "empty input ("
+# the one pass takes lines straight from the reader's blocks: lines past several blocks
+# keep their numbers, a CR LF line and a last line without newline are taken too
+awk 'BEGIN { for (i = 0; i < 100000; i++) print "1.5"; print "foo"; printf "2.5\r\n0.25" }' > "$T/blocks"
+expect "one pass over blocks" 0 "0x3ff8000000000000
+error
+0x4004000000000000
+0x3fd0000000000000" -- sh -c "$FPX convert -o hex binary64 < $T/blocks | tail -n 4"
+expect "one pass over blocks: a bad line's status" 1 "" -- sh -c "$FPX convert -o hex binary64 < $T/blocks > /dev/null"
+stderr_has "a line's number past the one pass's blocks" "line 100001: 'foo'"
+expect "quantize's one pass over blocks" 0 "0x06${tab}6${tab}-
+error${tab}error${tab}error
+0x0a${tab}10${tab}-
+0x01${tab}1${tab}-" -- sh -c "$FPX quantize --scale 0.25 int8 < $T/blocks | tail -n 4"
+stderr_has "quantize: a line's number past the blocks" "line 100001: 'foo'"
 
 expect "stdin lines keep their own text in the input field" 0 "1${tab}0x3c00
 2${tab}0x4000" -- sh -c "printf '1\\n2\\n' | $FPX convert -o input,hex binary16"
