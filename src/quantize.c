@@ -537,7 +537,6 @@ static enum problem quantize_one(struct strbuf *out, const struct settings *s, s
 	struct parameters p;
 	enum problem problem;
 	mpq_ptr y = q->y;
-
 	struct quantized x;
 
 	if (quantize_line(&x, s, q, text) == text + len) {
@@ -634,6 +633,7 @@ static int quantization_run(struct settings *s, const char *what, one_value *one
 	enum problem problem;
 	size_t len;
 	int failures = 0;
+	bool blocks;
 	long i = 0;
 
 	if (s->nargs < 1)
@@ -642,16 +642,18 @@ static int quantization_run(struct settings *s, const char *what, one_value *one
 		quantization_clear(&q);
 		return EXIT_USAGE;
 	}
-	/* stdin's lines have the padding the one pass reads */
+	/* stdin's lines have the padding the one pass reads; whole lines from the block
+	 * when the rows leave out the input (not terminated there) */
 	q.lines_in_one_pass = q.scale_is_power && in.reader &&
 			      (q.ints || rnd_line_open(&q.one_pass, q.floats, s->mode, true, q.times_two_to));
+	blocks = q.lines_in_one_pass && one == quantize_one && !render_has_field(&s->fields, FIELD_INPUT) &&
+		 !s->interactive;
 	sb_init(&out);
 	if (s->header && s->style != STYLE_JSON)
 		render_header(&out, &s->fields, s->style);
 	input_init(&value);
 	for (;; i++) {
-		if (q.lines_in_one_pass && one == quantize_one && !render_has_field(&s->fields, FIELD_INPUT) && !s->interactive &&
-		    !should_stop())
+		if (blocks && !should_stop())
 			i += quantize_block_in_one_pass(&out, s, &q, &in);
 		if (!inputs_next(&in, &text, &len))
 			break;
