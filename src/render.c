@@ -560,9 +560,9 @@ void render_fields(struct strbuf *out, const struct field_list *fl, const char *
 	for (int i = 0; i < fl->count; i++) {
 		enum field fld = fl->field[i];
 		const char *t = text[fld] ? text[fld] : "";
-		if (style == STYLE_JSON)
+		if (style != STYLE_TSV && style != STYLE_CSV)
 			begin_field(out, style, i, fld);
-		else if (i)
+		else if (i) /* begin_field()'s separator, without the call */
 			sb_putc(out, style == STYLE_CSV ? ',' : '\t');
 		if (fld == FIELD_FLAGS)
 			put_flags(out, flags, style == STYLE_JSON);
