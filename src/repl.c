@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -626,6 +627,15 @@ int repl_close(struct repl_session *s)
 	return status;
 }
 
+/* Ctrl-C stopped a command: the terminal has echoed ^C after whatever part of a row
+ * was written, so on a terminal the message starts a line of its own. */
+static void report_interrupted(void)
+{
+	if (isatty(STDERR_FILENO))
+		fputc('\n', stderr);
+	report("interrupted");
+}
+
 int repl_run(const struct repl_options *o)
 {
 	struct repl_session *s = repl_open(o);
@@ -654,7 +664,7 @@ int repl_run(const struct repl_options *o)
 		if (!repl_line(s, line) || !output_flush())
 			break;
 		if (line_interrupted())
-			report("interrupted");
+			report_interrupted();
 	}
 	if ((error = line_error(ed)))
 		report("standard input: %s", strerror(error));

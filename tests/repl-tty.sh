@@ -11,7 +11,8 @@ pass=0 fail=0
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$1"; screen | tail -8 | sed 's/^/    /'; }
-screen() { tmux -L "$SOCKET" capture-pane -p -S -500 2>/dev/null; }
+# the screen and what scrolled off it, wrapped lines joined as they were written
+screen() { tmux -L "$SOCKET" capture-pane -p -J -S -500 2>/dev/null; }
 keys() { tmux -L "$SOCKET" send-keys "$@"; }
 
 # wait_for TEXT: until the screen shows TEXT (5 s at most)
@@ -90,6 +91,8 @@ keys C-u "table --range 0:0xffffffff binary32" Enter
 sleep 0.5
 keys C-c
 wait_for "fpx: interrupted" && ok || bad "Ctrl-C does not stop a long table"
+# the message starts its own line, not the tail of the row the ^C cut (lines joined as written)
+screen | grep -q '^fpx: interrupted$' && ok || bad "the interrupted message does not start a line of its own"
 keys C-l
 sleep 0.3
 [ "$(cursor_line)" = "fpx bfloat16 rne>" ] && ok || bad "no prompt after Ctrl-C stopped a command (got '$(cursor_line)')"
