@@ -26,6 +26,28 @@ wait_for() {
 	return 1
 }
 
+# cursor_is TEXT: until the cursor's line is TEXT (5 s at most)
+cursor_is() {
+	i=0
+	while [ $i -lt 100 ]; do
+		[ "$(cursor_line)" = "$1" ] && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# file_has FILE LINE: until FILE holds LINE as a whole line (5 s at most)
+file_has() {
+	i=0
+	while [ $i -lt 100 ]; do
+		grep -qx -- "$2" "$1" 2>/dev/null && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+
 # kill_server: end the tmux server and wait until it is gone, so that the next
 # new-session does not race its shutdown
 kill_server() {
@@ -61,31 +83,25 @@ keys "1.5" Enter
 wait_for "e4m3: 1.5 -> 0x3c" && ok || bad "typed value not shown"
 wait_for "fpx e4m3 rne>" && sleep 0.2
 keys Up
-sleep 0.3
-[ "$(cursor_line)" = "fpx e4m3 rne> 1.5" ] && ok || bad "Up does not recall 1.5 (got '$(cursor_line)')"
+cursor_is "fpx e4m3 rne> 1.5" && ok || bad "Up does not recall 1.5 (got '$(cursor_line)')"
 keys C-u
 keys "forma" Tab
-sleep 0.3
-[ "$(cursor_line)" = "fpx e4m3 rne> format" ] && ok || bad "Tab does not complete forma to the common prefix of format and formats (got $(cursor_line))"
+cursor_is "fpx e4m3 rne> format" && ok || bad "Tab does not complete forma to the common prefix of format and formats (got $(cursor_line))"
 keys " bfloa" Tab
-sleep 0.3
-[ "$(cursor_line)" = "fpx e4m3 rne> format bfloat16" ] && ok || bad "Tab does not complete 'bfloa' (got '$(cursor_line)')"
+cursor_is "fpx e4m3 rne> format bfloat16" && ok || bad "Tab does not complete 'bfloa' (got '$(cursor_line)')"
 keys Enter
 wait_for "fpx bfloat16 rne>" && ok || bad "format command did not switch"
 # a function's name completes inside an expression, with its parenthesis and no space
 keys "2*sqr" Tab
-sleep 0.3
-[ "$(cursor_line)" = "fpx bfloat16 rne> 2*sqrt(" ] && ok || bad "Tab does not complete 2*sqr to 2*sqrt( (got '$(cursor_line)')"
+cursor_is "fpx bfloat16 rne> 2*sqrt(" && ok || bad "Tab does not complete 2*sqr to 2*sqrt( (got '$(cursor_line)')"
 keys "2)" Enter
 wait_for "bfloat16: 2*sqrt(2) -> 0x4035" && ok || bad "2*sqrt(2) not shown (bfloat16 0x4035)"
 keys "round r" Tab
 sleep 0.3
 keys Tab
-sleep 0.3
-screen | grep -q "rne  rna  rtz  rup  rdn" && ok || bad "Tab does not list the modes"
+wait_for "rne  rna  rtz  rup  rdn" && ok || bad "Tab does not list the modes"
 keys C-u "12345" C-c
-sleep 0.3
-[ "$(cursor_line)" = "fpx bfloat16 rne>" ] && ok || bad "Ctrl-C does not abandon the line (got '$(cursor_line)')"
+cursor_is "fpx bfloat16 rne>" && ok || bad "Ctrl-C does not abandon the line (got '$(cursor_line)')"
 # Ctrl-C stops a long command, not the session
 keys C-u "table --range 0:0xffffffff binary32" Enter
 sleep 0.5
@@ -94,14 +110,12 @@ wait_for "fpx: interrupted" && ok || bad "Ctrl-C does not stop a long table"
 # the message starts its own line, not the tail of the row the ^C cut (lines joined as written)
 screen | grep -q '^fpx: interrupted$' && ok || bad "the interrupted message does not start a line of its own"
 keys C-l
-sleep 0.3
-[ "$(cursor_line)" = "fpx bfloat16 rne>" ] && ok || bad "no prompt after Ctrl-C stopped a command (got '$(cursor_line)')"
+cursor_is "fpx bfloat16 rne>" && ok || bad "no prompt after Ctrl-C stopped a command (got '$(cursor_line)')"
 # a line past 1 KiB is answered but not kept in the history
 keys "$(printf '1%01500d' 0)" Enter
 sleep 0.5
 keys "quit" Enter
-sleep 0.5
-[ -f "$T/exited" ] && ok || bad "quit does not end the session"
+file_has "$T/exited" "EXITED [0-9]*" && ok || bad "quit does not end the session"
 # the session ends with status 0 (no leak counted against it under LeakSanitizer)
 grep -q "EXITED 0" "$T/exited" && ok || bad "the session's exit status: $(cat "$T/exited")"
 grep -qx "1.5" "$T/state/fpx/history" && grep -qx 'format bfloat16' "$T/state/fpx/history" && ok ||
@@ -115,11 +129,9 @@ tmux -L "$SOCKET" new-session -d -x 150 -y 50 \
 	"env HOME=$T XDG_STATE_HOME=$T/state TERM=xterm $FPX repl --color=never e4m3; echo EXITED > $T/exited; sleep 5"
 wait_for "fpx e4m3 rne>" && sleep 0.2
 keys Up
-sleep 0.3
-[ "$(cursor_line)" = "fpx e4m3 rne> quit" ] && ok || bad "a new session does not recall the last line (got '$(cursor_line)')"
+cursor_is "fpx e4m3 rne> quit" && ok || bad "a new session does not recall the last line (got '$(cursor_line)')"
 keys Up
-sleep 0.3
-[ "$(cursor_line)" = "fpx e4m3 rne> table --range 0:0xffffffff binary32" ] && ok ||
+cursor_is "fpx e4m3 rne> table --range 0:0xffffffff binary32" && ok ||
 	bad "a new session does not recall earlier lines, or recalls the one past 1 KiB (got '$(cursor_line)')"
 keys C-u "quit" Enter
 wait_for "EXITED" 2>/dev/null
@@ -131,17 +143,18 @@ tmux -L "$SOCKET" new-session -d -x 150 -y 50 \
 	"env HOME=$T XDG_STATE_HOME=$T/state TERM=xterm $FPX repl --color=never e4m3; sleep 5"
 wait_for "fpx e4m3 rne>" && sleep 0.2
 keys "1.25" Enter
-sleep 0.3
-printf '2.5\n' > "$T/second"
+wait_for "e4m3: 1.25 -> 0x3a"
 tmux -L "$SOCKET" new-window -d \
 	"env HOME=$T XDG_STATE_HOME=$T/state TERM=xterm $FPX repl --color=never e4m3 < /dev/tty; sleep 5"
-sleep 0.5
+i=0
+until tmux -L "$SOCKET" capture-pane -p -t :1 2>/dev/null | grep -qF "fpx e4m3 rne>" || [ $i -ge 100 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
 tmux -L "$SOCKET" send-keys -t :1 "2.5" Enter "quit" Enter
-sleep 0.5
 keys "3.75" Enter "quit" Enter
-sleep 0.5
-grep -qx "1.25" "$T/state/fpx/history" && grep -qx "2.5" "$T/state/fpx/history" &&
-	grep -qx "3.75" "$T/state/fpx/history" && ok || bad "two sessions did not both keep their lines"
+file_has "$T/state/fpx/history" "1.25" && file_has "$T/state/fpx/history" "2.5" &&
+	file_has "$T/state/fpx/history" "3.75" && ok || bad "two sessions did not both keep their lines"
 
 # a 50 MB history is cut back when a session starts, and a line is still answered at once
 kill_server
@@ -158,8 +171,7 @@ keys "policy onnx" Enter
 wait_for "fpx e4m3 rne sat onnx>" && ok || bad "the prompt does not name the policy"
 keys "round rtz" Enter
 wait_for "policy onnx fixes the rounding mode" && ok || bad "round is not refused under policy onnx"
-sleep 0.2
-[ "$(cursor_line)" = "fpx e4m3 rne sat onnx>" ] && ok || bad "the prompt's mode is not the policy's (got '$(cursor_line)')"
+cursor_is "fpx e4m3 rne sat onnx>" && ok || bad "the prompt's mode is not the policy's (got '$(cursor_line)')"
 keys "policy fpx" Enter
 wait_for "fpx e4m3 rne>" && sleep 0.2
 keys "quit" Enter
