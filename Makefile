@@ -34,13 +34,14 @@ FORMAT_FILES = \
 	formats/bfloat16.fmt formats/tf32.fmt \
 	formats/e4m3.fmt formats/e5m2.fmt formats/float8_e4m3.fmt formats/float8_e3m4.fmt \
 	formats/float8_e4m3fnuz.fmt formats/float8_e5m2fnuz.fmt formats/float8_e4m3b11fnuz.fmt \
-	formats/e2m3.fmt formats/e3m2.fmt formats/e2m1.fmt formats/e8m0.fmt formats/hif8.fmt
+	formats/e2m3.fmt formats/e3m2.fmt formats/e2m1.fmt formats/e8m0.fmt formats/hif8.fmt \
+	formats/posit8.fmt formats/posit16.fmt formats/posit32.fmt formats/posit64.fmt
 
-LIB_OBJS = src/num.o src/code.o src/report.o src/settings.o src/format.o src/kind.o src/kind_float.o src/kind_tapered.o src/table.o src/fmtfile.o src/registry.o src/builtin.o src/parse.o src/literal.o src/round.o \
+LIB_OBJS = src/num.o src/code.o src/report.o src/settings.o src/format.o src/kind.o src/kind_float.o src/kind_tapered.o src/kind_posit.o src/table.o src/fmtfile.o src/registry.o src/builtin.o src/parse.o src/literal.o src/round.o \
 	   src/decimal.o src/strbuf.o src/render.o src/readout.o src/show.o src/convert.o src/cli.o src/lines.o src/fastdec.o src/fastshort.o src/pow5.o \
 	   src/repl.o src/line.o src/policy.o src/intfmt.o src/real.o src/realfn.o src/enclose.o src/compare.o src/quantize.o src/mx.o src/convcmd.o src/inputs.o src/output.o src/fmtcmd.o src/showjson.o src/fold.o src/ops.o src/mapcmd.o src/chunks.o
 HEADERS  = $(wildcard src/*.h)
-TESTS    = tests/activations tests/smallops tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/fastshort tests/toykind tests/real tests/ops bench/gen
+TESTS    = tests/activations tests/smallops tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/fastshort tests/posit tests/real tests/ops bench/gen
 
 .PHONY: all check check-sanitize bench fuzz fuzz-run install uninstall clean distclean
 

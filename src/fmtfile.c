@@ -210,6 +210,12 @@ static const char *apply_line(struct fmt *f, const char *key, char *val)
 	}
 	if (strcmp(key, "special") == 0)
 		return parse_special(f, val) ? NULL : "bad special: CODE zero|inf|nan";
+	if (strcmp(key, "kind") == 0) {
+		if (strcmp(val, "posit") != 0)
+			return "kind is posit (IEEE-like and tapered formats are told by their other lines)";
+		f->kind = &fmt_kind_posit;
+		return NULL;
+	}
 	if (!parse_int(val, -(1L << 20), 1L << 20, &v))
 		return "expected an integer";
 	if (strcmp(key, "exponent") == 0)
@@ -220,7 +226,11 @@ static const char *apply_line(struct fmt *f, const char *key, char *val)
 		f->bias = (int)v;
 	else if (strcmp(key, "bits") == 0)
 		f->bits = (int)v;
-	else
+	else if (strcmp(key, "es") == 0) {
+		if (f->kind != &fmt_kind_posit)
+			return "es is a posit's: `kind posit` comes first";
+		f->es = (int)v;
+	} else
 		return "unknown key";
 	return NULL;
 }
@@ -331,6 +341,28 @@ bool fmtfile_parse(const char *origin, const char *text, fmtfile_keep *keep, voi
 	return parse_text(&r, text, keep, arg);
 }
 
+/* posit12, posit16es1: the bits, then es (2, the standard's, unless given). */
+static struct fmt *posit_from_name(const char *lower)
+{
+	int bits, es = 2, used = 0;
+	const char *rest;
+	struct fmt *f;
+
+	if (sscanf(lower, "posit%2d%n", &bits, &used) != 1 || !isdigit((unsigned char)lower[5]))
+		return NULL;
+	rest = lower + used;
+	if (*rest && (sscanf(rest, "es%2d%n", &es, &used) != 1 || !isdigit((unsigned char)rest[2]) || rest[used]))
+		return NULL;
+	f = new_format(lower);
+	f->kind = &fmt_kind_posit;
+	f->bits = bits;
+	f->es = es;
+	snprintf(f->description, sizeof f->description, "posit<%d,%d> built from its name", bits, es);
+	if (finish(f))
+		return fmt_free(f), NULL;
+	return f;
+}
+
 struct fmt *fmtfile_from_name(const char *name)
 {
 	char lower[FMT_NAME_MAX], suffix[8] = "";
@@ -342,6 +374,8 @@ struct fmt *fmtfile_from_name(const char *name)
 		return NULL;
 	for (size_t i = 0; (lower[i] = (char)tolower((unsigned char)name[i])); i++)
 		;
+	if (strncmp(lower, "posit", 5) == 0)
+		return posit_from_name(lower);
 	if (sscanf(lower, "e%2dm%3d%n", &e, &m, &used) != 2 || !isdigit((unsigned char)lower[1]))
 		return NULL;
 	rest = lower + used;

@@ -70,6 +70,22 @@ void fmt_rank_rational(mpq_t q, const struct fmt *f, fpcode rank)
 	mpz_clear(sig);
 }
 
+void fmt_rank_midpoint(mpq_t mid, const struct fmt *f, fpcode rank)
+{
+	mpq_t above;
+
+	if (f->kind->midpoint) {
+		f->kind->midpoint(mid, f, rank);
+		return;
+	}
+	mpq_init(above);
+	fmt_rank_rational(mid, f, rank);
+	fmt_rank_rational(above, f, rank + 1);
+	mpq_add(mid, mid, above);
+	mpq_div_2exp(mid, mid, 1);
+	mpq_clear(above);
+}
+
 /* The quiet bit, or 0 where every NaN is quiet. */
 static fpcode quiet_bit(const struct fmt *f)
 {

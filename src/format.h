@@ -4,7 +4,8 @@
  *
  * A format is data read by its kind: IEEE-like formats (sign, exponent, fraction,
  * bias; kind_float.c) are decoded by arithmetic and may be up to 128 bits wide;
- * tapered formats (HiF8; kind_tapered.c) list their prefix classes and special codes.
+ * tapered formats (HiF8; kind_tapered.c) list their prefix classes and special codes;
+ * posits (kind_posit.c) are their width and es.
  * Outside the kinds, nothing asks which kind a format is: see the design note in
  * kind.h.
  *
@@ -110,8 +111,8 @@ struct fmt {
 	int nspecials;
 	struct fmt_special special[FMT_MAX_SPECIALS];
 
-	/* The description of a kind defined elsewhere (tests/toykind.c), in its own terms */
-	const void *kind_data;
+	/* The description of a posit (kind_posit.c): its exponent size */
+	int es;
 
 	/* Derived by the kind's finish(), for every kind */
 	bool has_nan, has_inf, has_zero, nan_signed;
@@ -210,6 +211,9 @@ fpcode fmt_rank_of_code(const struct fmt *f, fpcode magcode);
 void fmt_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank);
 /* The same as a rational. */
 void fmt_rank_rational(mpq_t q, const struct fmt *f, fpcode rank);
+/* Where rounding to nearest turns between rank and rank + 1 (rank ≤ max_rank): their
+ * mean, or the kind's own midpoint. */
+void fmt_rank_midpoint(mpq_t mid, const struct fmt *f, fpcode rank);
 
 /*
  * Where q > 0 lies: rank *lower has value ≤ q < value(*lower + 1), clamped so that

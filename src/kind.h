@@ -25,8 +25,9 @@
  * nonzero value to zero. round.c applies both to every kind.
  *
  * To add a kind: one file defining a `const struct fmt_kind`, and its description keys
- * in fmtfile.c. tests/toykind.c shows a two's-complement kind (a small posit) built
- * outside src/ and run through rounding, the readout and `show` with no edits to them.
+ * in fmtfile.c. kind_posit.c, a two's-complement kind with its own midpoints, came in
+ * that way: rounding, the readout and `show` needed no edits, only `midpoint` here for
+ * the overflow threshold the readout prints.
  */
 #ifndef FPX_KIND_H
 #define FPX_KIND_H
@@ -70,6 +71,9 @@ struct fmt_kind {
 	void (*rank_value)(mpz_t sig, long *exp, const struct fmt *f, fpcode rank);
 	/* Where q > 0 lies between two ranks: see fmt_place() in format.h. */
 	int (*place)(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
+	/* The value between rank and rank + 1 at which the nearest modes turn, when it is
+	 * not their arithmetic mean (posits); NULL otherwise. */
+	void (*midpoint)(mpq_t mid, const struct fmt *f, fpcode rank);
 
 	/* Text for the readout: how the fields of a finite magnitude code make its value
 	 * ("2^(15 - 7) * (1 + 3/8)"), what a field other than the sign and the fraction or
@@ -85,6 +89,7 @@ struct fmt_kind {
 
 extern const struct fmt_kind fmt_kind_float;   /* IEEE-like: sign, exponent, fraction, bias */
 extern const struct fmt_kind fmt_kind_tapered; /* prefix classes and special codes (HiF8) */
+extern const struct fmt_kind fmt_kind_posit;   /* posits: regime, es exponent bits, fraction */
 
 /* Sign-magnitude kinds: the top bit is the sign (f->sign_bit). */
 fpcode kind_sign_bit_magnitude(const struct fmt *f, fpcode code, bool *neg);

@@ -412,8 +412,7 @@ static void overflow_threshold(struct limits *l, const struct fmt *f, enum rnd_m
 	switch (mode) {
 	case RND_NEAREST_EVEN:
 	case RND_NEAREST_AWAY:
-		mpq_add(t, t, virt);
-		mpq_div_2exp(t, t, 1);
+		fmt_rank_midpoint(t, f, f->max_rank);
 		l->threshold_inclusive = mode == RND_NEAREST_AWAY || fmt_rank_parity(f, f->max_rank + 1) == 0;
 		break;
 	case RND_UP:

@@ -23,7 +23,7 @@ run tests/exhaustive
 run tests/reference
 run tests/properties
 run tests/oracle ${ORACLE_COUNT:-20000}
-run tests/toykind
+run tests/posit
 run tests/real 2000
 run tests/activations 3
 run tests/ops ./fpx 20000
