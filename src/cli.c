@@ -424,7 +424,7 @@ static void print_fields(void)
 static const char value_syntax[] =
 	"VALUE: decimal (-1.25e-3, .5), hex float (0x1.8p3), exact expressions\n"
 	"(1/3, 464+2^-17, (1+2^-24)*2^10), inf, nan, -0; a bare 0x7e or 0b0111_1110\n"
-	"is a bit pattern of FORMAT. FORMAT: a name from 'fpx formats' or eXmY[bN][fn|fnuz].\n";
+	"is a bit pattern of FORMAT. FORMAT: a name from 'fpx formats', eXmY[bN][fn|fnuz] or positN[esK].\n";
 
 /* The left column of the command list: "convert FORMAT [VALUE...]". */
 #define HELP_COLUMN 37

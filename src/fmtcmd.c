@@ -175,7 +175,8 @@ int cmd_formats(struct settings *s)
 			"NaN 0x7f/0xff), what ONNX, PyTorch and WebNN mean; 'float8_e4m3' is ml_dtypes'\n"
 			"IEEE-like one (inf 0x78, max 240). Any eXmY[bN][fn|fnuz] name builds an IEEE-like\n"
 			"format (exponent 2-15 bits, fraction 0-112 bits); writing out a bias changes it\n"
-			"(e4m3b7 is IEEE-like, not e4m3). The integer formats serve quantize and dequantize.\n");
+			"(e4m3b7 is IEEE-like, not e4m3). Any positN[esK] name builds a posit (3-64 bits,\n"
+			"es 2 unless given: posit16es1). The integer formats serve quantize and dequantize.\n");
 	flush_line(&l.out);
 	sb_free(&l.out);
 	return EXIT_OK;
