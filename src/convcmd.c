@@ -22,7 +22,8 @@
 
 struct converter {
 	struct settings *s;
-	const struct fmt *f;
+	struct format_list targets; /* FORMAT, or FORMAT,FORMAT,... or all: each input goes into each */
+	const struct fmt *f;        /* the one it is going into */
 	struct strbuf line;
 	struct conversion conv;
 	int failures;
@@ -32,26 +33,75 @@ struct converter {
 	bool saturate;
 	enum bulk_rows bulk; /* rows of the code alone (render_bulk_row()), or BULK_ROWS_NONE */
 	struct show_style style;
+	struct field_list compact; /* show into several targets: a line each of these fields */
+	struct strbuf pending;     /* ... made for the current input, to align */
 	/* what to write for one converted input: a row, or a readout; and for one that failed */
 	void (*emit)(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
 	void (*emit_error)(struct converter *c, const char *text, const char *problem);
+	/* after an input went into several targets, or NULL */
+	void (*emit_end)(struct converter *c, const char *text);
 };
 
-/* Converts one input and emits it; an error is reported (naming the argument or line)
- * and written in the input's place, and the batch goes on. */
+/* The target the next conversion goes into, and how the policy rounds into it. */
+static void use_target(struct converter *c, const struct fmt *f)
+{
+	c->f = f;
+	c->mode = policy_mode(c->conv.policy, c->s->mode);
+	c->saturate = policy_saturates(c->conv.policy, f, c->s->saturate);
+}
+
+static enum problem convert_into(struct converter *c, const char *text, size_t len, struct inputs *in);
+
+/* Converts one input into each target and emits it; an error is reported (naming the
+ * argument or line, and the target where there are several) and written in the input's
+ * place, and the batch goes on. Text that is no input is reported once. */
 static void convert_one(struct converter *c, const char *text, size_t len, struct inputs *in)
 {
+	bool unparsed = false;
+
+	if (c->targets.count == 1) {
+		convert_into(c, text, len, in);
+		return;
+	}
+	for (int i = 0; i < c->targets.count; i++) {
+		use_target(c, c->targets.f[i]);
+		if (unparsed)
+			c->emit_error(c, text, problem_message(PROBLEM_PARSE, &c->conv.err));
+		else
+			unparsed = convert_into(c, text, len, in) == PROBLEM_PARSE;
+	}
+	if (c->emit_end)
+		c->emit_end(c, text);
+	write_out(&c->line, c->s->interactive);
+}
+
+/* "argument 2" or "line 7", and ", into e2m1" where the targets are several. */
+static const char *where_into(char *buf, size_t size, const struct converter *c, struct inputs *in,
+			      enum problem problem)
+{
+	const char *where = in ? inputs_where(in) : NULL;
+
+	if (c->targets.count == 1 || problem == PROBLEM_PARSE)
+		return where;
+	snprintf(buf, size, "%s%sinto %s", where ? where : "", where ? ", " : "", c->f->name);
+	return buf;
+}
+
+static enum problem convert_into(struct converter *c, const char *text, size_t len, struct inputs *in)
+{
 	enum problem problem = convert_text(&c->conv, c->f, text, len, c->s->mode, c->s->saturate);
+	char where[FMT_NAME_MAX + 64];
 
 	if (problem) {
 		c->failures++;
-		report_input(in ? inputs_where(in) : NULL, text, len, problem, &c->conv.err);
+		report_input(where_into(where, sizeof where, c, in, problem), text, len, problem, &c->conv.err);
 		c->emit_error(c, text, problem_message(problem, &c->conv.err));
 	} else if (c->bulk)
 		render_bulk_row(&c->line, c->f, c->conv.code, c->bulk, c->s->style);
 	else
 		c->emit(c, text, c->conv.code, c->conv.in.kind == INPUT_PATTERN ? NULL : &c->conv.result);
 	write_out(&c->line, c->s->interactive);
+	return problem;
 }
 
 /*
@@ -147,7 +197,7 @@ static bool conversion_formats(struct converter *c)
 
 	if (c->cast && !(c->conv.source = require_format(s->args[0])))
 		return false;
-	if (!(c->f = require_format(s->args[c->first_value - 1])))
+	if (!require_formats(&c->targets, s->args[c->first_value - 1]))
 		return false;
 	if (s->via && !(c->conv.via = require_format(s->via)))
 		return false;
@@ -172,9 +222,9 @@ static bool converter_open(struct converter *c)
 		return false;
 	}
 	c->conv.need_value = c->emit != emit_row || render_needs_input(&c->s->fields);
-	c->bulk = c->emit == emit_row ? render_bulk_rows(&c->s->fields, c->s->style) : BULK_ROWS_NONE;
-	c->mode = policy_mode(c->conv.policy, c->s->mode);
-	c->saturate = policy_saturates(c->conv.policy, c->f, c->s->saturate);
+	c->bulk = c->emit == emit_row && c->targets.count == 1 ? render_bulk_rows(&c->s->fields, c->s->style)
+							       : BULK_ROWS_NONE;
+	use_target(c, c->targets.f[0]);
 	return true;
 }
 
@@ -185,6 +235,8 @@ static int convert_all(struct converter *c)
 
 	if (!converter_open(c))
 		return EXIT_USAGE;
+	if (c->emit == emit_row && c->s->header && c->s->style != STYLE_JSON)
+		render_header(&c->line, &c->s->fields, c->s->style);
 	read = convert_inputs(c);
 	flush_line(&c->line);
 	converter_clear(c);
@@ -193,7 +245,7 @@ static int convert_all(struct converter *c)
 
 static void emit_error_row(struct converter *c, const char *text, const char *problem)
 {
-	render_error_row(&c->line, text, problem, &c->s->fields, c->s->style);
+	render_error_row(&c->line, c->f, text, problem, &c->s->fields, c->s->style);
 }
 
 static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
@@ -210,11 +262,12 @@ static int convert_rows(struct settings *s, bool cast)
 
 	if (s->nargs < c.first_value)
 		return usage_error("%s", cast ? "cast needs FROM and TO formats" : "convert needs a FORMAT");
-	if (!s->fields_given)
-		render_parse_fields(&s->fields, "hex,shortest");
+	if (!s->fields_given) /* several targets: which input and which format each row is */
+		render_parse_fields(&s->fields, strchr(s->args[c.first_value - 1], ',') ||
+							strcmp(s->args[c.first_value - 1], "all") == 0
+						? "input,format,hex,shortest"
+						: "hex,shortest");
 	sb_init(&c.line);
-	if (s->header && s->style != STYLE_JSON)
-		render_header(&c.line, &s->fields, s->style);
 	return convert_all(&c);
 }
 
@@ -302,16 +355,56 @@ static void emit_readout_error(struct converter *c, const char *text, const char
 	sb_printf(&c->line, " -> error: %s\n\n", problem);
 }
 
+/* show into several targets: one line per target (its code, value, error in ulps and
+ * flags), aligned under the input once all are made. */
+static void emit_compact(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
+{
+	struct row row = { text, code, res, &c->conv.in.value, c->conv.approximate, c->mode, c->saturate };
+
+	render_row(&c->pending, c->f, &row, &c->compact, STYLE_TSV);
+}
+
+static void emit_compact_error(struct converter *c, const char *text, const char *problem)
+{
+	(void)text;
+	sb_printf(&c->pending, "%s\terror: %s\n", c->f->name, problem);
+}
+
+static void emit_compact_end(struct converter *c, const char *text)
+{
+	struct strbuf table;
+
+	sb_init(&table);
+	sb_puts(&table, "format\tcode\tvalue\tulps\tflags\n");
+	sb_add(&table, c->pending.s, c->pending.len);
+	render_escaped(&c->line, text);
+	sb_puts(&c->line, "\n");
+	render_aligned(&c->line, table.s, "  ");
+	sb_putc(&c->line, '\n');
+	sb_clear(&c->pending);
+	sb_free(&table);
+}
+
 int cmd_show(struct settings *s)
 {
 	struct converter c = { .s = s, .emit = emit_readout, .emit_error = emit_readout_error,
 			       .first_value = 1, .style = show_style_of(s) };
+	int status;
 
 	if (s->nargs < 1)
 		return usage_error("%s", "show needs a FORMAT");
 	render_parse_fields(&s->fields, "input");
+	if (s->style != STYLE_JSON && (strchr(s->args[0], ',') || strcmp(s->args[0], "all") == 0)) {
+		c.emit = emit_compact;
+		c.emit_error = emit_compact_error;
+		c.emit_end = emit_compact_end;
+		render_parse_fields(&c.compact, "format,hex,digits,ulps,flags");
+	}
 	sb_init(&c.line);
-	return convert_all(&c);
+	sb_init(&c.pending);
+	status = convert_all(&c);
+	sb_free(&c.pending);
+	return status;
 }
 
 int show_one(struct settings *s, const char *text, fpcode *shown)

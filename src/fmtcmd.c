@@ -20,26 +20,27 @@ int cmd_info(struct settings *s)
 {
 	struct show_style style = show_style_of(s);
 	const struct policy *policy;
-	enum rnd_mode mode;
-	bool saturate;
+	struct format_list formats;
 	struct strbuf out;
-	const struct fmt *f;
 
 	if (s->nargs != 1)
-		return usage_error("%s", "info needs one FORMAT");
-	if (!(f = require_format(s->args[0])))
-		return EXIT_USAGE;
-	if (!settings_check_policy(s))
+		return usage_error("%s", "info needs one FORMAT (or FORMAT,FORMAT,... or all)");
+	if (!require_formats(&formats, s->args[0]) || !settings_check_policy(s))
 		return EXIT_USAGE;
 	sb_init(&out);
 	policy = s->policy ? s->policy : policy_default();
-	mode = policy_mode(policy, s->mode);
-	saturate = policy_saturates(policy, f, s->saturate);
-	if (s->style == STYLE_JSON)
-		show_info_json(&out, f, mode, saturate);
-	else
-		show_info(&out, f, mode, saturate, &style);
-	flush_line(&out);
+	for (int i = 0; i < formats.count && !should_stop(); i++) {
+		const struct fmt *f = formats.f[i];
+		enum rnd_mode mode = policy_mode(policy, s->mode);
+		bool saturate = policy_saturates(policy, f, s->saturate);
+		if (s->style == STYLE_JSON)
+			show_info_json(&out, f, mode, saturate);
+		else
+			show_info(&out, f, mode, saturate, &style);
+		if (s->style != STYLE_JSON && i + 1 < formats.count)
+			sb_putc(&out, '\n');
+		flush_line(&out);
+	}
 	sb_free(&out);
 	return EXIT_OK;
 }
@@ -61,32 +62,41 @@ static bool table_range(const struct settings *s, const struct fmt *f, fpcode *f
 	return ok || (usage_error("bad --range '%s': A:B, two codes of the format, A <= B", s->range), false);
 }
 
-int cmd_table(struct settings *s)
+/* The rows of f's codes first..last. */
+static void table_rows(struct strbuf *line, const struct settings *s, const struct fmt *f, fpcode first, fpcode last)
 {
-	struct strbuf line;
-	const struct fmt *f;
-	fpcode first, last;
-
-	if (s->nargs != 1)
-		return usage_error("%s", "table needs one FORMAT");
-	if (!s->fields_given)
-		render_parse_fields(&s->fields, "hex,class,exact,shortest");
-	if (!(f = require_format(s->args[0])))
-		return EXIT_USAGE;
-	if (!table_range(s, f, &first, &last))
-		return EXIT_USAGE;
-	sb_init(&line);
-	if (s->header && s->style != STYLE_JSON)
-		render_header(&line, &s->fields, s->style);
 	for (fpcode code = first;; code++) {
 		char hex[CODE_MAX_BITS / 4 + 3];
 		struct row row = { .input = hex, .code = code, .mode = s->mode, .saturate = s->saturate };
 		code_to_hex(hex, code, fmt_hex_digits(f));
-		render_row(&line, f, &row, &s->fields, s->style);
-		flush_line(&line);
+		render_row(line, f, &row, &s->fields, s->style);
+		flush_line(line);
 		if (code == last || should_stop())
 			break;
 	}
+}
+
+int cmd_table(struct settings *s)
+{
+	struct format_list formats;
+	fpcode first[FORMATS_MAX], last[FORMATS_MAX];
+	struct strbuf line;
+
+	if (s->nargs != 1)
+		return usage_error("%s", "table needs one FORMAT (or FORMAT,FORMAT,... or all)");
+	if (!require_formats(&formats, s->args[0]))
+		return EXIT_USAGE;
+	if (!s->fields_given) /* several formats: which one each row is */
+		render_parse_fields(&s->fields, formats.count > 1 ? "format,hex,class,exact,shortest"
+								   : "hex,class,exact,shortest");
+	for (int i = 0; i < formats.count; i++) /* every range is checked before any row */
+		if (!table_range(s, formats.f[i], &first[i], &last[i]))
+			return EXIT_USAGE;
+	sb_init(&line);
+	if (s->header && s->style != STYLE_JSON)
+		render_header(&line, &s->fields, s->style);
+	for (int i = 0; i < formats.count && !should_stop(); i++)
+		table_rows(&line, s, formats.f[i], first[i], last[i]);
 	sb_free(&line);
 	return EXIT_OK;
 }
@@ -175,8 +185,9 @@ int cmd_formats(struct settings *s)
 			"NaN 0x7f/0xff), what ONNX, PyTorch and WebNN mean; 'float8_e4m3' is ml_dtypes'\n"
 			"IEEE-like one (inf 0x78, max 240). Any eXmY[bN][fn|fnuz] name builds an IEEE-like\n"
 			"format (exponent 2-15 bits, fraction 0-112 bits); writing out a bias changes it\n"
-			"(e4m3b7 is IEEE-like, not e4m3). Any positN[esK] name builds a posit (3-64 bits,\n"
-			"es 2 unless given: posit16es1). The integer formats serve quantize and dequantize.\n");
+			"(e4m3b7 is IEEE-like, not e4m3). Any positN[esK] name builds a posit of 3-64 bits\n"
+			"(with es = 2 unless given: posit16es1). The integer formats serve quantize and\n"
+			"dequantize.\n");
 	flush_line(&l.out);
 	sb_free(&l.out);
 	return EXIT_OK;

@@ -267,15 +267,16 @@ static void posit_layout(struct strbuf *out, const struct fmt *f, int indent, fi
 	char nar[40];
 
 	name(out, BITS_SIGN, arg);
-	sb_puts(out, " 1 (negatives are two's complements), then ");
+	sb_puts(out, " 1 (two's complement), ");
 	name(out, BITS_REGIME, arg);
-	sb_puts(out, " (a run of equal bits and the opposite bit), ");
+	sb_puts(out, ", ");
 	name(out, BITS_EXPONENT, arg);
 	sb_printf(out, " %d, ", f->es);
 	name(out, BITS_FRACTION, arg);
 	code_to_hex(nar, f->nan_code, fmt_hex_digits(f));
-	sb_printf(out, " (what is left)\n%*sposit<%d,%d>: useed = 2^%ld; 0 is zero, %s NaR (not a real)\n", indent, "",
-		  f->bits, f->es, 1L << f->es, nar);
+	sb_printf(out, " (what is left)\n%*sa regime is a run of equal bits and the opposite bit\n", indent, "");
+	sb_printf(out, "%*sposit<%d,%d>: useed = 2^%ld; 0 is zero, %s NaR (not a real)\n", indent, "", f->bits, f->es,
+		  1L << f->es, nar);
 }
 
 /* The fraction bits of the codes whose regime is k. */

@@ -419,7 +419,7 @@ static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 				sb_printf(out, "%s\"error\":\"%s\"}\n", s->operand_fields ? "," : "",
 					  problem_message(o->problem, NULL));
 			else
-				render_error_row(out, input, problem_message(o->problem, NULL), &s->fields, s->style);
+				render_error_row(out, m->to, input, problem_message(o->problem, NULL), &s->fields, s->style);
 		}
 	} else if (s->testfloat)
 		put_testfloat(out, m, codes, o);

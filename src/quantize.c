@@ -587,7 +587,7 @@ static bool zero_points_fit(const struct quantization *q)
 static void put_error_row(struct strbuf *out, const struct settings *s, const char *input, const char *problem)
 {
 	if (s->fields.count || s->style == STYLE_JSON)
-		render_error_row(out, input, problem, &s->fields, s->style);
+		render_error_row(out, NULL, input, problem, &s->fields, s->style);
 	else
 		sb_puts(out, "error\n");
 }

@@ -124,6 +124,12 @@ static void write_input(struct strbuf *out, const struct field_context *cx, enum
 	sb_puts(out, cx->r->input ? cx->r->input : "");
 }
 
+static void write_format(struct strbuf *out, const struct field_context *cx, enum field fld)
+{
+	(void)fld;
+	sb_puts(out, cx->f->name);
+}
+
 /* Written in place: the bulk conversions' one field. */
 static void write_hex(struct strbuf *out, const struct field_context *cx, enum field fld)
 {
@@ -527,12 +533,16 @@ void render_bulk_row(struct strbuf *out, const struct fmt *f, fpcode code, enum 
 		out->s[out->len++] = '\n';
 }
 
-void render_error_row(struct strbuf *out, const char *input, const char *message, const struct field_list *fl,
-		      enum style style)
+void render_error_row(struct strbuf *out, const struct fmt *f, const char *input, const char *message,
+		      const struct field_list *fl, enum style style)
 {
 	if (style == STYLE_JSON) {
 		sb_puts(out, "{\"input\":");
 		write_quoted(out, input, style);
+		if (f && render_has_field(fl, FIELD_FORMAT)) {
+			sb_puts(out, ",\"format\":");
+			write_quoted(out, f->name, style);
+		}
 		sb_puts(out, ",\"error\":");
 		write_quoted(out, message, style);
 		end_row(out, style);
@@ -540,9 +550,40 @@ void render_error_row(struct strbuf *out, const char *input, const char *message
 	}
 	for (int i = 0; i < fl->count; i++) {
 		begin_field(out, style, i, fl->field[i]);
-		write_quoted(out, fl->field[i] == FIELD_INPUT ? input : "error", style);
+		write_quoted(out, fl->field[i] == FIELD_INPUT ? input : fl->field[i] == FIELD_FORMAT && f ? f->name : "error",
+			     style);
 	}
 	end_row(out, style);
+}
+
+#define ALIGNED_MAX_COLUMNS 16
+
+void render_aligned(struct strbuf *out, const char *tsv, const char *indent)
+{
+	size_t width[ALIGNED_MAX_COLUMNS] = { 0 };
+
+	for (const char *p = tsv; *p; p += *p == '\n') /* the widths */
+		for (int col = 0; *p && *p != '\n'; col++) {
+			size_t n = strcspn(p, "\t\n");
+			if (col < ALIGNED_MAX_COLUMNS && p[n] == '\t' && n > width[col]) /* a last cell takes no room */
+				width[col] = n;
+			p += n + (p[n] == '\t');
+		}
+	for (const char *p = tsv; *p; p += *p == '\n') {
+		sb_puts(out, indent);
+		for (int col = 0; *p && *p != '\n'; col++) {
+			size_t n = strcspn(p, "\t\n");
+			sb_add(out, p, n);
+			p += n;
+			if (*p == '\t') {
+				for (size_t pad = col < ALIGNED_MAX_COLUMNS ? width[col] - n : 0; pad; pad--)
+					sb_putc(out, ' ');
+				sb_puts(out, "  ");
+				p++;
+			}
+		}
+		sb_putc(out, '\n');
+	}
 }
 
 void render_header(struct strbuf *out, const struct field_list *fl, enum style style)

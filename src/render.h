@@ -22,6 +22,7 @@
  */
 #define FIELD_LIST(X) \
 	X(INPUT, "input", FROM_INPUT, AS_STRING, write_input, "the input as typed") \
+	X(FORMAT, "format", FROM_INPUT, AS_STRING, write_format, "the format's name (a -F file's may need quoting)") \
 	X(HEX, "hex", FROM_CODE, AS_STRING, write_hex, "the code in hex, 0x and ceil(bits/4) digits") \
 	X(BIN, "bin", FROM_CODE, AS_STRING, write_bin, "the code in binary, 0b and one digit a bit") \
 	X(CLASS, "class", FROM_VALUE, AS_STRING, write_class, "zero, subnormal, normal, inf or nan") \
@@ -87,9 +88,10 @@ void render_row_members(struct strbuf *out, const struct fmt *f, const struct ro
 enum bulk_rows { BULK_ROWS_NONE, BULK_ROWS_HEX, BULK_ROWS_HEX_SHORTEST };
 enum bulk_rows render_bulk_rows(const struct field_list *fl, enum style style);
 void render_bulk_row(struct strbuf *out, const struct fmt *f, fpcode code, enum bulk_rows rows, enum style style);
-/* The row for an input that could not be converted: `error` in every field but input. */
-void render_error_row(struct strbuf *out, const char *input, const char *message, const struct field_list *fl,
-		      enum style style);
+/* The row for an input that could not be converted into f (NULL when there is no one
+ * format): `error` in every field but input and format. */
+void render_error_row(struct strbuf *out, const struct fmt *f, const char *input, const char *message,
+		      const struct field_list *fl, enum style style);
 void render_header(struct strbuf *out, const struct field_list *fl, enum style style);
 /* The fields of fl from ready texts (text[FIELD_x]; the flags field from flags), for
  * rows that are not one code of a format (quantize into integers, mx elements): TSV or
@@ -99,6 +101,11 @@ void render_fields(struct strbuf *out, const struct field_list *fl, const char *
 		   unsigned flags, enum style style);
 /* Do all of fl's fields lie in `allowed` (a bit per field)? Else the first that does not. */
 bool render_fields_within(const struct field_list *fl, unsigned long allowed, enum field *stray);
+
+/* TSV lines (rows of tab-separated cells) as columns padded to their widest cell, two
+ * spaces apart, each line after `indent`; the last cell of a line is not padded, and
+ * does not widen its column. */
+void render_aligned(struct strbuf *out, const char *tsv, const char *indent);
 
 const char *render_class_name(enum fp_class c);
 /* The names of the flags set, sep between them; none when there are none. */

@@ -3,6 +3,8 @@
  */
 #include "settings.h"
 
+#include <string.h>
+
 bool settings_check_policy(const struct settings *s)
 {
 	if (s->policy && s->policy->fixes_mode && s->mode_given) {
@@ -23,4 +25,37 @@ const struct fmt *require_format(const char *name)
 	if (!f)
 		usage_error("unknown format '%s' (see fpx formats)", name);
 	return f;
+}
+
+static void add_builtin(const struct fmt *f, void *arg)
+{
+	struct format_list *list = arg;
+
+	if (list->count < FORMATS_MAX)
+		list->f[list->count++] = f;
+}
+
+bool require_formats(struct format_list *out, const char *text)
+{
+	char name[FMT_NAME_MAX];
+
+	out->count = 0;
+	if (strcmp(text, "all") == 0) {
+		fmt_each_builtin(add_builtin, out);
+		return true;
+	}
+	for (const char *p = text;; p++) {
+		size_t n = strcspn(p, ",");
+		if (n == 0 || n >= sizeof name)
+			return usage_error("bad format list '%s': FORMAT,FORMAT,... or all", text), false;
+		if (out->count == FORMATS_MAX)
+			return usage_error("more than 64 formats in '%s'", text), false;
+		memcpy(name, p, n);
+		name[n] = '\0';
+		if (!(out->f[out->count++] = require_format(name)))
+			return false;
+		p += n;
+		if (!*p)
+			return true;
+	}
 }

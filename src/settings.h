@@ -55,4 +55,14 @@ bool settings_check_policy(const struct settings *s);
 /* Looks the format up; NULL after reporting a usage error. */
 const struct fmt *require_format(const char *name);
 
+/* Where a command takes several formats: FORMAT,FORMAT,... or `all` (every built-in
+ * format, in the order of `fpx formats`). */
+#define FORMATS_MAX 64 /* settings.c's message says 64 */
+struct format_list {
+	const struct fmt *f[FORMATS_MAX];
+	int count;
+};
+/* Looks each format of the list up; false after reporting a usage error. */
+bool require_formats(struct format_list *out, const char *text);
+
 #endif

@@ -154,7 +154,7 @@ expect "formats --names has every alias" 0 "float8_e4m3fn
 e4m3ieee
 mx_scale
 hifloat8" -- sh -c "$FPX formats --names | grep -xE 'float8_e4m3fn|e4m3ieee|hifloat8|mx_scale'"
-expect "formats lists 18 and 6 integer formats" 0 "24" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_]+ +[0-9]+ '"
+expect "formats lists 22 and 6 integer formats" 0 "28" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_]+ +[0-9]+ '"
 expect "formats lists the integer formats quantize takes" 0 "int8                    8  integer  two's complement integer, -128 to 127 (quantize, dequantize, mx)" \
 	-- sh -c "$FPX formats | grep '^int8 '"
 expect "formats --json: one object a format, aliases an array" 0 '{"name":"bfloat16","bits":"16","kind":"float","description":"Google brain float: binary32 with a 7-bit fraction","aliases":["bf16"]}' \
@@ -829,6 +829,54 @@ stderr_has "the roles named" "badrole.fmt:4: roles are mx-element, onnx-float8, 
 
 expect "compare json: an error route is a member of its object" 0 '{"route":"fpx","error":"the format has no NaN"}' -- \
 	sh -c "$FPX compare --json e2m1 nan | grep -o '{\"route\":\"fpx\"[^}]*}'"
+
+# several formats at once: FORMAT,FORMAT,... and all give what one-format runs give,
+# input by input and format by format in the order named (all: the order of fpx formats)
+all_formats=$($FPX formats | awk 'NR > 1 && /^[a-z]/ && $2 ~ /^[0-9]+$/ && $3 != "integer" { print $1 }')
+values="0.1 -3 1e9 nan 0x7f 2^-30 pi -0"
+for v in $values; do
+	for f in $all_formats; do $FPX convert -o input,format,hex,shortest,flags "$f" -- "$v" 2>/dev/null; done
+done > "$T/one-by-one"
+$FPX convert -o input,format,hex,shortest,flags all -- $values > "$T/all" 2>/dev/null
+cmp -s "$T/one-by-one" "$T/all" && [ "$(wc -l < "$T/all")" = $(($(echo $all_formats | wc -w) * 8)) ] && ok ||
+	bad "convert all differs from one format at a time"
+expect "a list keeps its order; the default fields name input and format" 0 "1.5${tab}posit8${tab}0x44${tab}1.5
+1.5${tab}e4m3${tab}0x3c${tab}1.5" -- $FPX convert posit8,e4m3 1.5
+expect "a list's unknown name is refused" 2 "" -- $FPX convert e4m3,nope 1
+stderr_has "the unknown name" "unknown format 'nope'"
+expect "an empty name in a list is refused" 2 "" -- $FPX convert e4m3,,e5m2 1
+expect "a problem of one target is an error row of that one" 1 "nan${tab}e2m1${tab}error${tab}error
+nan${tab}e4m3${tab}0x7f${tab}nan" -- $FPX convert e2m1,e4m3 nan
+stderr_has "the target is named" "argument 1, into e2m1: 'nan': the format has no NaN"
+$FPX convert e4m3,e5m2,bf16 bad > /dev/null 2> "$T/err"
+[ "$(wc -l < "$T/err")" = 1 ] && ok || bad "text that is no input is reported once, not once per target"
+# show: a line per format with the fields convert gives
+printf '1.3\n  format\tcode\tvalue\tulps\tflags\n' > "$T/want"
+for f in e4m3 posit8 bfloat16; do $FPX convert -o format,hex,digits,ulps,flags $f 1.3 | sed 's/^/  /'; done >> "$T/want"
+$FPX show e4m3,posit8,bf16 1.3 | head -5 | sed 's/  */\t/g; s/^\t/  /' > "$T/got"
+cmp -s "$T/want" "$T/got" && ok || { bad "show FORMAT,FORMAT: not convert's fields a line each"; diff "$T/want" "$T/got" | head; }
+expect "show all: a line per format and one for the input, then a blank" 0 "$(($(echo $all_formats | wc -w) + 3))" -- \
+	sh -c "$FPX show all 0.1 | wc -l"
+{ $FPX table e2m1 | sed 's/^/e2m1\t/'; $FPX table posit4es0 | sed 's/^/posit4es0\t/'; } > "$T/want"
+$FPX table e2m1,posit4es0 > "$T/got"
+cmp -s "$T/want" "$T/got" && ok || bad "table FORMAT,FORMAT is not the tables one after the other, with the format"
+expect "table: every range is checked before a row" 2 "" -- $FPX table e2m1,binary32
+{ $FPX info e2m1; echo; $FPX info posit8; } > "$T/want"
+$FPX info e2m1,posit8 > "$T/got"
+cmp -s "$T/want" "$T/got" && ok || bad "info FORMAT,FORMAT is not the infos one after the other"
+expect "info --json: an object a format" 0 "2" -- sh -c "$FPX info --json e2m1,posit8 | wc -l"
+
+# posits: the standard's examples (maxpos 2^24 in posit8, NaR 0x80, 1 is 0x40), SoftPosit's
+# posit32 of pi, saturation to maxpos with or without -s, never 0 from a nonzero value
+expect "posit8 codes" 0 "0x40${tab}1
+0x7f${tab}20000000
+0x01${tab}6e-8
+0xc0${tab}-1
+0x80${tab}nan" -- $FPX convert posit8 1 1e30 1e-30 -1 inf
+expect "posit32 of pi" 0 "0x4c90fdaa" -- $FPX convert -o hex posit32 3.141592653589793
+expect "posit16es1 by name" 0 "0x4000" -- $FPX convert -o hex posit16es1 1
+expect "positN bounds" 2 "" -- $FPX convert posit2 1
+expect "a posit's fields" 0 "  regime        110  a run of 2 ones: k = 1, useed^k" -- sh -c "$FPX show posit8 100 | grep regime"
 
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]
