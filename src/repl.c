@@ -157,6 +157,9 @@ static bool word_format(struct repl_session *s, char **w, int n)
 
 	if (n != 2)
 		return complain(s, "%s", "format NAME"), true;
+	if (strchr(w[1], ',') || strcmp(w[1], "all") == 0)
+		return complain(s, "a session is in one format: '%s' names several (show and convert take them)",
+				w[1]), true;
 	if (!(f = fmt_lookup(w[1])))
 		return complain(s, "unknown format '%s' (see formats)", w[1]), true;
 	s->f = f;
