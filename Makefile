@@ -34,7 +34,7 @@ FORMAT_FILES = \
 	formats/bfloat16.fmt formats/tf32.fmt \
 	formats/e4m3.fmt formats/e5m2.fmt formats/float8_e4m3.fmt formats/float8_e3m4.fmt \
 	formats/float8_e4m3fnuz.fmt formats/float8_e5m2fnuz.fmt formats/float8_e4m3b11fnuz.fmt \
-	formats/e2m3.fmt formats/e3m2.fmt formats/e2m1.fmt formats/e8m0.fmt formats/hif8.fmt \
+	formats/e2m3.fmt formats/e3m2.fmt formats/e2m1.fmt formats/e8m0.fmt formats/ue4m3.fmt formats/ue5m3.fmt formats/hif8.fmt \
 	formats/posit8.fmt formats/posit16.fmt formats/posit32.fmt formats/posit64.fmt
 
 LIB_OBJS = src/num.o src/code.o src/report.o src/settings.o src/format.o src/kind.o src/kind_float.o src/kind_tapered.o src/kind_posit.o src/table.o src/fmtfile.o src/registry.o src/builtin.o src/parse.o src/literal.o src/round.o \

@@ -154,7 +154,7 @@ expect "formats --names has every alias" 0 "float8_e4m3fn
 e4m3ieee
 mx_scale
 hifloat8" -- sh -c "$FPX formats --names | grep -xE 'float8_e4m3fn|e4m3ieee|hifloat8|mx_scale'"
-expect "formats lists 22 and 6 integer formats" 0 "28" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_]+ +[0-9]+ '"
+expect "formats lists 24 and 6 integer formats" 0 "30" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_]+ +[0-9]+ '"
 expect "formats lists the integer formats quantize takes" 0 "int8                    8  integer  two's complement integer, -128 to 127 (quantize, dequantize, mx)" \
 	-- sh -c "$FPX formats | grep '^int8 '"
 expect "formats --json: one object a format, aliases an array" 0 '{"name":"bfloat16","bits":"16","kind":"float","description":"Google brain float: binary32 with a 7-bit fraction","aliases":["bf16"]}' \
@@ -877,6 +877,16 @@ expect "posit32 of pi" 0 "0x4c90fdaa" -- $FPX convert -o hex posit32 3.141592653
 expect "posit16es1 by name" 0 "0x4000" -- $FPX convert -o hex posit16es1 1
 expect "positN bounds" 2 "" -- $FPX convert posit2 1
 expect "a posit's fields" 0 "  regime        110  a run of 2 ones: k = 1, useed^k" -- sh -c "$FPX show posit8 100 | grep regime"
+
+# the unsigned scales: UE4M3 is E4M3's non-negative half (NVFP4's block scale), UE5M3
+# CUDA's (max 1.75·2^16, NaN 0xff, no inf)
+expect "ue4m3 is e4m3 without its sign" 0 "$($FPX convert -o hex e4m3 448 0.001953125 1.3 | sed 's/^0x/0x/')" -- \
+	$FPX convert -o hex ue4m3 448 0.001953125 1.3
+expect "ue4m3 codes" 0 "0x7e${tab}448
+0x7f${tab}nan" -- $FPX table --range 0x7e:0x7f -o hex,exact ue4m3
+expect "ue5m3's max and NaN" 0 "0xfe${tab}114688
+0xff${tab}nan" -- $FPX table --range 0xfe:0xff -o hex,exact ue5m3
+expect "ue5m3 saturates with -s" 0 "0xfe" -- $FPX convert -s -o hex ue5m3 1e9
 
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]
