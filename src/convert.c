@@ -295,6 +295,26 @@ static bool rounds_directly(const struct conversion *c)
 	return !c->source && !c->via && c->policy == policy_default();
 }
 
+/* snan, nan(0x1): the NaN as typed, where the format's NaNs can be told apart. */
+static enum problem encode_nan(struct conversion *c, const struct fmt *f)
+{
+	const struct nan_spec *n = &c->in.nan;
+
+	if (!rounds_directly(c))
+		return PROBLEM_NAN_ROUTE;
+	switch (fmt_nan_code(&c->code, f, c->in.value.neg, n->signaling, n->has_payload, n->payload)) {
+	case NAN_FITS: /* encoded, not rounded: exact, no flag */
+		c->result = (struct rnd_result){ .code = c->code };
+		return PROBLEM_NONE;
+	case NAN_NO_ROOM:
+		return f->has_nan ? PROBLEM_NAN_NO_ROOM : PROBLEM_NO_NAN;
+	case NAN_TOO_WIDE:
+		return PROBLEM_NAN_TOO_WIDE;
+	default:
+		return PROBLEM_SNAN_ZERO;
+	}
+}
+
 bool convert_fast_path_open(const struct conversion *c)
 {
 	return !c->need_value && rounds_directly(c);
@@ -337,6 +357,8 @@ enum problem convert_text(struct conversion *c, const struct fmt *f, const char 
 			return problem;
 	} else if (c->in.kind == INPUT_PATTERN)
 		return fmt_code_from_pattern(&c->code, f, c->in.pattern) ? PROBLEM_NONE : PROBLEM_TOO_WIDE;
+	else if (c->in.kind == INPUT_NAN)
+		return encode_nan(c, f);
 	if (c->in.kind == INPUT_REAL)
 		return round_real(c, f, mode, saturate);
 	return round_value(c, f, mode, saturate);

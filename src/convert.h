@@ -59,6 +59,7 @@ enum problem convert_text(struct conversion *c, const struct fmt *f, const char 
  * decimal that rnd_encode_decimal() rounds needs nothing else of c). */
 bool convert_fast_path_open(const struct conversion *c);
 
+
 /* A real (real.h; fpx map's expression with its variables bound) converted as
  * convert_text() converts one typed; c takes r over. */
 enum problem convert_real(struct conversion *c, const struct fmt *f, struct real *r, enum rnd_mode mode,

@@ -112,6 +112,33 @@ fpcode fmt_quiet_nan(const struct fmt *f, fpcode code)
 	return code | quiet_bit(f);
 }
 
+bool fmt_nan_payload(const struct fmt *f, fpcode code, fpcode *payload)
+{
+	if (!quiet_bit(f))
+		return false;
+	*payload = code & (quiet_bit(f) - 1);
+	return true;
+}
+
+enum nan_fit fmt_nan_code(fpcode *out, const struct fmt *f, bool neg, bool signaling, bool has_payload,
+			  fpcode payload)
+{
+	fpcode quiet = quiet_bit(f);
+
+	if (!quiet)
+		return NAN_NO_ROOM;
+	if (!has_payload && signaling)
+		payload = quiet >> 1; /* GCC's __builtin_nans(""), a payload of its own */
+	if (payload >= quiet)
+		return NAN_TOO_WIDE;
+	if (signaling && payload == 0)
+		return NAN_SIGNALING_ZERO;
+	*out = code_mask(f->exp_bits) << f->frac_bits | (signaling ? 0 : quiet) | payload;
+	if (neg)
+		*out |= f->sign_bit;
+	return NAN_FITS;
+}
+
 fpcode fmt_zero_code(const struct fmt *f, bool neg)
 {
 	return neg ? f->negative_zero : fmt_code_of_rank(f, 0);

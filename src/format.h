@@ -282,6 +282,14 @@ void fmt_each_builtin(void (*fn)(const struct fmt *f, void *arg), void *arg);
 bool fmt_nan_is_signaling(const struct fmt *f, fpcode code);
 /* A NaN code made quiet (itself when it is). */
 fpcode fmt_quiet_nan(const struct fmt *f, fpcode code);
+/* The payload of a NaN code (the fraction below the quiet bit), where NaNs have one
+ * (the formats with signaling NaNs); false elsewhere. */
+bool fmt_nan_payload(const struct fmt *f, fpcode code, fpcode *payload);
+/* The NaN of that sign, quiet or signaling, with that payload (a signaling NaN given
+ * none gets the bit below the quiet bit, as GCC's __builtin_nans("") does). */
+enum nan_fit { NAN_FITS, NAN_NO_ROOM, NAN_TOO_WIDE, NAN_SIGNALING_ZERO };
+enum nan_fit fmt_nan_code(fpcode *out, const struct fmt *f, bool neg, bool signaling, bool has_payload,
+			  fpcode payload);
 
 /* The zero of that sign where the format has one (−0 in IEEE-like formats), else its
  * only zero. */

@@ -3,7 +3,8 @@
  *
  * Grammar (case-insensitive; blanks allowed between tokens):
  *     input   := blank* (special | pattern | expr) blank*
- *     special := [+-] ("inf" | "infinity" | "nan")
+ *     special := [+-] ("inf" | "infinity" | ("nan" | "snan") ["(" payload ")"])
+ *     payload := "0x" hex+ | digit+   (C's integer constants: 0… is octal; < 2^127)
  *     pattern := "0x" hex-or-_ + | "0b" bit-or-_ +          (a code, not a value)
  *     expr    := term (("+" | "-") term)*
  *     term    := unary (("*" | "/") unary)*
@@ -55,6 +56,7 @@ static const char *const messages[] = {
 	[PARSE_CALL_NEEDS_PARENTHESES] = "a function takes its arguments in parentheses: sqrt(2)",
 	[PARSE_ARGUMENTS] = "the wrong number of arguments for this function",
 	[PARSE_REAL_TOO_LARGE] = "an expression with functions or constants may hold at most 1000 operations",
+	[PARSE_NAN_PAYLOAD] = "a NaN's payload is nan(0xHEX), nan(DECIMAL) or nan(0OCTAL), of at most 127 bits",
 };
 
 /* "not a function or constant fpx knows (pi, e, sqrt, ...)", from real.c's table. */
@@ -585,24 +587,58 @@ static enum parse_status parse_expr(struct parser *p, struct operand *out)
 
 /* ---- Whole inputs ------------------------------------------------------------------ */
 
-static bool parse_special(struct parser *p, struct num *out)
+/* "(0x1f)", "(31)" or "(037)" from at (a C integer constant, as glibc's strtod reads
+ * nan(...)): the payload into *payload; where it ends, or 0. */
+static size_t nan_payload(const struct parser *p, size_t at, fpcode *payload)
 {
-	size_t at = p->pos;
+	bool hex = at + 3 < p->len && p->s[at + 1] == '0' && tolower((unsigned char)p->s[at + 2]) == 'x';
+	int base = hex ? 16 : at + 2 < p->len && p->s[at + 1] == '0' ? 8 : 10;
+	size_t i = at + 1 + (hex ? 2 : 0), first = i;
+	fpcode v = 0;
+
+	for (; i < p->len && isxdigit((unsigned char)p->s[i]); i++) {
+		int d = isdigit((unsigned char)p->s[i]) ? p->s[i] - '0' : tolower((unsigned char)p->s[i]) - 'a' + 10;
+		if (d >= base || v >= ((fpcode)1 << 127) / (fpcode)base)
+			return 0;
+		v = v * (fpcode)base + (fpcode)d;
+	}
+	if (i == first || i >= p->len || p->s[i] != ')' || v >> 127)
+		return 0;
+	*payload = v;
+	return i + 1;
+}
+
+/* inf, nan or snan with a sign; a NaN with more than its sign makes an INPUT_NAN. */
+static enum parse_status parse_special(struct parser *p, struct input *out, bool *found)
+{
+	size_t at = p->pos, end;
+	struct num *x = &out->value;
 	bool neg = false;
 
+	*found = true;
 	if (peek(p) == '+' || peek(p) == '-')
 		neg = p->s[at++] == '-';
-	if (starts_with_word(p, at, "nan"))
-		out->kind = NUM_NAN, at += 3;
-	else if (starts_with_word(p, at, "infinity"))
-		out->kind = NUM_INF, at += 8;
+	if (starts_with_word(p, at, "nan") || starts_with_word(p, at, "snan")) {
+		x->kind = NUM_NAN;
+		out->nan = (struct nan_spec){ .signaling = tolower((unsigned char)p->s[at]) == 's' };
+		at += out->nan.signaling ? 4 : 3;
+		if (at < p->len && p->s[at] == '(') {
+			if (!(end = nan_payload(p, at, &out->nan.payload)))
+				return parser_fail(p, PARSE_NAN_PAYLOAD, at);
+			out->nan.has_payload = true;
+			at = end;
+		}
+		if (out->nan.signaling || out->nan.has_payload)
+			out->kind = INPUT_NAN;
+	} else if (starts_with_word(p, at, "infinity"))
+		x->kind = NUM_INF, at += 8;
 	else if (starts_with_word(p, at, "inf"))
-		out->kind = NUM_INF, at += 3;
+		x->kind = NUM_INF, at += 3;
 	else
-		return false;
-	out->neg = neg;
+		return *found = false, PARSE_OK;
+	x->neg = neg;
 	p->pos = at;
-	return true;
+	return PARSE_OK;
 }
 
 /* 0x… or 0b… made only of digits of its base and underscores, up to the end. */
@@ -702,7 +738,7 @@ enum parse_status parse_input(struct input *out, struct parse_error *err, const 
 {
 	struct parser p = { .s = text, .len = len, .err = err };
 	enum parse_status s;
-
+	bool special;
 	struct decimal d;
 
 	if ((s = begin_input(&p)))
@@ -719,7 +755,9 @@ enum parse_status parse_input(struct input *out, struct parse_error *err, const 
 		out->kind = INPUT_PATTERN;
 		return PARSE_OK;
 	}
-	if (parse_special(&p, &out->value)) {
+	if ((s = parse_special(&p, out, &special)))
+		return s;
+	if (special) {
 		skip_blanks(&p);
 		s = p.pos < p.len ? parser_fail(&p, PARSE_SPECIAL_IN_EXPRESSION, p.pos) : PARSE_OK;
 	} else

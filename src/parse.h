@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 
+#include "code.h"
 #include "num.h"
 
 /* Longest input accepted, in bytes: far above the ~11 500 digits of the longest exact
@@ -40,11 +41,19 @@ enum parse_status {
 	PARSE_CALL_NEEDS_PARENTHESES,
 	PARSE_ARGUMENTS,
 	PARSE_REAL_TOO_LARGE,
+	PARSE_NAN_PAYLOAD,
 };
 
 /* A value, a bit pattern, or a real: an expression with a function, π, e or a
  * fractional power, known only by enclosures (real.h). */
-enum input_kind { INPUT_VALUE, INPUT_PATTERN, INPUT_REAL };
+enum input_kind { INPUT_VALUE, INPUT_PATTERN, INPUT_REAL, INPUT_NAN };
+
+/* A NaN typed with more than its sign (snan, nan(0x1)): encoded as given, not rounded. */
+struct nan_spec {
+	bool signaling;
+	bool has_payload;
+	fpcode payload;
+};
 
 struct real;
 struct input {
@@ -52,6 +61,7 @@ struct input {
 	struct num value;  /* INPUT_VALUE */
 	mpz_t pattern;     /* INPUT_PATTERN */
 	struct real *real; /* INPUT_REAL, owned */
+	struct nan_spec nan; /* INPUT_NAN (value is then that NaN, with its sign) */
 };
 
 struct parse_error {

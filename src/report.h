@@ -19,6 +19,10 @@ enum problem {
 	PROBLEM_PARSE,              /* the text is no input: the parse_error says why and where */
 	PROBLEM_VIA_NO_NAN,         /* a format gone through first has no NaN for a NaN */
 	PROBLEM_NO_NAN,             /* the target has no NaN for a NaN (or a negative into E8M0) */
+	PROBLEM_NAN_NO_ROOM,        /* snan or a payload, into a format whose NaNs have neither */
+	PROBLEM_NAN_TOO_WIDE,       /* a payload wider than the format's NaN holds */
+	PROBLEM_SNAN_ZERO,          /* snan(0), which would be infinity */
+	PROBLEM_NAN_ROUTE,          /* snan or a payload, through --via, a policy or cast */
 	PROBLEM_CAST_NEEDS_PATTERN, /* cast takes codes of its source format */
 	PROBLEM_SOURCE_TOO_WIDE,    /* ... and this one has more bits than it */
 	PROBLEM_TOO_WIDE,           /* a bit pattern with more bits than the format */

@@ -144,9 +144,15 @@ static void put_fraction(struct strbuf *out, fpcode bits, int width)
 /* The sign and the fraction read the same in every kind; the kind explains the rest. */
 static void explain_field(struct strbuf *out, const struct readout *r, const struct fmt_field *fld)
 {
+	fpcode payload;
+	char hex[CODE_MAX_BITS / 4 + 3];
+
 	if (fld->kind == BITS_SIGN)
 		sb_puts(out, fld->bits ? "negative" : "positive");
-	else if (fld->kind == BITS_FRACTION || fld->kind == BITS_MANTISSA)
+	else if (r->value.cls == FP_NAN && fld->kind == BITS_FRACTION && fmt_nan_payload(r->f, r->code, &payload)) {
+		code_to_hex(hex, payload, payload ? (code_bit_length(payload) + 3) / 4 : 1);
+		sb_printf(out, "%s NaN, payload %s", fmt_nan_is_signaling(r->f, r->code) ? "signaling" : "quiet", hex);
+	} else if (fld->kind == BITS_FRACTION || fld->kind == BITS_MANTISSA)
 		put_fraction(out, fld->bits, fld->width);
 	else
 		r->f->kind->explain_field(out, r->f, r->code, &r->value, fld->kind);

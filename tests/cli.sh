@@ -888,5 +888,22 @@ expect "ue5m3's max and NaN" 0 "0xfe${tab}114688
 0xff${tab}nan" -- $FPX table --range 0xfe:0xff -o hex,exact ue5m3
 expect "ue5m3 saturates with -s" 0 "0xfe" -- $FPX convert -s -o hex ue5m3 1e9
 
+# NaNs with payloads: encoded as typed where NaNs have room, refused (and said why) elsewhere
+expect "nan payloads and snan" 0 "0x7e01
+0x7f
+0xfc01
+0xfd" -- $FPX convert -o hex binary16,e5m2 -- 'nan(0x1)' '-snan(1)'
+expect "snan into e4m3 is refused" 1 "error" -- $FPX convert -o hex e4m3 snan
+stderr_has "why" "the format's NaNs carry no payload and none signals"
+expect "a payload too wide" 1 "error" -- $FPX convert -o hex binary16 'nan(0x200)'
+stderr_has "too wide, said" "more bits than the format's NaN holds"
+expect "snan(0) is no NaN" 1 "error" -- $FPX convert -o hex binary32 'snan(0)'
+expect "not through --via" 1 "error" -- $FPX convert -o hex --via binary32 binary16 'nan(0x1)'
+stderr_has "via, said" "not through --via, a policy or cast"
+expect "a payload is a NaN's alone" 1 "error" -- $FPX convert -o hex binary32 'inf(0x1)'
+expect "the readout names a signaling NaN and its payload" 0 "signaling NaN, payload 0x5" -- \
+	sh -c "$FPX show binary32 'snan(0x5)' | grep -o 'signaling NaN, payload 0x5'"
+expect "... and a quiet one's" 0 "quiet NaN, payload 0x1ff" -- sh -c "$FPX show binary16 0x7fff | grep -o 'quiet NaN.*'"
+
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]

@@ -5,7 +5,9 @@
  *     next to exact midpoints between neighbouring values;
  *   - other IEEE-like formats against MPFR with precision p, emin/emax and
  *     mpfr_subnormalize, on random rationals and near-midpoints, comparing the value,
- *     the sign of zero and the ternary.
+ *     the sign of zero and the ternary;
+ *   - NaNs typed with payloads (nan(0x1f), nan(31), nan(037), signed) against glibc's
+ *     strtof and strtod, and snan against GCC's __builtin_nansf and __builtin_nans.
  * Deterministic: a fixed seed, so a failure repeats.
  */
 #include <fenv.h>
@@ -14,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convert.h"
 #include "format.h"
 #include "parse.h"
 #include "round.h"
@@ -269,6 +272,68 @@ static void check_against_mpfr(const char *name, int count)
 	mpq_clear(q);
 }
 
+/* The code fpx gives text in f (through the converter), or ~0 when it refuses it. */
+static fpcode nan_code_of(const char *format, const char *text)
+{
+	struct conversion c;
+	fpcode code;
+
+	conversion_init(&c);
+	code = convert_text(&c, fmt_lookup(format), text, strlen(text), RND_NEAREST_EVEN, false) ? ~(fpcode)0 : c.code;
+	conversion_clear(&c);
+	return code;
+}
+
+static void check_nan_payloads(int count)
+{
+	static const char *const shapes[] = { "%snan(0x%llx)", "%snan(%llu)", "%snan(0%llo)" };
+
+	for (int i = 0; i < count; i++) {
+		unsigned long long p32 = rng() & 0x3fffff, p64 = rng() & 0x7ffffffffffffULL;
+		const char *sign = i & 1 ? "-" : "";
+		char text[64];
+		float f;
+		double d;
+		uint32_t b32;
+		uint64_t b64;
+		snprintf(text, sizeof text, shapes[i % 3], sign, p32);
+		f = strtof(text, NULL);
+		memcpy(&b32, &f, sizeof b32);
+		check(nan_code_of("binary32", text) == b32, "binary32 %s: strtof gives 0x%08x", text, (unsigned)b32);
+		snprintf(text, sizeof text, shapes[i % 3], sign, p64);
+		d = strtod(text, NULL);
+		memcpy(&b64, &d, sizeof b64);
+		check(nan_code_of("binary64", text) == b64, "binary64 %s: strtod gives 0x%016llx", text,
+		      (unsigned long long)b64);
+	}
+}
+
+/* GCC's signaling NaNs are constants: a few, with their texts. */
+static void check_signaling_nans(void)
+{
+	const struct {
+		const char *text;
+		float f;
+		double d;
+	} cases[] = {
+		{ "snan", __builtin_nansf(""), __builtin_nans("") },
+		{ "snan(0x1)", __builtin_nansf("0x1"), __builtin_nans("0x1") },
+		{ "snan(12345)", __builtin_nansf("12345"), __builtin_nans("12345") },
+		{ "snan(0x3fffff)", __builtin_nansf("0x3fffff"), __builtin_nans("0x3fffff") },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		uint32_t b32;
+		uint64_t b64;
+		memcpy(&b32, &cases[i].f, sizeof b32);
+		memcpy(&b64, &cases[i].d, sizeof b64);
+		check(nan_code_of("binary32", cases[i].text) == b32, "binary32 %s: GCC gives 0x%08x", cases[i].text,
+		      (unsigned)b32);
+		check(nan_code_of("binary64", cases[i].text) == b64, "binary64 %s: GCC gives 0x%016llx", cases[i].text,
+		      (unsigned long long)b64);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	int count = argc > 1 ? atoi(argv[1]) : 20000;
@@ -278,6 +343,8 @@ int main(int argc, char **argv)
 	};
 
 	check_against_strtod(count);
+	check_nan_payloads(count);
+	check_signaling_nans();
 	for (size_t i = 0; i < sizeof mpfr_formats / sizeof mpfr_formats[0]; i++)
 		check_against_mpfr(mpfr_formats[i], count / 4);
 	return test_summary("oracle");
