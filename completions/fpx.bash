@@ -8,9 +8,9 @@ _fpx_formats() {
 
 _fpx() {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-	local commands="show convert cast table info formats repl policies compare quantize dequantize mx map"
+	local commands="show convert cast table dump info formats repl policies compare quantize dequantize mx map"
 	local options="-r --round -s --saturate -o --fields --tsv --csv --json --header --range
-		--policy --via --max-precision --scale --zero-point --block
+		--endian --offset --count --policy --via --max-precision --scale --zero-point --block
 		--in --to --random --seed --finite --tininess --testfloat -j --jobs -q --quiet
 		--full --color -F --format-file --names -h --help -V --version"
 	local fields="input format hex bin class exact shortest digits hexfloat error ulps rel below above flags ternary"
@@ -35,6 +35,8 @@ _fpx() {
 		compopt -o nospace 2>/dev/null
 		return ;;
 	--tininess) COMPREPLY=($(compgen -W "after before" -- "$cur")); return ;;
+	--endian) COMPREPLY=($(compgen -W "little big" -- "$cur")); return ;;
+	--offset | --count) return ;;
 	--range | --scale | --zero-point | --block | --max-precision | --random | --seed | -j | --jobs) return ;;
 	-o | --fields)
 		local done=${cur%"${cur##*,}"}
@@ -52,10 +54,10 @@ _fpx() {
 		case $word in
 		-r | --round | -o | --fields | --range | --color | -F | --format-file | --policy | --via | --scale | \
 			--zero-point | --block | --max-precision | --in | --to | --random | --seed | --tininess | -j | \
-			--jobs) ((i++)) ;;
+			--jobs | --endian | --offset | --count) ((i++)) ;;
 		-*) ;;
 		=) ((i++)) ;;
-		show | convert | cast | table | info | formats | repl | policies | compare | quantize | dequantize | mx | map)
+		show | convert | cast | table | dump | info | formats | repl | policies | compare | quantize | dequantize | mx | map)
 			if [[ -z $command && $operands -eq 0 ]]; then command=$word; else ((operands += 1)); fi ;;
 		*) ((operands += 1)) ;;
 		esac
@@ -66,6 +68,8 @@ _fpx() {
 		COMPREPLY=($(compgen -W "e2m1 e2m3 e3m2 e4m3 e5m2 int8" -- "$cur"))
 	elif [[ ($command == quantize || $command == dequantize) && $operands -eq 0 ]]; then
 		COMPREPLY=($(compgen -W "$(_fpx_formats) int2 int4 int8 uint2 uint4 uint8" -- "$cur"))
+	elif [[ $command == dump && $operands -eq 1 ]]; then
+		COMPREPLY=($(compgen -f -- "$cur"))
 	elif [[ -n $command && $command != formats && $command != policies &&
 		($operands -eq 0 || ($command == cast && $operands -eq 1)) ]]; then
 		COMPREPLY=($(compgen -W "$(_fpx_formats)" -- "$cur"))

@@ -17,7 +17,7 @@ function __fpx_needs_first
             continue
         end
         switch $w
-            case -r --round -o --fields --range --color -F --format-file --policy --via --max-precision --scale --zero-point --block --in --to --random --seed --tininess -j --jobs
+            case -r --round -o --fields --range --endian --offset --count --color -F --format-file --policy --via --max-precision --scale --zero-point --block --in --to --random --seed --tininess -j --jobs
                 set skip 1
             case '-*'
             case '*'
@@ -31,7 +31,7 @@ end
 function __fpx_needs_format
     set -l words (commandline -opc)
     set -l n (count $words)
-    test $n -ge 2; and contains -- $words[$n] show convert cast table info repl compare quantize dequantize
+    test $n -ge 2; and contains -- $words[$n] show convert cast table dump info repl compare quantize dequantize
     or begin; test $n -ge 3; and test $words[(math $n - 1)] = cast; end
 end
 
@@ -50,7 +50,7 @@ function __fpx_fields
 end
 
 complete -c fpx -f
-complete -c fpx -n __fpx_needs_first -a 'show convert cast table info formats repl policies compare quantize dequantize mx map' -d command
+complete -c fpx -n __fpx_needs_first -a 'show convert cast table dump info formats repl policies compare quantize dequantize mx map' -d command
 complete -c fpx -n __fpx_needs_first -a '(__fpx_formats)' -d format
 complete -c fpx -n __fpx_needs_format -a '(__fpx_formats)' -d format
 complete -c fpx -n '__fpx_after mx' -a 'e2m1 e2m3 e3m2 e4m3 e5m2 int8' -d 'MX element format'
@@ -64,6 +64,9 @@ complete -c fpx -l csv -d 'comma-separated fields'
 complete -c fpx -l json -d 'one JSON object per line'
 complete -c fpx -l header -d 'print the field names first'
 complete -c fpx -l range -x -d 'table: only codes A to B'
+complete -c fpx -l endian -x -a 'little big' -d 'dump: byte order'
+complete -c fpx -l offset -x -d 'dump: skip N bytes first'
+complete -c fpx -l count -x -d 'dump: read at most N codes'
 complete -c fpx -l policy -x -a '(command fpx policies 2>/dev/null | string match -r "^[^ ]+")' -d 'round as that stack does'
 complete -c fpx -l via -x -a '(__fpx_formats)' -d 'round into this format first'
 complete -c fpx -l max-precision -x -d 'functions, constants: undecided past BITS bits'

@@ -69,6 +69,9 @@
 	X(SCALE,       0,   "scale",       "S,...", "quantize, dequantize: the scale, or one per block") \
 	X(ZERO_POINT,  0,   "zero-point",  "Z,...", "quantize, dequantize: the zero point, or one per block") \
 	X(BLOCK,       0,   "block",       "N",     "values per block (mx: 32 by default)") \
+	X(ENDIAN,      0,   "endian",      "E",     "dump: byte order, little (default) or big") \
+	X(OFFSET,      0,   "offset",      "N",     "dump: skip N bytes first") \
+	X(COUNT,       0,   "count",       "N",     "dump: read at most N codes") \
 	X(FORMAT_FILE, 'F', "format-file", "FILE",  "load format descriptions from FILE") \
 	X(NAMES,       0,   "names",       NULL,    "formats: every name and alias, one per line") \
 	X(HELP,        'h', "help",        NULL,    "show this help") \
@@ -252,6 +255,9 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 			return usage_error("--color takes auto, always or never, not '%s'", value);
 		break;
 	case OPT_RANGE: s->range = value; break;
+	case OPT_ENDIAN: s->endian = value; break;
+	case OPT_OFFSET: s->offset = value; break;
+	case OPT_COUNT: s->count = value; break;
 	case OPT_FORMAT_FILE:
 		if (!fmt_load_file(value, err, sizeof err)) {
 			report("%s", err);
@@ -359,6 +365,8 @@ static const struct command commands[] = {
 	{ "convert", cmd_convert, "FORMAT [VALUE...]", "one row per value or stdin line",
 	  OPT(ROUND) | OPT(SATURATE) | ROWS | ROUTES | OPT(MAX_PRECISION) },
 	{ "table", cmd_table, "FORMAT", "one row per code of the format", ROWS | OPT(RANGE) },
+	{ "dump", cmd_dump, "FORMAT FILE", "a row per code packed in a binary file",
+	  ROWS | OPT(ENDIAN) | OPT(OFFSET) | OPT(COUNT) },
 	{ "info", cmd_info, "FORMAT", "a format's layout and limits",
 	  OPT(ROUND) | OPT(SATURATE) | OPT(JSON) | OPT(COLOR) | OPT(POLICY) },
 	{ "formats", cmd_formats, "", "the formats: kinds, widths, aliases", OPT(NAMES) | OPT(JSON) },

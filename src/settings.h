@@ -28,6 +28,7 @@ struct settings {
 	struct field_list fields;
 	bool fields_given, mode_given, saturate_given;
 	const char *range;
+	const char *endian, *offset, *count; /* dump: as given, checked there */
 	const struct policy *policy;
 	const char *via;
 	long max_precision;  /* --max-precision, bits; 0: REAL_MAX_PRECISION */

@@ -905,5 +905,41 @@ expect "the readout names a signaling NaN and its payload" 0 "signaling NaN, pay
 	sh -c "$FPX show binary32 'snan(0x5)' | grep -o 'signaling NaN, payload 0x5'"
 expect "... and a quiet one's" 0 "quiet NaN, payload 0x1ff" -- sh -c "$FPX show binary16 0x7fff | grep -o 'quiet NaN.*'"
 
+# dump: codes written as bytes by hand (awk, from table's codes) read back as table's rows
+hex2dec='function h(s,  i, v) { v = 0; s = tolower(substr(s, 3)); for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }'
+bytes() { printf "$(awk "$hex2dec $1")" > "$2"; } # bytes AWK-PROGRAM FILE: its \ooo output as bytes
+$FPX table -o hex e4m3 | bytes '{ printf "\\%03o", h($1) }' "$T/e4m3.bin"
+$FPX dump e4m3 "$T/e4m3.bin" > "$T/got"; $FPX table e4m3 > "$T/want"
+cmp -s "$T/want" "$T/got" && ok || bad "dump e4m3 of every code is not table e4m3"
+$FPX table -o hex --range 0x3c00:0x3d00 binary16 | bytes '{ v = h($1); printf "\\%03o\\%03o", v % 256, int(v / 256) }' "$T/le.bin"
+$FPX table -o hex --range 0x3c00:0x3d00 binary16 | bytes '{ v = h($1); printf "\\%03o\\%03o", int(v / 256), v % 256 }' "$T/be.bin"
+$FPX table --range 0x3c00:0x3d00 binary16 > "$T/want"
+$FPX dump binary16 "$T/le.bin" > "$T/got"
+cmp -s "$T/want" "$T/got" && ok || bad "dump binary16, little-endian"
+$FPX dump --endian big binary16 "$T/be.bin" > "$T/got"
+cmp -s "$T/want" "$T/got" && ok || bad "dump --endian big binary16"
+# FP4: two codes a byte, the first in the low nibble; FP6: a stream of bits from each
+# byte's least significant bit, four codes in three bytes
+$FPX table -o hex e2m1 | bytes '{ c[n++] = h($1) } END { for (i = 0; i < n; i += 2) printf "\\%03o", c[i] + 16 * c[i + 1] }' "$T/fp4.bin"
+$FPX dump e2m1 "$T/fp4.bin" > "$T/got"; $FPX table e2m1 > "$T/want"
+cmp -s "$T/want" "$T/got" && [ "$(wc -c < "$T/fp4.bin")" = 8 ] && ok || bad "dump e2m1: two codes a byte, low nibble first"
+$FPX table -o hex e3m2 | bytes '{ acc += h($1) * 2 ^ bits; bits += 6; while (bits >= 8) { printf "\\%03o", acc % 256; acc = int(acc / 256); bits -= 8 } }' "$T/fp6.bin"
+$FPX dump e3m2 "$T/fp6.bin" > "$T/got"; $FPX table e3m2 > "$T/want"
+cmp -s "$T/want" "$T/got" && [ "$(wc -c < "$T/fp6.bin")" = 48 ] && ok || bad "dump e3m2: four codes in three bytes, LSB first"
+expect "dump --offset --count" 0 "0x10
+0x11" -- $FPX dump --offset 16 --count 2 -o hex e4m3 "$T/e4m3.bin"
+expect "dump - reads stdin" 0 "0x3c00" -- sh -c "$FPX dump --count 1 -o hex binary16 - < '$T/le.bin'"
+expect "dump: a code cut off by the end" 1 "0xf9f8f7f6f5f4f3f2" -- $FPX dump --offset 242 -o hex binary64 "$T/e4m3.bin"
+stderr_has "the cut, said" "byte 250: the file ends 6 bytes into a code of 8"
+expect "dump: bits above a 7-bit code" 1 "0x7e
+error
+0x01" -- sh -c "printf '\\176\\200\\001' > '$T/ue.bin'; $FPX dump -o hex ue4m3 '$T/ue.bin'"
+stderr_has "the byte named" "byte 1: 0x80 has bits above the 7 of ue4m3"
+expect "dump: --offset past the end" 1 "" -- $FPX dump --offset 9 e2m1 "$T/fp4.bin"
+expect "dump: --endian is little or big" 2 "" -- $FPX dump --endian middle e4m3 "$T/e4m3.bin"
+expect "dump: a bad --count" 2 "" -- $FPX dump --count -1 e4m3 "$T/e4m3.bin"
+expect "dump: no such file" 1 "" -- $FPX dump e4m3 "$T/none.bin"
+expect "dump: --offset is dump's alone" 2 "" -- $FPX table --offset 1 e4m3
+
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]
