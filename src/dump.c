@@ -184,6 +184,8 @@ int cmd_dump(struct settings *s)
 		return EXIT_USAGE;
 	if (!s->fields_given)
 		render_parse_fields(&s->fields, "hex,class,exact,shortest");
+	if (strcmp(s->args[1], "-") == 0 && !s->may_read_stdin)
+		return usage_error("%s", "dump - reads standard input, which is the session's here");
 	if (!(d.fp = strcmp(s->args[1], "-") == 0 ? stdin : fopen(s->args[1], "rb"))) {
 		report("%s: %s", s->args[1], strerror(errno));
 		return EXIT_BAD_INPUT;
