@@ -10,7 +10,7 @@ _fpx() {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
 	local commands="show convert cast table dump info formats repl policies compare quantize dequantize mx map"
 	local options="-r --round -s --saturate -o --fields --tsv --csv --json --header --range
-		--endian --offset --count --policy --via --max-precision --scale --zero-point --block
+		--endian --offset --count -x --hex-input --policy --via --max-precision --scale --zero-point --block
 		--in --to --random --seed --finite --tininess --testfloat -j --jobs -q --quiet
 		--full --color -F --format-file --names -h --help -V --version"
 	local fields="input format hex bin class exact shortest digits hexfloat error ulps rel below above flags ternary"

@@ -52,6 +52,7 @@
 	X(JSON,        0,   "json",        NULL,    "one JSON object per line") \
 	X(HEADER,      0,   "header",      NULL,    "print the field names first (tsv, csv)") \
 	X(FULL,        0,   "full",        NULL,    "show: never fold long exact values") \
+	X(HEX_INPUT,   'x', "hex-input",   NULL,    "show, convert, cast: values are bare hex codes (7fc00000)") \
 	X(COLOR,       0,   "color",       "WHEN",  "show: colour the fields: auto (default), always, never") \
 	X(RANGE,       0,   "range",       "A:B",   "table, map: only codes A to B (map: x=A:B,y=C:D too)") \
 	X(POLICY,      0,   "policy",      "P",     "round as stack P does (see fpx policies)") \
@@ -244,6 +245,7 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 	case OPT_JSON: s->style = STYLE_JSON; break;
 	case OPT_HEADER: s->header = true; break;
 	case OPT_FULL: s->full = true; break;
+	case OPT_HEX_INPUT: s->hex_input = true; break;
 	case OPT_COLOR:
 		if (strcmp(value, "auto") == 0)
 			s->color = COLOR_AUTO;
@@ -361,9 +363,9 @@ struct command {
 };
 
 static const struct command commands[] = {
-	{ "show", cmd_show, "FORMAT [VALUE...]", "the readout of each value or stdin line", READOUT },
+	{ "show", cmd_show, "FORMAT [VALUE...]", "the readout of each value or stdin line", READOUT | OPT(HEX_INPUT) },
 	{ "convert", cmd_convert, "FORMAT [VALUE...]", "one row per value or stdin line",
-	  OPT(ROUND) | OPT(SATURATE) | ROWS | ROUTES | OPT(MAX_PRECISION) },
+	  OPT(ROUND) | OPT(SATURATE) | ROWS | ROUTES | OPT(MAX_PRECISION) | OPT(HEX_INPUT) },
 	{ "table", cmd_table, "FORMAT", "one row per code of the format", ROWS | OPT(RANGE) },
 	{ "dump", cmd_dump, "FORMAT FILE", "a row per code packed in a binary file",
 	  ROWS | OPT(ENDIAN) | OPT(OFFSET) | OPT(COUNT) },
@@ -372,7 +374,7 @@ static const struct command commands[] = {
 	{ "formats", cmd_formats, "", "the formats: kinds, widths, aliases", OPT(NAMES) | OPT(JSON) },
 	{ "repl", cmd_repl, "[FORMAT]", "an interactive session (also: fpx alone)", READOUT },
 	{ "cast", cmd_cast, "FROM TO [PATTERN...]", "codes of FROM rounded once into TO",
-	  OPT(ROUND) | OPT(SATURATE) | ROWS | ROUTES },
+	  OPT(ROUND) | OPT(SATURATE) | ROWS | ROUTES | OPT(HEX_INPUT) },
 	{ "policies", cmd_policies, "", "the stacks' conventions --policy names", 0 },
 	{ "compare", cmd_compare, "FORMAT [VALUE...]", "what every policy gives, side by side",
 	  OPT(SATURATE) | OPT(JSON) | OPT(MAX_PRECISION) },

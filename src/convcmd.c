@@ -33,6 +33,7 @@ struct converter {
 	bool saturate;
 	enum bulk_rows bulk; /* rows of the code alone (render_bulk_row()), or BULK_ROWS_NONE */
 	struct show_style style;
+	struct strbuf word;        /* -x: the text with its 0x */
 	struct field_list compact; /* show into several targets: a line each of these fields */
 	struct strbuf pending;     /* ... made for the current input, to align */
 	/* what to write for one converted input: a row, or a readout; and for one that failed */
@@ -87,9 +88,21 @@ static const char *where_into(char *buf, size_t size, const struct converter *c,
 	return buf;
 }
 
+/* -x: "7fc00000" is the code 0x7fc00000 (the text keeps its own form in the rows). */
+static enum problem convert_hex_word(struct converter *c, const char *text, size_t len)
+{
+	if (len == 0 || strspn(text, "0123456789abcdefABCDEF_") < len)
+		return PROBLEM_NOT_HEX_WORD;
+	sb_clear(&c->word);
+	sb_puts(&c->word, "0x");
+	sb_add(&c->word, text, len);
+	return convert_text(&c->conv, c->f, c->word.s, c->word.len, c->s->mode, c->s->saturate);
+}
+
 static enum problem convert_into(struct converter *c, const char *text, size_t len, struct inputs *in)
 {
-	enum problem problem = convert_text(&c->conv, c->f, text, len, c->s->mode, c->s->saturate);
+	enum problem problem = c->s->hex_input ? convert_hex_word(c, text, len)
+					       : convert_text(&c->conv, c->f, text, len, c->s->mode, c->s->saturate);
 	char where[FMT_NAME_MAX + 64];
 
 	if (problem) {
@@ -208,12 +221,14 @@ static void converter_clear(struct converter *c)
 {
 	conversion_clear(&c->conv);
 	sb_free(&c->line);
+	sb_free(&c->word);
 }
 
 /* Sets the converter up for its settings; false after a usage error. */
 static bool converter_open(struct converter *c)
 {
 	conversion_init(&c->conv);
+	sb_init(&c->word);
 	if (c->s->policy)
 		c->conv.policy = c->s->policy;
 	c->conv.max_precision = settings_max_precision(c->s);
@@ -222,8 +237,9 @@ static bool converter_open(struct converter *c)
 		return false;
 	}
 	c->conv.need_value = c->emit != emit_row || render_needs_input(&c->s->fields);
-	c->bulk = c->emit == emit_row && c->targets.count == 1 ? render_bulk_rows(&c->s->fields, c->s->style)
-							       : BULK_ROWS_NONE;
+	c->bulk = c->emit == emit_row && c->targets.count == 1 && !c->s->hex_input
+			  ? render_bulk_rows(&c->s->fields, c->s->style)
+			  : BULK_ROWS_NONE;
 	use_target(c, c->targets.f[0]);
 	return true;
 }

@@ -23,6 +23,7 @@ enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 struct settings {
 	enum rnd_mode mode;
 	bool saturate, header, names, full;
+	bool hex_input; /* -x: values are bare hex codes */
 	enum color_when color;
 	enum style style;
 	struct field_list fields;
