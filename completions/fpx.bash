@@ -8,9 +8,9 @@ _fpx_formats() {
 
 _fpx() {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-	local commands="show convert cast table dump info formats repl policies compare quantize dequantize mx map"
+	local commands="show convert cast table dump plot info formats repl policies compare quantize dequantize mx map"
 	local options="-r --round -s --saturate -o --fields --tsv --csv --json --header --range
-		--endian --offset --count -x --hex-input --policy --via --max-precision --scale --zero-point --block
+		--endian --offset --count -x --hex-input --svg --policy --via --max-precision --scale --zero-point --block
 		--in --to --random --seed --finite --tininess --testfloat -j --jobs -q --quiet
 		--full --color -F --format-file --names -h --help -V --version"
 	local fields="input format hex bin class exact shortest digits hexfloat error ulps rel below above flags ternary"
@@ -26,7 +26,7 @@ _fpx() {
 	case $prev in
 	-r | --round) COMPREPLY=($(compgen -W "rne rna rtz rup rdn" -- "$cur")); return ;;
 	--color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
-	-F | --format-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+	-F | --format-file | --svg) COMPREPLY=($(compgen -f -- "$cur")); return ;;
 	--policy) COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" policies 2>/dev/null | awk '/^[^ ]/ { print $1 }')" -- "$cur")); return ;;
 	--via | --to) COMPREPLY=($(compgen -W "$(_fpx_formats)" -- "$cur")); return ;;
 	--in)
@@ -54,10 +54,10 @@ _fpx() {
 		case $word in
 		-r | --round | -o | --fields | --range | --color | -F | --format-file | --policy | --via | --scale | \
 			--zero-point | --block | --max-precision | --in | --to | --random | --seed | --tininess | -j | \
-			--jobs | --endian | --offset | --count) ((i++)) ;;
+			--jobs | --endian | --offset | --count | --svg) ((i++)) ;;
 		-*) ;;
 		=) ((i++)) ;;
-		show | convert | cast | table | dump | info | formats | repl | policies | compare | quantize | dequantize | mx | map)
+		show | convert | cast | table | dump | plot | info | formats | repl | policies | compare | quantize | dequantize | mx | map)
 			if [[ -z $command && $operands -eq 0 ]]; then command=$word; else ((operands += 1)); fi ;;
 		*) ((operands += 1)) ;;
 		esac

@@ -17,7 +17,7 @@ function __fpx_needs_first
             continue
         end
         switch $w
-            case -r --round -o --fields --range --endian --offset --count --color -F --format-file --policy --via --max-precision --scale --zero-point --block --in --to --random --seed --tininess -j --jobs
+            case -r --round -o --fields --range --endian --offset --count --svg --color -F --format-file --policy --via --max-precision --scale --zero-point --block --in --to --random --seed --tininess -j --jobs
                 set skip 1
             case '-*'
             case '*'
@@ -31,7 +31,7 @@ end
 function __fpx_needs_format
     set -l words (commandline -opc)
     set -l n (count $words)
-    test $n -ge 2; and contains -- $words[$n] show convert cast table dump info repl compare quantize dequantize
+    test $n -ge 2; and contains -- $words[$n] show convert cast table dump plot info repl compare quantize dequantize
     or begin; test $n -ge 3; and test $words[(math $n - 1)] = cast; end
 end
 
@@ -50,7 +50,7 @@ function __fpx_fields
 end
 
 complete -c fpx -f
-complete -c fpx -n __fpx_needs_first -a 'show convert cast table dump info formats repl policies compare quantize dequantize mx map' -d command
+complete -c fpx -n __fpx_needs_first -a 'show convert cast table dump plot info formats repl policies compare quantize dequantize mx map' -d command
 complete -c fpx -n __fpx_needs_first -a '(__fpx_formats)' -d format
 complete -c fpx -n __fpx_needs_format -a '(__fpx_formats)' -d format
 complete -c fpx -n '__fpx_after mx' -a 'e2m1 e2m3 e3m2 e4m3 e5m2 int8' -d 'MX element format'
@@ -65,6 +65,7 @@ complete -c fpx -l json -d 'one JSON object per line'
 complete -c fpx -l header -d 'print the field names first'
 complete -c fpx -l range -x -d 'table: only codes A to B'
 complete -c fpx -s x -l hex-input -d 'values are bare hex codes'
+complete -c fpx -l svg -r -F -d 'plot: write an SVG image'
 complete -c fpx -l endian -x -a 'little big' -d 'dump: byte order'
 complete -c fpx -l offset -x -d 'dump: skip N bytes first'
 complete -c fpx -l count -x -d 'dump: read at most N codes'

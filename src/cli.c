@@ -70,6 +70,7 @@
 	X(SCALE,       0,   "scale",       "S,...", "quantize, dequantize: the scale, or one per block") \
 	X(ZERO_POINT,  0,   "zero-point",  "Z,...", "quantize, dequantize: the zero point, or one per block") \
 	X(BLOCK,       0,   "block",       "N",     "values per block (mx: 32 by default)") \
+	X(SVG,         0,   "svg",         "FILE",  "plot: write the picture as an SVG image to FILE") \
 	X(ENDIAN,      0,   "endian",      "E",     "dump: byte order, little (default) or big") \
 	X(OFFSET,      0,   "offset",      "N",     "dump: skip N bytes first") \
 	X(COUNT,       0,   "count",       "N",     "dump: read at most N codes") \
@@ -258,6 +259,7 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 		break;
 	case OPT_RANGE: s->range = value; break;
 	case OPT_ENDIAN: s->endian = value; break;
+	case OPT_SVG: s->svg = value; break;
 	case OPT_OFFSET: s->offset = value; break;
 	case OPT_COUNT: s->count = value; break;
 	case OPT_FORMAT_FILE:
@@ -369,6 +371,7 @@ static const struct command commands[] = {
 	{ "table", cmd_table, "FORMAT", "one row per code of the format", ROWS | OPT(RANGE) },
 	{ "dump", cmd_dump, "FORMAT FILE", "a row per code packed in a binary file",
 	  ROWS | OPT(ENDIAN) | OPT(OFFSET) | OPT(COUNT) },
+	{ "plot", cmd_plot, "FORMAT[,FORMAT...]", "significant bits per binade, a picture", OPT(SVG) },
 	{ "info", cmd_info, "FORMAT", "a format's layout and limits",
 	  OPT(ROUND) | OPT(SATURATE) | OPT(JSON) | OPT(COLOR) | OPT(POLICY) },
 	{ "formats", cmd_formats, "", "the formats: kinds, widths, aliases", OPT(NAMES) | OPT(JSON) },

@@ -12,6 +12,7 @@
 /* fmtcmd.c */
 int cmd_table(struct settings *s);
 int cmd_dump(struct settings *s);
+int cmd_plot(struct settings *s);
 int cmd_info(struct settings *s);
 int cmd_formats(struct settings *s);
 

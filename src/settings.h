@@ -30,6 +30,7 @@ struct settings {
 	bool fields_given, mode_given, saturate_given;
 	const char *range;
 	const char *endian, *offset, *count; /* dump: as given, checked there */
+	const char *svg;                     /* plot --svg FILE */
 	const struct policy *policy;
 	const char *via;
 	long max_precision;  /* --max-precision, bits; 0: REAL_MAX_PRECISION */

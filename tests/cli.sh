@@ -951,5 +951,35 @@ expect "-x on stdin: 10 is the code 0x10, not ten" 0 "10${tab}0x00000010" -- sh 
 expect "cast -x" 0 "0x4049${tab}3.14" -- $FPX cast -x binary32 bfloat16 40490fdb
 expect "-x is refused where it cannot apply" 2 "" -- $FPX table -x e4m3
 
+# plot: the blocks of a format's row from its codes counted per binade out of table
+# (each binade's n codes carry ceil(log2 n) + 1 bits; the tallest block is the most)
+plot_row() { # FORMAT: the row plot should draw for it alone
+	$FPX table "$1" | awk -F'\t' '
+	BEGIN { split("▁ ▂ ▃ ▄ ▅ ▆ ▇ █", block, " ") }
+	($2 == "normal" || $2 == "subnormal") && $3 !~ /^-/ {
+		v = $3 + 0; e = 0; while (v >= 2) { v /= 2; e++ } while (v < 1) { v *= 2; e-- }
+		n[e]++; if (!seen++ || e < lo) lo = e; if (e > hi) hi = e }
+	END {
+		for (e = lo; e <= hi; e++) { b = 0; if (n[e]) { b = 1; while (2 ^ (b - 1) < n[e]) b++ } bits[e] = b; if (b > most) most = b }
+		for (e = lo; e <= hi; e++) row = row (bits[e] ? block[int((bits[e] * 8 + most - 1) / most)] : " ")
+		print row }'
+}
+for f in e4m3 e5m2 hif8 posit8 e2m1; do
+	want=$(plot_row $f)
+	got=$($FPX plot $f | sed -n 2p | sed "s/^$f *//; s/  [0-9]* bits at most\$//")
+	[ "$want" = "$got" ] && ok || bad "plot $f: '$got', from table's codes '$want'"
+done
+expect "plot: several formats, a row each and the axis" 0 "6" -- sh -c "$FPX plot e4m3,e5m2,hif8,posit8 | wc -l"
+expect "plot refuses -o" 2 "" -- $FPX plot -o hex e4m3
+if command -v rsvg-convert >/dev/null 2>&1; then
+	$FPX plot --svg "$T/p.svg" e4m3,e5m2,hif8,posit8 && rsvg-convert -o "$T/p.png" "$T/p.svg" 2>"$T/err"
+	# a PNG: its signature, then IHDR's width and height (800 x 400)
+	[ "$(od -An -tx1 -N24 "$T/p.png" | tr -d ' \n')" = "89504e470d0a1a0a0000000d494844520000032000000190" ] && ok ||
+		bad "plot --svg does not render to an 800x400 image: $(cat "$T/err")"
+else
+	echo "cli: rsvg-convert is not installed; the SVG's rendering is not checked"
+fi
+expect "plot --svg into a directory that is not there" 1 "" -- $FPX plot --svg "$T/no/such/p.svg" e4m3
+
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]

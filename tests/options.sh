@@ -16,43 +16,44 @@ args_of() {
 	show) echo "e4m3 1" ;; convert) echo "e4m3 1" ;; table) echo "e2m1" ;; info) echo "e4m3" ;;
 	formats) echo "" ;; repl) echo "e4m3" ;; cast) echo "e4m3 e5m2 0x38" ;; policies) echo "" ;;
 	compare) echo "e4m3 1" ;; quantize) echo "--scale 1 int8 1" ;; dequantize) echo "--scale 1 int8 0x01" ;;
-	mx) echo "e2m1 1" ;; map) echo "e2m1 x*y --random=2" ;; dump) echo "e4m3 /dev/null" ;;
+	mx) echo "e2m1 1" ;; map) echo "e2m1 x*y --random=2" ;; dump) echo "e4m3 /dev/null" ;; plot) echo "e4m3" ;;
 	esac
 }
 
-commands="show convert table info formats repl cast policies compare quantize dequantize mx map dump"
+commands="show convert table info formats repl cast policies compare quantize dequantize mx map dump plot"
 # a: applies, -: refused
 table='
--r=rne            a a - a - a a - - a - - a -
--s                a a - a - a a - a - - - a -
--o=hex            - a a - - - a - - a - a a a
---tsv             - a a - - - a - - a - a a a
---csv             - a a - - - a - - a - a a a
---json            a a a a a a a - a a a a a a
---header          - a a - - - a - - a - - a a
---full            a - - - - a - - - - - - - -
---color=never     a - - a - a - - - - - - - -
---range=0:1       - - a - - - - - - - - - a -
---policy=onnx     a a - a - a a - - - - - - -
---via=binary32    a a - - - a a - - - - - - -
---max-precision=4096 a a - - - a - - a a - a a -
---scale=1         - - - - - - - - - a a - - -
---zero-point=0    - - - - - - - - - a a - - -
---block=1         - - - - - - - - - a a a - -
---names           - - - - a - - - - - - - - -
---in=e2m1         - - - - - - - - - - - - a -
---to=e2m1         - - - - - - - - - - - - a -
---random=3        - - - - - - - - - - - - a -
---seed=1          - - - - - - - - - - - - a -
---finite          - - - - - - - - - - - - a -
---tininess=after  - - - - - - - - - - - - a -
---testfloat       - - - - - - - - - - - - a -
--j=2              - - - - - - - - - - - - a -
--q                - - - - - - - - - - - - a -
---hex-input       a a - - - - a - - - - - - -
---endian=big      - - - - - - - - - - - - - a
---offset=0        - - - - - - - - - - - - - a
---count=1         - - - - - - - - - - - - - a
+-r=rne            a a - a - a a - - a - - a - -
+-s                a a - a - a a - a - - - a - -
+-o=hex            - a a - - - a - - a - a a a -
+--tsv             - a a - - - a - - a - a a a -
+--csv             - a a - - - a - - a - a a a -
+--json            a a a a a a a - a a a a a a -
+--header          - a a - - - a - - a - - a a -
+--full            a - - - - a - - - - - - - - -
+--color=never     a - - a - a - - - - - - - - -
+--range=0:1       - - a - - - - - - - - - a - -
+--policy=onnx     a a - a - a a - - - - - - - -
+--via=binary32    a a - - - a a - - - - - - - -
+--max-precision=4096 a a - - - a - - a a - a a - -
+--scale=1         - - - - - - - - - a a - - - -
+--zero-point=0    - - - - - - - - - a a - - - -
+--block=1         - - - - - - - - - a a a - - -
+--names           - - - - a - - - - - - - - - -
+--in=e2m1         - - - - - - - - - - - - a - -
+--to=e2m1         - - - - - - - - - - - - a - -
+--random=3        - - - - - - - - - - - - a - -
+--seed=1          - - - - - - - - - - - - a - -
+--finite          - - - - - - - - - - - - a - -
+--tininess=after  - - - - - - - - - - - - a - -
+--testfloat       - - - - - - - - - - - - a - -
+-j=2              - - - - - - - - - - - - a - -
+-q                - - - - - - - - - - - - a - -
+--hex-input       a a - - - - a - - - - - - - -
+--endian=big      - - - - - - - - - - - - - a -
+--offset=0        - - - - - - - - - - - - - a -
+--count=1         - - - - - - - - - - - - - a -
+--svg=/dev/null    - - - - - - - - - - - - - - a
 '
 
 echo "$table" | while read -r option marks; do
