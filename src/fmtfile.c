@@ -211,9 +211,9 @@ static const char *apply_line(struct fmt *f, const char *key, char *val)
 	if (strcmp(key, "special") == 0)
 		return parse_special(f, val) ? NULL : "bad special: CODE zero|inf|nan";
 	if (strcmp(key, "kind") == 0) {
-		if (strcmp(val, "posit") != 0)
-			return "kind is posit (IEEE-like and tapered formats are told by their other lines)";
-		f->kind = &fmt_kind_posit;
+		if (strcmp(val, "posit") != 0 && strcmp(val, "x87") != 0)
+			return "kind is posit or x87 (IEEE-like and tapered formats are told by their other lines)";
+		f->kind = strcmp(val, "posit") == 0 ? &fmt_kind_posit : &fmt_kind_x87;
 		return NULL;
 	}
 	if (!parse_int(val, -(1L << 20), 1L << 20, &v))

@@ -154,7 +154,7 @@ expect "formats --names has every alias" 0 "float8_e4m3fn
 e4m3ieee
 mx_scale
 hifloat8" -- sh -c "$FPX formats --names | grep -xE 'float8_e4m3fn|e4m3ieee|hifloat8|mx_scale'"
-expect "formats lists 24 and 6 integer formats" 0 "30" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_]+ +[0-9]+ '"
+expect "formats lists 25 and 6 integer formats" 0 "31" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_]+ +[0-9]+ '"
 expect "formats lists the integer formats quantize takes" 0 "int8                    8  integer  two's complement integer, -128 to 127 (quantize, dequantize, mx)" \
 	-- sh -c "$FPX formats | grep '^int8 '"
 expect "formats --json: one object a format, aliases an array" 0 '{"name":"bfloat16","bits":"16","kind":"float","description":"Google brain float: binary32 with a 7-bit fraction","aliases":["bf16"]}' \
@@ -887,6 +887,13 @@ expect "ue4m3 codes" 0 "0x7e${tab}448
 expect "ue5m3's max and NaN" 0 "0xfe${tab}114688
 0xff${tab}nan" -- $FPX table --range 0xfe:0xff -o hex,exact ue5m3
 expect "ue5m3 saturates with -s" 0 "0xfe" -- $FPX convert -s -o hex ue5m3 1e9
+
+# x87: the integer bit drawn and explained; a canonical code from rounding
+expect "x87 of 1" 0 "0x3fff8000000000000000" -- $FPX convert -o hex x87 1
+expect "x87 names an unnormal" 0 "0 under a nonzero exponent: an unnormal, an invalid operand since the 387" -- \
+	sh -c "$FPX show x87 0x3fff0000000000000000 | grep -o '0 under a nonzero.*'"
+expect "x87: a pseudo-denormal is its value" 0 "0x00008000000000000001${tab}normal${tab}3.36210314311209350663e-4932" -- \
+	$FPX convert -o input,class,digits x87 0x00008000000000000001
 
 # NaNs with payloads: encoded as typed where NaNs have room, refused (and said why) elsewhere
 expect "nan payloads and snan" 0 "0x7e01

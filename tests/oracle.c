@@ -6,6 +6,9 @@
  *   - other IEEE-like formats against MPFR with precision p, emin/emax and
  *     mpfr_subnormalize, on random rationals and near-midpoints, comparing the value,
  *     the sign of zero and the ternary;
+ *   - x87 (80-bit extended) against the host's long double, where it is that format:
+ *     strtold in all four modes on random decimals, and the value and class glibc gives
+ *     every code, random and not canonical (pseudo-denormals, unnormals, pseudo-NaNs);
  *   - NaNs typed with payloads (nan(0x1f), nan(31), nan(037), signed) against glibc's
  *     strtof and strtod, and snan against GCC's __builtin_nansf and __builtin_nans.
  * Deterministic: a fixed seed, so a failure repeats.
@@ -272,6 +275,113 @@ static void check_against_mpfr(const char *name, int count)
 	mpq_clear(q);
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+/* glibc's classification of a long double, which takes the codes that are not
+ * canonical as the 387 does (math.h's names clash with fpx's enum fp_class). */
+int __fpclassifyl(long double x);
+enum { HOST_NAN, HOST_INFINITE, HOST_ZERO, HOST_SUBNORMAL, HOST_NORMAL };
+
+/* The 80 bits of a long double, as a code. */
+static fpcode code_of_long_double(long double x)
+{
+	unsigned char b[sizeof(long double)];
+	fpcode code = 0;
+
+	memcpy(b, &x, sizeof b);
+	for (int i = 9; i >= 0; i--)
+		code = code << 8 | b[i];
+	return code;
+}
+
+static long double long_double_of_code(fpcode code)
+{
+	unsigned char b[sizeof(long double)] = { 0 };
+	long double x;
+
+	for (int i = 0; i < 10; i++, code >>= 8)
+		b[i] = (unsigned char)code;
+	memcpy(&x, b, sizeof x);
+	return x;
+}
+
+static void check_x87_strtold(int count)
+{
+	static const int host_modes[] = { FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD };
+	static const enum rnd_mode x87_modes[] = { RND_NEAREST_EVEN, RND_TOWARD_ZERO, RND_UP, RND_DOWN };
+	const struct fmt *f = fmt_lookup("x87");
+	char text[96];
+
+	for (int i = 0; i < count; i++) {
+		int digits = 1 + (int)(rng() % 30), e = (int)(rng() % 9900) - 4950 - digits;
+		char *p = text;
+		if (rng() & 1)
+			*p++ = '-';
+		for (int d = 0; d < digits; d++)
+			*p++ = (char)('0' + (d == 0 ? 1 + rng() % 9 : rng() % 10));
+		snprintf(p, sizeof text - (size_t)(p - text), "e%d", e);
+		for (int m = 0; m < 4; m++) {
+			struct input in;
+			struct parse_error err;
+			struct rnd_result r;
+			fpcode want;
+			fesetround(host_modes[m]);
+			want = code_of_long_double(strtold(text, NULL));
+			fesetround(FE_TONEAREST);
+			input_init(&in);
+			parse_input(&in, &err, text, strlen(text));
+			rnd_encode(&r, f, &in.value, x87_modes[m], false);
+			input_clear(&in);
+			check(r.code == want, "x87 %s %s: 0x%016llx%04x, strtold 0x%016llx%04x", rnd_mode_name(x87_modes[m]), text,
+			      (unsigned long long)(r.code >> 16), (unsigned)(r.code & 0xffff),
+			      (unsigned long long)(want >> 16), (unsigned)(want & 0xffff));
+		}
+	}
+}
+
+/* A code's value and class against glibc's reading of the same 80 bits. */
+static void check_x87_code(const struct fmt *f, fpcode code)
+{
+	long double x = long_double_of_code(code);
+	int host = __fpclassifyl(x);
+	mpq_t q, want;
+	mpfr_t m;
+	enum fp_class cls;
+
+	mpq_inits(q, want, NULL);
+	mpfr_init2(m, 64);
+	cls = fmt_code_rational(q, f, code);
+	if (host == HOST_NAN || host == HOST_INFINITE)
+		check(cls == (host == HOST_NAN ? FP_NAN : FP_INF), "x87 0x%016llx%04x: class", (unsigned long long)(code >> 16),
+		      (unsigned)(code & 0xffff));
+	else {
+		mpfr_set_ld(m, x, MPFR_RNDN); /* exact: 64 bits */
+		mpfr_get_q(want, m);
+		check(mpq_equal(q, want) && (cls == FP_ZERO) == (host == HOST_ZERO) &&
+			      (cls == FP_SUBNORMAL) == (host == HOST_SUBNORMAL),
+		      "x87 0x%016llx%04x: value or class", (unsigned long long)(code >> 16), (unsigned)(code & 0xffff));
+	}
+	mpfr_clear(m);
+	mpq_clears(q, want, NULL);
+}
+
+static void check_x87_codes(int count)
+{
+	const struct fmt *f = fmt_lookup("x87");
+
+	for (int i = 0; i < count; i++) {
+		fpcode code = (fpcode)rng() | (fpcode)(rng() & 0xffff) << 64;
+		int shape = i % 4;
+		if (shape == 1) /* exponent 0: denormals and pseudo-denormals */
+			code &= ~((fpcode)0x7fff << 64);
+		else if (shape == 2) /* all-ones exponent: inf, NaNs, pseudo-inf and pseudo-NaNs */
+			code |= (fpcode)0x7fff << 64;
+		else if (shape == 3) /* no integer bit: unnormals */
+			code &= ~((fpcode)1 << 63);
+		check_x87_code(f, code);
+	}
+}
+#endif
+
 /* The code fpx gives text in f (through the converter), or ~0 when it refuses it. */
 static fpcode nan_code_of(const char *format, const char *text)
 {
@@ -344,6 +454,10 @@ int main(int argc, char **argv)
 
 	check_against_strtod(count);
 	check_nan_payloads(count);
+#if defined(__x86_64__) || defined(__i386__)
+	check_x87_strtold(count / 4);
+	check_x87_codes(count);
+#endif
 	check_signaling_nans();
 	for (size_t i = 0; i < sizeof mpfr_formats / sizeof mpfr_formats[0]; i++)
 		check_against_mpfr(mpfr_formats[i], count / 4);
