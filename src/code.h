@@ -35,6 +35,11 @@ void code_to_mpz(mpz_t out, fpcode c);
 bool code_from_mpz(fpcode *out, const mpz_t z);
 /* Writes "0x" and exactly `digits` lowercase hex digits; out holds digits + 3. */
 void code_to_hex(char *out, fpcode c, int digits);
+/* The same with as few digits as c needs (one for 0). */
+static inline void code_to_hex_minimal(char *out, fpcode c)
+{
+	code_to_hex(out, c, c ? (code_bit_length(c) + 3) / 4 : 1);
+}
 /* The low `digits` (1 to 16) hex digits of v, lowercase, at out, which holds 16 bytes:
  * all 16 are written, the digits first (for writers with room to spare). */
 void code_hex_digits(char *out, uint64_t v, int digits);

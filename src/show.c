@@ -150,7 +150,7 @@ static void explain_field(struct strbuf *out, const struct readout *r, const str
 	if (fld->kind == BITS_SIGN)
 		sb_puts(out, fld->bits ? "negative" : "positive");
 	else if (r->value.cls == FP_NAN && fld->kind == BITS_FRACTION && fmt_nan_payload(r->f, r->code, &payload)) {
-		code_to_hex(hex, payload, payload ? (code_bit_length(payload) + 3) / 4 : 1);
+		code_to_hex_minimal(hex, payload);
 		sb_printf(out, "%s NaN, payload %s", fmt_nan_is_signaling(r->f, r->code) ? "signaling" : "quiet", hex);
 	} else if (fld->kind == BITS_FRACTION || fld->kind == BITS_MANTISSA)
 		put_fraction(out, fld->bits, fld->width);

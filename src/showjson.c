@@ -36,6 +36,22 @@ static void json_fields(struct strbuf *out, const struct readout *r)
 	mpz_clear(value);
 }
 
+/* A NaN of a format whose NaNs have payloads: "nan":{"signaling":false,"payload":"0x1"}. */
+static void json_nan(struct strbuf *out, const struct readout *r)
+{
+	char hex[CODE_MAX_BITS / 4 + 3];
+	fpcode payload;
+
+	if (r->value.cls != FP_NAN || !fmt_nan_payload(r->f, r->code, &payload))
+		return;
+	code_to_hex_minimal(hex, payload);
+	render_json_key(out, "nan");
+	sb_putc(out, '{');
+	render_json_bool(out, "signaling", fmt_nan_is_signaling(r->f, r->code));
+	render_json_text(out, "payload", hex);
+	sb_putc(out, '}');
+}
+
 static void json_neighbour(struct strbuf *out, const char *key, const struct fmt *f, const struct neighbour *nb)
 {
 	render_json_key(out, key);
@@ -117,6 +133,7 @@ static void json_readout_body(struct strbuf *out, const struct readout *r)
 		render_json_text(out, "bin", bin);
 	}
 	render_json_text(out, "class", render_class_name(r->value.cls));
+	json_nan(out, r);
 	render_json_text(out, "sign", r->value.neg ? "-" : "+");
 	json_fields(out, r);
 	render_json_text(out, "exact", r->exact.s);

@@ -910,6 +910,8 @@ stderr_has "via, said" "not through --via, a policy or cast"
 expect "a payload is a NaN's alone" 1 "error" -- $FPX convert -o hex binary32 'inf(0x1)'
 expect "the readout names a signaling NaN and its payload" 0 "signaling NaN, payload 0x5" -- \
 	sh -c "$FPX show binary32 'snan(0x5)' | grep -o 'signaling NaN, payload 0x5'"
+expect "JSON names a NaN's payload" 0 '"nan":{"signaling":true,"payload":"0x5"}' -- \
+	sh -c "$FPX show --json binary32 'snan(0x5)' | grep -o '\"nan\":{[^}]*}'"
 expect "... and a quiet one's" 0 "quiet NaN, payload 0x1ff" -- sh -c "$FPX show binary16 0x7fff | grep -o 'quiet NaN.*'"
 
 # dump: codes written as bytes by hand (awk, from table's codes) read back as table's rows
