@@ -177,6 +177,30 @@ static void round_to_integer(mpz_t out, const mpq_t q)
 
 /* ---- Exact and rounded --------------------------------------------------------------- */
 
+void dec_special(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v)
+{
+	char hex[CODE_MAX_BITS / 4 + 3];
+	fpcode payload;
+	bool signaling;
+
+	if (v->cls == FP_INF) {
+		sb_puts(out, v->neg ? "-inf" : "inf");
+		return;
+	}
+	if (v->neg && f->nan_signed)
+		sb_putc(out, '-');
+	if (!fmt_nan_payload(f, code, &payload)) {
+		sb_puts(out, "nan");
+		return;
+	}
+	signaling = fmt_nan_is_signaling(f, code);
+	sb_puts(out, signaling ? "snan" : "nan");
+	if (payload || signaling) {
+		code_to_hex_minimal(hex, payload);
+		sb_printf(out, "(%s)", hex);
+	}
+}
+
 void dec_code_exact(struct strbuf *out, const struct fmt *f, fpcode code)
 {
 	struct fmt_value v;
@@ -184,7 +208,7 @@ void dec_code_exact(struct strbuf *out, const struct fmt *f, fpcode code)
 	fmt_value_init(&v);
 	fmt_decode(&v, f, code);
 	if (v.cls == FP_NAN || v.cls == FP_INF)
-		sb_puts(out, v.cls == FP_NAN ? "nan" : v.neg ? "-inf" : "inf");
+		dec_special(out, f, code, &v);
 	else
 		dec_exact(out, v.neg, v.sig, v.exp);
 	fmt_value_clear(&v);
@@ -750,8 +774,12 @@ void dec_shortest_search(struct strbuf *out, const struct fmt *f, fpcode code)
 	fpcode rank;
 
 	fmt_decode(v, f, code);
-	if (v->cls == FP_NAN || v->cls == FP_INF || v->cls == FP_ZERO) {
-		sb_puts(out, v->cls == FP_NAN ? "nan" : v->cls == FP_INF ? (v->neg ? "-inf" : "inf") : v->neg ? "-0" : "0");
+	if (v->cls == FP_NAN || v->cls == FP_INF) {
+		dec_special(out, f, code, v);
+		return;
+	}
+	if (v->cls == FP_ZERO) {
+		sb_puts(out, v->neg ? "-0" : "0");
 		return;
 	}
 	rank = fmt_rank_of_code(f, fmt_magnitude(f, code, &v->neg));

@@ -22,6 +22,10 @@ char *dec_long(char buf[DEC_LONG_MAX], long v);
 void dec_exact(struct strbuf *out, bool neg, const mpz_t sig, long exp);
 /* The exact value of a code of f: dec_exact() of it, or nan, inf, -inf. */
 void dec_code_exact(struct strbuf *out, const struct fmt *f, fpcode code);
+/* A NaN or an infinity of f (v its decoding) as text that reads back to the code: inf,
+ * -inf; nan, -nan where NaNs are signed; where they have payloads, nan(0x1), snan(0x5)
+ * with the payload (none for the quiet one with payload 0). */
+void dec_special(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v);
 /* A signed rational: exactly when its decimal terminates (returns true), else to n
  * significant digits, ties to even (returns false). */
 bool dec_rational(struct strbuf *out, const mpq_t q, int n);

@@ -204,7 +204,7 @@ static void write_value(struct strbuf *out, const struct field_context *cx, enum
 	const struct fmt_value *v = cx->v;
 
 	if (v->cls == FP_NAN || v->cls == FP_INF)
-		sb_puts(out, v->cls == FP_NAN ? "nan" : v->neg ? "-inf" : "inf");
+		dec_special(out, cx->f, cx->r->code, v);
 	else if (fld == FIELD_EXACT)
 		dec_exact(out, v->neg, v->sig, v->exp);
 	else if (fld == FIELD_DIGITS)

@@ -910,6 +910,11 @@ stderr_has "via, said" "not through --via, a policy or cast"
 expect "a payload is a NaN's alone" 1 "error" -- $FPX convert -o hex binary32 'inf(0x1)'
 expect "the readout names a signaling NaN and its payload" 0 "signaling NaN, payload 0x5" -- \
 	sh -c "$FPX show binary32 'snan(0x5)' | grep -o 'signaling NaN, payload 0x5'"
+# every NaN code's text reads back to it: quiet and signaling, both signs
+$FPX table -o hex --range 0x7c01:0x7fff binary16 > "$T/want"; $FPX table -o hex --range 0xfc01:0xffff binary16 >> "$T/want"
+{ $FPX table -o exact --range 0x7c01:0x7fff binary16; $FPX table -o shortest --range 0xfc01:0xffff binary16; } |
+	$FPX convert -o hex binary16 > "$T/got"
+cmp -s "$T/want" "$T/got" && ok || bad "binary16's NaN codes do not read back from their texts"
 expect "JSON names a NaN's payload" 0 '"nan":{"signaling":true,"payload":"0x5"}' -- \
 	sh -c "$FPX show --json binary32 'snan(0x5)' | grep -o '\"nan\":{[^}]*}'"
 expect "... and a quiet one's" 0 "quiet NaN, payload 0x1ff" -- sh -c "$FPX show binary16 0x7fff | grep -o 'quiet NaN.*'"
