@@ -279,10 +279,9 @@ static int convert_rows(struct settings *s, bool cast)
 	if (s->nargs < c.first_value)
 		return usage_error("%s", cast ? "cast needs FROM and TO formats" : "convert needs a FORMAT");
 	if (!s->fields_given) /* several targets: which input and which format each row is */
-		render_parse_fields(&s->fields, strchr(s->args[c.first_value - 1], ',') ||
-							strcmp(s->args[c.first_value - 1], "all") == 0
-						? "input,format,hex,shortest"
-						: "hex,shortest");
+		render_parse_fields(&s->fields, names_several_formats(s->args[c.first_value - 1])
+							? "input,format,hex,shortest"
+							: "hex,shortest");
 	sb_init(&c.line);
 	return convert_all(&c);
 }
@@ -410,7 +409,7 @@ int cmd_show(struct settings *s)
 	if (s->nargs < 1)
 		return usage_error("%s", "show needs a FORMAT");
 	render_parse_fields(&s->fields, "input");
-	if (s->style != STYLE_JSON && (strchr(s->args[0], ',') || strcmp(s->args[0], "all") == 0)) {
+	if (s->style != STYLE_JSON && names_several_formats(s->args[0])) {
 		c.emit = emit_compact;
 		c.emit_error = emit_compact_error;
 		c.emit_end = emit_compact_end;

@@ -35,6 +35,11 @@ static void add_builtin(const struct fmt *f, void *arg)
 		list->f[list->count++] = f;
 }
 
+bool names_several_formats(const char *text)
+{
+	return strchr(text, ',') || strcmp(text, "all") == 0;
+}
+
 bool require_formats(struct format_list *out, const char *text)
 {
 	char name[FMT_NAME_MAX];

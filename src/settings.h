@@ -67,5 +67,7 @@ struct format_list {
 };
 /* Looks each format of the list up; false after reporting a usage error. */
 bool require_formats(struct format_list *out, const char *text);
+/* Does text name more than one format (a list, or all)? Before looking them up. */
+bool names_several_formats(const char *text);
 
 #endif
