@@ -43,6 +43,13 @@ static void split(struct posit_parts *p, int n, int es, fpcode mag)
 	p->scale = p->k * (1L << es) + p->e;
 }
 
+/* The value of split parts: sig·2^exp. */
+static void parts_value(mpz_t sig, long *exp, const struct posit_parts *p)
+{
+	code_to_mpz(sig, p->fraction | (fpcode)1 << p->frac_bits);
+	*exp = p->scale - p->frac_bits;
+}
+
 static void posit_decode(struct fmt_value *out, const struct fmt *f, fpcode code)
 {
 	struct posit_parts p;
@@ -58,8 +65,7 @@ static void posit_decode(struct fmt_value *out, const struct fmt *f, fpcode code
 	}
 	mag = fmt_magnitude(f, code, &out->neg);
 	split(&p, f->bits, f->es, mag);
-	code_to_mpz(out->sig, p.fraction | (fpcode)1 << p.frac_bits);
-	out->exp = p.scale - p.frac_bits;
+	parts_value(out->sig, &out->exp, &p);
 	out->ulp_exp = out->exp; /* the last fraction bit's weight (the implicit 1's where there is none) */
 	out->precision = p.frac_bits + 1;
 	out->cls = FP_NORMAL;
@@ -114,8 +120,7 @@ static void posit_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode r
 		return;
 	}
 	split(&p, f->bits, f->es, rank);
-	code_to_mpz(sig, p.fraction | (fpcode)1 << p.frac_bits);
-	*exp = p.scale - p.frac_bits;
+	parts_value(sig, exp, &p);
 }
 
 /* The value of the code one bit longer between rank and rank + 1: 2·rank + 1 in n + 1 bits. */
@@ -123,11 +128,12 @@ static void posit_midpoint(mpq_t mid, const struct fmt *f, fpcode rank)
 {
 	struct posit_parts p;
 	mpz_t sig;
+	long exp;
 
 	mpz_init(sig);
 	split(&p, f->bits + 1, f->es, 2 * rank + 1);
-	code_to_mpz(sig, p.fraction | (fpcode)1 << p.frac_bits);
-	num_set_dyadic(mid, sig, p.scale - p.frac_bits);
+	parts_value(sig, &exp, &p);
+	num_set_dyadic(mid, sig, exp);
 	mpz_clear(sig);
 }
 
