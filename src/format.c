@@ -86,11 +86,13 @@ void fmt_rank_midpoint(mpq_t mid, const struct fmt *f, fpcode rank)
 	mpq_clear(above);
 }
 
-/* The quiet bit, or 0 where every NaN is quiet. */
+/* The quiet bit, or 0 where every NaN is quiet: the fraction's top bit in the IEEE-like
+ * formats with infinities, x87's among them. */
 static fpcode quiet_bit(const struct fmt *f)
 {
-	return f->kind == &fmt_kind_float && f->specials == SPECIALS_IEEE && f->frac_bits >= 2
-		       ? (fpcode)1 << (f->frac_bits - 1) : 0;
+	bool ieee_like = f->kind == &fmt_kind_float || f->kind == &fmt_kind_x87;
+
+	return ieee_like && f->specials == SPECIALS_IEEE && f->frac_bits >= 2 ? (fpcode)1 << (f->frac_bits - 1) : 0;
 }
 
 bool fmt_nan_is_signaling(const struct fmt *f, fpcode code)
@@ -133,7 +135,7 @@ enum nan_fit fmt_nan_code(fpcode *out, const struct fmt *f, bool neg, bool signa
 		return NAN_TOO_WIDE;
 	if (signaling && payload == 0)
 		return NAN_SIGNALING_ZERO;
-	*out = code_mask(f->exp_bits) << f->frac_bits | (signaling ? 0 : quiet) | payload;
+	*out = f->inf_code | (signaling ? 0 : quiet) | payload;
 	if (neg)
 		*out |= f->sign_bit;
 	return NAN_FITS;

@@ -10,7 +10,7 @@
  *     strtold in all four modes on random decimals, and the value and class glibc gives
  *     every code, random and not canonical (pseudo-denormals, unnormals, pseudo-NaNs);
  *   - NaNs typed with payloads (nan(0x1f), nan(31), nan(037), signed) against glibc's
- *     strtof and strtod, and snan against GCC's __builtin_nansf and __builtin_nans.
+ *     strtof, strtod and strtold, and snan against GCC's __builtin_nans[fl].
  * Deterministic: a fixed seed, so a failure repeats.
  */
 #include <fenv.h>
@@ -275,6 +275,8 @@ static void check_against_mpfr(const char *name, int count)
 	mpq_clear(q);
 }
 
+static fpcode nan_code_of(const char *format, const char *text);
+
 #if defined(__x86_64__) || defined(__i386__)
 /* glibc's classification of a long double, which takes the codes that are not
  * canonical as the 387 does (math.h's names clash with fpx's enum fp_class). */
@@ -362,6 +364,20 @@ static void check_x87_code(const struct fmt *f, fpcode code)
 	}
 	mpfr_clear(m);
 	mpq_clears(q, want, NULL);
+}
+
+/* NaN payloads: strtold's codes, and GCC's signaling one. */
+static void check_x87_nans(int count)
+{
+	long double s = __builtin_nansl("0x5");
+	char text[64];
+
+	for (int i = 0; i < count; i++) {
+		unsigned long long p = rng() & 0x3fffffffffffffffULL;
+		snprintf(text, sizeof text, i & 1 ? "-nan(0x%llx)" : "nan(%llu)", p);
+		check(nan_code_of("x87", text) == code_of_long_double(strtold(text, NULL)), "x87 %s: strtold's code", text);
+	}
+	check(nan_code_of("x87", "snan(0x5)") == code_of_long_double(s), "x87 snan(0x5): GCC's code");
 }
 
 static void check_x87_codes(int count)
@@ -457,6 +473,7 @@ int main(int argc, char **argv)
 #if defined(__x86_64__) || defined(__i386__)
 	check_x87_strtold(count / 4);
 	check_x87_codes(count);
+	check_x87_nans(count / 4);
 #endif
 	check_signaling_nans();
 	for (size_t i = 0; i < sizeof mpfr_formats / sizeof mpfr_formats[0]; i++)
