@@ -177,19 +177,13 @@ static int place_by_bits(fpcode *lower, bool *exact, const struct fmt *f, const 
 
 	mpq_init(x);
 	mpz_inits(whole, rest, NULL);
-	if (scale >= 0)
-		mpq_div_2exp(x, q, (mp_bitcnt_t)scale);
-	else
-		mpq_mul_2exp(x, q, (mp_bitcnt_t)-scale);
+	num_scale_pow2(x, q, -scale);
 	code_to_mpz(whole, k >= 0 ? code_mask((int)k + 1) << 1 : 1); /* the regime's bits */
 	mpz_mul_2exp(whole, whole, (mp_bitcnt_t)f->es);
 	mpz_add_ui(whole, whole, (unsigned long)e);
 	mpz_sub_ui(whole, whole, 1);
 	mpz_addmul(mpq_numref(x), whole, mpq_denref(x));
-	if (shift >= 0)
-		mpq_mul_2exp(x, x, (mp_bitcnt_t)shift);
-	else
-		mpq_div_2exp(x, x, (mp_bitcnt_t)-shift);
+	num_scale_pow2(x, x, shift);
 	mpz_fdiv_qr(whole, rest, mpq_numref(x), mpq_denref(x));
 	code_from_mpz(lower, whole);
 	*exact = mpz_sgn(rest) == 0;

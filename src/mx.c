@@ -166,29 +166,12 @@ static bool shared_exponent(long *out, struct block *b, long emax)
 	return true;
 }
 
-static void set_pow2(mpq_t q, long e)
-{
-	mpq_set_ui(q, 1, 1);
-	if (e >= 0)
-		mpq_mul_2exp(q, q, (mp_bitcnt_t)e);
-	else
-		mpq_div_2exp(q, q, (mp_bitcnt_t)-e);
-}
-
-/* q times 2^e, either way. */
-static void scale_by_pow2(mpq_t out, const mpq_t q, long e)
-{
-	if (e >= 0)
-		mpq_mul_2exp(out, q, (mp_bitcnt_t)e);
-	else
-		mpq_div_2exp(out, q, (mp_bitcnt_t)-e);
-}
 
 /* The value code decodes to, times X = 2^e. */
 static void decoded_value(mpq_t decoded, const struct element_format *ef, fpcode code, long e)
 {
 	fmt_code_rational(decoded, ef->floats, code);
-	scale_by_pow2(decoded, decoded, e);
+	num_scale_pow2(decoded, decoded, e);
 }
 
 /* v/X into the element format, X = 2^e: its code, and the value it decodes to times
@@ -205,7 +188,7 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
 		return;
 	}
 
-	scale_by_pow2(y->mag, v->mag, -e);
+	num_scale_pow2(y->mag, v->mag, -e);
 	y->kind = v->kind;
 	y->neg = v->neg;
 	y->bound = v->bound;
@@ -216,7 +199,7 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
 		*code = intfmt_code(ef->ints, k);
 		mpq_set_si(decoded, k, 1);
 		mpq_div_2exp(decoded, decoded, MXINT8_FRACTION_BITS);
-		scale_by_pow2(decoded, decoded, e);
+		num_scale_pow2(decoded, decoded, e);
 	} else {
 		rnd_encode(&r, ef->floats, y, RND_NEAREST_EVEN, true);
 		*code = r.code;
@@ -309,7 +292,7 @@ static void put_scale(struct strbuf *out, const struct settings *s, bool nan, lo
 
 	code_to_hex(hex, nan ? 0xff : (fpcode)(e + 127), 2);
 	mpq_init(x);
-	set_pow2(x, e);
+	num_set_pow2(x, e);
 	if (s->style == STYLE_JSON) {
 		struct strbuf exact;
 		sb_init(&exact);

@@ -61,6 +61,22 @@ static inline void num_set_bound(struct num *x, enum num_bound b)
 /* q = sig · 2^exp */
 void num_set_dyadic(mpq_t q, const mpz_t sig, long exp);
 
+/* out = q · 2^e, either way. */
+static inline void num_scale_pow2(mpq_t out, const mpq_t q, long e)
+{
+	if (e >= 0)
+		mpq_mul_2exp(out, q, (mp_bitcnt_t)e);
+	else
+		mpq_div_2exp(out, q, (mp_bitcnt_t)-e);
+}
+
+/* q = 2^e */
+static inline void num_set_pow2(mpq_t q, long e)
+{
+	mpq_set_ui(q, 1, 1);
+	num_scale_pow2(q, q, e);
+}
+
 /* ⌊log2 (|n|/|d|)⌋, exactly; n and d nonzero. */
 long num_floor_log2_ratio(const mpz_t n, const mpz_t d);
 

@@ -63,11 +63,7 @@ static void profile_of(struct profile *p, const struct fmt *f)
 	if (!p->bits)
 		abort();
 	for (long e = p->lo; e <= p->hi; e++) {
-		mpq_set_ui(a, 1, 1);
-		if (e >= 0)
-			mpq_mul_2exp(a, a, (mp_bitcnt_t)e);
-		else
-			mpq_div_2exp(a, a, (mp_bitcnt_t)-e);
+		num_set_pow2(a, e);
 		mpq_mul_2exp(b, a, 1);
 		p->bits[e - p->lo] = bits_of_count(ranks_below(f, b) - ranks_below(f, a));
 	}

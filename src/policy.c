@@ -30,11 +30,7 @@ static bool strictly_inside_binade(const mpq_t q, long a)
 	bool inside;
 
 	mpq_inits(low, high, NULL);
-	mpq_set_ui(low, 1, 1);
-	if (a >= 0)
-		mpq_mul_2exp(low, low, (mp_bitcnt_t)a);
-	else
-		mpq_div_2exp(low, low, (mp_bitcnt_t)-a);
+	num_set_pow2(low, a);
 	mpq_mul_2exp(high, low, 1);
 	inside = mpq_cmp(q, low) > 0 && mpq_cmp(q, high) < 0;
 	mpq_clears(low, high, NULL);
