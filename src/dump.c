@@ -10,6 +10,7 @@
  * fewest bytes that hold it (a 7-bit UE4M3 a byte, TF32 four), whose spare high bits
  * must be 0.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,10 +52,12 @@ static int container_bytes(const struct fmt *f)
  * error naming the option. */
 static bool dump_number(unsigned long long *out, const char *text, const char *option)
 {
+	int base = text && text[0] == '0' && (text[1] == 'x' || text[1] == 'X') ? 16 : 10; /* 010 is ten */
 	char *end;
 
 	errno = 0;
-	if (!text || text[0] == '-' || (*out = strtoull(text, &end, 0), errno) || end == text || *end)
+	if (!text || !isdigit((unsigned char)text[0]) || (*out = strtoull(text, &end, base), errno) || end == text ||
+	    *end)
 		return usage_error(option, text ? text : ""), false;
 	return true;
 }

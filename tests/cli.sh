@@ -942,6 +942,8 @@ $FPX dump e3m2 "$T/fp6.bin" > "$T/got"; $FPX table e3m2 > "$T/want"
 cmp -s "$T/want" "$T/got" && [ "$(wc -c < "$T/fp6.bin")" = 48 ] && ok || bad "dump e3m2: four codes in three bytes, LSB first"
 expect "dump --offset --count" 0 "0x10
 0x11" -- $FPX dump --offset 16 --count 2 -o hex e4m3 "$T/e4m3.bin"
+expect "dump --offset: 0x hex, and 010 is ten" 0 "0x10
+0x0a" -- sh -c "$FPX dump --offset 0x10 --count 1 -o hex e4m3 '$T/e4m3.bin'; $FPX dump --offset 010 --count 1 -o hex e4m3 '$T/e4m3.bin'"
 expect "dump - reads stdin" 0 "0x3c00" -- sh -c "$FPX dump --count 1 -o hex binary16 - < '$T/le.bin'"
 expect "dump: a code cut off by the end" 1 "0xf9f8f7f6f5f4f3f2" -- $FPX dump --offset 242 -o hex binary64 "$T/e4m3.bin"
 stderr_has "the cut, said" "byte 250: the file ends 6 bytes into a code of 8"
