@@ -211,10 +211,13 @@ static const char *apply_line(struct fmt *f, const char *key, char *val)
 	if (strcmp(key, "special") == 0)
 		return parse_special(f, val) ? NULL : "bad special: CODE zero|inf|nan";
 	if (strcmp(key, "kind") == 0) {
-		if (strcmp(val, "posit") != 0 && strcmp(val, "x87") != 0)
-			return "kind is posit or x87 (IEEE-like and tapered formats are told by their other lines)";
-		f->kind = strcmp(val, "posit") == 0 ? &fmt_kind_posit : &fmt_kind_x87;
-		return NULL;
+		static const struct fmt_kind *const named_kinds[] = { &fmt_kind_posit, &fmt_kind_x87, &fmt_kind_fixed };
+		for (size_t i = 0; i < sizeof named_kinds / sizeof named_kinds[0]; i++)
+			if (strcmp(val, named_kinds[i]->name) == 0) {
+				f->kind = named_kinds[i];
+				return NULL;
+			}
+		return "kind is posit, x87 or fixed (IEEE-like and tapered formats are told by their other lines)";
 	}
 	if (!parse_int(val, -(1L << 20), 1L << 20, &v))
 		return "expected an integer";
@@ -363,6 +366,59 @@ static struct fmt *posit_from_name(const char *lower)
 	return f;
 }
 
+/* A name's number: 1 to 3 digits, no sign, no leading zero but 0 itself; false otherwise. */
+static bool name_number(const char **text, int *out)
+{
+	const char *p = *text;
+	int n = 0, digits = 0;
+
+	while (isdigit((unsigned char)p[digits]) && digits < 3)
+		n = n * 10 + (p[digits++] - '0');
+	if (!digits || isdigit((unsigned char)p[digits]) || (p[0] == '0' && digits > 1))
+		return false;
+	*out = n;
+	*text = p + digits;
+	return true;
+}
+
+/*
+ * int8, uint16, q1.15, uq8.8: integers and fixed point (kind_fixed.c). qM.N has M
+ * integer bits, the sign's among them (ARM's Q notation: q1.15 is 16 bits), and N
+ * fraction bits; uqM.N is unsigned.
+ */
+static struct fmt *fixed_from_name(const char *lower)
+{
+	bool is_unsigned = lower[0] == 'u';
+	const char *p = lower + is_unsigned;
+	int whole, fraction = 0;
+	struct fmt *f;
+
+	if (strncmp(p, "int", 3) == 0) {
+		p += 3;
+		if (!name_number(&p, &whole) || *p)
+			return NULL;
+	} else if (*p == 'q') {
+		p++;
+		if (!name_number(&p, &whole) || *p++ != '.' || !name_number(&p, &fraction) || *p)
+			return NULL;
+	} else
+		return NULL;
+	f = new_format(lower);
+	f->kind = &fmt_kind_fixed;
+	f->has_sign = !is_unsigned;
+	f->bits = whole + fraction;
+	f->frac_bits = fraction;
+	if (fraction)
+		snprintf(f->description, sizeof f->description, "%s fixed point, %d integer and %d fraction bits",
+			 is_unsigned ? "unsigned" : "two's complement", whole, fraction);
+	else
+		snprintf(f->description, sizeof f->description, "%s %d-bit integer",
+			 is_unsigned ? "unsigned" : "two's complement", whole);
+	if (finish(f))
+		return fmt_free(f), NULL;
+	return f;
+}
+
 struct fmt *fmtfile_from_name(const char *name)
 {
 	char lower[FMT_NAME_MAX], suffix[8] = "";
@@ -376,6 +432,8 @@ struct fmt *fmtfile_from_name(const char *name)
 		;
 	if (strncmp(lower, "posit", 5) == 0)
 		return posit_from_name(lower);
+	if (strchr("iuq", lower[0]))
+		return fixed_from_name(lower);
 	if (sscanf(lower, "e%2dm%3d%n", &e, &m, &used) != 2 || !isdigit((unsigned char)lower[1]))
 		return NULL;
 	rest = lower + used;

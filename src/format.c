@@ -232,8 +232,11 @@ const char *fmt_finish(struct fmt *f)
 		return "the format has no name";
 	if (!f->kind)
 		return "the format has no kind";
+	f->max_rank_neg = FMT_NO_RANK; /* unless the kind says otherwise */
 	if ((problem = f->kind->finish(f)))
 		return problem;
+	if (f->has_sign && f->max_rank_neg == FMT_NO_RANK)
+		f->max_rank_neg = f->max_rank;
 	f->negative_zero = negative_zero_code(f);
 	return NULL;
 }

@@ -12,7 +12,9 @@
  * Values are ordered by *rank*: rank 0 is the smallest non-negative value (zero, or
  * E8M0's 2^-127), rank max_rank the largest finite value, and rank max_rank + 1 the
  * virtual value just past it (max plus the spacing of max's binade), against which
- * overflow is decided. Ranks concern magnitudes; the sign is applied separately.
+ * overflow is decided. Ranks concern magnitudes; the sign is applied separately, and a
+ * negative value's last rank may differ (max_rank_neg: two's-complement integers have
+ * one more negative value than positive ones).
  *
  * This module never rounds and never prints.
  */
@@ -120,6 +122,10 @@ struct fmt {
 	fpcode inf_code; /* +inf, when has_inf */
 	fpcode sign_bit; /* the top bit when signed, else 0 */
 	fpcode max_rank; /* rank of the largest finite value */
+	fpcode max_rank_neg; /* rank of the largest magnitude a negative value may have: max_rank
+			      * (the default for signed formats), one more in two's-complement
+			      * integers (int8's −128), 0 in unsigned integers, which clamp
+			      * negatives to 0; FMT_NO_RANK in unsigned floats, which take none */
 	fpcode min_normal_rank; /* rank of the smallest normal value */
 	long emin;       /* exponent of the smallest normal value */
 	long emax;       /* exponent of the largest finite value */
@@ -199,11 +205,28 @@ static inline fpcode fmt_code_of_rank(const struct fmt *f, fpcode rank)
 	return f->kind->ranks_are_codes ? rank : f->kind->code_of_rank(f, rank);
 }
 
-/* The parity that breaks ties: the code's least significant bit (virtual: opposite of max). */
+/* No rank: below rank 0 in a format without zero; max_rank_neg of a format without negatives. */
+#define FMT_NO_RANK (~(fpcode)0)
+
+/* The last rank of a value of that sign. */
+static inline fpcode fmt_max_rank(const struct fmt *f, bool neg)
+{
+	return neg ? f->max_rank_neg : f->max_rank;
+}
+/* The last rank either sign has: fmt_place() clamps at the rank past it. */
+static inline fpcode fmt_largest_rank(const struct fmt *f)
+{
+	return f->max_rank_neg != FMT_NO_RANK && f->max_rank_neg > f->max_rank ? f->max_rank_neg : f->max_rank;
+}
+
+/* The parity that breaks ties: the code's least significant bit (virtual: opposite of
+ * the largest rank's). */
 static inline int fmt_rank_parity(const struct fmt *f, fpcode rank)
 {
-	if (rank > f->max_rank)
-		return (int)(~fmt_code_of_rank(f, f->max_rank) & 1);
+	fpcode largest = fmt_largest_rank(f);
+
+	if (rank > largest)
+		return (int)(~fmt_code_of_rank(f, largest) & 1);
 	return (int)(fmt_code_of_rank(f, rank) & 1);
 }
 fpcode fmt_rank_of_code(const struct fmt *f, fpcode magcode);
@@ -217,7 +240,8 @@ void fmt_rank_midpoint(mpq_t mid, const struct fmt *f, fpcode rank);
 
 /*
  * Where q > 0 lies: rank *lower has value ≤ q < value(*lower + 1), clamped so that
- * *lower ≤ max_rank + 1 (a q at or past the virtual value gives max_rank + 1).
+ * *lower ≤ fmt_largest_rank() + 1 (a q at or past the virtual value gives that; it is
+ * max_rank + 1 but in two's-complement integers, whose negatives reach one further).
  * Returns the comparison of q with the midpoint of that interval: -1 below, 0 tie,
  * +1 above; *exact tells whether q equals value(*lower). When the format has no zero
  * and q is below rank 0, *lower is (fpcode)-1 and the result +1.

@@ -91,6 +91,7 @@ extern const struct fmt_kind fmt_kind_float;   /* IEEE-like: sign, exponent, fra
 extern const struct fmt_kind fmt_kind_tapered; /* prefix classes and special codes (HiF8) */
 extern const struct fmt_kind fmt_kind_posit;   /* posits: regime, es exponent bits, fraction */
 extern const struct fmt_kind fmt_kind_x87;     /* the x87's 80 bits: an explicit integer bit */
+extern const struct fmt_kind fmt_kind_fixed;   /* integers and fixed point: code / 2^N */
 
 /* Sign-magnitude kinds: the top bit is the sign (f->sign_bit). */
 fpcode kind_sign_bit_magnitude(const struct fmt *f, fpcode code, bool *neg);

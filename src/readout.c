@@ -135,16 +135,16 @@ static bool step(fpcode *out, const struct fmt *f, fpcode code, const struct fmt
 	if (v->cls == FP_NAN || (v->cls == FP_INF && up != v->neg))
 		return false;
 	if (v->cls == FP_INF) {
-		*out = signed_code(f, f->max_rank, v->neg);
+		*out = signed_code(f, fmt_max_rank(f, v->neg), v->neg);
 		return true;
 	}
 	rank = fmt_rank_of_code(f, fmt_magnitude(f, code, &neg));
 	if (v->cls == FP_ZERO) {
 		*out = signed_code(f, 1, !up);
-		return up || f->has_sign;
+		return up ? f->max_rank > 0 : f->has_sign && f->max_rank_neg > 0;
 	}
 	away = up != v->neg;
-	if (away && rank == f->max_rank) {
+	if (away && rank == fmt_max_rank(f, v->neg)) {
 		*out = fmt_with_sign(f, f->inf_code, v->neg);
 		return f->has_inf;
 	}
@@ -217,28 +217,28 @@ void readout_of_code(struct readout *r, const struct fmt *f, const char *input, 
 static void find_candidates(struct readout *r, mpq_t gap)
 {
 	const struct fmt *f = r->f;
-	fpcode lower;
+	fpcode lower, max = fmt_max_rank(f, r->x.neg);
 	bool exact;
 	mpq_t lo;
 
 	mpq_init(lo);
-	lower = ~(fpcode)0;
+	lower = FMT_NO_RANK;
 	if (r->rounding.placed)
 		lower = r->rounding.lower;
 	else if (mpq_sgn(r->x.mag) != 0)
 		fmt_place(&lower, &exact, f, r->x.mag);
-	if (lower > f->max_rank + 1) { /* below the smallest, no zero (E8M0) */
+	if (lower == FMT_NO_RANK) { /* below the smallest, no zero (E8M0) */
 		fmt_rank_rational(gap, f, 0);
 		r->upper = signed_code(f, 0, false);
 		r->lower = r->upper;
 	} else {
-		if (lower > f->max_rank)
-			lower = f->max_rank;
+		if (lower > max)
+			lower = max;
 		fmt_rank_rational(lo, f, lower);
 		fmt_rank_rational(gap, f, lower + 1);
 		mpq_sub(gap, gap, lo);
 		r->lower = signed_code(f, lower, r->x.neg);
-		r->upper_is_virtual = lower + 1 > f->max_rank;
+		r->upper_is_virtual = lower + 1 > max;
 		r->upper = r->upper_is_virtual ? 0 : signed_code(f, lower + 1, r->x.neg);
 		mpq_add(lo, lo, gap);
 		if (r->x.neg)
@@ -397,35 +397,55 @@ static void precision_in_decimal(struct strbuf *out, int p)
 }
 
 /*
- * Where overflow starts for positive values under the mode: at the midpoint between max
- * and the virtual value under the nearest modes (included when the virtual value's code
- * is even, or always under rna), just past max under rup, and at the virtual value
- * itself under rtz and rdn, where the result is still max but the overflow is flagged.
+ * Where overflow starts for values of one sign, whose magnitudes end at rank `max`, under
+ * a mode taken on magnitudes (rup is away from zero): at the midpoint between max and
+ * the virtual value under the nearest modes (included when the virtual value's code is
+ * even, or always under rna), just past max away from zero, and at the virtual value
+ * itself toward zero, where the result is still max but the overflow is flagged.
  */
-static void overflow_threshold(struct limits *l, const struct fmt *f, enum rnd_mode mode)
+static void overflow_threshold(struct strbuf *text, bool *inclusive, bool *never, const struct fmt *f,
+			       enum rnd_mode mode, fpcode max, bool neg)
 {
-	mpq_t t, virt;
+	mpq_t t;
 
-	mpq_inits(t, virt, NULL);
-	fmt_rank_rational(t, f, f->max_rank);
-	fmt_rank_rational(virt, f, f->max_rank + 1);
+	mpq_init(t);
+	fmt_rank_rational(t, f, max);
+	*inclusive = *never = false;
 	switch (mode) {
 	case RND_NEAREST_EVEN:
 	case RND_NEAREST_AWAY:
-		fmt_rank_midpoint(t, f, f->max_rank);
-		l->threshold_inclusive = mode == RND_NEAREST_AWAY || fmt_rank_parity(f, f->max_rank + 1) == 0;
+		fmt_rank_midpoint(t, f, max);
+		*inclusive = mode == RND_NEAREST_AWAY || fmt_rank_parity(f, max + 1) == 0;
 		break;
 	case RND_UP:
-		l->threshold_inclusive = false;
 		break;
 	default:
-		mpq_set(t, virt);
-		l->threshold_inclusive = true;
-		l->never_overflows = true;
+		fmt_rank_rational(t, f, max + 1);
+		*inclusive = *never = true;
 		break;
 	}
-	rational_text(&l->overflow_threshold, t);
-	mpq_clears(t, virt, NULL);
+	if (neg)
+		mpq_neg(t, t);
+	rational_text(text, t);
+	mpq_clear(t);
+}
+
+/* The mode as it acts on the magnitudes of negative values: rup and rdn trade places. */
+static enum rnd_mode on_negative_magnitudes(enum rnd_mode mode)
+{
+	return mode == RND_UP ? RND_DOWN : mode == RND_DOWN ? RND_UP : mode;
+}
+
+static void lowest_limits(struct limits *l, const struct fmt *f, enum rnd_mode mode)
+{
+	l->asymmetric = f->max_rank_neg != f->max_rank && f->max_rank_neg != FMT_NO_RANK;
+	if (!l->asymmetric)
+		return;
+	l->lowest_code = f->max_rank_neg ? fmt_with_sign(f, fmt_code_of_rank(f, f->max_rank_neg), true)
+					 : fmt_zero_code(f, true);
+	dec_code_exact(&l->lowest, f, l->lowest_code);
+	overflow_threshold(&l->overflow_threshold_neg, &l->threshold_neg_inclusive, &l->never_overflows_neg, f,
+			   on_negative_magnitudes(mode), f->max_rank_neg, true);
 }
 
 void limits_of(struct limits *l, const struct fmt *f, enum rnd_mode mode)
@@ -444,7 +464,9 @@ void limits_of(struct limits *l, const struct fmt *f, enum rnd_mode mode)
 	precision_in_decimal(&l->precision_decimal, f->precision);
 	l->emin = f->emin;
 	l->emax = f->emax;
-	overflow_threshold(l, f, mode);
+	overflow_threshold(&l->overflow_threshold, &l->threshold_inclusive, &l->never_overflows, f, mode, f->max_rank,
+			   false);
+	lowest_limits(l, f, mode);
 }
 
 void limits_clear(struct limits *l)
@@ -454,4 +476,6 @@ void limits_clear(struct limits *l)
 	sb_free(&l->min_subnormal);
 	sb_free(&l->precision_decimal);
 	sb_free(&l->overflow_threshold);
+	sb_free(&l->lowest);
+	sb_free(&l->overflow_threshold_neg);
 }

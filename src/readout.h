@@ -75,6 +75,12 @@ struct limits {
 	struct strbuf overflow_threshold;
 	bool threshold_inclusive; /* overflow at the threshold itself, not only past it */
 	bool never_overflows;     /* the mode never rounds past max (rdn for positive values …) */
+	/* Where the negative values end elsewhere than at −max (two's-complement integers
+	 * reach −max − 1, unsigned ones 0): the lowest value and the same for that side. */
+	bool asymmetric;
+	struct strbuf lowest, overflow_threshold_neg;
+	fpcode lowest_code;
+	bool threshold_neg_inclusive, never_overflows_neg;
 };
 
 /* What a row's fields (render.c: error, ulps, rel, below, above) take of a readout,

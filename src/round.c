@@ -79,7 +79,7 @@ static void overflow(struct rnd_result *out, const struct fmt *f, bool neg, bool
 	out->flags |= RND_OVERFLOW | RND_INEXACT;
 	out->ternary = neg ? -1 : 1;
 	if (saturate || (!f->has_inf && !f->has_nan)) {
-		out->code = with_sign(f, fmt_code_of_rank(f, f->max_rank), neg);
+		out->code = with_sign(f, fmt_code_of_rank(f, fmt_max_rank(f, neg)), neg);
 		out->ternary = -out->ternary;
 		out->flags |= RND_SATURATED;
 	} else if (f->has_inf)
@@ -145,12 +145,14 @@ static bool is_tiny(const struct fmt *f, const mpq_t q)
 static fpcode choose_rank(struct rnd_result *out, const struct fmt *f, fpcode lower, int vs_mid, enum rnd_mode mode,
 			  bool neg)
 {
-	if (lower <= f->max_rank)
+	fpcode max = fmt_max_rank(f, neg);
+
+	if (lower <= max)
 		return lower + takes_upper(f, lower, vs_mid, mode, neg);
 	if (takes_upper(f, lower, 1, mode, neg))
 		return lower;
 	out->flags |= RND_OVERFLOW;
-	return f->max_rank;
+	return max;
 }
 
 /* What placing |x| found: see fmt_place(). */
@@ -160,15 +162,32 @@ struct placement {
 	int vs_mid;
 };
 
-/* The one decision, whichever method placed |x| (nonzero) among the format's values. */
-static void decide(struct rnd_result *out, const struct fmt *f, bool neg, const struct placement *p, enum rnd_mode mode,
-		   bool saturate)
+/* A placement past the last rank of the value's sign is at or past that sign's virtual
+ * value: where the negatives of a two's-complement integer reach one further than the
+ * positives, a positive value placed there is past max. */
+static struct placement for_sign(const struct fmt *f, bool neg, const struct placement *p)
 {
-	fpcode rank;
+	struct placement q = *p;
+	fpcode max = fmt_max_rank(f, neg);
+
+	if (q.lower != FMT_NO_RANK && q.lower > max) {
+		q.lower = max + 1;
+		q.exact = false;
+		q.vs_mid = 1;
+	}
+	return q;
+}
+
+/* The one decision, whichever method placed |x| (nonzero) among the format's values. */
+static void decide(struct rnd_result *out, const struct fmt *f, bool neg, const struct placement *placed,
+		   enum rnd_mode mode, bool saturate)
+{
+	struct placement sided = for_sign(f, neg, placed), *p = &sided;
+	fpcode rank, max = fmt_max_rank(f, neg);
 
 	out->placed = true;
 	out->lower = p->lower;
-	if (p->lower == ~(fpcode)0) { /* no zero below (E8M0) */
+	if (p->lower == FMT_NO_RANK) { /* no zero below (E8M0) */
 		below_smallest(out, f);
 		return;
 	}
@@ -176,11 +195,11 @@ static void decide(struct rnd_result *out, const struct fmt *f, bool neg, const 
 		out->code = with_sign(f, code_of(f, p->lower), neg);
 		return;
 	}
-	out->flags |= RND_INEXACT | (p->vs_mid == 0 && p->lower <= f->max_rank ? RND_TIE : 0);
+	out->flags |= RND_INEXACT | (p->vs_mid == 0 && p->lower <= max ? RND_TIE : 0);
 	if (p->tiny)
 		out->flags |= RND_UNDERFLOW;
 	rank = choose_rank(out, f, p->lower, p->vs_mid, mode, neg);
-	if (rank > f->max_rank) {
+	if (rank > max) {
 		overflow(out, f, neg, saturate || f->saturates_always);
 		return;
 	}
@@ -193,7 +212,7 @@ static void decide(struct rnd_result *out, const struct fmt *f, bool neg, const 
 /* Zero: its code, or in a format without one (E8M0) the smallest value. */
 static void round_zero(struct rnd_result *out, const struct fmt *f, bool neg, enum rnd_mode mode, bool saturate)
 {
-	struct placement nothing_below = { ~(fpcode)0, false, false, 0 };
+	struct placement nothing_below = { FMT_NO_RANK, false, false, 0 };
 
 	if (f->has_zero)
 		out->code = fmt_zero_code(f, neg);
@@ -204,7 +223,7 @@ static void round_zero(struct rnd_result *out, const struct fmt *f, bool neg, en
 static void round_magnitude(struct rnd_result *out, const struct fmt *f, const struct num *x, enum rnd_mode mode,
 			    bool saturate, placer *place)
 {
-	struct placement p = { ~(fpcode)0, false, false, 0 };
+	struct placement p = { FMT_NO_RANK, false, false, 0 };
 
 	if (mpq_sgn(x->mag) == 0) {
 		round_zero(out, f, x->neg, mode, saturate);
@@ -228,7 +247,7 @@ static enum rnd_status encode(struct rnd_result *out, const struct fmt *f, const
 		nan_result(out, f, x->neg);
 		return RND_OK;
 	}
-	if (x->neg && !f->has_sign && !(x->kind == NUM_FINITE && mpq_sgn(x->mag) == 0)) {
+	if (x->neg && f->max_rank_neg == FMT_NO_RANK && !(x->kind == NUM_FINITE && mpq_sgn(x->mag) == 0)) {
 		if (!f->has_nan)
 			return RND_NO_NAN;
 		nan_result(out, f, false);
@@ -263,7 +282,7 @@ bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struc
 			nan_result(out, f, d->neg);
 		return f->has_nan;
 	}
-	if (d->neg && !f->has_sign && (d->kind == DECIMAL_INF || d->head != 0))
+	if (d->neg && f->max_rank_neg == FMT_NO_RANK && (d->kind == DECIMAL_INF || d->head != 0))
 		return false; /* negative into E8M0: NaN and invalid, as encode() says */
 	if (d->kind == DECIMAL_INF) {
 		infinity(out, f, d->neg, saturate);

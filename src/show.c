@@ -206,6 +206,8 @@ static void put_neighbour(struct strbuf *out, const struct readout *r, const str
 		sb_puts(out, r->value.cls == FP_NAN ? "none: NaN is not ordered\n"
 			     : r->value.cls == FP_INF ? "none: infinity is the end\n"
 			     : nb == &r->above ? "none: the largest finite value, and no infinity above it\n"
+			     : r->value.neg ? "none: the lowest finite value, and no infinity below it\n"
+			     : r->value.cls == FP_ZERO ? "none: the format has no negative values\n"
 			     : "none: the smallest value, and no zero below it\n");
 		return;
 	}
@@ -376,14 +378,26 @@ static void put_overflow_limit(struct strbuf *out, const struct fmt *f, const st
 		sb_puts(out, "positive values stay at max; from ");
 		put_number(out, l->overflow_threshold.s, style);
 		sb_puts(out, " up, overflow is flagged\n");
+	} else {
+		sb_printf(out, "values %s ", l->threshold_inclusive ? "from" : "above");
+		put_number(out, l->overflow_threshold.s, style);
+		if (saturate && (f->has_inf || f->has_nan) && !f->saturates_always)
+			sb_printf(out, " become max, saturating (%s without -s)\n", overflow_result(f));
+		else
+			sb_printf(out, " become %s\n", overflow_result(f));
+	}
+	if (!l->asymmetric)
+		return;
+	sb_printf(out, LABEL, "");
+	if (l->never_overflows_neg) {
+		sb_puts(out, "negative values stay at lowest; from ");
+		put_number(out, l->overflow_threshold_neg.s, style);
+		sb_puts(out, " down, overflow is flagged\n");
 		return;
 	}
-	sb_printf(out, "values %s ", l->threshold_inclusive ? "from" : "above");
-	put_number(out, l->overflow_threshold.s, style);
-	if (saturate && (f->has_inf || f->has_nan) && !f->saturates_always)
-		sb_printf(out, " become max, saturating (%s without -s)\n", overflow_result(f));
-	else
-		sb_printf(out, " become %s\n", overflow_result(f));
+	sb_printf(out, "values %s ", l->threshold_neg_inclusive ? "from" : "below");
+	put_number(out, l->overflow_threshold_neg.s, style);
+	sb_puts(out, l->threshold_neg_inclusive ? " down become lowest\n" : " become lowest\n");
 }
 
 static void put_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool saturate,
@@ -394,6 +408,8 @@ static void put_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode mo
 
 	limits_of(&l, f, mode);
 	put_limit(out, "max", &l.max, NULL, f, l.max_code, style);
+	if (l.asymmetric)
+		put_limit(out, "lowest", &l.lowest, NULL, f, l.lowest_code, style);
 	put_limit(out, "min normal", &l.min_normal, &l.min_normal_log2, f, l.min_normal_code, style);
 	if (l.min_subnormal.len)
 		put_limit(out, "min subnormal", &l.min_subnormal, &l.min_subnormal_log2, f, l.min_subnormal_code,

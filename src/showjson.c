@@ -112,6 +112,11 @@ static void json_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode m
 	render_json_text(out, "overflow_threshold", l.overflow_threshold.s);
 	render_json_bool(out, "overflow_threshold_inclusive", l.threshold_inclusive);
 	render_json_text(out, "overflow_gives", show_overflow_gives(f, saturate || l.never_overflows));
+	if (l.asymmetric) {
+		render_json_text(out, "lowest", l.lowest.s);
+		render_json_text(out, "overflow_threshold_negative", l.overflow_threshold_neg.s);
+		render_json_bool(out, "overflow_threshold_negative_inclusive", l.threshold_neg_inclusive);
+	}
 	sb_putc(out, '}');
 	limits_clear(&l);
 }

@@ -1,0 +1,197 @@
+/*
+ * kind_fixed.c — integers and fixed point: an n-bit code is an integer c, two's
+ * complement or unsigned, standing for c/2^N, where N (the description's frac_bits)
+ * counts the fraction bits. int8 is N = 0; q1.15 is 16 bits, N = 15, from −1 to
+ * 1 − 2^-15; uq8.8 is 16 unsigned bits, N = 8.
+ *
+ * Ranks are magnitudes in units of 2^-N, so rank r stands for r/2^N, the virtual value
+ * past max included, and rounding is arithmetic. A two's-complement format has one
+ * more negative value than positive ones (int8's −128), so its max_rank_neg is
+ * max_rank + 1; an unsigned one takes negative values as 0 at most (max_rank_neg 0),
+ * so that they round or saturate to 0 like anything else past its range. There is no
+ * NaN and no infinity: overflow saturates (round.c, as in every format with neither),
+ * or wraps modulo 2^n in a wrapping copy (fmt_wrapping(), --wrap).
+ */
+#include "format.h"
+#include "num.h"
+#include "strbuf.h"
+
+/* The integer bits: those before the binary point, the sign's included. */
+static int integer_bits(const struct fmt *f)
+{
+	return f->bits - f->frac_bits;
+}
+
+static fpcode fixed_magnitude(const struct fmt *f, fpcode code, bool *neg)
+{
+	*neg = f->has_sign && (code & f->sign_bit);
+	return *neg ? (-code) & code_mask(f->bits) : code;
+}
+
+static fpcode fixed_with_sign(const struct fmt *f, fpcode mag, bool neg)
+{
+	return neg && f->has_sign ? (-mag) & code_mask(f->bits) : mag;
+}
+
+static void fixed_decode(struct fmt_value *out, const struct fmt *f, fpcode code)
+{
+	fpcode mag = fixed_magnitude(f, code, &out->neg);
+
+	code_to_mpz(out->sig, mag);
+	out->exp = out->ulp_exp = -f->frac_bits;
+	out->precision = (int)mpz_sizeinbase(out->sig, 2);
+	out->cls = mag ? FP_NORMAL : FP_ZERO;
+	if (!mag)
+		out->precision = 0;
+}
+
+/* Sign (weighing −2^(M−1)), integer and fraction bits as stored. */
+static int fixed_fields(struct fmt_field *out, const struct fmt *f, fpcode code)
+{
+	int n = 0, whole = integer_bits(f) - f->has_sign;
+
+	if (f->has_sign)
+		n = kind_add_field(out, n, BITS_SIGN, 1, code, f->bits - 1);
+	n = kind_add_field(out, n, BITS_INTEGER, whole, code, f->frac_bits);
+	return kind_add_field(out, n, BITS_FRACTION, f->frac_bits, code, 0);
+}
+
+static fpcode same_rank(const struct fmt *f, fpcode rank)
+{
+	(void)f;
+	return rank;
+}
+
+static void fixed_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank)
+{
+	code_to_mpz(sig, rank);
+	*exp = rank ? -f->frac_bits : 0;
+}
+
+/* q·2^N split into its floor and the rest, against half a unit. */
+static int fixed_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q)
+{
+	fpcode past = fmt_largest_rank(f) + 1;
+	mpz_t whole, rest;
+	mpq_t t;
+	int c;
+
+	mpq_init(t);
+	mpz_inits(whole, rest, NULL);
+	num_scale_pow2(t, q, f->frac_bits);
+	mpz_fdiv_qr(whole, rest, mpq_numref(t), mpq_denref(t));
+	if (mpz_sizeinbase(whole, 2) > (size_t)f->bits || !code_from_mpz(lower, whole) || *lower >= past) {
+		*lower = past;
+		*exact = false;
+		c = 1;
+	} else {
+		*exact = mpz_sgn(rest) == 0;
+		mpz_mul_2exp(rest, rest, 1);
+		c = mpz_cmp(rest, mpq_denref(t));
+		c = *exact ? -1 : c > 0 ? 1 : c < 0 ? -1 : 0;
+	}
+	mpz_clears(whole, rest, NULL);
+	mpq_clear(t);
+	return c;
+}
+
+/* ---- Text for the readout ------------------------------------------------------------- */
+
+/* 384/2^8, or the integer itself */
+static void fixed_formula(struct strbuf *out, const struct fmt *f, fpcode mag, const struct fmt_value *v)
+{
+	char digits[48];
+	mpz_t m;
+
+	mpz_init(m);
+	code_to_mpz(m, mag);
+	sb_puts(out, mpz_get_str(digits, 10, m));
+	if (f->frac_bits && v->cls != FP_ZERO)
+		sb_printf(out, " / 2^%d", f->frac_bits);
+	mpz_clear(m);
+}
+
+/* The integer field: its bits as an unsigned number, then what the sign's weight adds. */
+static void fixed_explain_field(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v,
+				int field_kind)
+{
+	int whole = integer_bits(f) - f->has_sign;
+	char digits[48];
+	mpz_t part;
+
+	(void)v;
+	(void)field_kind;
+	mpz_init(part);
+	code_to_mpz(part, (code >> f->frac_bits) & code_mask(whole));
+	sb_puts(out, mpz_get_str(digits, 10, part));
+	if (f->has_sign && (code & f->sign_bit)) {
+		mpz_t weight;
+		mpz_init(weight);
+		mpz_setbit(weight, (mp_bitcnt_t)whole);
+		mpz_sub(part, part, weight);
+		mpz_clear(weight);
+		sb_printf(out, ", after the sign's -2^%d: %s", whole, mpz_get_str(digits, 10, part));
+	}
+	mpz_clear(part);
+}
+
+static void fixed_layout(struct strbuf *out, const struct fmt *f, int indent, field_name_writer *name,
+			 const void *arg)
+{
+	int whole = integer_bits(f) - f->has_sign;
+
+	if (f->has_sign) {
+		name(out, BITS_SIGN, arg);
+		sb_printf(out, " 1 (weighs -2^%d: two's complement), ", whole);
+	}
+	name(out, BITS_INTEGER, arg);
+	sb_printf(out, " %d, ", whole);
+	name(out, BITS_FRACTION, arg);
+	sb_printf(out, " %d\n%*s%s code / 2^%d; no NaN, no infinity\n", f->frac_bits, indent, "",
+		  f->has_sign ? "two's complement:" : "unsigned:", f->frac_bits);
+}
+
+/* ---- Deriving what a description implies ---------------------------------------------- */
+
+/* Values stay inside NUM_LIMIT_EXP and every code in a word with room to spare. */
+#define FIXED_MAX_BITS 64
+
+static const char *fixed_finish(struct fmt *f)
+{
+	if (f->bits < 1 + f->has_sign || f->bits > FIXED_MAX_BITS)
+		return "an integer or fixed-point format is 1 to 64 bits wide (2 or more when signed)";
+	if (f->frac_bits < 0 || integer_bits(f) < f->has_sign)
+		return "fraction bits are 0 or more, and leave room for the sign";
+	if (f->exp_bits || f->nclasses || f->es)
+		return "an integer or fixed-point format has bits, sign and fraction, not exponent, es or class lines";
+	f->sign_bit = f->has_sign ? (fpcode)1 << (f->bits - 1) : 0;
+	f->has_zero = true;
+	f->has_nan = f->has_inf = f->nan_signed = false;
+	f->nan_code = f->inf_code = 0;
+	f->max_rank = code_mask(f->bits - f->has_sign);
+	f->max_rank_neg = f->has_sign ? f->max_rank + 1 : 0;
+	f->min_normal_rank = 1;
+	f->emin = -f->frac_bits;
+	f->emax = (long)(f->bits - f->has_sign) - 1 - f->frac_bits;
+	f->precision = f->bits - f->has_sign;
+	f->saturates_always = f->keeps_nonzero = false;
+	return NULL;
+}
+
+const struct fmt_kind fmt_kind_fixed = {
+	.name = "fixed",
+	.sign_is_top_bit = false,
+	.ranks_are_codes = true,
+	.finish = fixed_finish,
+	.magnitude = fixed_magnitude,
+	.with_sign = fixed_with_sign,
+	.decode = fixed_decode,
+	.fields = fixed_fields,
+	.code_of_rank = same_rank,
+	.rank_of_code = same_rank,
+	.rank_value = fixed_rank_value,
+	.place = fixed_place,
+	.formula = fixed_formula,
+	.explain_field = fixed_explain_field,
+	.layout = fixed_layout,
+};
