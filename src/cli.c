@@ -46,6 +46,7 @@
 #define OPTION_LIST(X) \
 	X(ROUND,       'r', "round",       "MODE",  "rounding: rne (default), rna, rtz, rup, rdn") \
 	X(SATURATE,    's', "saturate",    NULL,    "overflow and +-inf give +-max instead of inf or NaN") \
+	X(WRAP,        0,   "wrap",        NULL,    "integers, fixed point: wrap modulo 2^bits past the range") \
 	X(FIELDS,      'o', "fields",      "LIST",  "output fields, comma-separated (see FIELDS)") \
 	X(TSV,         0,   "tsv",         NULL,    "tab-separated fields (the default)") \
 	X(CSV,         0,   "csv",         NULL,    "comma-separated fields, quoted where needed") \
@@ -196,6 +197,7 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 		s->mode_given = true;
 		break;
 	case OPT_SATURATE: s->saturate = s->saturate_given = true; break;
+	case OPT_WRAP: s->wrap = true; break;
 	case OPT_POLICY:
 		if (!(s->policy = policy_lookup(value)))
 			return usage_error("unknown policy '%s' (see fpx policies)", value);
@@ -335,13 +337,14 @@ static int parse_options(struct settings *s, int argc, char **argv)
 static int cmd_repl(struct settings *s)
 {
 	struct repl_options o = { .format = s->nargs ? s->args[0] : NULL, .mode = s->mode,
-				  .mode_given = s->mode_given, .saturate = s->saturate, .json = s->style == STYLE_JSON,
-				  .policy = s->policy, .via = s->via, .style = show_style_of(s),
-				  .max_precision = s->max_precision };
+				  .mode_given = s->mode_given, .saturate = s->saturate, .wrap = s->wrap,
+				  .json = s->style == STYLE_JSON, .policy = s->policy, .via = s->via,
+				  .style = show_style_of(s), .max_precision = s->max_precision };
+	const struct fmt *f = fmt_lookup(o.format ? o.format : "binary32");
 
 	if (s->nargs > 1)
 		return usage_error("%s", "repl takes at most one FORMAT");
-	if (!settings_check_policy(s))
+	if (!settings_check_policy(s) || (f && !settings_target(s, f)))
 		return EXIT_USAGE;
 	return repl_run(&o);
 }
@@ -353,7 +356,7 @@ static int cmd_repl(struct settings *s)
 #define EVERYWHERE (OPT(FORMAT_FILE) | OPT(HELP) | OPT(VERSION))
 #define ROWS (OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(HEADER))
 #define ROUTES (OPT(POLICY) | OPT(VIA))
-#define READOUT (OPT(ROUND) | OPT(SATURATE) | OPT(JSON) | OPT(FULL) | OPT(COLOR) | ROUTES | OPT(MAX_PRECISION))
+#define READOUT (OPT(ROUND) | OPT(SATURATE) | OPT(WRAP) | OPT(JSON) | OPT(FULL) | OPT(COLOR) | ROUTES | OPT(MAX_PRECISION))
 
 /* A command: its name, what it takes, what it does, and the options that apply to it
  * (any other is refused). The one list that help, dispatch and the REPL read. */
@@ -367,17 +370,17 @@ struct command {
 static const struct command commands[] = {
 	{ "show", cmd_show, "FORMAT [VALUE...]", "the readout of each value or stdin line", READOUT | OPT(HEX_INPUT) },
 	{ "convert", cmd_convert, "FORMAT [VALUE...]", "one row per value or stdin line",
-	  OPT(ROUND) | OPT(SATURATE) | ROWS | ROUTES | OPT(MAX_PRECISION) | OPT(HEX_INPUT) },
+	  OPT(ROUND) | OPT(SATURATE) | OPT(WRAP) | ROWS | ROUTES | OPT(MAX_PRECISION) | OPT(HEX_INPUT) },
 	{ "table", cmd_table, "FORMAT", "one row per code of the format", ROWS | OPT(RANGE) },
 	{ "dump", cmd_dump, "FORMAT FILE", "a row per code packed in a binary file",
 	  ROWS | OPT(ENDIAN) | OPT(OFFSET) | OPT(COUNT) },
 	{ "plot", cmd_plot, "FORMAT[,FORMAT...]", "significant bits per binade, a picture", OPT(SVG) },
 	{ "info", cmd_info, "FORMAT", "a format's layout and limits",
-	  OPT(ROUND) | OPT(SATURATE) | OPT(JSON) | OPT(COLOR) | OPT(POLICY) },
+	  OPT(ROUND) | OPT(SATURATE) | OPT(WRAP) | OPT(JSON) | OPT(COLOR) | OPT(POLICY) },
 	{ "formats", cmd_formats, "", "the formats: kinds, widths, aliases", OPT(NAMES) | OPT(JSON) },
 	{ "repl", cmd_repl, "[FORMAT]", "an interactive session (also: fpx alone)", READOUT },
 	{ "cast", cmd_cast, "FROM TO [PATTERN...]", "codes of FROM rounded once into TO",
-	  OPT(ROUND) | OPT(SATURATE) | ROWS | ROUTES | OPT(HEX_INPUT) },
+	  OPT(ROUND) | OPT(SATURATE) | OPT(WRAP) | ROWS | ROUTES | OPT(HEX_INPUT) },
 	{ "policies", cmd_policies, "", "the stacks' conventions --policy names", 0 },
 	{ "compare", cmd_compare, "FORMAT [VALUE...]", "what every policy gives, side by side",
 	  OPT(SATURATE) | OPT(JSON) | OPT(MAX_PRECISION) },
@@ -388,7 +391,8 @@ static const struct command commands[] = {
 	{ "mx", cmd_mx, "ELEM [VALUE...]", "OCP MX blocks: one E8M0 scale per block",
 	  OPT(BLOCK) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(MAX_PRECISION) },
 	{ "map", cmd_map, "FORMAT EXPR [CODES...|-]", "x, y, z on every code: golden vectors",
-	  OPT(ROUND) | OPT(SATURATE) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) | OPT(IN) | OPT(TO) | OPT(RANDOM) |
+	  OPT(ROUND) | OPT(SATURATE) | OPT(WRAP) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) | OPT(IN) | OPT(TO) |
+		  OPT(RANDOM) |
 		  OPT(SEED) | OPT(FINITE) | OPT(TININESS) | OPT(TESTFLOAT) | OPT(JOBS) | OPT(QUIET) },
 };
 

@@ -210,7 +210,7 @@ static bool conversion_formats(struct converter *c)
 
 	if (c->cast && !(c->conv.source = require_format(s->args[0])))
 		return false;
-	if (!require_formats(&c->targets, s->args[c->first_value - 1]))
+	if (!require_formats(&c->targets, s->args[c->first_value - 1]) || !settings_targets(s, &c->targets))
 		return false;
 	if (s->via && !(c->conv.via = require_format(s->via)))
 		return false;

@@ -25,7 +25,7 @@ int cmd_info(struct settings *s)
 
 	if (s->nargs != 1)
 		return usage_error("%s", "info needs one FORMAT (or FORMAT,FORMAT,... or all)");
-	if (!require_formats(&formats, s->args[0]) || !settings_check_policy(s))
+	if (!require_formats(&formats, s->args[0]) || !settings_check_policy(s) || !settings_targets(s, &formats))
 		return EXIT_USAGE;
 	sb_init(&out);
 	policy = s->policy ? s->policy : policy_default();
@@ -152,15 +152,24 @@ static void list_float(const struct fmt *f, void *arg)
 	list_format(&l->out, l->s, f->name, f->bits, kind_of(f), f->description, f->aliases);
 }
 
-static void list_int(const struct int_format *f, void *arg)
-{
-	struct listing *l = arg;
-	char description[96];
+/* The integer and fixed-point formats listed, of all that names build (kind_fixed.c). */
+static const char *const listed_fixed[] = {
+	"int2", "int4", "int8", "int16", "int32", "int64", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64",
+	"q1.7", "q1.15", "q1.31", "q8.8", "q16.16", "uq8.8",
+};
 
-	snprintf(description, sizeof description, "%s integer, %ld to %ld (quantize, dequantize%s)",
-		 f->is_signed ? "two's complement" : "unsigned", f->min, f->max,
-		 strcmp(f->name, "int8") == 0 ? ", mx" : "");
-	list_format(&l->out, l->s, f->name, f->bits, "integer", description, "");
+static void list_fixed(struct listing *l)
+{
+	char description[FMT_TEXT_MAX + 40];
+
+	for (size_t i = 0; i < sizeof listed_fixed / sizeof listed_fixed[0]; i++) {
+		const struct fmt *f = fmt_lookup(listed_fixed[i]);
+		const struct int_format *q = intfmt_lookup(f->name);
+		snprintf(description, sizeof description, "%s%s", f->description,
+			 !q ? "" : strcmp(q->name, "int8") == 0 ? " (also quantize, dequantize, mx)"
+							      : " (also quantize, dequantize)");
+		list_format(&l->out, l->s, f->name, f->bits, kind_of(f), description, f->aliases);
+	}
 }
 
 int cmd_formats(struct settings *s)
@@ -179,15 +188,17 @@ int cmd_formats(struct settings *s)
 	if (s->style != STYLE_JSON)
 		sb_printf(&l.out, "%-20s %4s  %-8s %s\n", "NAME", "BITS", "KIND", "DESCRIPTION");
 	fmt_each_builtin(list_float, &l);
-	intfmt_each(list_int, &l);
+	list_fixed(&l);
 	if (s->style != STYLE_JSON)
 		sb_puts(&l.out, "\nTwo different formats are called E4M3: 'e4m3' is OCP FP8's (no inf, max 448,\n"
 			"NaN 0x7f/0xff), what ONNX, PyTorch and WebNN mean; 'float8_e4m3' is ml_dtypes'\n"
 			"IEEE-like one (inf 0x78, max 240). Any eXmY[bN][fn|fnuz] name builds an IEEE-like\n"
 			"format (exponent 2-15 bits, fraction 0-112 bits); writing out a bias changes it\n"
 			"(e4m3b7 is IEEE-like, not e4m3). Any positN[esK] name builds a posit of 3-64 bits\n"
-			"(with es = 2 unless given: posit16es1). The integer formats serve quantize and\n"
-			"dequantize.\n");
+			"(with es = 2 unless given: posit16es1). Integers and fixed point, two's\n"
+			"complement or unsigned, go by intN (2-64 bits), uintN (1-64) and qM.N, uqM.N\n"
+			"(M integer bits, the sign's included, and N fraction bits: q1.15 is 16 bits);\n"
+			"they saturate, or wrap with --wrap.\n");
 	flush_line(&l.out);
 	sb_free(&l.out);
 	return EXIT_OK;

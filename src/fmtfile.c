@@ -409,8 +409,9 @@ static struct fmt *fixed_from_name(const char *lower)
 	f->bits = whole + fraction;
 	f->frac_bits = fraction;
 	if (fraction)
-		snprintf(f->description, sizeof f->description, "%s fixed point, %d integer and %d fraction bits",
-			 is_unsigned ? "unsigned" : "two's complement", whole, fraction);
+		snprintf(f->description, sizeof f->description, "%s fixed point: %d integer bit%s%s, %d fraction",
+			 is_unsigned ? "unsigned" : "two's complement", whole, whole == 1 ? "" : "s",
+			 is_unsigned ? "" : " (the sign's included)", fraction);
 	else
 		snprintf(f->description, sizeof f->description, "%s %d-bit integer",
 			 is_unsigned ? "unsigned" : "two's complement", whole);

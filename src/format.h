@@ -116,6 +116,10 @@ struct fmt {
 	/* The description of a posit (kind_posit.c): its exponent size */
 	int es;
 
+	/* Integers and fixed point (kind_fixed.c) are frac_bits and has_sign; a copy made by
+	 * fmt_wrapping() (--wrap) wraps past its range instead of saturating. */
+	bool wraps;
+
 	/* Derived by the kind's finish(), for every kind */
 	bool has_nan, has_inf, has_zero, nan_signed;
 	fpcode nan_code; /* the NaN fpx produces, positive */
@@ -132,6 +136,7 @@ struct fmt {
 	int precision;   /* significant bits, p (tapered: the most any class has) */
 	bool saturates_always; /* rounds past max to ±max, -s or not (posits) */
 	bool keeps_nonzero;    /* never rounds a nonzero value to zero (posits) */
+	bool can_wrap;         /* codes are the rank's two's complement, modulo 2^bits (fixed) */
 	struct fmt_grid grid;  /* where the kind's ranks are arithmetic (see below) */
 	/* Derived by fmt_finish() after the kind's finish() */
 	fpcode negative_zero;  /* what fmt_zero_code(f, true) gives */
@@ -278,6 +283,9 @@ struct fmt_cache {
 void *fmt_cache_find(struct fmt_cache *c, const struct fmt *f);
 /* Keeps data for f in c (f has none yet); returns data. */
 void *fmt_cache_keep(struct fmt_cache *c, const struct fmt *f, void *data);
+
+/* The copy of f that wraps past its range (round.c), or NULL where f cannot wrap. */
+const struct fmt *fmt_wrapping(const struct fmt *f);
 
 /* Finds a built-in format by name or alias (case-insensitive), or builds one from a name
  * like e5m10, e4m3b11fnuz. Returns NULL when there is none. Formats loaded with

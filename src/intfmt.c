@@ -11,12 +11,6 @@ static const struct int_format int_formats[] = {
 	{ "uint2", 2, false, 0, 3 },     { "uint4", 4, false, 0, 15 }, { "uint8", 8, false, 0, 255 },
 };
 
-void intfmt_each(void (*fn)(const struct int_format *f, void *arg), void *arg)
-{
-	for (size_t i = 0; i < sizeof int_formats / sizeof int_formats[0]; i++)
-		fn(&int_formats[i], arg);
-}
-
 const struct int_format *intfmt_lookup(const char *name)
 {
 	for (size_t i = 0; i < sizeof int_formats / sizeof int_formats[0]; i++)

@@ -22,9 +22,6 @@ struct int_format {
 /* The integer format of that name (case-insensitive), or NULL. */
 const struct int_format *intfmt_lookup(const char *name);
 
-/* Calls fn for each integer format, narrowest first, signed before unsigned. */
-void intfmt_each(void (*fn)(const struct int_format *f, void *arg), void *arg);
-
 /* q rounded to an integer by mode and clamped into f: flags RND_INEXACT, RND_TIE and,
  * when clamped, RND_OVERFLOW | RND_SATURATED. q need not be in lowest terms (its
  * denominator positive): it is divided once. */

@@ -175,6 +175,7 @@ static const char *fixed_finish(struct fmt *f)
 	f->emax = (long)(f->bits - f->has_sign) - 1 - f->frac_bits;
 	f->precision = f->bits - f->has_sign;
 	f->saturates_always = f->keeps_nonzero = false;
+	f->can_wrap = true;
 	return NULL;
 }
 

@@ -686,7 +686,7 @@ static bool find_formats(struct mapping *m)
 	const char *p = s->in;
 	int n = 0;
 
-	if (!(m->to = require_format(s->to ? s->to : s->args[0])))
+	if (!(m->to = settings_target(s, require_format(s->to ? s->to : s->args[0]))))
 		return false;
 	for (int v = 0; v < MAP_VARIABLES; v++)
 		m->in[v] = s->to ? require_format(s->args[0]) : m->to;

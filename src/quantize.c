@@ -180,9 +180,12 @@ static bool quantization_init(struct quantization *q, struct settings *s, const 
 	memset(q, 0, sizeof *q);
 	mpq_init(q->y);
 	num_init(&q->rounded);
-	if (!(q->ints = intfmt_lookup(target)) && !(q->floats = fmt_lookup(target))) {
-		usage_error("unknown format '%s': a float format (see fpx formats) or int2, int4, int8, uint2, uint4, "
-			    "uint8", target);
+	if (!(q->ints = intfmt_lookup(target)) && (!(q->floats = fmt_lookup(target)) || q->floats->can_wrap)) {
+		usage_error(q->floats ? "'%s' is not one of quantize's integer formats: a float format (see fpx formats) "
+					"or int2, int4, int8, uint2, uint4, uint8"
+				      : "unknown format '%s': a float format (see fpx formats) or int2, int4, int8, uint2, "
+					"uint4, uint8",
+			    target);
 		return false;
 	}
 	if (!s->scale) {

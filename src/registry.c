@@ -22,8 +22,8 @@
  * the same description, which is then dropped: loading a file on every REPL line holds
  * one copy.
  */
-static struct fmt **loaded, **retired, **named;
-static size_t nloaded, nretired, nnamed;
+static struct fmt **loaded, **retired, **named, **wrapping;
+static size_t nloaded, nretired, nnamed, nwrapping;
 
 static void push(struct fmt ***list, size_t *n, struct fmt *f)
 {
@@ -126,6 +126,26 @@ const struct fmt *fmt_lookup(const char *name)
 		if (name_in_list(builtin_formats[i].names, name))
 			return parsed_builtin(i);
 	return made_from_name(name);
+}
+
+/* Wrapping copies are made once per run, like formats built from their names. */
+const struct fmt *fmt_wrapping(const struct fmt *f)
+{
+	struct fmt want, *copy;
+
+	if (!f->can_wrap)
+		return NULL;
+	memcpy(&want, f, sizeof want);
+	want.wraps = true;
+	for (size_t i = 0; i < nwrapping; i++)
+		if (memcmp(wrapping[i], &want, sizeof want) == 0)
+			return wrapping[i];
+	copy = malloc(sizeof *copy);
+	if (!copy)
+		abort();
+	*copy = want;
+	push(&wrapping, &nwrapping, copy);
+	return copy;
 }
 
 /* A format loaded under a name already loaded takes that one's place (see above). */

@@ -28,6 +28,7 @@ struct repl_session {
 	const struct fmt *f;
 	enum rnd_mode mode;
 	bool mode_given, saturate, json;
+	bool wrap;                   /* `wrap on`, as --wrap: only in formats that can wrap */
 	const struct policy *policy; /* fpx's own unless `policy NAME` */
 	const struct fmt *via;             /* round into this first, or NULL (`via NAME|off`) */
 	struct show_style style;
@@ -80,7 +81,7 @@ static void show_text(struct repl_session *s, const char *text)
 	char name[FMT_NAME_MAX], *args[1] = { name };
 	struct settings set = {
 		.mode = s->mode, .mode_given = s->mode_given, .saturate = s->saturate,
-		.saturate_given = s->saturate, .style = s->json ? STYLE_JSON : STYLE_TSV,
+		.saturate_given = s->saturate, .wrap = s->wrap, .style = s->json ? STYLE_JSON : STYLE_TSV,
 		.color = s->style.color ? COLOR_ALWAYS : COLOR_NEVER, .full = s->style.full,
 		.policy = s->policy == policy_default() ? NULL : s->policy, .via = s->via ? s->via->name : NULL,
 		.args = args, .nargs = 1, .may_read_stdin = false, .interactive = true,
@@ -162,6 +163,10 @@ static bool word_format(struct repl_session *s, char **w, int n)
 				w[1]), true;
 	if (!(f = fmt_lookup(w[1])))
 		return complain(s, "unknown format '%s' (see formats)", w[1]), true;
+	if (s->wrap && !f->can_wrap) {
+		report("%s cannot wrap: wrap on no longer applies", f->name);
+		s->wrap = false;
+	}
 	s->f = f;
 	s->has_code = false;
 	return true;
@@ -182,6 +187,10 @@ static bool word_policy(struct repl_session *s, char **w, int n)
 	if (p->fixes_mode) {
 		s->mode = p->mode;
 		s->mode_given = false;
+	}
+	if (s->wrap && p != policy_default()) {
+		report("policy %s decides overflow itself: wrap on no longer applies", p->name);
+		s->wrap = false;
 	}
 	if (p->saturation != SATURATE_AS_ASKED && s->saturate) {
 		report("policy %s decides where it saturates: saturate on no longer applies",
@@ -232,7 +241,23 @@ static bool word_saturate(struct repl_session *s, char **w, int n)
 {
 	if (s->policy->saturation != SATURATE_AS_ASKED && n == 2 && strcmp(w[1], "on") == 0)
 		return complain(s, "policy %s fixes where it saturates: policy fpx first", s->policy->name), true;
+	if (n == 2 && strcmp(w[1], "on") == 0 && s->wrap)
+		return complain(s, "%s", "wrap is on: wrap off first (-s and --wrap exclude each other)"), true;
 	return set_switch(s, &s->saturate, w, n, "saturate on|off");
+}
+
+static bool word_wrap(struct repl_session *s, char **w, int n)
+{
+	if (n == 2 && strcmp(w[1], "on") == 0) {
+		if (!s->f->can_wrap)
+			return complain(s, "--wrap is for integer and fixed-point formats, not %s", s->f->name), true;
+		if (s->saturate)
+			return complain(s, "%s", "saturate is on: saturate off first (-s and --wrap exclude each other)"),
+			       true;
+		if (s->policy != policy_default())
+			return complain(s, "policy %s decides overflow itself: policy fpx first", s->policy->name), true;
+	}
+	return set_switch(s, &s->wrap, w, n, "wrap on|off");
 }
 
 static bool word_json(struct repl_session *s, char **w, int n)
@@ -369,6 +394,7 @@ static const struct repl_word commands[] = {
 	{ "format", "f", "NAME", "make NAME the current format", word_format },
 	{ "round", NULL, "MODE", "rounding: rne, rna, rtz, rup, rdn", word_round },
 	{ "saturate", NULL, "on|off", "overflow gives +-max instead of inf or NaN", word_saturate },
+	{ "wrap", NULL, "on|off", "integers, fixed point: wrap modulo 2^bits past the range", word_wrap },
 	{ "policy", NULL, "NAME", "round as that stack does (fpx, ml_dtypes, onnx, ...)", word_policy },
 	{ "via", NULL, "NAME|off", "round into NAME first (double rounding), or not", word_via },
 	{ "flip", NULL, "N [N...]", "flip bit N of the current code (0 is the least significant)", word_flip },
@@ -581,7 +607,7 @@ static void complete(const char *const *words, int n, const char *prefix, void (
 			offer_functions(&nf);
 	} else if (strcmp(first, "round") == 0 || strcmp(words[n - 1], "-r") == 0)
 		offer_list(&nf, modes);
-	else if (strcmp(first, "saturate") == 0 || strcmp(first, "json") == 0)
+	else if (strcmp(first, "saturate") == 0 || strcmp(first, "wrap") == 0 || strcmp(first, "json") == 0)
 		offer_list(&nf, on_off);
 	else if ((strcmp(first, "policy") == 0 && n == 1) || strcmp(words[n - 1], "--policy") == 0)
 		policy_each(offer_policy, &nf);
@@ -601,6 +627,7 @@ struct repl_session *repl_open(const struct repl_options *o)
 	s->mode = policy_mode(s->policy, o->mode);
 	s->mode_given = o->mode_given;
 	s->saturate = o->saturate;
+	s->wrap = o->wrap;
 	s->json = o->json;
 	s->style = o->style;
 	s->max_precision = o->max_precision;
@@ -654,8 +681,8 @@ int repl_run(const struct repl_options *o)
 	history = line_history_path();
 	ed = line_open(history, complete);
 	for (;;) {
-		snprintf(prompt, sizeof prompt, "fpx %s %s%s%s%s%s%s> ", s->f->name, rnd_mode_name(session_mode(s)),
-			 session_saturates(s) ? " sat" : "", s->policy != policy_default() ? " " : "",
+		snprintf(prompt, sizeof prompt, "fpx %s %s%s%s%s%s%s%s> ", s->f->name, rnd_mode_name(session_mode(s)),
+			 session_saturates(s) ? " sat" : "", s->wrap ? " wrap" : "", s->policy != policy_default() ? " " : "",
 			 s->policy != policy_default() ? s->policy->name : "", s->via ? " via " : "",
 			 s->via ? s->via->name : "");
 		if (!(line = line_read(ed, prompt, &len, &too_long)))

@@ -15,6 +15,7 @@ struct repl_options {
 	const char *format; /* NULL: binary32 */
 	enum rnd_mode mode;
 	bool mode_given, saturate, json;
+	bool wrap;                   /* --wrap (checked against the format when the session opens) */
 	const struct policy *policy; /* NULL: fpx's own */
 	const char *via;             /* NULL: none */
 	struct show_style style;

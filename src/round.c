@@ -45,12 +45,14 @@ const char *rnd_flag_name(unsigned bit)
 
 typedef int placer(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
 
-/* Does the mode take the upper candidate (larger magnitude)? vs_mid: q against the midpoint. */
-static bool takes_upper(const struct fmt *f, fpcode lower, int vs_mid, enum rnd_mode mode, bool neg)
+/* Does the mode take the upper candidate (larger magnitude)? vs_mid: q against the
+ * midpoint; lower_odd: the lower candidate's code is odd (asked only at a tie under rne). */
+static inline bool mode_takes_upper(enum rnd_mode mode, int vs_mid, bool neg, bool (*lower_odd)(const void *),
+				    const void *arg)
 {
 	switch (mode) {
 	case RND_NEAREST_EVEN:
-		return vs_mid > 0 || (vs_mid == 0 && fmt_rank_parity(f, lower) != 0);
+		return vs_mid > 0 || (vs_mid == 0 && lower_odd(arg));
 	case RND_NEAREST_AWAY:
 		return vs_mid >= 0;
 	case RND_TOWARD_ZERO:
@@ -61,6 +63,25 @@ static bool takes_upper(const struct fmt *f, fpcode lower, int vs_mid, enum rnd_
 		return neg;
 	}
 	return false;
+}
+
+struct candidate {
+	const struct fmt *f;
+	fpcode rank;
+};
+
+static bool rank_is_odd(const void *arg)
+{
+	const struct candidate *c = arg;
+
+	return fmt_rank_parity(c->f, c->rank) != 0;
+}
+
+static inline bool takes_upper(const struct fmt *f, fpcode lower, int vs_mid, enum rnd_mode mode, bool neg)
+{
+	struct candidate c = { f, lower };
+
+	return mode_takes_upper(mode, vs_mid, neg, rank_is_odd, &c);
 }
 
 static inline fpcode code_of(const struct fmt *f, fpcode rank)
@@ -220,6 +241,47 @@ static void round_zero(struct rnd_result *out, const struct fmt *f, bool neg, en
 		decide(out, f, neg, &nothing_below, mode, saturate);
 }
 
+static bool mpz_is_odd(const void *arg)
+{
+	return mpz_odd_p(*(const mpz_t *)arg);
+}
+
+/*
+ * Past the range of a format that wraps (fmt_wrapping()): |x| rounded by the mode to a
+ * rank with no limit, since ranks there are evenly spaced (rank r stands for r times
+ * rank 1's value), and the code is the signed rank modulo 2^bits, its two's complement.
+ * Overflow stays flagged; nothing saturates.
+ */
+static void wrap_around(struct rnd_result *out, const struct fmt *f, const struct num *x, enum rnd_mode mode)
+{
+	mpq_t units;
+	mpz_t rank, rest;
+	int vs_mid;
+
+	mpq_init(units);
+	mpz_inits(rank, rest, NULL);
+	fmt_rank_rational(units, f, 1);
+	mpq_div(units, x->mag, units);
+	mpz_fdiv_qr(rank, rest, mpq_numref(units), mpq_denref(units));
+	mpz_mul_2exp(rest, rest, 1);
+	vs_mid = mpz_sgn(rest) == 0 ? -1 : mpz_cmp(rest, mpq_denref(units));
+	vs_mid = vs_mid > 0 ? 1 : vs_mid < 0 ? -1 : 0;
+	out->flags = (out->flags & RND_UNDERFLOW) | RND_OVERFLOW | (mpz_sgn(rest) ? RND_INEXACT : 0) |
+		     (vs_mid == 0 ? RND_TIE : 0);
+	out->ternary = 0;
+	if (mpz_sgn(rest) && mode_takes_upper(mode, vs_mid, x->neg, mpz_is_odd, &rank)) {
+		mpz_add_ui(rank, rank, 1);
+		out->ternary = x->neg ? -1 : 1;
+	} else if (mpz_sgn(rest))
+		out->ternary = x->neg ? 1 : -1;
+	if (x->neg)
+		mpz_neg(rank, rank);
+	mpz_fdiv_r_2exp(rank, rank, (mp_bitcnt_t)f->bits);
+	code_from_mpz(&out->code, rank);
+	mpz_clears(rank, rest, NULL);
+	mpq_clear(units);
+}
+
 static void round_magnitude(struct rnd_result *out, const struct fmt *f, const struct num *x, enum rnd_mode mode,
 			    bool saturate, placer *place)
 {
@@ -232,6 +294,8 @@ static void round_magnitude(struct rnd_result *out, const struct fmt *f, const s
 	p.vs_mid = place(&p.lower, &p.exact, f, x->mag);
 	p.tiny = is_tiny(f, x->mag);
 	decide(out, f, x->neg, &p, mode, saturate);
+	if (f->wraps && (out->flags & RND_OVERFLOW))
+		wrap_around(out, f, x, mode);
 }
 
 static enum rnd_status encode(struct rnd_result *out, const struct fmt *f, const struct num *x, enum rnd_mode mode,

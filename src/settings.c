@@ -18,6 +18,29 @@ bool settings_check_policy(const struct settings *s)
 	return true;
 }
 
+const struct fmt *settings_target(const struct settings *s, const struct fmt *f)
+{
+	const struct fmt *wrapping;
+
+	if (!s->wrap || !f)
+		return f;
+	if (s->saturate_given)
+		return usage_error("%s", "give -s or --wrap, not both"), NULL;
+	if (s->policy)
+		return usage_error("--policy %s decides overflow itself: leave out --wrap", s->policy->name), NULL;
+	if (!(wrapping = fmt_wrapping(f)))
+		return usage_error("--wrap is for integer and fixed-point formats, not %s", f->name), NULL;
+	return wrapping;
+}
+
+bool settings_targets(const struct settings *s, struct format_list *list)
+{
+	for (int i = 0; i < list->count; i++)
+		if (!(list->f[i] = settings_target(s, list->f[i])))
+			return false;
+	return true;
+}
+
 const struct fmt *require_format(const char *name)
 {
 	const struct fmt *f = fmt_lookup(name);

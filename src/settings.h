@@ -23,6 +23,7 @@ enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 struct settings {
 	enum rnd_mode mode;
 	bool saturate, header, names, full;
+	bool wrap;      /* --wrap: integers and fixed point wrap past their range */
 	bool hex_input; /* -x: values are bare hex codes */
 	enum color_when color;
 	enum style style;
@@ -55,6 +56,10 @@ struct settings {
 /* A policy that fixes the mode or the saturation cannot be told otherwise: false after
  * a usage error saying so. */
 bool settings_check_policy(const struct settings *s);
+/* The format a command rounds into, as the options ask: with --wrap, f's wrapping copy
+ * (fmt_wrapping()). NULL after reporting a usage error (f cannot wrap, or -s or --policy
+ * decides overflow too); NULL f stays NULL. */
+const struct fmt *settings_target(const struct settings *s, const struct fmt *f);
 /* Looks the format up; NULL after reporting a usage error. */
 const struct fmt *require_format(const char *name);
 
@@ -67,6 +72,8 @@ struct format_list {
 };
 /* Looks each format of the list up; false after reporting a usage error. */
 bool require_formats(struct format_list *out, const char *text);
+/* settings_target() for each format of a list; false after a usage error. */
+bool settings_targets(const struct settings *s, struct format_list *list);
 /* Does text name more than one format (a list, or all)? Before looking them up. */
 bool names_several_formats(const char *text);
 

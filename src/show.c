@@ -225,11 +225,15 @@ static const char *overflow_result(const struct fmt *f)
 {
 	if (f->saturates_always)
 		return "max (the format always saturates)";
+	if (f->wraps)
+		return "codes modulo 2^bits (--wrap)";
 	return f->has_inf ? "inf" : f->has_nan ? "NaN" : "max (the format has neither inf nor NaN)";
 }
 
 const char *show_overflow_gives(const struct fmt *f, bool saturate)
 {
+	if (f->wraps)
+		return "wrap";
 	return saturate || f->saturates_always || (!f->has_inf && !f->has_nan) ? "max" : f->has_inf ? "inf" : "nan";
 }
 
@@ -288,11 +292,22 @@ static void put_overflow(struct strbuf *out, const struct readout *r, const stru
 	struct limits l;
 
 	limits_of(&l, r->f, r->mode);
-	sb_printf(out, LABEL "past the largest finite value (under %s: %s ", "overflow", rnd_mode_name(r->mode),
-		  l.threshold_inclusive ? "from" : "above");
-	put_number(out, l.overflow_threshold.s, style);
-	sb_puts(out, l.threshold_inclusive ? " up)" : ")");
+	if (l.asymmetric && r->x.neg) {
+		sb_printf(out, LABEL "past the lowest finite value (under %s: %s ", "overflow", rnd_mode_name(r->mode),
+			  l.threshold_neg_inclusive ? "from" : "below");
+		put_number(out, l.overflow_threshold_neg.s, style);
+		sb_puts(out, l.threshold_neg_inclusive ? " down)" : ")");
+	} else {
+		sb_printf(out, LABEL "past the largest finite value (under %s: %s ", "overflow",
+			  rnd_mode_name(r->mode), l.threshold_inclusive ? "from" : "above");
+		put_number(out, l.overflow_threshold.s, style);
+		sb_puts(out, l.threshold_inclusive ? " up)" : ")");
+	}
 	limits_clear(&l);
+	if (r->f->wraps) {
+		sb_printf(out, "\n" LABEL "the result wraps around to %s (--wrap)\n", "", r->exact.s);
+		return;
+	}
 	if (!r->other_differs) {
 		sb_printf(out, "\n" LABEL "the result is %s, saturating or not\n", "", r->exact.s);
 		return;
@@ -397,7 +412,8 @@ static void put_overflow_limit(struct strbuf *out, const struct fmt *f, const st
 	}
 	sb_printf(out, "values %s ", l->threshold_neg_inclusive ? "from" : "below");
 	put_number(out, l->overflow_threshold_neg.s, style);
-	sb_puts(out, l->threshold_neg_inclusive ? " down become lowest\n" : " become lowest\n");
+	sb_printf(out, "%s become %s\n", l->threshold_neg_inclusive ? " down" : "",
+		  f->wraps ? "codes modulo 2^bits" : "lowest");
 }
 
 static void put_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool saturate,

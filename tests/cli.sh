@@ -154,9 +154,11 @@ expect "formats --names has every alias" 0 "float8_e4m3fn
 e4m3ieee
 mx_scale
 hifloat8" -- sh -c "$FPX formats --names | grep -xE 'float8_e4m3fn|e4m3ieee|hifloat8|mx_scale'"
-expect "formats lists 25 and 6 integer formats" 0 "31" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_]+ +[0-9]+ '"
-expect "formats lists the integer formats quantize takes" 0 "int8                    8  integer  two's complement integer, -128 to 127 (quantize, dequantize, mx)" \
+expect "formats lists 25 and 18 integer and fixed-point formats" 0 "43" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_.]+ +[0-9]+ '"
+expect "formats: the integer formats quantize takes, kind fixed" 0 "int8                    8  fixed    two's complement 8-bit integer (also quantize, dequantize, mx)" \
 	-- sh -c "$FPX formats | grep '^int8 '"
+expect "formats: fixed point, kind fixed" 0 "q1.15                  16  fixed    two's complement fixed point: 1 integer bit (the sign's included), 15 fraction" \
+	-- sh -c "$FPX formats | grep '^q1.15 '"
 expect "formats --json: one object a format, aliases an array" 0 '{"name":"bfloat16","bits":"16","kind":"float","description":"Google brain float: binary32 with a 7-bit fraction","aliases":["bf16"]}' \
 	-- sh -c "$FPX formats --json | grep '\"bfloat16\"'"
 expect "formats takes no arguments" 2 "" -- $FPX formats extra
@@ -832,7 +834,7 @@ expect "compare json: an error route is a member of its object" 0 '{"route":"fpx
 
 # several formats at once: FORMAT,FORMAT,... and all give what one-format runs give,
 # input by input and format by format in the order named (all: the order of fpx formats)
-all_formats=$($FPX formats | awk 'NR > 1 && /^[a-z]/ && $2 ~ /^[0-9]+$/ && $3 != "integer" { print $1 }')
+all_formats=$($FPX formats | awk 'NR > 1 && /^[a-z]/ && $2 ~ /^[0-9]+$/ && $3 != "fixed" { print $1 }')
 values="0.1 -3 1e9 nan 0x7f 2^-30 pi -0"
 for v in $values; do
 	for f in $all_formats; do $FPX convert -o input,format,hex,shortest,flags "$f" -- "$v" 2>/dev/null; done
@@ -996,6 +998,83 @@ else
 	echo "cli: rsvg-convert is not installed; the SVG's rendering is not checked"
 fi
 expect "plot --svg into a directory that is not there" 1 "" -- $FPX plot --svg "$T/no/such/p.svg" e4m3
+
+# ---- issue 17: integers and fixed point as formats (two's complement worked by hand) ----
+expect "int8: ties to even, the extra negative value, saturation" 0 "0x80${tab}-128${tab}inexact|tie
+0x80${tab}-128${tab}inexact|overflow|saturated
+0x7f${tab}127${tab}inexact|tie|overflow|saturated
+0x7e${tab}126${tab}inexact|tie
+0x00${tab}0${tab}inexact|tie|underflow
+0x80${tab}-128${tab}-" -- $FPX convert -o hex,shortest,flags int8 -- -128.5 -129 127.5 126.5 -0.5 -128
+expect "int8 rna: -128.5 overflows, 127.49 does not" 0 "0x80${tab}inexact|tie|overflow|saturated
+0x7f${tab}inexact" -- $FPX convert -r rna -o hex,flags int8 -- -128.5 127.49
+expect "int8 rtz: past the range is the mode's own result, not saturated" 0 "0x7f${tab}inexact|overflow
+0x80${tab}inexact|overflow" -- $FPX convert -r rtz -o hex,flags int8 -- 1000 -1000.5
+expect "uint8: negatives clamp to 0" 0 "0x00${tab}inexact|overflow|saturated
+0x00${tab}inexact|underflow
+0xff${tab}inexact|tie|overflow|saturated
+0xff${tab}-" -- $FPX convert -o hex,flags uint8 -- -3 -0.3 255.5 255
+expect "uint8 rdn: -0.3 is past 0" 0 "0x00${tab}inexact|overflow|underflow|saturated" -- $FPX convert -r rdn -o hex,flags uint8 -- -0.3
+expect "fixed point: q1.15, uq8.8, q8.8" 0 "0x0ccd${tab}0.100006103515625
+0x8000${tab}-1
+0x7fff${tab}0.999969482421875
+0x0324${tab}3.140625
+0xfe80${tab}-1.5" -- sh -c "$FPX convert -o hex,exact q1.15 0.1 -1 1; $FPX convert -o hex,exact uq8.8 3.14159; $FPX convert -o hex,exact q8.8 -- -1.5"
+expect "64-bit integers: the ends" 0 "0x7fffffffffffffff${tab}inexact|overflow|saturated
+0x8000000000000000${tab}-
+0xffffffffffffffff${tab}-
+0xfffffffe${tab}inexact" -- sh -c "$FPX convert -o hex,flags int64 2^63 -- -2^63; $FPX convert -o hex,flags uint64 2^64-1; $FPX convert -r rtz -o hex,flags int32 -- -2.7"
+expect "infinities saturate, NaN has no code" 1 "0x7f
+0x80
+error" -- $FPX convert -o hex int8 inf -- -inf nan
+expect "--wrap: modulo 2^8, overflow flagged" 0 "0xc8${tab}-56${tab}overflow
+0x7f${tab}127${tab}overflow
+0x2c${tab}44${tab}overflow
+0xc8${tab}-56${tab}inexact|tie|overflow
+0xff${tab}255${tab}overflow
+0x7f${tab}127${tab}saturated" -- sh -c "$FPX convert --wrap -o hex,shortest,flags int8 200 -129 300 200.5; $FPX convert --wrap -o hex,shortest,flags uint8 -- -1; $FPX convert --wrap -o hex,shortest,flags int8 inf"
+expect "--wrap refused where it cannot wrap" 2 "" -- $FPX convert --wrap e4m3 1
+stderr_has "--wrap names the format" "--wrap is for integer and fixed-point formats, not e4m3"
+expect "--wrap and -s exclude each other" 2 "" -- $FPX convert --wrap -s int8 1
+stderr_has "--wrap and -s: the message" "give -s or --wrap, not both"
+expect "--wrap and --policy exclude each other" 2 "" -- $FPX convert --wrap --policy onnx int8 1
+expect "--wrap is not table's" 2 "" -- $FPX table --wrap int8
+expect "--wrap in cast and map" 0 "0x00
+0x8" -- sh -c "$FPX cast --wrap -o hex binary16 int8 0x5c00; $FPX map --wrap -o hex int4 'x*y' 0x6,0x4"
+expect "not integer or fixed-point names" 2 "" -- sh -c "$FPX convert int1 1 || $FPX convert q0.8 1 || $FPX convert uint65 1 || $FPX convert q1.64 1 || exit 2"
+expect "show: lowest, and nothing below it" 0 "  next below    none: the lowest finite value, and no infinity below it
+  lowest        -128 (0x80)" -- sh -c "$FPX show int8 -- -128 | grep -E '^  (lowest|next below)'"
+expect "show: the overflow of a negative value" 0 "  overflow      past the lowest finite value (under rne: below -128.5)" \
+	-- sh -c "$FPX show int8 -- -300 | grep 'past the lowest'"
+expect "info: both ends' overflow thresholds" 0 "  overflow      under rne, values from 127.5 become max (the format has neither inf nor NaN)
+                values below -128.5 become lowest" -- sh -c "$FPX info int8 | tail -2"
+expect "info --json: lowest and its threshold" 0 '"lowest":"-128","overflow_threshold_negative":"-128.5","overflow_threshold_negative_inclusive":false' \
+	-- sh -c "$FPX info --json int8 | grep -o '\"lowest.*false'"
+expect "show --wrap says it wraps" 0 "                the result wraps around to -56 (--wrap)" -- sh -c "$FPX show --wrap int8 200 | grep wraps"
+# every code of int4, uq2.2 and q1.3 against two's complement worked by awk
+for spec in "int4 4 1 0" "uq2.2 4 0 2" "q1.3 4 1 3"; do
+	set -- $spec
+	want=$(awk -v n="$2" -v s="$3" -v N="$4" 'BEGIN { for (c = 0; c < 2 ^ n; c++) {
+		v = (s && c >= 2 ^ (n - 1)) ? c - 2 ^ n : c; printf "0x%x\t%.10g\n", c, v / 2 ^ N } }')
+	got=$($FPX table -o hex,exact "$1")
+	[ "$want" = "$got" ] && ok || bad "table $1 is not its two's complement values"
+done
+# x*y over every pair of int4 codes, saturating and wrapping, against awk's integers
+for wrap in "" --wrap; do
+	want=$(awk -v w="$wrap" 'function val(c) { return c >= 8 ? c - 16 : c }
+	BEGIN { for (x = 0; x < 16; x++) for (y = 0; y < 16; y++) { p = val(x) * val(y)
+		if (w != "") { p = p % 16; if (p < 0) p += 16 } else { if (p > 7) p = 7; if (p < -8) p = -8; if (p < 0) p += 16 }
+		printf "0x%x\t0x%x\t0x%x\n", x, y, p } }')
+	got=$($FPX map $wrap -o x,y,hex int4 'x*y')
+	[ "$want" = "$got" ] && ok || bad "map $wrap int4 x*y differs from awk's products"
+done
+# the REPL as the one-shot command
+printf 'format int8\nwrap on\n200\n' | $FPX repl >"$T/repl.out" 2>&1
+$FPX show --wrap int8 200 >"$T/show.out" 2>&1
+cmp -s "$T/repl.out" "$T/show.out" && ok || bad "REPL 'wrap on' differs from fpx show --wrap"
+expect "REPL: wrap on refused in e4m3, dropped when the format cannot wrap" 1 "" -- sh -c "printf 'wrap on\nformat int8\nwrap on\nformat e4m3\n' | $FPX repl e4m3 >/dev/null 2>'$T/err'"
+stderr_has "REPL wrap on in e4m3" "--wrap is for integer and fixed-point formats, not e4m3"
+stderr_has "REPL wrap dropped" "e4m3 cannot wrap: wrap on no longer applies"
 
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]

@@ -20,6 +20,7 @@
 static const char *const formats[] = {
 	"binary16", "bfloat16", "e4m3", "e5m2", "float8_e4m3", "float8_e3m4", "float8_e4m3fnuz",
 	"float8_e5m2fnuz", "float8_e4m3b11fnuz", "e2m3", "e3m2", "e2m1", "e8m0", "ue4m3", "ue5m3", "hif8", "posit8", "posit16", "posit10es1",
+	"int8", "uint8", "int2", "uint1", "q1.7", "uq0.8", "q4.4", "int16", "uint16", "q1.15", "q8.8", "uq8.8",
 	/* custom names: odd widths, biases, no fraction, fn/fnuz */
 	"e5m10", "e3m4fn", "e2m5", "e6m9", "e5m0", "e2m0fn", "e4m3b0", "e5m2b11fnuz", "e7m8", "e3m0fnuz",
 };
