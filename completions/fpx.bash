@@ -9,7 +9,7 @@ _fpx_formats() {
 _fpx() {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
 	local commands="show convert cast table dump plot info formats repl policies compare quantize dequantize mx map"
-	local options="-r --round -s --saturate -o --fields --tsv --csv --json --header --range
+	local options="-r --round -s --saturate --wrap -o --fields --tsv --csv --json --header --range
 		--endian --offset --count -x --hex-input --svg --policy --via --max-precision --scale --zero-point --block
 		--in --to --random --seed --finite --tininess --testfloat -j --jobs -q --quiet
 		--full --color -F --format-file --names -h --help -V --version"

@@ -58,6 +58,7 @@ complete -c fpx -n '__fpx_after quantize dequantize' -a 'int2 int4 int8 uint2 ui
 
 complete -c fpx -s r -l round -x -a 'rne rna rtz rup rdn' -d 'rounding mode'
 complete -c fpx -s s -l saturate -d 'overflow and inf give +-max'
+complete -c fpx -l wrap -d 'integers, fixed point: wrap modulo 2^bits'
 complete -c fpx -s o -l fields -x -a '(__fpx_fields)' -d 'output fields'
 complete -c fpx -l tsv -d 'tab-separated fields'
 complete -c fpx -l csv -d 'comma-separated fields'

@@ -114,7 +114,12 @@ static enum problem round_route(struct rnd_result *out, unsigned *before, struct
 		*before |= first.flags;
 		x = through;
 	}
-	return policy_encode(out, p, f, x, mode, saturate) == RND_OK ? PROBLEM_NONE : PROBLEM_NO_NAN;
+	return convert_problem(policy_encode(out, p, f, x, mode, saturate));
+}
+
+enum problem convert_problem(enum rnd_status status)
+{
+	return status == RND_OK ? PROBLEM_NONE : status == RND_BEYOND_LIMITS ? PROBLEM_BEYOND_LIMITS : PROBLEM_NO_NAN;
 }
 
 /* x rounded into f as the conversion says: through the steps plan_steps() chose, then
@@ -260,6 +265,10 @@ static enum problem round_real(struct conversion *c, const struct fmt *f, enum r
 		report_set_precision_cap(c->max_precision);
 		return PROBLEM_UNDECIDED;
 	}
+	/* Inside the range the enclosures' round-to-odd decides a wrapping format as any;
+	 * past it, the residue modulo 2^bits needs every bit of the integer part. */
+	if (status == REAL_DECIDED && f->wraps && (c->result.flags & RND_OVERFLOW))
+		return PROBLEM_REAL_WRAP;
 	if (status != REAL_DECIDED) { /* NaN, which a format without one cannot take */
 		num_init(&nan);
 		nan.kind = NUM_NAN;

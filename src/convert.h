@@ -53,6 +53,8 @@ void conversion_clear(struct conversion *c);
  * without the parser). Through via or the policy's
  * route, the result's flags are those of every rounding and its ternary compares the
  * end with the input. */
+/* What a rounding's status (round.h) is as a problem of the input. */
+enum problem convert_problem(enum rnd_status status);
 enum problem convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
 			  bool saturate);
 /* Whether convert_text() may take the fast path without the exact value (then a plain

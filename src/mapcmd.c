@@ -217,6 +217,7 @@ static enum problem compare_sides(struct outcome *o, const struct mapping *m, co
 	bool invalid = false;
 	int order = order_of_sides(m, a, b, &invalid);
 	unsigned raised;
+	enum problem problem;
 
 	real_free(a);
 	real_free(b);
@@ -226,8 +227,8 @@ static enum problem compare_sides(struct outcome *o, const struct mapping *m, co
 	}
 	raised = op_compare_order(&o->value, m->op, order) | (invalid ? RND_INVALID : 0);
 	o->has_value = true;
-	if (rnd_encode(&o->res, m->to, &o->value, m->s->mode, m->s->saturate) != RND_OK)
-		return PROBLEM_NO_NAN;
+	if ((problem = convert_problem(rnd_encode(&o->res, m->to, &o->value, m->s->mode, m->s->saturate))))
+		return problem;
 	o->res.flags |= raised;
 	return PROBLEM_NONE;
 }
@@ -237,13 +238,14 @@ static enum problem operate(struct outcome *o, const struct mapping *m, const st
 {
 	const struct num *args[MAP_VARIABLES];
 	unsigned raised;
+	enum problem problem;
 
 	for (int i = 0; i < op_arity(m->op); i++)
 		args[i] = operand_value(m->operand[i], values);
 	raised = op_exact(&o->value, m->op, args, m->s->mode);
 	o->has_value = true;
-	if (rnd_encode(&o->res, m->to, &o->value, m->s->mode, m->s->saturate) != RND_OK)
-		return PROBLEM_NO_NAN;
+	if ((problem = convert_problem(rnd_encode(&o->res, m->to, &o->value, m->s->mode, m->s->saturate))))
+		return problem;
 	o->res.flags |= raised;
 	return PROBLEM_NONE;
 }

@@ -30,9 +30,10 @@ static const char *const problem_messages[] = {
 	[PROBLEM_NEEDS_FLOAT_PATTERN] = "dequantize takes bit patterns of a float format (0x..., 0b...)",
 	[PROBLEM_NOT_AN_INTEGER] = "not an integer of the format",
 	[PROBLEM_TOO_LONG] = NULL, /* parse.c's own words */
-	[PROBLEM_BEYOND_LIMITS] = "too large or too small",
+	[PROBLEM_BEYOND_LIMITS] = "too large or too small (past 2^65536, where it would be needed exactly)",
 	[PROBLEM_BLOCK_TOO_BIG] = "the block would hold more than 64 MiB of values: give a smaller --block",
 	[PROBLEM_UNDECIDED] = NULL, /* names the precision: undecided_message() */
+	[PROBLEM_REAL_WRAP] = "a function or constant past the range does not wrap: --wrap takes exact values there",
 	[PROBLEM_ERROR_UNDECIDED] = NULL,
 	[PROBLEM_REAL_NOT_HERE] = "functions and constants are not read here yet: give an exact value",
 };

@@ -37,6 +37,7 @@ enum problem {
 	PROBLEM_BEYOND_LIMITS,      /* a value past 2^±NUM_LIMIT_EXP, where it is needed exactly */
 	PROBLEM_BLOCK_TOO_BIG,      /* mx: a block past its byte bound */
 	PROBLEM_UNDECIDED,          /* a real too near a rounding boundary to decide */
+	PROBLEM_REAL_WRAP,          /* --wrap: a real past the range, whose residue is not computed */
 	PROBLEM_ERROR_UNDECIDED,    /* rounded, but too near its code for the error's digits */
 	PROBLEM_REAL_NOT_HERE,      /* a real where a command reads exact values only */
 };

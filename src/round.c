@@ -282,20 +282,24 @@ static void wrap_around(struct rnd_result *out, const struct fmt *f, const struc
 	mpq_clear(units);
 }
 
-static void round_magnitude(struct rnd_result *out, const struct fmt *f, const struct num *x, enum rnd_mode mode,
-			    bool saturate, placer *place)
+static enum rnd_status round_magnitude(struct rnd_result *out, const struct fmt *f, const struct num *x,
+				       enum rnd_mode mode, bool saturate, placer *place)
 {
 	struct placement p = { FMT_NO_RANK, false, false, 0 };
 
 	if (mpq_sgn(x->mag) == 0) {
 		round_zero(out, f, x->neg, mode, saturate);
-		return;
+		return RND_OK;
 	}
 	p.vs_mid = place(&p.lower, &p.exact, f, x->mag);
 	p.tiny = is_tiny(f, x->mag);
 	decide(out, f, x->neg, &p, mode, saturate);
-	if (f->wraps && (out->flags & RND_OVERFLOW))
+	if (f->wraps && (out->flags & RND_OVERFLOW)) {
+		if (x->bound != NUM_EXACT)
+			return RND_BEYOND_LIMITS;
 		wrap_around(out, f, x, mode);
+	}
+	return RND_OK;
 }
 
 static enum rnd_status encode(struct rnd_result *out, const struct fmt *f, const struct num *x, enum rnd_mode mode,
@@ -322,8 +326,7 @@ static enum rnd_status encode(struct rnd_result *out, const struct fmt *f, const
 		infinity(out, f, x->neg, saturate);
 		return RND_OK;
 	}
-	round_magnitude(out, f, x, mode, saturate, place);
-	return RND_OK;
+	return round_magnitude(out, f, x, mode, saturate, place);
 }
 
 enum rnd_status rnd_encode(struct rnd_result *out, const struct fmt *f, const struct num *x, enum rnd_mode mode,

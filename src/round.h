@@ -27,7 +27,9 @@ enum rnd_flag {
 };
 #define RND_FLAG_COUNT 7
 
-enum rnd_status { RND_OK, RND_NO_NAN };
+/* RND_BEYOND_LIMITS: past a wrapping format's range, x's magnitude is past
+ * 2^±NUM_LIMIT_EXP (num.h), where its residue modulo 2^bits is not known. */
+enum rnd_status { RND_OK, RND_NO_NAN, RND_BEYOND_LIMITS };
 
 struct rnd_result {
 	fpcode code;

@@ -1041,6 +1041,19 @@ expect "--wrap and --policy exclude each other" 2 "" -- $FPX convert --wrap --po
 expect "--wrap is not table's" 2 "" -- $FPX table --wrap int8
 expect "--wrap in cast and map" 0 "0x00
 0x8" -- sh -c "$FPX cast --wrap -o hex binary16 int8 0x5c00; $FPX map --wrap -o hex int4 'x*y' 0x6,0x4"
+expect "--wrap: a real inside the range rounds, past it is refused; so is a value past 2^65536" 1 "0x03
+error
+error" -- $FPX convert --wrap -o hex int8 pi 'exp(100)' 3^100000
+stderr_has "--wrap: a real past the range" "'exp(100)': a function or constant past the range does not wrap"
+stderr_has "--wrap: past 2^65536" "'3^100000': too large or too small (past 2^65536"
+expect "a format file of kind fixed" 0 "0x035${tab}3.3125
+0x800${tab}-128" -- $FPX -F tests/fuzz/seeds/fmtfile/fixed.fmt convert -o hex,exact myq 3.3 -- -200
+expect "kind fixed takes no exponent" 2 "" -- $FPX -F /dev/stdin convert myq 1 <<EOF2
+name myq
+kind fixed
+bits 8
+exponent 3
+EOF2
 expect "not integer or fixed-point names" 2 "" -- sh -c "$FPX convert int1 1 || $FPX convert q0.8 1 || $FPX convert uint65 1 || $FPX convert q1.64 1 || exit 2"
 expect "show: lowest, and nothing below it" 0 "  next below    none: the lowest finite value, and no infinity below it
   lowest        -128 (0x80)" -- sh -c "$FPX show int8 -- -128 | grep -E '^  (lowest|next below)'"
