@@ -10,7 +10,7 @@ _fpx() {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
 	local commands="show convert cast table dump plot info formats repl policies compare quantize dequantize mx map"
 	local options="-r --round -s --saturate --wrap -o --fields --tsv --csv --json --header --range
-		--endian --offset --count -x --hex-input --svg --policy --via --max-precision --scale --zero-point --block
+		--endian --offset --count -x --hex-input --svg --policy --via --max-precision --scale --zero-point --block --preset
 		--in --to --random --seed --finite --tininess --testfloat -j --jobs -q --quiet
 		--full --color -F --format-file --names -h --help -V --version"
 	local fields="input format hex bin class exact shortest digits hexfloat error ulps rel below above flags ternary"
@@ -36,6 +36,7 @@ _fpx() {
 		return ;;
 	--tininess) COMPREPLY=($(compgen -W "after before" -- "$cur")); return ;;
 	--endian) COMPREPLY=($(compgen -W "little big" -- "$cur")); return ;;
+	--preset) COMPREPLY=($(compgen -W "nvfp4" -- "$cur")); return ;;
 	--offset | --count) return ;;
 	--range | --scale | --zero-point | --block | --max-precision | --random | --seed | -j | --jobs) return ;;
 	-o | --fields)
@@ -54,7 +55,7 @@ _fpx() {
 		case $word in
 		-r | --round | -o | --fields | --range | --color | -F | --format-file | --policy | --via | --scale | \
 			--zero-point | --block | --max-precision | --in | --to | --random | --seed | --tininess | -j | \
-			--jobs | --endian | --offset | --count | --svg) ((i++)) ;;
+			--jobs | --endian | --offset | --count | --svg | --preset) ((i++)) ;;
 		-*) ;;
 		=) ((i++)) ;;
 		show | convert | cast | table | dump | plot | info | formats | repl | policies | compare | quantize | dequantize | mx | map)

@@ -17,7 +17,7 @@ function __fpx_needs_first
             continue
         end
         switch $w
-            case -r --round -o --fields --range --endian --offset --count --svg --color -F --format-file --policy --via --max-precision --scale --zero-point --block --in --to --random --seed --tininess -j --jobs
+            case -r --round -o --fields --range --endian --offset --count --svg --color -F --format-file --policy --via --max-precision --scale --zero-point --block --preset --in --to --random --seed --tininess -j --jobs
                 set skip 1
             case '-*'
             case '*'
@@ -76,6 +76,7 @@ complete -c fpx -l max-precision -x -d 'functions, constants: undecided past BIT
 complete -c fpx -l scale -x -d 'quantize: the scale, or one per block'
 complete -c fpx -l zero-point -x -d 'quantize: the zero point, or one per block'
 complete -c fpx -l block -x -d 'values per block'
+complete -c fpx -l preset -x -a 'nvfp4' -d 'mx: NVIDIA NVFP4 blocks'
 complete -c fpx -l in -x -a '(__fpx_formats)' -d "map: the operands' formats"
 complete -c fpx -l to -x -a '(__fpx_formats)' -d "map: the result's format"
 complete -c fpx -l random -x -d 'map: N random combinations'

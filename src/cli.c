@@ -71,6 +71,7 @@
 	X(SCALE,       0,   "scale",       "S,...", "quantize, dequantize: the scale, or one per block") \
 	X(ZERO_POINT,  0,   "zero-point",  "Z,...", "quantize, dequantize: the zero point, or one per block") \
 	X(BLOCK,       0,   "block",       "N",     "values per block (mx: 32 by default)") \
+	X(PRESET,      0,   "preset",      "P",     "mx: nvfp4, NVIDIA's blocks of 16 e2m1 with E4M3 scales") \
 	X(SVG,         0,   "svg",         "FILE",  "plot: write the picture as an SVG image to FILE") \
 	X(ENDIAN,      0,   "endian",      "E",     "dump: byte order, little (default) or big") \
 	X(OFFSET,      0,   "offset",      "N",     "dump: skip N bytes first") \
@@ -233,6 +234,7 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 	case OPT_SCALE: s->scale = value; break;
 	case OPT_ZERO_POINT: s->zero_point = value; break;
 	case OPT_BLOCK: s->block = value; break;
+	case OPT_PRESET: s->preset = value; break;
 	case OPT_FIELDS:
 		if (!(value = take_operand_fields(s, value)))
 			return usage_error("%s", "more than 6 operand fields (x y z xv yv zv) in -o");
@@ -389,7 +391,7 @@ static const struct command commands[] = {
 	{ "dequantize", cmd_dequantize, "--scale S FROM [CODE...]", "dequantizeLinear: (code - zero point)*S",
 	  OPT(JSON) | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) },
 	{ "mx", cmd_mx, "ELEM [VALUE...]", "OCP MX blocks: one E8M0 scale per block",
-	  OPT(BLOCK) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(MAX_PRECISION) },
+	  OPT(BLOCK) | OPT(PRESET) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(MAX_PRECISION) },
 	{ "map", cmd_map, "FORMAT EXPR [CODES...|-]", "x, y, z on every code: golden vectors",
 	  OPT(ROUND) | OPT(SATURATE) | OPT(WRAP) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) | OPT(IN) | OPT(TO) |
 		  OPT(RANDOM) |

@@ -20,7 +20,7 @@
 bool inputs_open(struct inputs *in, struct settings *s, int first)
 {
 	in->s = s;
-	in->next = first;
+	in->first = in->next = first;
 	in->reader = NULL;
 	in->line = 0;
 	in->too_long = false;
@@ -80,7 +80,7 @@ const char *inputs_where(struct inputs *in)
 	if (in->reader)
 		snprintf(in->where, sizeof in->where, "line %ld", in->line);
 	else
-		snprintf(in->where, sizeof in->where, "argument %d", in->next - 1);
+		snprintf(in->where, sizeof in->where, "argument %d", in->next - in->first); /* values count from 1 */
 	return in->where;
 }
 

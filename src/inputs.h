@@ -15,15 +15,16 @@
 struct line_reader;
 struct inputs {
 	struct settings *s;
-	int next;
+	int first, next; /* the first value's index in s->args, and the next one's */
 	struct line_reader *reader;
 	long line;
 	bool too_long; /* the last line was past PARSE_MAX_INPUT: reported already, text "" */
 	char where[48];
 };
 
-/* False, after a usage error, when there are no values and stdin may not be read (it is
- * the REPL's session). */
+/* The values are s->args from `first` on, or stdin's lines when there are none. False,
+ * after a usage error, when there are no values and stdin may not be read (it is the
+ * REPL's session). */
 bool inputs_open(struct inputs *in, struct settings *s, int first);
 /* The next input; false at the end (or once output has failed, or Ctrl-C). */
 bool inputs_next(struct inputs *in, const char **text, size_t *len);

@@ -12,6 +12,7 @@
  * (2^−127, code 0x00); a block holding a NaN or an infinity gets the NaN scale (0xff),
  * and its elements are NaN where the element format has one, else its zero.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include "fastdec.h"
 #include "intfmt.h"
 #include "num.h"
+#include "nvfp4.h"
 #include "parse.h"
 #include "render.h"
 
@@ -285,47 +287,56 @@ static void nan_block(struct strbuf *out, const struct settings *s, const struct
 		put_element(out, s, b->text[i], ef, code, "nan", "nan", i == 0);
 }
 
-static void put_scale(struct strbuf *out, const struct settings *s, bool nan, long e)
+/* A block's first row: its scale's code and value (in TSV and CSV, `shown`: the value
+ * as the row writes it); in JSON, the start of the block's object. */
+static void put_block_scale(struct strbuf *out, const struct settings *s, const char *hex, const char *exact,
+			    const char *shown)
 {
-	mpq_t x;
-	char hex[8];
-
-	code_to_hex(hex, nan ? 0xff : (fpcode)(e + 127), 2);
-	mpq_init(x);
-	num_set_pow2(x, e);
 	if (s->style == STYLE_JSON) {
-		struct strbuf exact;
-		sb_init(&exact);
-		if (nan)
-			sb_puts(&exact, "nan");
-		else
-			put_rational(&exact, x);
 		sb_putc(out, '{');
 		render_json_key(out, "scale");
 		sb_putc(out, '{');
 		render_json_text(out, "hex", hex);
-		render_json_text(out, "exact", exact.s);
+		render_json_text(out, "exact", exact);
 		sb_putc(out, '}');
 		render_json_key(out, "elements");
 		sb_putc(out, '[');
-		sb_free(&exact);
-	} else { /* scale, hex, then nan or "2^e = " and its value (a row a block: no printf) */
-		char power[DEC_LONG_MAX];
-		sb_puts(out, "scale");
-		sb_putc(out, separator(s));
-		sb_puts(out, hex);
-		sb_putc(out, separator(s));
-		if (nan)
-			sb_puts(out, "nan");
-		else {
-			sb_puts(out, "2^");
-			sb_puts(out, dec_long(power, e));
-			sb_puts(out, " = ");
-			put_rational(out, x);
-		}
-		sb_putc(out, '\n');
+		return;
 	}
+	sb_puts(out, "scale");
+	sb_putc(out, separator(s));
+	sb_puts(out, hex);
+	sb_putc(out, separator(s));
+	sb_puts(out, shown);
+	sb_putc(out, '\n');
+}
+
+/* An E8M0 scale: nan, or 2^e (in TSV and CSV "2^e = " and its value). */
+static void put_scale(struct strbuf *out, const struct settings *s, bool nan, long e)
+{
+	struct strbuf exact, shown;
+	char hex[8], power[DEC_LONG_MAX];
+	mpq_t x;
+
+	code_to_hex(hex, nan ? 0xff : (fpcode)(e + 127), 2);
+	sb_init(&exact);
+	sb_init(&shown);
+	mpq_init(x);
+	num_set_pow2(x, e);
+	if (nan)
+		sb_puts(&exact, "nan");
+	else
+		put_rational(&exact, x);
+	if (!nan) {
+		sb_puts(&shown, "2^");
+		sb_puts(&shown, dec_long(power, e));
+		sb_puts(&shown, " = ");
+	}
+	sb_puts(&shown, exact.s);
+	put_block_scale(out, s, hex, exact.s, shown.s);
 	mpq_clear(x);
+	sb_free(&exact);
+	sb_free(&shown);
 }
 
 /* The block's last row (JSON: the end of its object). */
@@ -450,6 +461,166 @@ static bool element_format_of(struct element_format *ef, const char *name)
 	return false;
 }
 
+/* ---- --preset nvfp4: Transformer Engine's float32 arithmetic (nvfp4.h) ------------------ */
+
+/* The tensor's float32 values, as the block's texts were read. */
+struct float_tensor {
+	float *x;
+	long count, cap;
+};
+
+static void tensor_add(struct float_tensor *t, float v)
+{
+	if (t->count == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 256;
+		if (!(t->x = realloc(t->x, (size_t)t->cap * sizeof *t->x)))
+			abort();
+	}
+	t->x[t->count++] = v;
+}
+
+/* The text as the float32 tensor holds it (rounded once, rne) and its exact value (a
+ * real's stand-in when c->approximate; a float32 bit pattern's value); a problem when
+ * it is NaN, infinite or past float32's max. */
+static enum problem read_float32(struct conversion *c, float *out, struct num *value, const char *text, size_t len)
+{
+	const struct fmt *binary32 = fmt_lookup("binary32");
+	enum problem problem = convert_text(c, binary32, text, len, RND_NEAREST_EVEN, false);
+	uint32_t bits;
+	struct fmt_value v;
+	bool finite;
+
+	if (problem)
+		return problem;
+	fmt_value_init(&v);
+	fmt_decode(&v, binary32, c->code);
+	finite = v.cls != FP_NAN && v.cls != FP_INF;
+	fmt_value_clear(&v);
+	if (!finite)
+		return PROBLEM_NOT_FLOAT32;
+	bits = (uint32_t)c->code;
+	memcpy(out, &bits, sizeof *out);
+	if (c->in.kind == INPUT_VALUE || c->in.kind == INPUT_REAL)
+		num_set(value, &c->in.value);
+	else
+		convert_code_value(value, binary32, c->code);
+	return PROBLEM_NONE;
+}
+
+/* A float32 as a row's code and exact value. */
+static void float_texts(char *hex, struct strbuf *exact, float v)
+{
+	uint32_t bits;
+	mpq_t q;
+
+	memcpy(&bits, &v, sizeof bits);
+	code_to_hex(hex, bits, 8);
+	mpq_init(q);
+	mpq_set_d(q, (double)v);
+	put_rational(exact, q);
+	mpq_clear(q);
+}
+
+/* The tensor's rows: its amax and encode scale S_enc, float32 code and value each. */
+static void put_tensor_rows(struct strbuf *out, const struct settings *s, const struct nvfp4_tensor *t)
+{
+	const char *const label[2] = { "amax", "encode scale" }, *const key[2] = { "amax", "encode_scale" };
+	const float v[2] = { t->amax, t->encode };
+	char hex[16];
+	struct strbuf exact;
+
+	sb_init(&exact);
+	if (s->style == STYLE_JSON)
+		sb_putc(out, '{');
+	for (int i = 0; i < 2; i++) {
+		sb_clear(&exact);
+		float_texts(hex, &exact, v[i]);
+		if (s->style == STYLE_JSON) {
+			render_json_key(out, key[i]);
+			sb_putc(out, '{');
+			render_json_text(out, "hex", hex);
+			render_json_text(out, "exact", exact.s);
+			sb_putc(out, '}');
+			continue;
+		}
+		sb_puts(out, label[i]);
+		sb_putc(out, separator(s));
+		sb_puts(out, hex);
+		sb_putc(out, separator(s));
+		sb_puts(out, exact.s);
+		sb_putc(out, '\n');
+	}
+	sb_puts(out, s->style == STYLE_JSON ? "}\n" : "\n");
+	sb_free(&exact);
+}
+
+/* Blocks of 16 (the last may be shorter): the E4M3 scale, then each element's e2m1
+ * code, its value as TE's dequantize gives it, and that minus the typed value. */
+static void emit_nvfp4(struct strbuf *out, const struct settings *s, struct block *b, const struct float_tensor *x)
+{
+	const struct element_format e2m1 = { .floats = fmt_lookup("e2m1") };
+	struct strbuf exact, error, worst_text;
+	struct nvfp4_tensor t;
+	mpq_t value, diff, worst, typed;
+	bool approximate = false;
+
+	if (b->count == 0)
+		return;
+	block_texts(b);
+	sb_init(&exact);
+	sb_init(&error);
+	sb_init(&worst_text);
+	mpq_inits(value, diff, worst, typed, NULL);
+	nvfp4_tensor(&t, x->x, x->count);
+	put_tensor_rows(out, s, &t);
+	for (long first = 0; first < b->count; first += NVFP4_BLOCK) {
+		long n = b->count - first < NVFP4_BLOCK ? b->count - first : NVFP4_BLOCK;
+		fpcode scale, codes[NVFP4_BLOCK];
+		float dequantized[NVFP4_BLOCK];
+		char hex[8];
+		nvfp4_block(&scale, codes, dequantized, &t, x->x + first, n);
+		code_to_hex(hex, scale, 2);
+		sb_clear(&exact);
+		fmt_code_rational(value, fmt_lookup("e4m3"), scale);
+		put_rational(&exact, value);
+		put_block_scale(out, s, hex, exact.s, exact.s);
+		mpq_set_ui(worst, 0, 1);
+		approximate = false;
+		for (long i = 0; i < n; i++) {
+			sb_clear(&exact);
+			sb_clear(&error);
+			mpq_set_d(value, (double)dequantized[i]);
+			put_rational(&exact, value);
+			signed_value(typed, &b->v[first + i]);
+			mpq_sub(diff, value, typed);
+			(b->approximate[first + i] ? put_approximate : put_rational)(&error, diff);
+			mpq_abs(diff, diff);
+			if (mpq_cmp(diff, worst) > 0 || (i == 0)) {
+				mpq_set(worst, diff);
+				approximate = b->approximate[first + i];
+			}
+			put_element(out, s, b->text[first + i], &e2m1, codes[i], exact.s, error.s, i == 0);
+		}
+		sb_clear(&worst_text);
+		(approximate ? put_approximate : put_rational)(&worst_text, worst);
+		put_worst_error(out, s, worst_text.s);
+	}
+	sb_free(&exact);
+	sb_free(&error);
+	sb_free(&worst_text);
+	mpq_clears(value, diff, worst, typed, NULL);
+}
+
+/* mx --preset: nvfp4 is the one there is; it takes no ELEM and no --block. */
+static bool preset_ok(const struct settings *s)
+{
+	if (strcmp(s->preset, "nvfp4") != 0)
+		return usage_error("--preset is nvfp4 (NVIDIA's NVFP4), not '%s'", s->preset), false;
+	if (s->block)
+		return usage_error("%s", "--preset nvfp4 has blocks of 16: leave out --block"), false;
+	return true;
+}
+
 /* A real's stand-in keeps this many bits: far more than 2 beyond every element
  * format's, so that its error is right to the 25 digits shown. */
 #define MX_REAL_BITS 200
@@ -458,7 +629,9 @@ int cmd_mx(struct settings *s)
 {
 	struct element_format ef;
 	struct block b = { 0 };
-	bool approximate;
+	struct float_tensor tensor = { 0 };
+	struct conversion conv;
+	bool approximate = false;
 	struct inputs in;
 	struct input value;
 	struct strbuf out;
@@ -469,18 +642,25 @@ int cmd_mx(struct settings *s)
 	long size = MX_DEFAULT_BLOCK;
 	int failures = 0;
 
-	if (s->nargs < 1)
-		return usage_error("%s", "mx needs an element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)");
 	if (!mx_fields(s))
 		return EXIT_USAGE;
-	if (!element_format_of(&ef, s->args[0]))
+	if (s->preset && !preset_ok(s))
+		return EXIT_USAGE;
+	if (s->nargs < 1 && !s->preset)
+		return usage_error("%s", "mx needs an element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)");
+	if (s->preset && s->nargs && strcmp(s->args[0], "e2m1") == 0)
+		return usage_error("%s", "mx --preset nvfp4 takes no ELEM: its elements are e2m1");
+	if (!s->preset && !element_format_of(&ef, s->args[0]))
 		return usage_error("'%s' is no MX element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)", s->args[0]);
 	if (s->block && !parse_count(&size, s->block, MX_MAX_BLOCK))
 		return usage_error("bad --block '%s': a count from 1 to 65536", s->block);
-	if (!inputs_open(&in, s, 1))
+	if (!inputs_open(&in, s, s->preset ? 0 : 1))
 		return EXIT_USAGE;
 	sb_init(&out);
 	input_init(&value);
+	conversion_init(&conv);
+	conv.need_value = true;
+	conv.max_precision = settings_max_precision(s);
 	while (inputs_next(&in, &text, &len)) {
 		if (in.too_long) {
 			failures++;
@@ -488,9 +668,16 @@ int cmd_mx(struct settings *s)
 		}
 		struct decimal d;
 		bool plain = false;
+		float f32;
 		if (b.bytes + (long)len > MX_BLOCK_BYTES)
-			problem = PROBLEM_BLOCK_TOO_BIG;
-		else if ((plain = mx_plain_decimal(&d, text, len)))
+			problem = s->preset ? PROBLEM_TENSOR_TOO_BIG : PROBLEM_BLOCK_TOO_BIG;
+		else if (s->preset) {
+			if (!(problem = read_float32(&conv, &f32, &value.value, text, len))) {
+				block_add(&b, &value.value, NULL, conv.approximate, text, len);
+				tensor_add(&tensor, f32);
+			} else
+				err = conv.err;
+		} else if ((plain = mx_plain_decimal(&d, text, len)))
 			problem = PROBLEM_NONE;
 		else if (!(problem = read_value_or_real(&value, &approximate, &err, text, len, MX_REAL_BITS,
 								 settings_max_precision(s))) &&
@@ -501,17 +688,24 @@ int cmd_mx(struct settings *s)
 			failures++;
 			continue;
 		}
+		if (s->preset)
+			continue; /* the tensor is held whole */
 		block_add(&b, plain ? NULL : &value.value, plain ? &d : NULL, !plain && approximate, text, len);
 		if (b.count == size)
 			emit_block(&out, s, &b, &ef);
 		write_out(&out, s->interactive);
 	}
-	emit_block(&out, s, &b, &ef);
+	if (s->preset)
+		emit_nvfp4(&out, s, &b, &tensor);
+	else
+		emit_block(&out, s, &b, &ef);
 	if (!inputs_close(&in))
 		failures++;
 	flush_line(&out);
 	sb_free(&out);
 	input_clear(&value);
+	conversion_clear(&conv);
 	block_free(&b);
+	free(tensor.x);
 	return failures ? EXIT_BAD_INPUT : EXIT_OK;
 }

@@ -36,6 +36,8 @@ enum problem {
 	PROBLEM_TOO_LONG,           /* a line past the input limit */
 	PROBLEM_BEYOND_LIMITS,      /* a value past 2^±NUM_LIMIT_EXP, where it is needed exactly */
 	PROBLEM_BLOCK_TOO_BIG,      /* mx: a block past its byte bound */
+	PROBLEM_TENSOR_TOO_BIG,     /* mx --preset nvfp4: the whole input past that bound */
+	PROBLEM_NOT_FLOAT32,        /* mx --preset nvfp4: not a finite float32 value */
 	PROBLEM_UNDECIDED,          /* a real too near a rounding boundary to decide */
 	PROBLEM_REAL_WRAP,          /* --wrap: a real past the range, whose residue is not computed */
 	PROBLEM_ERROR_UNDECIDED,    /* rounded, but too near its code for the error's digits */

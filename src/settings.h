@@ -36,6 +36,7 @@ struct settings {
 	const char *via;
 	long max_precision;  /* --max-precision, bits; 0: REAL_MAX_PRECISION */
 	const char *scale, *zero_point, *block; /* quantize, dequantize, mx */
+	const char *preset;                     /* mx --preset */
 	/* map */
 	const char *in, *to;
 	long random, jobs;   /* --random N (0: every code), -j N (0: one process) */

@@ -515,7 +515,7 @@ expect "map -j refuses listed combinations" 2 "" -- $FPX map -j 2 e4m3 'x' 0x38
 expect "map --range refuses other names" 2 "" -- $FPX map --range w=1:2 e4m3 'x'
 stderr_has "map --range says its syntax" "bad --range 'w=1:2': A:B, or x=A:B,y=C:D"
 expect "map wants a code per variable" 1 "" -- $FPX map e4m3 'x*y' 0x38
-stderr_has "map names the argument" "argument 2: '0x38': give a code (0x..., 0b...) for each of the expression's variables"
+stderr_has "map names the argument" "argument 1: '0x38': give a code (0x..., 0b...) for each of the expression's variables"
 
 # Every command reports a value it cannot read the same way, column included.
 expect "quantize reports where" 1 "error${tab}error${tab}error" -- $FPX quantize --scale 1 int8 1x
@@ -1088,6 +1088,36 @@ cmp -s "$T/repl.out" "$T/show.out" && ok || bad "REPL 'wrap on' differs from fpx
 expect "REPL: wrap on refused in e4m3, dropped when the format cannot wrap" 1 "" -- sh -c "printf 'wrap on\nformat int8\nwrap on\nformat e4m3\n' | $FPX repl e4m3 >/dev/null 2>'$T/err'"
 stderr_has "REPL wrap on in e4m3" "--wrap is for integer and fixed-point formats, not e4m3"
 stderr_has "REPL wrap dropped" "e4m3 cannot wrap: wrap on no longer applies"
+
+# ---- issue 17: mx --preset nvfp4, worked by hand in float32 (Transformer Engine's steps) ----
+# amax 6: S_enc = 2688/6 = 448; 6·fl(448·fl(1/6)) = 448.00003 saturates to the scale 448 (0x7e);
+# 448·fl(1/448) rounds to 1, so k = 1 and the elements are e2m1 of the values themselves;
+# 2688·fl(1/2688) rounds to 1, so they dequantize to their e2m1 values
+expect "nvfp4: a block worked by hand" 0 "amax${tab}0x40c00000${tab}6
+encode scale${tab}0x43e00000${tab}448
+
+scale${tab}0x7e${tab}448
+6${tab}0x7${tab}6${tab}0
+3${tab}0x5${tab}3${tab}0
+-1.5${tab}0xb${tab}-1.5${tab}0
+0.2${tab}0x0${tab}0${tab}-0.2
+worst error${tab}0.2" -- $FPX mx --preset nvfp4 6 3 -- -1.5 0.2
+expect "nvfp4: all zeros, S_enc 1 as the kernel has it, -0 keeps its sign bit" 0 "amax${tab}0x00000000${tab}0
+encode scale${tab}0x3f800000${tab}1
+
+scale${tab}0x00${tab}0
+0${tab}0x0${tab}0${tab}0
+-0${tab}0x8${tab}0${tab}0
+worst error${tab}0" -- $FPX mx --preset nvfp4 0 -- -0
+expect "nvfp4: blocks of 16, the last one shorter" 0 "3" -- sh -c "$FPX mx --preset nvfp4 \$(seq 1 33) | grep -c '^scale'"
+expect "nvfp4: what float32 cannot hold is an error row; the rest goes on" 1 "2" -- sh -c "$FPX mx --preset nvfp4 1 nan 1e39 2 >'$T/nv' 2>'$T/err'; st=\$?; grep -c '^[12]	' '$T/nv'; exit \$st"
+stderr_has "nvfp4 names the value" "argument 2: 'nan': nvfp4 quantizes a float32 tensor"
+expect "nvfp4 --json: the tensor's line, then a block's" 0 '{"amax":{"hex":"0x40c00000","exact":"6"},"encode_scale":{"hex":"0x43e00000","exact":"448"}}
+{"scale":{"hex":"0x7e","exact":"448"},"elements":[{"input":"6","hex":"0x7","exact":"6","error":"0"}],"worst_error":"0"}' -- $FPX mx --json --preset nvfp4 6
+expect "nvfp4 refuses --block" 2 "" -- $FPX mx --preset nvfp4 --block 8 1
+expect "--preset names nvfp4" 2 "" -- $FPX mx --preset mxfp4 1
+stderr_has "--preset's message" "--preset is nvfp4 (NVIDIA's NVFP4), not 'mxfp4'"
+expect "nvfp4 takes no ELEM" 2 "" -- $FPX mx --preset nvfp4 e2m1 1
 
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]

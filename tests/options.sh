@@ -40,6 +40,7 @@ table='
 --scale=1         - - - - - - - - - a a - - - -
 --zero-point=0    - - - - - - - - - a a - - - -
 --block=1         - - - - - - - - - a a a - - -
+--preset=nvfp4    - - - - - - - - - - - a - - -
 --names           - - - - a - - - - - - - - - -
 --in=e2m1         - - - - - - - - - - - - a - -
 --to=e2m1         - - - - - - - - - - - - a - -
@@ -67,6 +68,7 @@ echo "$table" | while read -r option marks; do
 		long=$(echo "$option" | sed 's/=.*//; s/^-r$/--round/; s/^-s$/--saturate/; s/^-o$/--fields/; s/^-j$/--jobs/; s/^-q$/--quiet/')
 		args=$(args_of $cmd)
 		[ "$long" = --wrap ] && args=$(echo "$args" | sed 's/e4m3/int8/g; s/e2m1/int4/g; s/e5m2/int16/g') # formats that wrap
+		[ "$long" = --preset ] && args=$(echo "$args" | sed 's/^e2m1 //') # a preset names its element format
 		$FPX $cmd $opt $args </dev/null >"$T/out" 2>"$T/err"
 		st=$?
 		if [ "$mark" = "-" ]; then
