@@ -572,6 +572,8 @@ static void find_boundary_codes(struct mapping *m, int v)
 		if (f->has_sign)
 			m->boundary[v][m->nboundary[v]++] = fmt_with_sign(f, codes[i], true);
 	}
+	if (f->has_sign && f->max_rank_neg > f->max_rank) /* two's complement's lowest value */
+		m->boundary[v][m->nboundary[v]++] = fmt_with_sign(f, fmt_code_of_rank(f, f->max_rank_neg), true);
 }
 
 /* chunks.h's producer for the numbered runs: rows [first, end). */
