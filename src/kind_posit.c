@@ -330,6 +330,7 @@ static const char *posit_finish(struct fmt *f)
 	f->emin = -f->emax;
 	f->precision = fraction_bits_at(f, 0) + 1;
 	f->saturates_always = f->keeps_nonzero = true;
+	f->nan_word = "NaR";
 	return NULL;
 }
 

@@ -486,7 +486,9 @@ static void put_readout(struct strbuf *out, const struct readout *r, const struc
 		sb_printf(out, "  (%s)\n", r->f->note);
 	sb_putc(out, '\n');
 	put_bits(out, r, style);
-	sb_printf(out, "\n  %s  %s  shortest %s  ", class_words(r->value.cls), r->digits.s, r->shortest.s);
+	sb_printf(out, "\n  %s  %s  shortest %s  ",
+		  r->value.cls == FP_NAN && r->f->nan_word ? r->f->nan_word : class_words(r->value.cls), r->digits.s,
+		  r->shortest.s);
 	put_hex(out, r->f, r->code);
 	sb_puts(out, "\n\n");
 	put_field_lines(out, r, style);

@@ -1119,5 +1119,7 @@ expect "--preset names nvfp4" 2 "" -- $FPX mx --preset mxfp4 1
 stderr_has "--preset's message" "--preset is nvfp4 (NVIDIA's NVFP4), not 'mxfp4'"
 expect "nvfp4 takes no ELEM" 2 "" -- $FPX mx --preset nvfp4 e2m1 1
 
+expect "a posit's readout calls NaR by its name" 0 "  NaR  nan  shortest nan  0x80" -- sh -c "$FPX show posit8 0x80 | grep -F ' shortest '"
+
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]
