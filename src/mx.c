@@ -287,10 +287,18 @@ static void nan_block(struct strbuf *out, const struct settings *s, const struct
 		put_element(out, s, b->text[i], ef, code, "nan", "nan", i == 0);
 }
 
-/* A block's first row: its scale's code and value (in TSV and CSV, `shown`: the value
- * as the row writes it); in JSON, the start of the block's object. */
-static void put_block_scale(struct strbuf *out, const struct settings *s, const char *hex, const char *exact,
-			    const char *shown)
+/* A block's first row, in TSV and CSV: "scale", its code, then (the caller's) its value. */
+static void start_scale_row(struct strbuf *out, const struct settings *s, const char *hex)
+{
+	sb_puts(out, "scale");
+	sb_putc(out, separator(s));
+	sb_puts(out, hex);
+	sb_putc(out, separator(s));
+}
+
+/* A block's first row: its scale's code and value; in JSON, the start of the block's
+ * object. */
+static void put_block_scale(struct strbuf *out, const struct settings *s, const char *hex, const char *exact)
 {
 	if (s->style == STYLE_JSON) {
 		sb_putc(out, '{');
@@ -303,40 +311,39 @@ static void put_block_scale(struct strbuf *out, const struct settings *s, const 
 		sb_putc(out, '[');
 		return;
 	}
-	sb_puts(out, "scale");
-	sb_putc(out, separator(s));
-	sb_puts(out, hex);
-	sb_putc(out, separator(s));
-	sb_puts(out, shown);
+	start_scale_row(out, s, hex);
+	sb_puts(out, exact);
 	sb_putc(out, '\n');
 }
 
-/* An E8M0 scale: nan, or 2^e (in TSV and CSV "2^e = " and its value). */
+/* An E8M0 scale: nan, or 2^e (in TSV and CSV "2^e = " and its value, written in place:
+ * a row a block). */
 static void put_scale(struct strbuf *out, const struct settings *s, bool nan, long e)
 {
-	struct strbuf exact, shown;
 	char hex[8], power[DEC_LONG_MAX];
+	struct strbuf exact;
 	mpq_t x;
 
 	code_to_hex(hex, nan ? 0xff : (fpcode)(e + 127), 2);
-	sb_init(&exact);
-	sb_init(&shown);
 	mpq_init(x);
 	num_set_pow2(x, e);
-	if (nan)
-		sb_puts(&exact, "nan");
-	else
-		put_rational(&exact, x);
-	if (!nan) {
-		sb_puts(&shown, "2^");
-		sb_puts(&shown, dec_long(power, e));
-		sb_puts(&shown, " = ");
+	if (nan || s->style == STYLE_JSON) {
+		sb_init(&exact);
+		if (nan)
+			sb_puts(&exact, "nan");
+		else
+			put_rational(&exact, x);
+		put_block_scale(out, s, hex, exact.s);
+		sb_free(&exact);
+	} else {
+		start_scale_row(out, s, hex);
+		sb_puts(out, "2^");
+		sb_puts(out, dec_long(power, e));
+		sb_puts(out, " = ");
+		put_rational(out, x);
+		sb_putc(out, '\n');
 	}
-	sb_puts(&shown, exact.s);
-	put_block_scale(out, s, hex, exact.s, shown.s);
 	mpq_clear(x);
-	sb_free(&exact);
-	sb_free(&shown);
 }
 
 /* The block's last row (JSON: the end of its object). */
@@ -583,7 +590,7 @@ static void emit_nvfp4(struct strbuf *out, const struct settings *s, struct bloc
 		sb_clear(&exact);
 		fmt_code_rational(value, fmt_lookup("e4m3"), scale);
 		put_rational(&exact, value);
-		put_block_scale(out, s, hex, exact.s, exact.s);
+		put_block_scale(out, s, hex, exact.s);
 		mpq_set_ui(worst, 0, 1);
 		approximate = false;
 		for (long i = 0; i < n; i++) {
@@ -625,87 +632,112 @@ static bool preset_ok(const struct settings *s)
  * format's, so that its error is right to the 25 digits shown. */
 #define MX_REAL_BITS 200
 
+/* What `mx` holds while it reads: the block (for --preset nvfp4, the whole tensor, also
+ * as float32) and the reading's work areas. */
+struct mx_run {
+	const struct settings *s;
+	struct block b;
+	struct float_tensor tensor;
+	struct conversion conv; /* nvfp4: each text rounded to float32 */
+	struct input value;
+	struct parse_error err;
+};
+
+/* The element format (or the preset) and the block size; false after a usage error. */
+static bool mx_arguments(struct settings *s, struct element_format *ef, long *size)
+{
+	*size = MX_DEFAULT_BLOCK;
+	if (!mx_fields(s) || (s->preset && !preset_ok(s)))
+		return false;
+	if (s->preset && s->nargs && strcmp(s->args[0], "e2m1") == 0)
+		return usage_error("%s", "mx --preset nvfp4 takes no ELEM: its elements are e2m1"), false;
+	if (s->preset)
+		return true;
+	if (s->nargs < 1)
+		return usage_error("%s", "mx needs an element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)"), false;
+	if (!element_format_of(ef, s->args[0]))
+		return usage_error("'%s' is no MX element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)", s->args[0]),
+		       false;
+	if (s->block && !parse_count(size, s->block, MX_MAX_BLOCK))
+		return usage_error("bad --block '%s': a count from 1 to 65536", s->block), false;
+	return true;
+}
+
+/* Reads one text into the block: a plain decimal as its digits, anything else as its
+ * value (a real's stand-in); for nvfp4, its float32 too. The problem, if any. */
+static enum problem read_element(struct mx_run *r, const char *text, size_t len)
+{
+	struct decimal d;
+	const struct decimal *digits = NULL;
+	const struct num *x = &r->value.value;
+	enum problem problem = PROBLEM_NONE;
+	bool approximate = false;
+	float f32;
+
+	if (r->b.bytes + (long)len > MX_BLOCK_BYTES)
+		return r->s->preset ? PROBLEM_TENSOR_TOO_BIG : PROBLEM_BLOCK_TOO_BIG;
+	if (r->s->preset) {
+		if ((problem = read_float32(&r->conv, &f32, &r->value.value, text, len)))
+			r->err = r->conv.err;
+		else
+			tensor_add(&r->tensor, f32);
+		approximate = r->conv.approximate;
+	} else if (mx_plain_decimal(&d, text, len)) {
+		digits = &d;
+		x = NULL;
+	} else if (!(problem = read_value_or_real(&r->value, &approximate, &r->err, text, len, MX_REAL_BITS,
+						  settings_max_precision(r->s))) &&
+		   r->value.value.bound)
+		problem = PROBLEM_BEYOND_LIMITS;
+	if (!problem)
+		block_add(&r->b, x, digits, approximate, text, len);
+	return problem;
+}
+
 int cmd_mx(struct settings *s)
 {
 	struct element_format ef;
-	struct block b = { 0 };
-	struct float_tensor tensor = { 0 };
-	struct conversion conv;
-	bool approximate = false;
+	struct mx_run r = { .s = s };
 	struct inputs in;
-	struct input value;
 	struct strbuf out;
 	const char *text;
 	enum problem problem;
-	struct parse_error err;
 	size_t len;
-	long size = MX_DEFAULT_BLOCK;
+	long size;
 	int failures = 0;
 
-	if (!mx_fields(s))
-		return EXIT_USAGE;
-	if (s->preset && !preset_ok(s))
-		return EXIT_USAGE;
-	if (s->nargs < 1 && !s->preset)
-		return usage_error("%s", "mx needs an element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)");
-	if (s->preset && s->nargs && strcmp(s->args[0], "e2m1") == 0)
-		return usage_error("%s", "mx --preset nvfp4 takes no ELEM: its elements are e2m1");
-	if (!s->preset && !element_format_of(&ef, s->args[0]))
-		return usage_error("'%s' is no MX element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)", s->args[0]);
-	if (s->block && !parse_count(&size, s->block, MX_MAX_BLOCK))
-		return usage_error("bad --block '%s': a count from 1 to 65536", s->block);
-	if (!inputs_open(&in, s, s->preset ? 0 : 1))
+	if (!mx_arguments(s, &ef, &size) || !inputs_open(&in, s, s->preset ? 0 : 1))
 		return EXIT_USAGE;
 	sb_init(&out);
-	input_init(&value);
-	conversion_init(&conv);
-	conv.need_value = true;
-	conv.max_precision = settings_max_precision(s);
+	input_init(&r.value);
+	conversion_init(&r.conv);
+	r.conv.need_value = true;
+	r.conv.max_precision = settings_max_precision(s);
 	while (inputs_next(&in, &text, &len)) {
 		if (in.too_long) {
 			failures++;
 			continue;
 		}
-		struct decimal d;
-		bool plain = false;
-		float f32;
-		if (b.bytes + (long)len > MX_BLOCK_BYTES)
-			problem = s->preset ? PROBLEM_TENSOR_TOO_BIG : PROBLEM_BLOCK_TOO_BIG;
-		else if (s->preset) {
-			if (!(problem = read_float32(&conv, &f32, &value.value, text, len))) {
-				block_add(&b, &value.value, NULL, conv.approximate, text, len);
-				tensor_add(&tensor, f32);
-			} else
-				err = conv.err;
-		} else if ((plain = mx_plain_decimal(&d, text, len)))
-			problem = PROBLEM_NONE;
-		else if (!(problem = read_value_or_real(&value, &approximate, &err, text, len, MX_REAL_BITS,
-								 settings_max_precision(s))) &&
-			 value.value.bound)
-			problem = PROBLEM_BEYOND_LIMITS;
-		if (problem) {
-			report_input(inputs_where(&in), text, len, problem, &err);
+		if ((problem = read_element(&r, text, len))) {
+			report_input(inputs_where(&in), text, len, problem, &r.err);
 			failures++;
 			continue;
 		}
-		if (s->preset)
-			continue; /* the tensor is held whole */
-		block_add(&b, plain ? NULL : &value.value, plain ? &d : NULL, !plain && approximate, text, len);
-		if (b.count == size)
-			emit_block(&out, s, &b, &ef);
+		if (!s->preset && r.b.count == size) /* nvfp4 holds the tensor whole */
+			emit_block(&out, s, &r.b, &ef);
 		write_out(&out, s->interactive);
 	}
 	if (s->preset)
-		emit_nvfp4(&out, s, &b, &tensor);
+		emit_nvfp4(&out, s, &r.b, &r.tensor);
 	else
-		emit_block(&out, s, &b, &ef);
+		emit_block(&out, s, &r.b, &ef);
 	if (!inputs_close(&in))
 		failures++;
 	flush_line(&out);
 	sb_free(&out);
-	input_clear(&value);
-	conversion_clear(&conv);
-	block_free(&b);
-	free(tensor.x);
+	input_clear(&r.value);
+	conversion_clear(&r.conv);
+	block_free(&r.b);
+	free(r.tensor.x);
 	return failures ? EXIT_BAD_INPUT : EXIT_OK;
 }

@@ -183,29 +183,21 @@ struct placement {
 	int vs_mid;
 };
 
-/* A placement past the last rank of the value's sign is at or past that sign's virtual
+/* The one decision, whichever method placed |x| (nonzero) among the format's values. A
+ * placement past the last rank of the value's sign is at or past that sign's virtual
  * value: where the negatives of a two's-complement integer reach one further than the
  * positives, a positive value placed there is past max. */
-static struct placement for_sign(const struct fmt *f, bool neg, const struct placement *p)
-{
-	struct placement q = *p;
-	fpcode max = fmt_max_rank(f, neg);
-
-	if (q.lower != FMT_NO_RANK && q.lower > max) {
-		q.lower = max + 1;
-		q.exact = false;
-		q.vs_mid = 1;
-	}
-	return q;
-}
-
-/* The one decision, whichever method placed |x| (nonzero) among the format's values. */
 static void decide(struct rnd_result *out, const struct fmt *f, bool neg, const struct placement *placed,
 		   enum rnd_mode mode, bool saturate)
 {
-	struct placement sided = for_sign(f, neg, placed), *p = &sided;
 	fpcode rank, max = fmt_max_rank(f, neg);
+	struct placement past;
+	const struct placement *p = placed;
 
+	if (p->lower > max && p->lower != FMT_NO_RANK) {
+		past = (struct placement){ max + 1, false, p->tiny, 1 };
+		p = &past;
+	}
 	out->placed = true;
 	out->lower = p->lower;
 	if (p->lower == FMT_NO_RANK) { /* no zero below (E8M0) */
