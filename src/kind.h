@@ -22,7 +22,10 @@
  * arithmetic one (a posit's is the value of the code one bit longer) computes its own.
  * Two properties cover the rest of what posits need: a format that `saturates_always`
  * rounds past max to max whatever -s says, and one that `keeps_nonzero` never rounds a
- * nonzero value to zero. round.c applies both to every kind.
+ * nonzero value to zero. round.c applies both to every kind. A kind whose negatives
+ * end elsewhere than at −max sets `max_rank_neg` in `finish` (kind_fixed.c: two's
+ * complement reaches one rank further, unsigned integers stop at 0), and rounding, the
+ * readout and the limits take each sign's last rank from it.
  *
  * To add a kind: one file defining a `const struct fmt_kind`, and its description keys
  * in fmtfile.c. kind_posit.c, a two's-complement kind with its own midpoints, came in
