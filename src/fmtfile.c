@@ -518,3 +518,27 @@ char *fmtfile_read(const char *path, char *err, size_t errlen)
 	fclose(fp);
 	return text;
 }
+
+/* The widest codes fpx holds (code.h's CODE_MAX_BITS) bound every grammar. */
+const char *fmtfile_past_limits(const char *name)
+{
+	char lower[FMT_NAME_MAX];
+	int a, b, used = 0;
+
+	if (strlen(name) >= sizeof lower)
+		return NULL;
+	for (size_t i = 0; (lower[i] = (char)tolower((unsigned char)name[i])); i++)
+		;
+	if (strcmp(lower, "binary256") == 0 || strcmp(lower, "octuple") == 0)
+		return "binary256 needs 256-bit codes, and fpx's are at most 128 bits (binary128 is the widest IEEE format here)";
+	if (sscanf(lower, "e%9dm%9d%n", &a, &b, &used) == 2 && isdigit((unsigned char)lower[1]))
+		return "an eXmY[bN][fn|fnuz] name has 2 to 15 exponent bits, 0 to 112 fraction bits, a bias below 2^E (codes of at most 128 bits)";
+	if (sscanf(lower, "posit%9d%n", &a, &used) == 1 && isdigit((unsigned char)lower[5]))
+		return "a positN[esK] name is 3 to 64 bits, es 0 to 12 with (N-1)*2^es at most 32768";
+	if ((sscanf(lower, "int%9d%n", &a, &used) == 1 && isdigit((unsigned char)lower[3])) ||
+	    (sscanf(lower, "uint%9d%n", &a, &used) == 1 && isdigit((unsigned char)lower[4])) ||
+	    (sscanf(lower, "q%9d.%9d%n", &a, &b, &used) == 2 && isdigit((unsigned char)lower[1])) ||
+	    (sscanf(lower, "uq%9d.%9d%n", &a, &b, &used) == 2 && isdigit((unsigned char)lower[2])))
+		return "intN is 2 to 64 bits, uintN 1 to 64, qM.N and uqM.N 64 in all (M at least 1 in q)";
+	return NULL;
+}

@@ -21,6 +21,9 @@ bool fmtfile_parse(const char *origin, const char *text, fmtfile_keep *keep, voi
  * 2-15 bits, fraction 0-112), or posit12, posit16es1 (posits of 3-64 bits, es 2 unless
  * given), newly made; NULL when the name is not one. */
 struct fmt *fmtfile_from_name(const char *name);
+/* Why a name that has the shape of one of those grammars (or is binary256) is not a
+ * format: the limit it is past; NULL for any other name. */
+const char *fmtfile_past_limits(const char *name);
 
 /* A format file whole (at most 1 MiB, no NUL byte), to free; NULL after writing why into
  * err. */

@@ -5,6 +5,7 @@
  * next and prev change it and show the result.
  */
 #include "repl.h"
+#include "fmtfile.h"
 #include "real.h"
 #include "report.h"
 
@@ -161,8 +162,14 @@ static bool word_format(struct repl_session *s, char **w, int n)
 	if (strchr(w[1], ',') || strcmp(w[1], "all") == 0)
 		return complain(s, "a session is in one format: '%s' names several (show and convert take them)",
 				w[1]), true;
-	if (!(f = fmt_lookup(w[1])))
-		return complain(s, "unknown format '%s' (see formats)", w[1]), true;
+	if (!(f = fmt_lookup(w[1]))) {
+		const char *why = fmtfile_past_limits(w[1]);
+		char message[FMT_NAME_MAX + 160];
+		if (!why)
+			return complain(s, "unknown format '%s' (see formats)", w[1]), true;
+		snprintf(message, sizeof message, "unknown format '%.*s': %s", FMT_NAME_MAX, w[1], why);
+		return complain(s, "%s", message), true;
+	}
 	if (s->wrap && !f->can_wrap) {
 		report("%s cannot wrap: wrap on no longer applies", f->name);
 		s->wrap = false;

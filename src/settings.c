@@ -2,6 +2,7 @@
  * settings.c — the checks every command makes of its settings.
  */
 #include "settings.h"
+#include "fmtfile.h"
 
 #include <string.h>
 
@@ -45,9 +46,17 @@ const struct fmt *require_format(const char *name)
 {
 	const struct fmt *f = fmt_lookup(name);
 
-	if (!f)
-		usage_error("unknown format '%s' (see fpx formats)", name);
-	return f;
+	const char *why = f ? NULL : fmtfile_past_limits(name);
+	char message[FMT_NAME_MAX + 160];
+
+	if (f)
+		return f;
+	if (why)
+		snprintf(message, sizeof message, "unknown format '%.*s': %s", FMT_NAME_MAX, name, why);
+	else
+		snprintf(message, sizeof message, "unknown format '%.*s' (see fpx formats)", FMT_NAME_MAX, name);
+	usage_error("%s", message);
+	return NULL;
 }
 
 static void add_builtin(const struct fmt *f, void *arg)

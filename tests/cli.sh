@@ -1119,6 +1119,15 @@ expect "--preset names nvfp4" 2 "" -- $FPX mx --preset mxfp4 1
 stderr_has "--preset's message" "--preset is nvfp4 (NVIDIA's NVFP4), not 'mxfp4'"
 expect "nvfp4 takes no ELEM" 2 "" -- $FPX mx --preset nvfp4 e2m1 1
 
+expect "binary256 is refused with the limit it is past" 2 "" -- $FPX convert binary256 1
+stderr_has "binary256's message" "unknown format 'binary256': binary256 needs 256-bit codes, and fpx's are at most 128 bits"
+expect "e19m236 is refused with the grammar's limits" 2 "" -- $FPX convert e19m236 1
+stderr_has "e19m236's message" "an eXmY[bN][fn|fnuz] name has 2 to 15 exponent bits, 0 to 112 fraction bits"
+expect "the widest IEEE-like name is 128 bits" 0 "0x3fff0000000000000000000000000000" -- $FPX convert -o hex e15m112 1
+expect "int128 names the integer limits" 2 "" -- $FPX convert int128 1
+stderr_has "int128's message" "intN is 2 to 64 bits"
+expect "the REPL says the same" 1 "" -- sh -c "printf 'format e19m236\n' | $FPX repl >/dev/null 2>'$T/err'"
+stderr_has "the REPL's message" "unknown format 'e19m236': an eXmY"
 expect "a posit's readout calls NaR by its name" 0 "  NaR  nan  shortest nan  0x80" -- sh -c "$FPX show posit8 0x80 | grep -F ' shortest '"
 
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
