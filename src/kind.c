@@ -19,6 +19,12 @@ fpcode kind_sign_bit_with_sign(const struct fmt *f, fpcode magnitude, bool neg)
 	return neg ? magnitude | f->sign_bit : magnitude;
 }
 
+fpcode kind_same_rank(const struct fmt *f, fpcode rank)
+{
+	(void)f;
+	return rank;
+}
+
 int kind_add_field(struct fmt_field *out, int n, int field_kind, int width, fpcode code, int shift)
 {
 	if (width == 0)

@@ -99,6 +99,8 @@ extern const struct fmt_kind fmt_kind_fixed;   /* integers and fixed point: code
 /* Sign-magnitude kinds: the top bit is the sign (f->sign_bit). */
 fpcode kind_sign_bit_magnitude(const struct fmt *f, fpcode code, bool *neg);
 fpcode kind_sign_bit_with_sign(const struct fmt *f, fpcode magnitude, bool neg);
+/* Kinds whose ranks are their magnitude codes (ranks_are_codes): both translations. */
+fpcode kind_same_rank(const struct fmt *f, fpcode rank);
 
 /* Text helpers the kinds share: " * (1 + m/2^M)" (leading 0 for a subnormal; nothing
  * when width is 0), and 2^bits in decimal. */

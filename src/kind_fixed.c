@@ -56,12 +56,6 @@ static int fixed_fields(struct fmt_field *out, const struct fmt *f, fpcode code)
 	return kind_add_field(out, n, BITS_FRACTION, f->frac_bits, code, 0);
 }
 
-static fpcode same_rank(const struct fmt *f, fpcode rank)
-{
-	(void)f;
-	return rank;
-}
-
 static void fixed_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank)
 {
 	code_to_mpz(sig, rank);
@@ -188,8 +182,8 @@ const struct fmt_kind fmt_kind_fixed = {
 	.with_sign = fixed_with_sign,
 	.decode = fixed_decode,
 	.fields = fixed_fields,
-	.code_of_rank = same_rank,
-	.rank_of_code = same_rank,
+	.code_of_rank = kind_same_rank,
+	.rank_of_code = kind_same_rank,
 	.rank_value = fixed_rank_value,
 	.place = fixed_place,
 	.formula = fixed_formula,

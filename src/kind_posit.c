@@ -97,12 +97,6 @@ static int posit_fields(struct fmt_field *out, const struct fmt *f, fpcode code)
 	return kind_add_field(out, n, BITS_FRACTION, p.frac_bits, mag, 0);
 }
 
-static fpcode same_rank(const struct fmt *f, fpcode rank)
-{
-	(void)f;
-	return rank;
-}
-
 /* Past maxpos, the virtual value is maxpos·useed: the value of the all-ones code one
  * bit longer, the bit string's midpoint rule continued. */
 static void posit_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank)
@@ -343,8 +337,8 @@ const struct fmt_kind fmt_kind_posit = {
 	.with_sign = posit_with_sign,
 	.decode = posit_decode,
 	.fields = posit_fields,
-	.code_of_rank = same_rank,
-	.rank_of_code = same_rank,
+	.code_of_rank = kind_same_rank,
+	.rank_of_code = kind_same_rank,
 	.rank_value = posit_rank_value,
 	.place = posit_place,
 	.midpoint = posit_midpoint,
