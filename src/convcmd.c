@@ -120,26 +120,40 @@ static enum problem convert_into(struct converter *c, const char *text, size_t l
 /*
  * The lines of the reader's block from where it stands that the one pass takes (a
  * decimal and its newline), each straight from the block into the output; it stops at
- * the first line it does not take, or the end of what the block holds. Flattened:
- * every step the loop calls is compiled into it (a tenth of its instructions were
- * calls' own).
+ * the first line it does not take, or the end of what the block holds. With
+ * line_digits, the shortest digits come from the line where they can
+ * (rnd_line_code_digits()). Flattened: every step the loop calls is compiled into it (a
+ * tenth of its instructions were calls' own), once with the line's digits and once
+ * without.
  */
-__attribute__((flatten))
-static void convert_block_in_one_pass(struct converter *c, struct inputs *in, const struct rnd_line *rl)
+static inline __attribute__((always_inline)) void
+convert_block_lines(struct converter *c, struct inputs *in, const struct rnd_line *rl, bool line_digits)
 {
 	const char *p, *end, *stop;
-	long lines = 0;
+	long lines = 0, pow10 = 0;
 	fpcode code;
+	uint64_t shortest = 0;
 
 	if (!inputs_unread(in, &p, &end))
 		return;
-	while (p < end && (stop = rnd_line_code(&code, rl, p)) && *stop == '\n') {
-		render_bulk_row(&c->line, c->f, code, c->bulk, c->s->style);
+	while (p < end &&
+	       (stop = line_digits ? rnd_line_code_digits(&code, &shortest, &pow10, rl, p) : rnd_line_code(&code, rl, p)) &&
+	       *stop == '\n') {
+		render_bulk_row_digits(&c->line, c->f, code, shortest, pow10, c->bulk, c->s->style);
 		write_out(&c->line, false);
 		p = stop + 1;
 		lines++;
 	}
 	inputs_consume(in, p, lines);
+}
+
+__attribute__((flatten))
+static void convert_block_in_one_pass(struct converter *c, struct inputs *in, const struct rnd_line *rl)
+{
+	if (c->bulk == BULK_ROWS_HEX_SHORTEST)
+		convert_block_lines(c, in, rl, true);
+	else
+		convert_block_lines(c, in, rl, false);
 }
 
 /*

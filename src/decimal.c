@@ -95,8 +95,7 @@ static void write_scaled(struct strbuf *out, bool neg, const mpz_t d, long k)
 		free(digits);
 }
 
-/* Writes D·10^k for a word-sized D. */
-static void write_scaled_word(struct strbuf *out, bool neg, uint64_t d, long k)
+void dec_scaled_word(struct strbuf *out, bool neg, uint64_t d, long k)
 {
 	char text[20], *end = text + sizeof text, *p = word_digits(end, d);
 
@@ -121,7 +120,7 @@ static void write_scaled_wide(struct strbuf *out, bool neg, unsigned __int128 d,
 	char text[40], *end = text + sizeof text, *p;
 
 	if (d >> 64 == 0) {
-		write_scaled_word(out, neg, (uint64_t)d, k);
+		dec_scaled_word(out, neg, (uint64_t)d, k);
 		return;
 	}
 	p = end;
@@ -305,7 +304,7 @@ bool dec_rational(struct strbuf *out, const mpq_t q, int n)
 	}
 	mpz_mul_2exp(digits, digits, (mp_bitcnt_t)(k - twos));
 	if (mpz_fits_ulong_p(digits))
-		write_scaled_word(out, mpq_sgn(q) < 0, mpz_get_ui(digits), -k);
+		dec_scaled_word(out, mpq_sgn(q) < 0, mpz_get_ui(digits), -k);
 	else
 		write_scaled(out, mpq_sgn(q) < 0, digits, -k);
 	return true;
@@ -719,7 +718,7 @@ void dec_shortest(struct strbuf *out, const struct fmt *f, fpcode code)
 
 	if (fastshort(&digits, &pow10, f, code)) {
 		fmt_magnitude(f, code, &neg);
-		write_scaled_word(out, neg, digits, pow10);
+		dec_scaled_word(out, neg, digits, pow10);
 		return;
 	}
 	if (f->bits > 16) {

@@ -1112,6 +1112,8 @@ const char *fastdec_place_line(struct fastdec_spot *s, const struct fastdec_line
 
 	if (!stop || g.w == 0 || (s->neg && !ln->has_sign))
 		return NULL;
+	s->digits = g.sticky ? 0 : g.w;
+	s->q = q;
 	if (!g.sticky)
 		placed = place_line_value(s, ln, g.w, q);
 	else if (all_line_digits(&w, &wq, &g, q)) /* in two words */

@@ -81,6 +81,9 @@ struct fastdec_spot {
 	bool neg, exact;
 	bool tiny;      /* below the smallest normal value */
 	int vs_mid;     /* |value| against the midpoint above lower, when not exact */
+	uint64_t digits; /* the line's digits when all but its first 19 significant ones are
+			  * zeros: |value| = digits·10^q·2^e2; else 0 */
+	long q;
 };
 
 /* False when f is not such a format (or |e2| is past 100 000). */

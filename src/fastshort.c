@@ -229,3 +229,14 @@ bool fastshort(uint64_t *digits, int *pow10, const struct fmt *f, fpcode code)
 	*pow10 = s.e10;
 	return true;
 }
+
+uint64_t fastshort_input_limit(const struct fmt *f)
+{
+	uint64_t limit = 1;
+
+	if (!f->grid.present || !f->grid.subnormals || f->grid.frac_bits > 63)
+		return 0;
+	while (limit <= UINT64_MAX / 10 && limit * 10 < UINT64_C(1) << f->grid.frac_bits)
+		limit *= 10;
+	return limit;
+}

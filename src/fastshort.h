@@ -20,6 +20,19 @@
  * need the search). */
 bool fastshort(uint64_t *digits, int *pow10, const struct fmt *f, fpcode code);
 
+/*
+ * Where a decimal's own digits are its code's shortest: a decimal of at most k
+ * significant digits, 10^k < 2^(p−1) for f's p-bit significands, that rounds to nearest
+ * (ties to even) into a normal value of f. Two decimals of at most k digits near a
+ * normal value in [2^e, 2^(e+1)) lie at least 10^(j+1−k) apart for the decade
+ * [10^j, 10^(j+1)) of the lower, and 10^(j+1) > 2^e·(1 − 2^−(p+1)), so more than one
+ * ulp 2^(e−p+1); the interval that reads back to the value is at most an ulp wide, so
+ * it holds no other decimal of k digits or fewer. Returns 10^k (digits below it, their
+ * trailing zeros dropped, qualify), or 0 where f has no grid with subnormals (without
+ * them the smallest normal value's interval reaches halfway to zero).
+ */
+uint64_t fastshort_input_limit(const struct fmt *f);
+
 /* ⌊log10 2^e⌋ and ⌊log10 5^e⌋ for 0 ≤ e ≤ 1650, and the bit length of 5^e for
  * 0 ≤ e ≤ 3528 (tests check them against GMP). */
 int fastshort_log10_pow2(int e);

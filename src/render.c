@@ -514,6 +514,12 @@ enum bulk_rows render_bulk_rows(const struct field_list *fl, enum style style)
 
 void render_bulk_row(struct strbuf *out, const struct fmt *f, fpcode code, enum bulk_rows rows, enum style style)
 {
+	render_bulk_row_digits(out, f, code, 0, 0, rows, style);
+}
+
+void render_bulk_row_digits(struct strbuf *out, const struct fmt *f, fpcode code, uint64_t shortest, long pow10,
+			    enum bulk_rows rows, enum style style)
+{
 	int digits = fmt_hex_digits(f);
 
 	sb_reserve(out, CODE_MAX_BITS / 4 + 3);
@@ -527,7 +533,10 @@ void render_bulk_row(struct strbuf *out, const struct fmt *f, fpcode code, enum 
 	out->len += (size_t)digits + 2;
 	if (rows == BULK_ROWS_HEX_SHORTEST) { /* FROM_CODE fields: never quoted */
 		out->s[out->len++] = style == STYLE_CSV ? ',' : '\t';
-		dec_shortest(out, f, code);
+		if (shortest)
+			dec_scaled_word(out, (code & f->sign_bit) != 0, shortest, pow10);
+		else
+			dec_shortest(out, f, code);
 		sb_putc(out, '\n');
 	} else
 		out->s[out->len++] = '\n';

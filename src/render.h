@@ -88,6 +88,10 @@ void render_row_members(struct strbuf *out, const struct fmt *f, const struct ro
 enum bulk_rows { BULK_ROWS_NONE, BULK_ROWS_HEX, BULK_ROWS_HEX_SHORTEST };
 enum bulk_rows render_bulk_rows(const struct field_list *fl, enum style style);
 void render_bulk_row(struct strbuf *out, const struct fmt *f, fpcode code, enum bulk_rows rows, enum style style);
+/* The same, with the shortest digits given when shortest is not 0: code's value is
+ * ±shortest·10^pow10, and those digits its shortest (rnd_line_code_digits()). */
+void render_bulk_row_digits(struct strbuf *out, const struct fmt *f, fpcode code, uint64_t shortest, long pow10,
+			    enum bulk_rows rows, enum style style);
 /* The row for an input that could not be converted into f (NULL when there is no one
  * format): `error` in every field but input and format. */
 void render_error_row(struct strbuf *out, const struct fmt *f, const char *input, const char *message,

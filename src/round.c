@@ -9,6 +9,7 @@
  */
 #include "round.h"
 #include "fastdec.h"
+#include "fastshort.h"
 
 #include <string.h>
 
@@ -386,8 +387,10 @@ bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, enum rnd_mode mode,
 	*rl = (struct rnd_line){ .f = f, .mode = mode, .saturate = saturate };
 	if (!fastdec_line_open(&rl->grid, f, e2))
 		return false;
+	rl->own_digits_limit = mode == RND_NEAREST_EVEN && e2 == 0 ? fastshort_input_limit(f) : 0;
 	for (int neg = 0; neg < 2; neg++) {
-		struct fastdec_spot past = { rl->grid.max_rank + 1, neg, false, false, 1 }, below = { 0, neg, false, true, -1 };
+		struct fastdec_spot past = { rl->grid.max_rank + 1, neg, false, false, 1, 0, 0 },
+				    below = { 0, neg, false, true, -1, 0, 0 };
 		decide_line(&r, rl, &past);
 		rl->past_max[neg] = r.code;
 		decide_line(&r, rl, &below);
@@ -396,29 +399,62 @@ bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, enum rnd_mode mode,
 	return true;
 }
 
-const char *rnd_line_code(fpcode *code, const struct rnd_line *rl, const char *text)
+/* rnd_line_code() of the line placed at s; true when the code is a finite nonzero
+ * rank of f rounded in place (neither past max nor below the smallest rank). */
+static inline __attribute__((always_inline)) bool line_code(fpcode *code, const struct rnd_line *rl, const struct fastdec_spot *s)
 {
 	const struct fmt *f = rl->f;
-	struct fastdec_spot s;
-	const char *stop = fastdec_place_line(&s, &rl->grid, text);
 	struct rnd_result out;
 	fpcode rank;
 
-	if (!stop)
-		return NULL;
-	if (s.lower > f->max_rank) {
-		*code = rl->past_max[s.neg];
-		return stop;
+	if (s->lower > f->max_rank) {
+		*code = rl->past_max[s->neg];
+		return false;
 	}
-	rank = s.exact ? s.lower : s.lower + takes_upper(f, s.lower, s.vs_mid, rl->mode, s.neg);
-	if (rank != 0 && rank <= f->max_rank) /* the commonest case, as decide() takes it */
-		*code = with_sign(f, code_of(f, rank), s.neg);
-	else if (s.lower == 0 && s.vs_mid < 0)
-		*code = rl->far_below[s.neg];
+	rank = s->exact ? s->lower : s->lower + takes_upper(f, s->lower, s->vs_mid, rl->mode, s->neg);
+	if (rank != 0 && rank <= f->max_rank) { /* the commonest case, as decide() takes it */
+		*code = with_sign(f, code_of(f, rank), s->neg);
+		return true;
+	}
+	if (s->lower == 0 && s->vs_mid < 0)
+		*code = rl->far_below[s->neg];
 	else {
-		decide_line(&out, rl, &s);
+		decide_line(&out, rl, s);
 		*code = out.code;
 	}
+	return false;
+}
+
+const char *rnd_line_code(fpcode *code, const struct rnd_line *rl, const char *text)
+{
+	struct fastdec_spot s;
+	const char *stop = fastdec_place_line(&s, &rl->grid, text);
+
+	if (stop)
+		line_code(code, rl, &s);
+	return stop;
+}
+
+const char *rnd_line_code_digits(fpcode *code, uint64_t *digits, long *pow10, const struct rnd_line *rl,
+				 const char *text)
+{
+	struct fastdec_spot s;
+	const char *stop = fastdec_place_line(&s, &rl->grid, text);
+	uint64_t d = 0;
+
+	if (!stop)
+		return NULL;
+	if (line_code(code, rl, &s) && rl->own_digits_limit != 0 && !s.tiny && s.digits != 0) {
+		d = s.digits;
+		*pow10 = s.q;
+		while (d % 10 == 0) {
+			d /= 10;
+			++*pow10;
+		}
+		if (d >= rl->own_digits_limit)
+			d = 0;
+	}
+	*digits = d;
 	return stop;
 }
 

@@ -73,10 +73,16 @@ struct rnd_line {
 	enum rnd_mode mode;
 	bool saturate;
 	fpcode past_max[2], far_below[2]; /* the codes decide() gives there, + and − */
+	uint64_t own_digits_limit; /* fastshort_input_limit() where it holds (rne, e2 0), else 0 */
 };
 
 bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, enum rnd_mode mode, bool saturate, long e2);
 const char *rnd_line_code(fpcode *code, const struct rnd_line *rl, const char *text);
+/* rnd_line_code(), and where the line's own digits are the code's shortest decimal
+ * (fastshort_input_limit()), those: |value| = *digits·10^*pow10, no trailing zeros;
+ * else *digits is 0. */
+const char *rnd_line_code_digits(fpcode *code, uint64_t *digits, long *pow10, const struct rnd_line *rl,
+				 const char *text);
 const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, const char *text);
 /* The same, placing x with the table method (formats of at most 16 bits; for tests). */
 enum rnd_status rnd_encode_by_table(struct rnd_result *out, const struct fmt *f, const struct num *x,

@@ -85,6 +85,33 @@ static void compare_paths(const struct fmt *f, const struct decimal *d, const st
 }
 
 static long one_pass_taken; /* lines rnd_line_code() took in binary64, rne */
+static long own_digits_taken; /* lines whose own digits rnd_line_code_digits() gave */
+
+/* rnd_line_code_digits() must give rnd_line_code()'s code (the exact path's, `code`),
+ * and the line's own digits only where they are the shortest that the interval search
+ * finds for that code. */
+static void compare_own_digits(const struct rnd_line *rl, fpcode code, const char *text, size_t len)
+{
+	struct strbuf own, searched;
+	fpcode got = 0;
+	uint64_t digits = 0;
+	long pow10 = 0;
+
+	if (!check(rnd_line_code_digits(&got, &digits, &pow10, rl, text) == text + len && got == code,
+		   "%s '%.*s': rnd_line_code_digits 0x%llx, exact 0x%llx", rl->f->name, len > 60 ? 60 : (int)len, text,
+		   (unsigned long long)got, (unsigned long long)code) ||
+	    digits == 0)
+		return;
+	own_digits_taken++;
+	sb_init(&own);
+	sb_init(&searched);
+	dec_scaled_word(&own, (code & rl->f->sign_bit) != 0, digits, pow10);
+	dec_shortest_search(&searched, rl->f, code);
+	check(strcmp(own.s, searched.s) == 0, "%s %s '%.*s': own digits %s, shortest %s", rl->f->name,
+	      rnd_mode_name(rl->mode), len > 60 ? 60 : (int)len, text, own.s, searched.s);
+	sb_free(&own);
+	sb_free(&searched);
+}
 
 /* The one-pass line (rnd_line_code(), rnd_line_result()) against the exact path, in every format it
  * opens for and the first `nmodes` modes: a line it takes must be one the parser reads
@@ -113,6 +140,7 @@ static void compare_line(const struct fmt *f, const struct input *in, bool parse
 			      "%s %s%s '%.*s': one pass 0x%llx/%d/%u, exact 0x%llx/%d/%u", f->name, rnd_mode_name(modes[m]),
 			      sat ? " sat" : "", len > 60 ? 60 : (int)len, text, (unsigned long long)a.code, a.ternary,
 			      a.flags, (unsigned long long)b.code, b.ternary, b.flags);
+			compare_own_digits(&rl, b.code, text, len);
 		}
 }
 
@@ -346,7 +374,8 @@ static int lines_mode(int every)
 	}
 	printf("  %ld lines, %ld taken by the fast path; %ld of those fall back to the exact path in binary64\n", lines,
 	       fast, declined);
-	printf("  %ld taken in one pass (binary64, rne)\n", one_pass_taken);
+	printf("  %ld taken in one pass (binary64, rne), %ld given their own digits as the shortest\n", one_pass_taken,
+	       own_digits_taken);
 	printf("  %ld error texts, %ld of them made in words; floor log2 decided in words for %ld of %ld\n", error_texts,
 	       error_texts_in_words, log2_decided, log2_asked);
 	input_clear(&in);
@@ -484,7 +513,8 @@ static int near_ties_mode(void)
 	}
 	printf("  %ld near-tie inputs of 17 to 800 digits; %ld fall back to the exact path (rne)\n", near_inputs,
 	       near_declined);
-	printf("  %ld taken in one pass (binary64, rne)\n", one_pass_taken);
+	printf("  %ld taken in one pass (binary64, rne), %ld given their own digits as the shortest\n", one_pass_taken,
+	       own_digits_taken);
 	mpq_clears(v, next, mid, NULL);
 	input_clear(&in);
 	return test_summary("fastpath");

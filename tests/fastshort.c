@@ -9,6 +9,7 @@
  */
 #include <gmp.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "decimal.h"
 #include "fastshort.h"
@@ -127,6 +128,124 @@ static void workload(const struct fmt **f, int every)
 	lines_close(r);
 }
 
+/*
+ * A line's own digits as its code's shortest (rnd_line_code_digits(), rne): where it
+ * takes a line, the code must be the exact path's, and digits given only where they
+ * are what the search finds. Decimals of the limit's digits and one more, across each format's range
+ * (subnormals and overflow included), are where the limit (10^k < 2^(p−1)) is tight.
+ */
+static long own_taken, own_tried;
+
+static void own_digits(const struct rnd_line *rl, const char *decimal)
+{
+	char text[64 + LINES_PADDING] = { 0 };
+	size_t len = strlen(decimal);
+	struct strbuf own, searched;
+	fpcode code = 0;
+	uint64_t digits = 0;
+	long pow10 = 0;
+
+	memcpy(text, decimal, len);
+	text[len] = '\n';
+	own_tried++;
+	if (!rnd_line_code_digits(&code, &digits, &pow10, rl, text)) /* declined: the usual path takes it */
+		return;
+	if (!check(code == code_of(rl->f, decimal, len), "%s '%s': rnd_line_code_digits 0x%llx", rl->f->name,
+		   decimal, (unsigned long long)code) ||
+	    digits == 0)
+		return;
+	own_taken++;
+	sb_init(&own);
+	sb_init(&searched);
+	dec_scaled_word(&own, (code & rl->f->sign_bit) != 0, digits, pow10);
+	dec_shortest_search(&searched, rl->f, code);
+	check(strcmp(own.s, searched.s) == 0, "%s '%s': own digits %s, shortest %s", rl->f->name, decimal, own.s,
+	      searched.s);
+	sb_free(&own);
+	sb_free(&searched);
+}
+
+/* Every decimal of `digits` significant digits times 10^q, q in [qmin, qmax]. */
+static void every_decimal(const struct rnd_line *rl, int digits, int qmin, int qmax)
+{
+	char text[64];
+	unsigned long long lo = 1;
+
+	for (int i = 1; i < digits; i++)
+		lo *= 10;
+	for (int q = qmin; q <= qmax; q++)
+		for (unsigned long long m = lo; m < 10 * lo; m++) {
+			snprintf(text, sizeof text, "%llue%d", m, q);
+			own_digits(rl, text);
+		}
+}
+
+/* m·10^x and the decimals two steps of m's last digit either side. */
+static void around(const struct rnd_line *rl, unsigned long long m, int x)
+{
+	char text[64];
+
+	for (int d = -2; d <= 2; d++) {
+		snprintf(text, sizeof text, "%llue%d", m + (unsigned long long)d, x);
+		own_digits(rl, text);
+	}
+}
+
+/* The decimals of `digits` digits nearest 2^e (e in [emin, emax]; glibc's printf rounds
+ * correctly) and 10^j across the same range, two steps either side, and random ones of
+ * that many digits across it. */
+static void decimals_near_edges(const struct rnd_line *rl, int digits, int emin, int emax, long randoms)
+{
+	char text[64];
+	uint64_t state = 0x2545f4914f6cdd1du;
+	int lo10 = emin * 30103 / 100000 - 2, hi10 = emax * 30103 / 100000 + 2; /* log10 2 = 0.30103 */
+	unsigned long long one = 1; /* 10^(digits − 1) */
+
+	for (int k = 1; k < digits; k++)
+		one *= 10;
+	for (int e = emin; e <= emax; e++) {
+		unsigned long long m = 0;
+		snprintf(text, sizeof text, "0x1p%d", e);
+		snprintf(text, sizeof text, "%.*e", digits - 1, strtod(text, NULL)); /* d.ddd…e±X */
+		for (const char *c = text; *c != 'e'; c++)
+			if (*c != '.')
+				m = m * 10 + (unsigned long long)(*c - '0');
+		around(rl, m, atoi(strchr(text, 'e') + 1) - (digits - 1));
+	}
+	for (int j = lo10; j <= hi10; j++)
+		around(rl, one, j - (digits - 1));
+	for (long i = 0; i < randoms; i++) {
+		unsigned long long m = one + test_rng(&state) % (9 * one);
+		int x = lo10 + (int)(test_rng(&state) % (unsigned)(hi10 - lo10 + 1)) - (digits - 1);
+		snprintf(text, sizeof text, "%s%llue%d", test_rng(&state) & 1 ? "-" : "", m, x);
+		own_digits(rl, text);
+	}
+}
+
+static void own_digits_all(void)
+{
+	struct rnd_line b16, bf16, b32, b64;
+
+	rnd_line_open(&b16, fmt_lookup("binary16"), RND_NEAREST_EVEN, false, 0);
+	rnd_line_open(&bf16, fmt_lookup("bfloat16"), RND_NEAREST_EVEN, false, 0);
+	rnd_line_open(&b32, fmt_lookup("binary32"), RND_NEAREST_EVEN, false, 0);
+	rnd_line_open(&b64, fmt_lookup("binary64"), RND_NEAREST_EVEN, false, 0);
+	check(b16.own_digits_limit == 1000 && bf16.own_digits_limit == 100 && b32.own_digits_limit == 1000000 &&
+		      b64.own_digits_limit == 1000000000000000u,
+	      "own digits limits %llu %llu %llu %llu (1000, 100, 10^6, 10^15: FLT_DIG is 6, DBL_DIG 15)",
+	      (unsigned long long)b16.own_digits_limit, (unsigned long long)bf16.own_digits_limit,
+	      (unsigned long long)b32.own_digits_limit, (unsigned long long)b64.own_digits_limit);
+	for (int digits = 1; digits <= 4; digits++)
+		every_decimal(&b16, digits, -11, 5);
+	for (int digits = 1; digits <= 3; digits++)
+		every_decimal(&bf16, digits, -45, 39);
+	for (int digits = 6; digits <= 7; digits++)
+		decimals_near_edges(&b32, digits, -152, 130, 100000);
+	for (int digits = 15; digits <= 17; digits++)
+		decimals_near_edges(&b64, digits, -1074, 1023, 100000);
+	printf("  %ld of %ld short decimals given their own digits as the shortest\n", own_taken, own_tried);
+}
+
 static void formulas(void)
 {
 	mpz_t p, ten;
@@ -154,6 +273,7 @@ int main(int argc, char **argv)
 	int every = argc > 2 ? atoi(argv[2]) : 1;
 
 	formulas();
+	own_digits_all();
 	for (size_t i = 0; i < NFORMATS; i++) {
 		f[i] = fmt_lookup(formats[i]);
 		binade_edges(f[i]);
