@@ -384,7 +384,8 @@ static void put_block_worst(struct strbuf *out, const struct settings *s, struct
 }
 
 /* The elements of a block with a finite scale, and the worst error of them. A float
- * element's exact value and error are made in words where they fit, else as rationals. */
+ * element's exact value and error are made in words where they fit, else as rationals;
+ * their texts only when -o asks for them. */
 static void finite_block(struct strbuf *out, const struct settings *s, struct block *b,
 			 const struct element_format *ef, long e)
 {
@@ -394,6 +395,8 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	struct dec_words worst_words = { false, 0, 0 };
 	fpcode code;
 	bool worst_approximate = false, any_rational = false;
+	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT),
+	     error_wanted = render_has_field(&s->fields, FIELD_ERROR);
 
 	mpq_inits(decoded, diff, worst, v, NULL);
 	num_init(&y);
@@ -404,8 +407,10 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 		sb_clear(&exact);
 		sb_clear(&error);
 		if (ef->floats && b->has_dec[i] && element_in_words(&code, &value_w, &error_w, ef, &b->dec[i], e)) {
-			dec_words_write(&exact, &value_w);
-			dec_words_write(&error, &error_w);
+			if (exact_wanted)
+				dec_words_write(&exact, &value_w);
+			if (error_wanted)
+				dec_words_write(&error, &error_w);
 			if (dec_words_cmp_abs(&error_w, &worst_words) > 0)
 				worst_words = error_w;
 		} else {
@@ -413,8 +418,10 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			quantize_element(&code, decoded, &y, ef, x, b->approximate[i] ? NULL : b->text[i], e);
 			signed_value(v, x);
 			mpq_sub(diff, decoded, v);
-			put_rational(&exact, decoded);
-			(b->approximate[i] ? put_approximate : put_rational)(&error, diff);
+			if (exact_wanted)
+				put_rational(&exact, decoded);
+			if (error_wanted)
+				(b->approximate[i] ? put_approximate : put_rational)(&error, diff);
 			mpq_abs(diff, diff);
 			if (!any_rational || mpq_cmp(diff, worst) > 0) {
 				mpq_set(worst, diff);

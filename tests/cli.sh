@@ -672,6 +672,19 @@ expect "mx -o" 0 "scale${tab}0x7f${tab}2^0 = 1
 0x7${tab}-1
 worst error${tab}1" -- $FPX mx -o hex,error e2m1 -3.5 7
 expect "mx -o other fields" 2 "" -- $FPX mx -o shortest e2m1 1
+# each field alone is the default output's column (mx writes the exact value and error
+# only when asked for them); the elements as decimals and as expressions (the rational path)
+bench/gen 3000 | grep -E '^[-+]?[0-9.]+([eE][-+]?[0-9]+)?$' | head -n 2000 > "$T/mxin"
+sed -n '1,100p' "$T/mxin" | sed 's/.*/(&)*3\/7/' >> "$T/mxin"
+$FPX mx e2m1 < "$T/mxin" > "$T/mxall"
+col=1
+for fld in input hex exact error; do
+	expect "mx -o $fld is column $col of the default" 0 "$(grep -v -e '^scale' -e '^worst' -e '^$' "$T/mxall" | cut -f$col)" \
+		-- sh -c "$FPX mx -o $fld e2m1 < $T/mxin | grep -v -e '^scale' -e '^worst' -e '^\$'"
+	col=$((col + 1))
+done
+expect "mx -o hex keeps the scale and worst error rows" 0 "$(grep -e '^scale' -e '^worst' "$T/mxall")" \
+	-- sh -c "$FPX mx -o hex e2m1 < $T/mxin | grep -e '^scale' -e '^worst'"
 expect "mx bad block" 2 "" -- $FPX mx --block 4x e2m1 1
 expect "quantize bad block" 2 "" -- $FPX quantize --scale 1 --block 0 int8 1
 expect "mx: a value past any format is refused, the batch goes on" 1 "scale${tab}0x7d${tab}2^-2 = 0.25
