@@ -102,6 +102,11 @@ while [ $i -lt "$ROUNDS" ]; do
 	ratio_into mx_e2m1.ratio mx_e2m1 conv_plain
 	measure conv_error "./fpx convert -o input,hex,exact,error e2m1 < $T/plain"
 	ratio_into conv_error.ratio conv_error conv_plain
+	# codes alone, like for like: mx's blocks (scale, worst error) against convert's rows
+	measure conv_hex_e2m1 "./fpx convert -o hex e2m1 < $T/plain"
+	measure mx_hex "./fpx mx -o hex e2m1 < $T/plain"
+	ratio_into mx_hex.ratio mx_hex conv_hex_e2m1
+	ratio_into mx_error.ratio mx_e2m1 conv_error
 	measure start_true "for k in \$(seq $STARTS); do bench/baseline true; done"
 	measure start_fpx "for k in \$(seq $STARTS); do ./fpx convert binary64 0.1; done"
 	ratio start_fpx start_true
@@ -174,6 +179,9 @@ for q in quant_int8:"quantize --scale 0.5 int8" quant_e4m3:"quantize --scale 0.5
 	awk -v n="${q#*:}" -v t="$(seconds "${q%%:*}")" -v r="$(median "${q%%:*}.ratio")" \
 		'BEGIN { printf "  fpx %s: %s s, %.2fx\n", n, t, r }'
 done
+awk -v t="$(seconds mx_hex)" -v c="$(seconds conv_hex_e2m1)" -v r="$(median mx_hex.ratio)" -v f="$(median mx_error.ratio)" 'BEGIN {
+	printf "  like for like: fpx mx -o hex e2m1 %s s, %.2fx fpx convert -o hex e2m1 (%s s); fpx mx e2m1 %.2fx convert with its fields\n",
+		t, r, c, f }'
 start=$(now)
 ./fpx map -q -j 2 -o hex,flags e4m3 'fma(x,y,z)' > /dev/null
 end=$(now)
