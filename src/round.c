@@ -401,7 +401,8 @@ bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, enum rnd_mode mode,
 
 /* rnd_line_code() of the line placed at s; true when the code is a finite nonzero
  * rank of f rounded in place (neither past max nor below the smallest rank). */
-static inline __attribute__((always_inline)) bool line_code(fpcode *code, const struct rnd_line *rl, const struct fastdec_spot *s)
+static inline __attribute__((always_inline)) bool line_code(fpcode *code, const struct rnd_line *rl,
+							    const struct fastdec_spot *s)
 {
 	const struct fmt *f = rl->f;
 	struct rnd_result out;
