@@ -70,7 +70,7 @@ src/pow5.c: src/pow5gen.c src/pow5.h
 src/builtin.c: $(FORMAT_FILES) src/embed.awk
 	awk -f src/embed.awk $(FORMAT_FILES) > $@.tmp && mv $@.tmp $@
 
-tests/%: tests/%.c tests/testlib.h src/libfpx.a
+tests/%: tests/%.c tests/testlib.h tests/owndigits.h src/libfpx.a
 	$(CC) $(ALL_CFLAGS) -Isrc $(LDFLAGS) -o $@ $< src/libfpx.a $(TEST_LIBS) $(LDLIBS)
 
 bench/gen: bench/gen.c

@@ -15,6 +15,7 @@
 #include "fastshort.h"
 #include "format.h"
 #include "lines.h"
+#include "owndigits.h"
 #include "parse.h"
 #include "round.h"
 #include "testlib.h"
@@ -140,7 +141,6 @@ static void own_digits(const struct rnd_line *rl, const char *decimal)
 {
 	char text[64 + LINES_PADDING] = { 0 };
 	size_t len = strlen(decimal);
-	struct strbuf own, searched;
 	fpcode code = 0;
 	uint64_t digits = 0;
 	long pow10 = 0;
@@ -155,14 +155,7 @@ static void own_digits(const struct rnd_line *rl, const char *decimal)
 	    digits == 0)
 		return;
 	own_taken++;
-	sb_init(&own);
-	sb_init(&searched);
-	dec_scaled_word(&own, (code & rl->f->sign_bit) != 0, digits, pow10);
-	dec_shortest_search(&searched, rl->f, code);
-	check(strcmp(own.s, searched.s) == 0, "%s '%s': own digits %s, shortest %s", rl->f->name, decimal, own.s,
-	      searched.s);
-	sb_free(&own);
-	sb_free(&searched);
+	check_own_digits(rl, code, digits, pow10, decimal);
 }
 
 /* Every decimal of `digits` significant digits times 10^q, q in [qmin, qmax]. */
