@@ -21,6 +21,10 @@ awk -v n="$EXP_LINES" 'BEGIN { srand(11); for (i = 0; i < n; i++) printf "exp(%.
 
 # the workload's plain decimals (not its expressions, 2^-24, which strtod reads as 2)
 grep -E '^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$' "$T/w" > "$T/plain"
+# the plain decimals of 16 or more significant digits: binary64's shortest digits are
+# not the line's own there (fastshort.h), so fpx's come from its Ryu-style search
+awk '{ s = $0; sub(/[eE].*/, "", s); gsub(/[^0-9]/, "", s); sub(/^0+/, "", s); sub(/0+$/, "", s)
+	if (length(s) >= 16) print }' "$T/plain" > "$T/long"
 
 now() { date +%s%N; }
 
@@ -76,6 +80,11 @@ while [ $i -lt "$ROUNDS" ]; do
 	pair bf16 "./fpx convert -o hex bfloat16 < $T/w"
 	pair e4m3 "./fpx convert -o hex e4m3 < $T/w"
 	pair default64 "./fpx convert binary64 < $T/w"
+	if [ -n "$FASTFLOAT" ]; then
+		measure ff_long "bench/fastfloat shortest < $T/long"
+		measure default64_long "./fpx convert binary64 < $T/long"
+		ratio_into default64_long.ratio default64_long ff_long
+	fi
 	pair default16 "./fpx convert binary16 < $T/w"
 	pair table16 "./fpx table -o hex,class,exact,shortest binary16"
 	pair_exp exp32 "./fpx convert -o hex binary32 < $T/exp"
@@ -156,6 +165,11 @@ if [ -n "$FASTFLOAT" ]; then
 fi
 echo
 echo "fpx's binary64 codes of the workload's $(wc -l < "$T/plain") plain decimals agree with $agree"
+if [ -n "$FASTFLOAT" ]; then
+	awk -v n="$(wc -l < "$T/long")" -v r="$(median default64_long.ratio)" 'BEGIN {
+		printf "on its %d plain decimals of 16 or more significant digits (shortest digits searched, not the line'"'"'s own),\n", n
+		printf "fpx convert binary64 (hex,shortest) takes %.2fx the time of fast_float -> hex + {fmt} shortest\n", r }'
+fi
 echo
 echo "real values, $EXP_LINES lines exp(x), x a decimal; ratio over a C loop calling mpfr_exp once a line at 24 bits (subnormalized), same I/O:"
 echo
