@@ -2,13 +2,16 @@
  * fuzz_parse.c — libFuzzer target for the value parser and everything after it: any
  * bytes are parsed; a value is rounded into formats of every kind in every mode, its
  * readout built as text and JSON; a pattern is decoded. Besides crashes and sanitizer
- * reports, it traps when a rounding's ternary disagrees with the stored value.
+ * reports, it traps when a rounding's ternary disagrees with the stored value, and when
+ * the one-pass line reading of the same bytes disagrees with the parser and rnd_encode().
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "decimal.h"
 #include "format.h"
+#include "lines.h"
 #include "parse.h"
 #include "readout.h"
 #include "real.h"
@@ -70,12 +73,56 @@ static void exercise(const struct fmt *f, const char *text, const struct input *
 	sb_free(&out);
 }
 
+/*
+ * The one-pass line (rnd_line_code_digits()) on the same bytes as a stdin line: a line
+ * it takes must parse to a value that rounds to its code, and the digits it gives must
+ * be the shortest the interval search finds.
+ */
+static void exercise_line(const uint8_t *data, size_t size, const struct input *in, bool parsed)
+{
+	static const char *const line_formats[] = { "binary64", "binary32", "binary16", "e4m3" };
+	char *line = calloc(size + 1 + LINES_PADDING, 1);
+
+	if (!line)
+		return;
+	memcpy(line, data, size);
+	line[size] = '\n';
+	for (size_t i = 0; i < sizeof line_formats / sizeof line_formats[0]; i++)
+		for (int m = 0; m < 5; m++) {
+			const struct fmt *f = fmt_lookup(line_formats[i]);
+			struct rnd_line rl;
+			struct rnd_result r;
+			struct strbuf own, searched;
+			fpcode code;
+			uint64_t digits;
+			long pow10;
+			if (!rnd_line_open(&rl, f, modes[m], m & 1, 0) ||
+			    rnd_line_code_digits(&code, &digits, &pow10, &rl, line) != line + size)
+				continue;
+			if (!parsed || in->kind != INPUT_VALUE || rnd_encode(&r, f, &in->value, modes[m], m & 1) != RND_OK ||
+			    r.code != code)
+				__builtin_trap();
+			if (!digits)
+				continue;
+			sb_init(&own);
+			sb_init(&searched);
+			dec_scaled_word(&own, (code & f->sign_bit) != 0, digits, pow10);
+			dec_shortest_search(&searched, f, code);
+			if (strcmp(own.s, searched.s) != 0)
+				__builtin_trap();
+			sb_free(&own);
+			sb_free(&searched);
+		}
+	free(line);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const struct fmt *f[sizeof formats / sizeof formats[0]];
 	struct input in;
 	struct parse_error err;
 	char *text = malloc(size + 1);
+	bool parsed;
 
 	if (!text)
 		return 0;
@@ -85,7 +132,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!f[i])
 			f[i] = fmt_lookup(formats[i]);
 	input_init(&in);
-	if (parse_input(&in, &err, text, size) == PARSE_OK && in.kind == INPUT_REAL) {
+	parsed = parse_input(&in, &err, text, size) == PARSE_OK;
+	exercise_line(data, size, &in, parsed);
+	if (parsed && in.kind == INPUT_REAL) {
 		struct real_format_target target;
 		struct rnd_result r;
 		struct num v;
