@@ -68,7 +68,7 @@ _fpx() {
 	elif [[ $command == mx && $operands -eq 0 ]]; then
 		COMPREPLY=($(compgen -W "e2m1 e2m3 e3m2 e4m3 e5m2 int8" -- "$cur"))
 	elif [[ ($command == quantize || $command == dequantize) && $operands -eq 0 ]]; then
-		COMPREPLY=($(compgen -W "$(_fpx_formats) int2 int4 int8 uint2 uint4 uint8" -- "$cur"))
+		COMPREPLY=($(compgen -W "$(_fpx_formats) int2 int4 int8 int16 uint2 uint4 uint8 uint16" -- "$cur"))
 	elif [[ $command == dump && $operands -eq 1 ]]; then
 		COMPREPLY=($(compgen -f -- "$cur"))
 	elif [[ -n $command && $command != formats && $command != policies &&

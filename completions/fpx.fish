@@ -54,7 +54,7 @@ complete -c fpx -n __fpx_needs_first -a 'show convert cast table dump plot info 
 complete -c fpx -n __fpx_needs_first -a '(__fpx_formats)' -d format
 complete -c fpx -n __fpx_needs_format -a '(__fpx_formats)' -d format
 complete -c fpx -n '__fpx_after mx' -a 'e2m1 e2m3 e3m2 e4m3 e5m2 int8' -d 'MX element format'
-complete -c fpx -n '__fpx_after quantize dequantize' -a 'int2 int4 int8 uint2 uint4 uint8' -d 'integer format'
+complete -c fpx -n '__fpx_after quantize dequantize' -a 'int2 int4 int8 int16 uint2 uint4 uint8 uint16' -d 'integer format'
 
 complete -c fpx -s r -l round -x -a 'rne rna rtz rup rdn' -d 'rounding mode'
 complete -c fpx -s s -l saturate -d 'overflow and inf give +-max'

@@ -8,7 +8,9 @@
 
 static const struct int_format int_formats[] = {
 	{ "int2", 2, true, -2, 1 },      { "int4", 4, true, -8, 7 },   { "int8", 8, true, -128, 127 },
+	{ "int16", 16, true, -32768, 32767 },
 	{ "uint2", 2, false, 0, 3 },     { "uint4", 4, false, 0, 15 }, { "uint8", 8, false, 0, 255 },
+	{ "uint16", 16, false, 0, 65535 },
 };
 
 const struct int_format *intfmt_lookup(const char *name)

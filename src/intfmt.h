@@ -1,6 +1,6 @@
 /*
- * intfmt.h — the integer formats of quantization: int2, int4, int8 (two's complement)
- * and uint2, uint4, uint8. Converting into one rounds once (any mode) and saturates
+ * intfmt.h — the integer formats of quantization: int2, int4, int8, int16 (two's
+ * complement) and uint2, uint4, uint8, uint16 (ONNX QuantizeLinear's integer types). Converting into one rounds once (any mode) and saturates
  * into its range. Never prints.
  */
 #ifndef FPX_INTFMT_H
@@ -11,6 +11,9 @@
 
 #include "code.h"
 #include "round.h"
+
+/* Their names, for messages. */
+#define INTFMT_NAMES "int2, int4, int8, int16, uint2, uint4, uint8, uint16"
 
 struct int_format {
 	const char *name;

@@ -182,9 +182,8 @@ static bool quantization_init(struct quantization *q, struct settings *s, const 
 	num_init(&q->rounded);
 	if (!(q->ints = intfmt_lookup(target)) && (!(q->floats = fmt_lookup(target)) || q->floats->can_wrap)) {
 		usage_error(q->floats ? "'%s' is not one of quantize's integer formats: a float format (see fpx formats) "
-					"or int2, int4, int8, uint2, uint4, uint8"
-				      : "unknown format '%s': a float format (see fpx formats) or int2, int4, int8, uint2, "
-					"uint4, uint8",
+					"or " INTFMT_NAMES
+				      : "unknown format '%s': a float format (see fpx formats) or " INTFMT_NAMES,
 			    target);
 		return false;
 	}
@@ -274,7 +273,7 @@ static enum problem quantize_to_int(struct strbuf *out, const struct settings *s
 static void put_int_row(struct strbuf *out, const struct settings *s, const struct int_format *f, const char *input,
 			long v, unsigned flags)
 {
-	char hex[8], value[DEC_LONG_MAX], *digits = dec_long(value, v);
+	char hex[CODE_MAX_BITS / 4 + 3], value[DEC_LONG_MAX], *digits = dec_long(value, v);
 
 	code_to_hex(hex, intfmt_code(f, v), (f->bits + 3) / 4);
 	put_quantized(out, s, input, hex, digits, digits, flags);
@@ -385,14 +384,15 @@ static bool int_of_digits(long *v, unsigned *flags, const struct quantization *q
 		return false;
 	if (e10 < 0)
 		den = ten_to((int)-e10); /* |x| = n/den */
-	if (code_bit_length(n) + (k > 0 ? k : 0) > 125 || code_bit_length(den) + (k < 0 ? -k : 0) > 115)
+	if (code_bit_length(n) + (k > 0 ? k : 0) > 125 || code_bit_length(den) + (k < 0 ? -k : 0) > 108)
 		return false;
 	if (k > 0)
 		n <<= k;
 	else
 		den <<= -k;
 	signed_n = neg ? -(__int128)n : (__int128)n;
-	if (q->nzero) /* an integer of the format (zero_points_fit()): |zero| < 2^9, den < 2^115 */
+	if (q->nzero) /* an integer of the format (zero_points_fit()): |zero| < 2^16 and den < 2^108,
+		       * so |zero·den| < 2^124 and the sum stays below intfmt_round_words()'s 2^126 */
 		signed_n += (__int128)mpz_get_si(mpq_numref(q->zero[0])) * (__int128)den;
 	*flags = intfmt_round_words(v, q->ints, signed_n, den, mode);
 	return true;

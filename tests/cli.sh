@@ -580,7 +580,7 @@ expect "quantize --csv --header" 0 "input,hex,exact,flags
 expect "quantize: fields it has not" 2 "" -- $FPX quantize -o class --scale 1 int8 1
 stderr_has "quantize names its fields" "quantize has the fields input, hex, exact, shortest and flags, not 'class'"
 expect "quantize: an unknown target names the integer formats" 2 "" -- $FPX quantize --scale 1 int32 1
-stderr_has "quantize int32" "or int2, int4, int8, uint2, uint4, uint8"
+stderr_has "quantize int32" "or int2, int4, int8, int16, uint2, uint4, uint8, uint16"
 expect "quantize NaN into int8" 1 "error${tab}error${tab}error" -- $FPX quantize --scale 1 int8 nan
 expect "quantize | dequantize keeps a line per input" 1 "error
 1
@@ -607,6 +607,16 @@ for case in "0.25 int8" "8 uint4" "2^-20 int8 --zero-point=-5" "1 int4 --zero-po
 		$FPX quantize -r $r --scale $1 $3 $2 < "$T/plain" > "$T/qa"
 		$FPX quantize -r $r --scale $1 $3 $2 < "$T/wrapped" > "$T/qb"
 		cmp -s "$T/qa" "$T/qb" && ok || bad "quantize --scale $1 $3 -r $r $2 against the parser's path"
+	done
+done
+# ... and the codes of convert -s into the same integer as a format (kind_fixed, which
+# tests/fixed.c checks against a direct definition) of x/scale + zero_point, written out
+for case in "0.25 4 int8 0" "2^-20 2^20 int16 -5" "1/3 3 uint16 700" "8 2^-3 uint16 0" "0.5 2 int16 32767"; do
+	set -- $case
+	for r in rne rna rtz rup rdn; do
+		$FPX quantize -r $r --scale $1 --zero-point=$4 -o hex $3 < "$T/plain" > "$T/qa"
+		sed "s/.*/(&)*$2+($4)/" "$T/plain" | $FPX convert -r $r -s -o hex $3 > "$T/qb"
+		cmp -s "$T/qa" "$T/qb" && ok || bad "quantize --scale $1 --zero-point=$4 -r $r $3 against convert -s of x*$2+$4"
 	done
 done
 expect "quantize error as JSON" 1 '{"input":"nan","error":"NaN has no integer"}' -- $FPX quantize --json --scale 1 int8 nan
