@@ -182,7 +182,12 @@ static void convert_lines_in_bulk(struct converter *c, struct inputs *in)
 			c->emit_error(c, "", problem_message(PROBLEM_TOO_LONG, NULL));
 			flush_line(&c->line);
 		} else if (fastdec_scan(&d, text, len) && rnd_encode_decimal(&res, c->f, &d, c->s->mode, c->s->saturate)) {
-			render_bulk_row(&c->line, c->f, res.code, c->bulk, c->s->style);
+			uint64_t shortest = 0;
+			long pow10 = 0;
+			if (c->bulk != BULK_ROWS_HEX_SHORTEST ||
+			    !rnd_decimal_own_digits(&shortest, &pow10, c->f, &d, &res, c->s->mode))
+				shortest = 0;
+			render_bulk_row_digits(&c->line, c->f, res.code, shortest, pow10, c->bulk, c->s->style);
 			write_out(&c->line, false);
 		} else
 			convert_one(c, text, len, in);

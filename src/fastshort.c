@@ -234,9 +234,9 @@ uint64_t fastshort_input_limit(const struct fmt *f)
 {
 	uint64_t limit = 1;
 
-	if (!f->grid.present || !f->grid.subnormals || f->grid.frac_bits > 63)
+	if (!f->grid.present || !f->grid.subnormals)
 		return 0;
-	while (limit <= UINT64_MAX / 10 && limit * 10 < UINT64_C(1) << f->grid.frac_bits)
+	while (limit <= UINT64_MAX / 10 && (f->grid.frac_bits > 63 || limit * 10 < UINT64_C(1) << f->grid.frac_bits))
 		limit *= 10;
 	return limit;
 }

@@ -27,11 +27,23 @@ bool fastshort(uint64_t *digits, int *pow10, const struct fmt *f, fpcode code);
  * normal value in [2^e, 2^(e+1)) lie at least 10^(j+1−k) apart for the decade
  * [10^j, 10^(j+1)) of the lower, and 10^(j+1) > 2^e·(1 − 2^−(p+1)), so more than one
  * ulp 2^(e−p+1); the interval that reads back to the value is at most an ulp wide, so
- * it holds no other decimal of k digits or fewer. Returns 10^k (digits below it, their
- * trailing zeros dropped, qualify), or 0 where f has no grid with subnormals (without
- * them the smallest normal value's interval reaches halfway to zero).
+ * it holds no other decimal of k digits or fewer. Returns 10^k, at most 10^19 (digits
+ * below it, their trailing zeros dropped, qualify), or 0 where f has no grid with
+ * subnormals (without them the smallest normal value's interval reaches halfway to
+ * zero).
  */
 uint64_t fastshort_input_limit(const struct fmt *f);
+/* The rule's test of a decimal d·10^q (d nonzero) that the caller knows to have rounded
+ * to nearest-even into a normal value: d's trailing zeros moved into q, are the digits
+ * left below limit (fastshort_input_limit())? */
+static inline bool fastshort_own_digits(uint64_t *d, long *q, uint64_t limit)
+{
+	while (*d % 10 == 0) {
+		*d /= 10;
+		++*q;
+	}
+	return *d < limit;
+}
 
 /* ⌊log10 2^e⌋ and ⌊log10 5^e⌋ for 0 ≤ e ≤ 1650, and the bit length of 5^e for
  * 0 ≤ e ≤ 3528 (tests check them against GMP). */

@@ -448,15 +448,33 @@ const char *rnd_line_code_digits(fpcode *code, uint64_t *digits, long *pow10, co
 	if (line_code(code, rl, &s) && rl->own_digits_limit != 0 && !s.tiny && s.digits != 0) {
 		d = s.digits;
 		*pow10 = s.q;
-		while (d % 10 == 0) {
-			d /= 10;
-			++*pow10;
-		}
-		if (d >= rl->own_digits_limit)
+		if (!fastshort_own_digits(&d, pow10, rl->own_digits_limit))
 			d = 0;
 	}
 	*digits = d;
 	return stop;
+}
+
+/* Is code a normal value of f's grid (f has one, with subnormals)? */
+static bool grid_normal(const struct fmt *f, fpcode code)
+{
+	bool neg;
+	fpcode magnitude = fmt_magnitude(f, code, &neg);
+
+	return magnitude <= f->max_rank && fmt_rank_of_code(f, magnitude) >> f->grid.frac_bits != 0;
+}
+
+bool rnd_decimal_own_digits(uint64_t *digits, long *pow10, const struct fmt *f, const struct decimal *d,
+			    const struct rnd_result *r, enum rnd_mode mode)
+{
+	uint64_t limit;
+
+	if (mode != RND_NEAREST_EVEN || d->kind != DECIMAL_FINITE || d->sticky || d->head == 0 || d->e2 != 0 ||
+	    (r->flags & (RND_OVERFLOW | RND_SATURATED)) || !(limit = fastshort_input_limit(f)) || !grid_normal(f, r->code))
+		return false;
+	*digits = d->head;
+	*pow10 = d->q;
+	return fastshort_own_digits(digits, pow10, limit);
 }
 
 const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, const char *text)

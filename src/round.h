@@ -84,6 +84,11 @@ const char *rnd_line_code(fpcode *code, const struct rnd_line *rl, const char *t
 const char *rnd_line_code_digits(fpcode *code, uint64_t *digits, long *pow10, const struct rnd_line *rl,
 				 const char *text);
 const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, const char *text);
+/* The same for a decimal d that rnd_encode_decimal() rounded into r (by mode): whether
+ * its own digits are r's code's shortest, and then those (*digits·10^*pow10, no trailing
+ * zeros). */
+bool rnd_decimal_own_digits(uint64_t *digits, long *pow10, const struct fmt *f, const struct decimal *d,
+			    const struct rnd_result *r, enum rnd_mode mode);
 /* The same, placing x with the table method (formats of at most 16 bits; for tests). */
 enum rnd_status rnd_encode_by_table(struct rnd_result *out, const struct fmt *f, const struct num *x,
 				    enum rnd_mode mode, bool saturate);

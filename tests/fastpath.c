@@ -68,6 +68,24 @@ static bool read_exactly(struct input *in, const struct decimal *d, const char *
 	return ok;
 }
 
+static long decimal_own_digits_taken; /* decimals whose own digits rnd_decimal_own_digits() gave */
+
+/* Where rnd_decimal_own_digits() gives a decimal's own digits for r, they must be the
+ * interval search's shortest of r's code. */
+static void compare_decimal_own_digits(const struct fmt *f, const struct decimal *d, const struct rnd_result *r,
+				       enum rnd_mode mode, const char *text, size_t len)
+{
+	char what[64];
+	uint64_t digits = 0;
+	long pow10 = 0;
+
+	if (!rnd_decimal_own_digits(&digits, &pow10, f, d, r, mode))
+		return;
+	decimal_own_digits_taken++;
+	snprintf(what, sizeof what, "%.*s", len > 60 ? 60 : (int)len, text);
+	check_own_digits(f, mode, r->code, digits, pow10, what);
+}
+
 /* text rounded both ways into f, in the first `nmodes` modes, saturating or not. */
 static void compare_paths(const struct fmt *f, const struct decimal *d, const struct input *in, int nmodes,
 			  const char *text, size_t len)
@@ -82,6 +100,8 @@ static void compare_paths(const struct fmt *f, const struct decimal *d, const st
 			      "%s %s%s '%.*s': fast 0x%llx/%d/%u, exact 0x%llx/%d/%u", f->name, rnd_mode_name(modes[m]),
 			      sat ? " sat" : "", len > 60 ? 60 : (int)len, text, (unsigned long long)a.code, a.ternary,
 			      a.flags, (unsigned long long)b.code, b.ternary, b.flags);
+			if (nmodes == 5 && a.code == b.code) /* the lines of every mode: the search is slow */
+				compare_decimal_own_digits(f, d, &a, modes[m], text, len);
 		}
 }
 
@@ -105,7 +125,7 @@ static void compare_own_digits(const struct rnd_line *rl, fpcode code, const cha
 		return;
 	own_digits_taken++;
 	snprintf(what, sizeof what, "%.*s", len > 60 ? 60 : (int)len, text);
-	check_own_digits(rl, code, digits, pow10, what);
+	check_own_digits(rl->f, rl->mode, code, digits, pow10, what);
 }
 
 /* The one-pass line (rnd_line_code(), rnd_line_result()) against the exact path, in every format it
@@ -369,8 +389,8 @@ static int lines_mode(int every)
 	}
 	printf("  %ld lines, %ld taken by the fast path; %ld of those fall back to the exact path in binary64\n", lines,
 	       fast, declined);
-	printf("  %ld taken in one pass (binary64, rne), %ld given their own digits as the shortest\n", one_pass_taken,
-	       own_digits_taken);
+	printf("  %ld taken in one pass (binary64, rne), %ld given their own digits as the shortest (%ld decimals)\n",
+	       one_pass_taken, own_digits_taken, decimal_own_digits_taken);
 	printf("  %ld error texts, %ld of them made in words; floor log2 decided in words for %ld of %ld\n", error_texts,
 	       error_texts_in_words, log2_decided, log2_asked);
 	input_clear(&in);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "decimal.h"
+#include "fastdec.h"
 #include "fastshort.h"
 #include "format.h"
 #include "lines.h"
@@ -137,6 +138,26 @@ static void workload(const struct fmt **f, int every)
  */
 static long own_taken, own_tried;
 
+static long own_taken_decimal;
+
+/* The same decimal by the bulk rows' other path: fastdec_scan(), rnd_encode_decimal(),
+ * rnd_decimal_own_digits(), whose test of a normal value is its own (grid_normal()). */
+static void own_digits_decimal(const struct fmt *f, const char *decimal, size_t len)
+{
+	struct decimal d;
+	struct rnd_result r;
+	uint64_t digits = 0;
+	long pow10 = 0;
+
+	if (!fastdec_scan(&d, decimal, len) || !rnd_encode_decimal(&r, f, &d, RND_NEAREST_EVEN, false) ||
+	    !check(r.code == code_of(f, decimal, len), "%s '%s': rnd_encode_decimal 0x%llx", f->name, decimal,
+		   (unsigned long long)r.code) ||
+	    !rnd_decimal_own_digits(&digits, &pow10, f, &d, &r, RND_NEAREST_EVEN))
+		return;
+	own_taken_decimal++;
+	check_own_digits(f, RND_NEAREST_EVEN, r.code, digits, pow10, decimal);
+}
+
 static void own_digits(const struct rnd_line *rl, const char *decimal)
 {
 	char text[64 + LINES_PADDING] = { 0 };
@@ -145,6 +166,7 @@ static void own_digits(const struct rnd_line *rl, const char *decimal)
 	uint64_t digits = 0;
 	long pow10 = 0;
 
+	own_digits_decimal(rl->f, decimal, len);
 	memcpy(text, decimal, len);
 	text[len] = '\n';
 	own_tried++;
@@ -155,7 +177,7 @@ static void own_digits(const struct rnd_line *rl, const char *decimal)
 	    digits == 0)
 		return;
 	own_taken++;
-	check_own_digits(rl, code, digits, pow10, decimal);
+	check_own_digits(rl->f, rl->mode, code, digits, pow10, decimal);
 }
 
 /* Every decimal of `digits` significant digits times 10^q, q in [qmin, qmax]. */
@@ -236,7 +258,8 @@ static void own_digits_all(void)
 		decimals_near_edges(&b32, digits, -152, 130, 100000);
 	for (int digits = 15; digits <= 17; digits++)
 		decimals_near_edges(&b64, digits, -1074, 1023, 100000);
-	printf("  %ld of %ld short decimals given their own digits as the shortest\n", own_taken, own_tried);
+	printf("  %ld of %ld short decimals given their own digits as the shortest (%ld by the decimal path)\n",
+	       own_taken, own_tried, own_taken_decimal);
 }
 
 static void formulas(void)
