@@ -15,7 +15,8 @@
 enum num_kind { NUM_FINITE, NUM_INF, NUM_NAN };
 enum num_bound { NUM_TINY = -1, NUM_EXACT = 0, NUM_HUGE = 1 };
 
-/* Every format's values lie strictly inside 2^±(2^15 + 2^10); this is far outside. */
+/* Every format's values lie inside it, with room for the virtual value past max and half
+ * the smallest subnormal: each kind's finish() refuses a description that reaches it. */
 #define NUM_LIMIT_EXP 65536L
 
 struct num {

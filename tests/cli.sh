@@ -192,7 +192,12 @@ bad-duplicate.fmt|bad-duplicate.fmt:2: two codes stand for the same value
 bad-asymmetric.fmt|bad-asymmetric.fmt:3: a code and its negative
 bad-fraction.fmt|bad-fraction.fmt:2: fraction must be 0 to 112 bits
 bad-exponent.fmt|bad-exponent.fmt:2: exponent must be 1 to 15 bits
+bad-range.fmt|bad-range.fmt:3: the bias puts values past 2^65536
 CASES
+# one step inside the limit: bias -32768 puts max's binade at 2^65534 (field 32766, code
+# 32766 << 3 = 0x3fff0), and 2^65536 and past, a stand-in, still overflow to inf
+sed 's/^bias.*/bias -32768/' tests/formats/bad-range.fmt > "$T/far.fmt"
+expect "a format at the limit's edge" 0 "0x3fff0 0x3fff8 0x3fff8" -- sh -c "$FPX -F $T/far.fmt convert -o hex far 4^32767 4^32768 3^100000 | tr '\\n' ' ' | sed 's/ \$//'"
 
 # ---- readouts: golden files checked by hand (tests/readout/NAME.args -> NAME.out) ----
 for args in tests/readout/*.args; do
