@@ -224,6 +224,24 @@ static fpcode negative_zero_code(const struct fmt *f)
 	return signed_zero ? negative : zero;
 }
 
+/* Whether f's values lie inside num.h's limit, the virtual value past max included, and
+ * half its smallest nonzero value above the limit's reciprocal: then the stand-in for a
+ * magnitude past the limit rounds as that magnitude does, in every mode. */
+static bool inside_limit(const struct fmt *f)
+{
+	mpz_t sig;
+	long exp;
+	bool inside;
+
+	mpz_init(sig);
+	fmt_rank_value(sig, &exp, f, f->max_rank + 1);
+	inside = exp + (long)mpz_sizeinbase(sig, 2) <= NUM_LIMIT_EXP;
+	fmt_rank_value(sig, &exp, f, f->has_zero ? 1 : 0);
+	inside = inside && exp - 1 > -NUM_LIMIT_EXP;
+	mpz_clear(sig);
+	return inside;
+}
+
 const char *fmt_finish(struct fmt *f)
 {
 	const char *problem;
@@ -237,6 +255,8 @@ const char *fmt_finish(struct fmt *f)
 		return problem;
 	if (f->has_sign && f->max_rank_neg == FMT_NO_RANK)
 		f->max_rank_neg = f->max_rank;
+	if (!inside_limit(f))
+		return "the format's values reach " NUM_LIMIT_TEXT " or its reciprocal, past what fpx holds exactly";
 	f->negative_zero = negative_zero_code(f);
 	return NULL;
 }

@@ -298,11 +298,6 @@ static const char *float_finish(struct fmt *f)
 	if ((long)(f->max_rank >> f->frac_bits) < first_normal_field(f))
 		return "the format has no normal numbers";
 	f->emax = (long)(f->max_rank >> f->frac_bits) - f->bias;
-	/* the stand-in for a magnitude past the limit (num.h) must round as the magnitude
-	 * does: beyond the virtual value past max (2^(emax + 1) at most), and below half the
-	 * smallest subnormal */
-	if (f->emax + 2 > NUM_LIMIT_EXP || f->emin - f->frac_bits - 1 < -NUM_LIMIT_EXP)
-		return "the bias puts values past 2^65536 or below 2^-65536, beyond what fpx holds exactly";
 	f->precision = f->frac_bits + 1;
 	f->min_normal_rank = (fpcode)first_normal_field(f) << f->frac_bits;
 	f->grid.present = true; /* field by field: fmtfile.c compares formats byte by byte */

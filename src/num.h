@@ -15,9 +15,10 @@
 enum num_kind { NUM_FINITE, NUM_INF, NUM_NAN };
 enum num_bound { NUM_TINY = -1, NUM_EXACT = 0, NUM_HUGE = 1 };
 
-/* Every format's values lie inside it, with room for the virtual value past max and half
- * the smallest subnormal: each kind's finish() refuses a description that reaches it. */
+/* Every format's values lie inside it, with room for the virtual value past max and for
+ * half the smallest nonzero value: fmt_finish() refuses a description that reaches it. */
 #define NUM_LIMIT_EXP 65536L
+#define NUM_LIMIT_TEXT "2^65536" /* the same, for messages */
 
 struct num {
 	enum num_kind kind;

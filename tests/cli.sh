@@ -192,11 +192,19 @@ bad-duplicate.fmt|bad-duplicate.fmt:2: two codes stand for the same value
 bad-asymmetric.fmt|bad-asymmetric.fmt:3: a code and its negative
 bad-fraction.fmt|bad-fraction.fmt:2: fraction must be 0 to 112 bits
 bad-exponent.fmt|bad-exponent.fmt:2: exponent must be 1 to 15 bits
-bad-range.fmt|bad-range.fmt:3: the bias puts values past 2^65536
+bad-range.fmt|bad-range.fmt:3: the format's values reach 2^65536 or its reciprocal
+bad-tapered-range.fmt|bad-tapered-range.fmt:3: the format's values reach 2^65536
 CASES
 # one step inside the limit: bias -32768 puts max's binade at 2^65534 (field 32766, code
 # 32766 << 3 = 0x3fff0), and 2^65536 and past, a stand-in, still overflow to inf
 sed 's/^bias.*/bias -32768/' tests/formats/bad-range.fmt > "$T/far.fmt"
+# and at the small end: bias 65532 makes the smallest subnormal 2^(1 - 65532 - 3) =
+# 2^-65534, so a tiny stand-in (2^-65536) lies below half of it, as 3^-100000 does: 0
+# under rna, the smallest under rup; bias 65533 would make the stand-in that half, a tie
+sed 's/^bias.*/bias 65532/' tests/formats/bad-range.fmt > "$T/near.fmt"
+expect "a format at the limit's small edge" 0 "0x00000 0x00001" -- sh -c "{ $FPX -F $T/near.fmt convert -o hex -r rna far 3^-100000; $FPX -F $T/near.fmt convert -o hex -r rup far 3^-100000; } | tr '\\n' ' ' | sed 's/ \$//'"
+sed 's/^bias.*/bias 65533/' tests/formats/bad-range.fmt > "$T/tie.fmt"
+expect "the stand-in must not be half the smallest" 2 "" -- $FPX -F "$T/tie.fmt" formats
 expect "a format at the limit's edge" 0 "0x3fff0 0x3fff8 0x3fff8" -- sh -c "$FPX -F $T/far.fmt convert -o hex far 4^32767 4^32768 3^100000 | tr '\\n' ' ' | sed 's/ \$//'"
 
 # ---- readouts: golden files checked by hand (tests/readout/NAME.args -> NAME.out) ----
