@@ -27,10 +27,18 @@ ifeq ($(HAVE_LIBEDIT),1)
 ALL_CFLAGS += -DHAVE_LIBEDIT
 endif
 TEST_LIBS = -lmpfi -lmpfr -lgmp -lm -pthread
+# How wide a code may be (src/code.h): 128 (binary128 the widest format), or 256 for
+# binary256 and e19m236, which needs a compiler with _BitInt(256) (make CC=clang-16
+# CODE_BITS=256; `make check-wide` builds and tests that in a copy of the tree).
+CODE_BITS ?= 128
+ifneq ($(CODE_BITS),128)
+ALL_CFLAGS += -DFPX_CODE_BITS=$(CODE_BITS)
+WIDE_FORMAT_FILES = formats/binary256.fmt
+endif
 
 # The built-in formats, in the order `fpx formats` lists them.
 FORMAT_FILES = \
-	formats/binary16.fmt formats/binary32.fmt formats/binary64.fmt formats/binary128.fmt \
+	formats/binary16.fmt formats/binary32.fmt formats/binary64.fmt formats/binary128.fmt $(WIDE_FORMAT_FILES) \
 	formats/bfloat16.fmt formats/tf32.fmt \
 	formats/e4m3.fmt formats/e5m2.fmt formats/float8_e4m3.fmt formats/float8_e3m4.fmt \
 	formats/float8_e4m3fnuz.fmt formats/float8_e5m2fnuz.fmt formats/float8_e4m3b11fnuz.fmt \
@@ -43,7 +51,7 @@ LIB_OBJS = src/num.o src/code.o src/report.o src/settings.o src/format.o src/kin
 HEADERS  = $(wildcard src/*.h)
 TESTS    = tests/activations tests/smallops tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/fastshort tests/posit tests/fixed tests/nvfp4 tests/real tests/ops bench/gen
 
-.PHONY: all check check-sanitize bench fuzz fuzz-run install uninstall clean distclean
+.PHONY: all check check-sanitize check-wide bench fuzz fuzz-run install uninstall clean distclean
 
 all: fpx
 
@@ -99,6 +107,14 @@ check-sanitize:
 	git ls-files --cached --others --exclude-standard | tar cf - -T - | tar xf - -C .sanitize
 	FPX_SANITIZE=1 $(MAKE) -C .sanitize CFLAGS='$(SANITIZE)' LDFLAGS='-fsanitize=address,undefined' check
 
+# The whole suite again with 256-bit codes, built by Clang 16 (Debian's clang-16), in its
+# own copy of the tree.
+WIDE_CC = clang-16
+check-wide:
+	rm -rf .wide && mkdir .wide
+	git ls-files --cached --others --exclude-standard | tar cf - -T - | tar xf - -C .wide
+	$(MAKE) -C .wide CC=$(WIDE_CC) CODE_BITS=256 CFLAGS='-O2 -g' check
+
 # libFuzzer targets (clang): the value parser, the format-file parser, the REPL line.
 # `make fuzz-run FUZZ_SECONDS=300` runs each; new inputs go to .fuzz/, seeds stay in
 # tests/fuzz/seeds/, and a crash is left as .fuzz/NAME-crash-* to become a test.
@@ -141,4 +157,4 @@ clean:
 		bench/baseline bench/fastfloat
 
 distclean: clean
-	rm -rf .sanitize .fuzz config.mk config.log config.status configure autom4te.cache
+	rm -rf .sanitize .wide .fuzz config.mk config.log config.status configure autom4te.cache

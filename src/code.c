@@ -1,26 +1,36 @@
 /*
- * code.c — conversions of 128-bit codes to GMP integers and to hex/binary text.
+ * code.c — conversions of codes to GMP integers and to hex/binary text.
  */
 #include "code.h"
 
 #include <stdint.h>
 #include <string.h>
 
+/* The code's 64-bit words, least significant first. */
+static void code_words(uint64_t words[CODE_WORDS], fpcode c)
+{
+	for (int i = 0; i < CODE_WORDS; i++)
+		words[i] = (uint64_t)(c >> (64 * i));
+}
+
 void code_to_mpz(mpz_t out, fpcode c)
 {
-	uint64_t words[2] = { (uint64_t)c, (uint64_t)(c >> 64) };
+	uint64_t words[CODE_WORDS];
 
-	mpz_import(out, 2, -1, sizeof words[0], 0, 0, words);
+	code_words(words, c);
+	mpz_import(out, CODE_WORDS, -1, sizeof words[0], 0, 0, words);
 }
 
 bool code_from_mpz(fpcode *out, const mpz_t z)
 {
-	uint64_t words[2] = { 0, 0 };
+	uint64_t words[CODE_WORDS] = { 0 };
 
 	if (mpz_sgn(z) < 0 || mpz_sizeinbase(z, 2) > CODE_MAX_BITS)
 		return false;
 	mpz_export(words, NULL, -1, sizeof words[0], 0, 0, z);
-	*out = (fpcode)words[1] << 64 | words[0];
+	*out = 0;
+	for (int i = CODE_WORDS - 1; i >= 0; i--)
+		*out = *out << 64 | words[i];
 	return true;
 }
 

@@ -433,19 +433,19 @@ static bool any_below(const struct binary *b, size_t bit)
 	       (b->n[limb] & (((mp_limb_t)1 << (bit % GMP_NUMB_BITS)) - 1));
 }
 
-/* The bits [from, from+count) of N as a code (count ≤ 113), a limb at a time. */
-static fpcode bits_of(const struct binary *b, size_t from, size_t count)
+/* The bits [from, from+count) of N (count ≤ 113, or 128), a limb at a time. */
+static unsigned __int128 bits_of(const struct binary *b, size_t from, size_t count)
 {
 	size_t limb = from / GMP_NUMB_BITS, shift = from % GMP_NUMB_BITS;
 	mp_limb_t w[3] = { 0, 0, 0 };
-	fpcode v;
+	unsigned __int128 v;
 
 	for (size_t i = 0; i < 3 && limb + i < (size_t)b->size; i++)
 		w[i] = b->n[limb + i];
-	v = (fpcode)w[1] << 64 | w[0];
+	v = (unsigned __int128)w[1] << 64 | w[0];
 	if (shift)
-		v = v >> shift | (fpcode)w[2] << (128 - shift);
-	return count >= 128 ? v : v & (((fpcode)1 << count) - 1);
+		v = v >> shift | (unsigned __int128)w[2] << (128 - shift);
+	return count >= 128 ? v : v & (((unsigned __int128)1 << count) - 1);
 }
 
 /*

@@ -193,7 +193,7 @@ int cmd_formats(struct settings *s)
 		sb_puts(&l.out, "\nTwo different formats are called E4M3: 'e4m3' is OCP FP8's (no inf, max 448,\n"
 			"NaN 0x7f/0xff), what ONNX, PyTorch and WebNN mean; 'float8_e4m3' is ml_dtypes'\n"
 			"IEEE-like one (inf 0x78, max 240). Any eXmY[bN][fn|fnuz] name builds an IEEE-like\n"
-			"format (exponent 2-15 bits, fraction 0-112 bits); writing out a bias changes it\n"
+			"format (exponent 2-" FMT_MAX_EXP_BITS_TEXT " bits, fraction 0-" FMT_MAX_FRAC_BITS_TEXT " bits); writing out a bias changes it\n"
 			"(e4m3b7 is IEEE-like, not e4m3). Any positN[esK] name builds a posit of 3-64 bits\n"
 			"(with es = 2 unless given: posit16es1). Integers and fixed point, two's\n"
 			"complement or unsigned, go by intN (2-64 bits), uintN (1-64) and qM.N, uqM.N\n"

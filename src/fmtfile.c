@@ -254,7 +254,7 @@ static struct fmt *new_format(const char *name)
 static const char *finish(struct fmt *f)
 {
 	if (f->bias == INT32_MIN) { /* the default, for a width fmt_finish() will accept */
-		int half = f->exp_bits >= 1 && f->exp_bits <= 15 ? 1 << (f->exp_bits - 1) : 0;
+		int half = f->exp_bits >= 1 && f->exp_bits <= FMT_MAX_EXP_BITS ? 1 << (f->exp_bits - 1) : 0;
 		f->bias = f->specials == SPECIALS_FNUZ ? half : half - 1;
 	}
 	return fmt_finish(f);
@@ -443,7 +443,7 @@ struct fmt *fmtfile_from_name(const char *name)
 	if (strlen(rest) >= sizeof suffix || (*rest && strcmp(rest, "fn") && strcmp(rest, "fnuz")))
 		return NULL;
 	strcpy(suffix, rest);
-	if (e < 2 || e > 15 || m < 0 || m > 112 || (bias != -1 && bias > (1 << e) - 1))
+	if (e < 2 || e > FMT_MAX_EXP_BITS || m < 0 || m > FMT_MAX_FRAC_BITS || (bias != -1 && bias > (1 << e) - 1))
 		return NULL;
 	f = new_format(lower);
 	f->exp_bits = e;
@@ -529,10 +529,14 @@ const char *fmtfile_past_limits(const char *name)
 		return NULL;
 	for (size_t i = 0; (lower[i] = (char)tolower((unsigned char)name[i])); i++)
 		;
+#if CODE_MAX_BITS < 256
 	if (strcmp(lower, "binary256") == 0 || strcmp(lower, "octuple") == 0)
-		return "binary256 needs 256-bit codes, and fpx's are at most 128 bits (binary128 is the widest IEEE format here)";
+		return "binary256 needs 256-bit codes, and this fpx holds 128 (binary128 is the widest IEEE format here; "
+		       "a build with FPX_CODE_BITS=256 by Clang 16 or GCC 14 has it)";
+#endif
 	if (sscanf(lower, "e%9dm%9d%n", &a, &b, &used) == 2 && isdigit((unsigned char)lower[1]))
-		return "an eXmY[bN][fn|fnuz] name has 2 to 15 exponent bits, 0 to 112 fraction bits, a bias below 2^E (codes of at most 128 bits)";
+		return "an eXmY[bN][fn|fnuz] name has " FMT_MAX_FIELDS_TEXT ", a bias below 2^E (codes of at most "
+		       CODE_MAX_BITS_TEXT " bits)";
 	if (sscanf(lower, "posit%9d%n", &a, &used) == 1 && isdigit((unsigned char)lower[5]))
 		return "a positN[esK] name is 3 to 64 bits, es 0 to 12 with (N-1)*2^es at most 32768";
 	if ((sscanf(lower, "int%9d%n", &a, &used) == 1 && isdigit((unsigned char)lower[3])) ||

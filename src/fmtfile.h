@@ -18,7 +18,7 @@ typedef void fmtfile_keep(struct fmt *f, void *arg);
 bool fmtfile_parse(const char *origin, const char *text, fmtfile_keep *keep, void *arg, char *err, size_t errlen);
 
 /* The format a name such as e5m10, e4m3b11fnuz or e8m7fn describes (IEEE-like, exponent
- * 2-15 bits, fraction 0-112), or posit12, posit16es1 (posits of 3-64 bits, es 2 unless
+ * 2 to FMT_MAX_EXP_BITS bits, fraction 0 to FMT_MAX_FRAC_BITS), or posit12, posit16es1 (posits of 3-64 bits, es 2 unless
  * given), newly made; NULL when the name is not one. */
 struct fmt *fmtfile_from_name(const char *name);
 /* Why a name that has the shape of one of those grammars (or is binary256) is not a

@@ -224,6 +224,8 @@ static fpcode negative_zero_code(const struct fmt *f)
 	return signed_zero ? negative : zero;
 }
 
+_Static_assert(NUM_LIMIT_EXP == 2L << FMT_MAX_EXP_BITS, "num.h's limit leaves room for any bias below 2^E");
+
 /* Whether f's values lie inside num.h's limit, the virtual value past max included, and
  * half its smallest nonzero value above the limit's reciprocal: then the stand-in for a
  * magnitude past the limit rounds as that magnitude does, in every mode. */

@@ -74,6 +74,22 @@ struct fmt_special {
 	bool neg;
 };
 
+/* The widest fields of an IEEE-like format: binary128's exponent with 128-bit codes,
+ * binary256's with 256-bit ones (code.h); the fraction takes the rest of the code. */
+#if CODE_MAX_BITS == 256
+#define FMT_MAX_EXP_BITS 19
+#define FMT_MAX_FRAC_BITS 236
+#define FMT_MAX_EXP_BITS_TEXT "19"
+#define FMT_MAX_FRAC_BITS_TEXT "236"
+#else
+#define FMT_MAX_EXP_BITS 15
+#define FMT_MAX_FRAC_BITS 112
+#define FMT_MAX_EXP_BITS_TEXT "15"
+#define FMT_MAX_FRAC_BITS_TEXT "112"
+#endif
+#define FMT_MAX_FIELDS_TEXT "2 to " FMT_MAX_EXP_BITS_TEXT " exponent bits, 0 to " FMT_MAX_FRAC_BITS_TEXT " fraction bits"
+_Static_assert(1 + FMT_MAX_EXP_BITS + FMT_MAX_FRAC_BITS == CODE_MAX_BITS, "the fields fill a code");
+
 #define FMT_NAME_MAX 48
 #define FMT_TEXT_MAX 256
 #define FMT_MAX_CLASSES 16

@@ -1,7 +1,7 @@
 /*
  * kind_float.c — IEEE-like formats: a sign bit, an exponent field with a bias, a
  * fraction field with an implicit leading 1 (none below the first normal field), and
- * what the top of the code space holds (enum fmt_specials). Any width up to 128 bits.
+ * what the top of the code space holds (enum fmt_specials). Any width up to CODE_MAX_BITS.
  *
  * Magnitude codes are already in value order, so a rank is the magnitude code itself,
  * and everything is arithmetic on the exponent and significand: this kind offers a
@@ -238,18 +238,18 @@ static void float_layout(struct strbuf *out, const struct fmt *f, int indent, fi
 
 static const char *check_widths(const struct fmt *f)
 {
-	if (f->exp_bits < 1 || f->exp_bits > 15)
-		return "exponent must be 1 to 15 bits";
-	if (f->frac_bits < 0 || f->frac_bits > 112)
-		return "fraction must be 0 to 112 bits";
+	if (f->exp_bits < 1 || f->exp_bits > FMT_MAX_EXP_BITS)
+		return "exponent must be 1 to " FMT_MAX_EXP_BITS_TEXT " bits";
+	if (f->frac_bits < 0 || f->frac_bits > FMT_MAX_FRAC_BITS)
+		return "fraction must be 0 to " FMT_MAX_FRAC_BITS_TEXT " bits";
 	if (f->specials == SPECIALS_IEEE && f->exp_bits < 2)
 		return "an ieee format needs at least 2 exponent bits";
 	if (f->specials == SPECIALS_FNUZ && !f->has_sign)
 		return "an fnuz format needs a sign bit";
-	if (f->bias < -(1 << 16) || f->bias > (1 << 16))
-		return "bias must be within ±65536";
+	if (f->bias < -NUM_LIMIT_EXP || f->bias > NUM_LIMIT_EXP)
+		return "bias must be within ±" NUM_LIMIT_EXP_TEXT;
 	if (f->exp_bits + f->frac_bits + (f->has_sign ? 1 : 0) > CODE_MAX_BITS)
-		return "a format is at most 128 bits wide";
+		return "a format is at most " CODE_MAX_BITS_TEXT " bits wide";
 	return NULL;
 }
 

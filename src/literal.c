@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* log10(2^65536) ≈ 19728.3: a decimal with this many digits before or after the
- * point is past the limit. */
-#define DECIMAL_LIMIT 19730L
+/* A decimal with this many digits before or after the point is past the limit:
+ * log10(2^NUM_LIMIT_EXP), ≈ 19728.3 for 2^65536, and 2 more. */
+#define DECIMAL_LIMIT (NUM_LIMIT_EXP * 30103 / 100000 + 2)
 #define EXPONENT_CAP 1000000000000000LL
 
 /* Reads [eE|pP][+-]digits into *exp, saturating; the marker is already consumed. */

@@ -12,13 +12,22 @@
 #include <gmp.h>
 #include <stdbool.h>
 
+#include "code.h"
+
 enum num_kind { NUM_FINITE, NUM_INF, NUM_NAN };
 enum num_bound { NUM_TINY = -1, NUM_EXACT = 0, NUM_HUGE = 1 };
 
 /* Every format's values lie inside it, with room for the virtual value past max and for
- * half the smallest nonzero value: fmt_finish() refuses a description that reaches it. */
+ * half the smallest nonzero value: fmt_finish() refuses a description that reaches it.
+ * It is 2^(FMT_MAX_EXP_BITS + 1) (format.h): room for any bias below 2^E. */
+#if CODE_MAX_BITS == 256
+#define NUM_LIMIT_EXP 1048576L
+#define NUM_LIMIT_EXP_TEXT "1048576"
+#else
 #define NUM_LIMIT_EXP 65536L
-#define NUM_LIMIT_TEXT "2^65536" /* the same, for messages */
+#define NUM_LIMIT_EXP_TEXT "65536"
+#endif
+#define NUM_LIMIT_TEXT "2^" NUM_LIMIT_EXP_TEXT /* for messages */
 
 struct num {
 	enum num_kind kind;

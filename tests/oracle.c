@@ -5,7 +5,7 @@
  *     next to exact midpoints between neighbouring values;
  *   - other IEEE-like formats against MPFR with precision p, emin/emax and
  *     mpfr_subnormalize, on random rationals and near-midpoints, comparing the value,
- *     the sign of zero and the ternary;
+ *     the sign of zero and the ternary (binary256 and e19m236 too, with 256-bit codes);
  *   - x87 (80-bit extended) against the host's long double, where it is that format:
  *     strtold in all four modes on random decimals, and the value and class glibc gives
  *     every code, random and not canonical (pseudo-denormals, unnormals, pseudo-NaNs);
@@ -228,10 +228,20 @@ static void random_rational(mpq_t q, const struct fmt *f)
 		mpq_neg(q, q);
 }
 
+/* A random code of every width, as many random words as a code holds. */
+static fpcode random_code(void)
+{
+	fpcode code = 0;
+
+	for (int i = 0; i < CODE_WORDS; i++)
+		code = code << 64 | rng();
+	return code;
+}
+
 /* The midpoint above a random code's value, nudged by none, +tiny or −tiny. */
 static void random_midpoint(mpq_t q, const struct fmt *f, int nudge)
 {
-	fpcode code = ((fpcode)rng() << 64 | rng()) % (f->max_rank + 1);
+	fpcode code = random_code() % (f->max_rank + 1);
 	mpq_t next, tiny;
 	int cls;
 	bool neg;
@@ -466,6 +476,9 @@ int main(int argc, char **argv)
 	static const char *const mpfr_formats[] = {
 		"binary16", "bfloat16", "tf32", "binary32", "binary64", "binary128", "e5m2", "float8_e4m3",
 		"float8_e3m4", "e8m10", "e11m4", "e6m20", "e15m63", "e3m1", "e2m112",
+#if CODE_MAX_BITS >= 256 /* the widest formats, and a wide fraction under a narrow exponent */
+		"binary256", "e19m236", "e17m150", "e4m200",
+#endif
 	};
 
 	check_against_strtod(count);
