@@ -138,7 +138,8 @@ static bool set_decimal(struct decimal *d, const struct digits *g, long q)
 	return d->head == 0 || (d->q >= -MAX_EXPONENT && d->q <= MAX_EXPONENT);
 }
 
-/* [sign]digits, the value held at 100000 or so past that (beyond every table). */
+/* [sign]digits, the value held at NUM_LIMIT_EXP or up to ten times past it (beyond every
+ * table, and far enough that 2^k past the limit is seen to be). */
 static bool scan_exponent_digits(const char **p, const char *end, long *exp)
 {
 	bool neg = false;
@@ -148,7 +149,7 @@ static bool scan_exponent_digits(const char **p, const char *end, long *exp)
 	if (*p < end && (**p == '+' || **p == '-'))
 		neg = *(*p)++ == '-';
 	for (; *p < end && **p >= '0' && **p <= '9'; (*p)++, digits++)
-		if (*exp < 100000)
+		if (*exp < NUM_LIMIT_EXP)
 			*exp = *exp * 10 + (**p - '0');
 	if (neg)
 		*exp = -*exp;
@@ -180,7 +181,7 @@ static bool scan_special(struct decimal *d, const char *p, const char *end)
 	return true;
 }
 
-/* 2^k: head 1 and e2 = k, for |k| up to 100000 (past every format). */
+/* 2^k: head 1 and e2 = k, for |k| up to NUM_LIMIT_EXP (past every format). */
 static bool scan_power_of_two(struct decimal *d, const char *p, const char *end)
 {
 	long k;

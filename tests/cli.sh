@@ -5,6 +5,9 @@
 # Usage: sh tests/cli.sh [path/to/fpx]
 FPX=${1:-./fpx}
 T=${TMPDIR:-/tmp}/fpx-cli.$$
+# The build's code width (src/code.h) sets the limits: the widest IEEE-like exponent E
+# and num.h's 2^L = 2^(2^(E + 1)); a build with 256-bit codes lists binary256.
+if $FPX formats | grep -q '^binary256 '; then WIDE=1 E=19 L=1048576; else WIDE=0 E=15 L=65536; fi
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0
@@ -154,7 +157,7 @@ expect "formats --names has every alias" 0 "float8_e4m3fn
 e4m3ieee
 mx_scale
 hifloat8" -- sh -c "$FPX formats --names | grep -xE 'float8_e4m3fn|e4m3ieee|hifloat8|mx_scale'"
-expect "formats lists 25 and 18 integer and fixed-point formats" 0 "43" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_.]+ +[0-9]+ '"
+expect "formats lists 25 (26 with binary256) and 18 integer and fixed-point formats" 0 "$((43 + WIDE))" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_.]+ +[0-9]+ '"
 expect "formats: the integer formats quantize takes, kind fixed" 0 "int8                    8  fixed    two's complement 8-bit integer (also quantize, dequantize, mx)" \
 	-- sh -c "$FPX formats | grep '^int8 '"
 expect "formats: fixed point, kind fixed" 0 "q1.15                  16  fixed    two's complement fixed point: 1 integer bit (the sign's included), 15 fraction" \
@@ -190,20 +193,31 @@ bad-first.fmt|bad-first.fmt:1: the first line must be
 nonexistent.fmt|tests/formats/nonexistent.fmt: No such file
 bad-duplicate.fmt|bad-duplicate.fmt:2: two codes stand for the same value
 bad-asymmetric.fmt|bad-asymmetric.fmt:3: a code and its negative
-bad-fraction.fmt|bad-fraction.fmt:2: fraction must be 0 to 112 bits
-bad-exponent.fmt|bad-exponent.fmt:2: exponent must be 1 to 15 bits
-bad-range.fmt|bad-range.fmt:3: the format's values reach 2^65536 or its reciprocal
-bad-tapered-range.fmt|bad-tapered-range.fmt:3: the format's values reach 2^65536
+bad-fraction.fmt|bad-fraction.fmt:2: fraction must be 0 to
+bad-exponent.fmt|bad-exponent.fmt:2: exponent must be 1 to
 CASES
-# one step inside the limit: bias -32768 puts max's binade at 2^65534 (field 32766, code
-# 32766 << 3 = 0x3fff0), and 2^65536 and past, a stand-in, still overflow to inf
-sed 's/^bias.*/bias -32768/' tests/formats/bad-range.fmt > "$T/far.fmt"
-# and at the small end: bias 65532 makes the smallest subnormal 2^(1 - 65532 - 3) =
-# 2^-65534, so a tiny stand-in (2^-65536) lies below half of it, as 3^-100000 does: 0
-# under rna, the smallest under rup; bias 65533 would make the stand-in that half, a tie
-sed 's/^bias.*/bias 65532/' tests/formats/bad-range.fmt > "$T/near.fmt"
-expect "a format at the limit's small edge" 0 "0x00000 0x00001" -- sh -c "{ $FPX -F $T/near.fmt convert -o hex -r rna far 3^-100000; $FPX -F $T/near.fmt convert -o hex -r rup far 3^-100000; } | tr '\\n' ' ' | sed 's/ \$//'"
-sed 's/^bias.*/bias 65533/' tests/formats/bad-range.fmt > "$T/tie.fmt"
+# a format's values must stay inside 2^±L (num.h), which stands in for anything past
+# it. With E exponent bits and a 3-bit fraction, emax = 2^E − 2 − bias: the virtual
+# value past max, 2^(emax + 1), must lie below the stand-in 2^L, so bias ≥ 2^E − L
+# (−32768 with 128-bit codes); bad-range.fmt's bias is one below that
+if [ $WIDE = 1 ]; then sed "s/^exponent.*/exponent $E/; s/^bias.*/bias $(((1 << E) - L - 1))/" tests/formats/bad-range.fmt > "$T/bad-range.fmt"
+else cp tests/formats/bad-range.fmt "$T/bad-range.fmt"; fi
+expect "refused: bad-range.fmt" 2 "" -- $FPX -F "$T/bad-range.fmt" formats
+stderr_has "message for bad-range.fmt" "bad-range.fmt:3: the format's values reach 2^$L or its reciprocal"
+if [ $WIDE = 0 ]; then # tapered classes reach only 2^±(2^16 + 100000)
+	expect "refused: bad-tapered-range.fmt" 2 "" -- $FPX -F tests/formats/bad-tapered-range.fmt formats
+	stderr_has "message for bad-tapered-range.fmt" "bad-tapered-range.fmt:3: the format's values reach 2^65536"
+fi
+# one step inside: bias 2^E − L puts max's binade at 2^(L − 2) (field 2^E − 2, code
+# (2^E − 2) << 3), and 2^L and past (4^(L/2); 3^10000000, a stand-in) overflow to inf
+sed "s/^bias.*/bias $(((1 << E) - L))/" "$T/bad-range.fmt" > "$T/far.fmt"
+expect "a format at the limit's edge" 0 "$(printf '0x%x 0x%x 0x%x' $((((1 << E) - 2) << 3)) $((((1 << E) - 1) << 3)) $((((1 << E) - 1) << 3)))" -- sh -c "$FPX -F $T/far.fmt convert -o hex far 4^$((L / 2 - 1)) 4^$((L / 2)) 3^10000000 | tr '\\n' ' ' | sed 's/ \$//'"
+# and at the small end: bias L − 4 makes the smallest subnormal 2^(1 − (L − 4) − 3) =
+# 2^(2 − L), so a tiny stand-in (2^−L) lies below half of it, as 3^-10000000 does: 0
+# under rna, the smallest under rup; bias L − 3 would make the stand-in that half, a tie
+sed "s/^bias.*/bias $((L - 4))/" "$T/bad-range.fmt" > "$T/near.fmt"
+expect "a format at the limit's small edge" 0 "$(printf '0x%0*x 0x%0*x' $(((E + 7) / 4)) 0 $(((E + 7) / 4)) 1)" -- sh -c "{ $FPX -F $T/near.fmt convert -o hex -r rna far 3^-10000000; $FPX -F $T/near.fmt convert -o hex -r rup far 3^-10000000; } | tr '\\n' ' ' | sed 's/ \$//'"
+sed "s/^bias.*/bias $((L - 3))/" "$T/bad-range.fmt" > "$T/tie.fmt"
 expect "the stand-in must not be half the smallest" 2 "" -- $FPX -F "$T/tie.fmt" formats
 expect "a format at the limit's edge" 0 "0x3fff0 0x3fff8 0x3fff8" -- sh -c "$FPX -F $T/far.fmt convert -o hex far 4^32767 4^32768 3^100000 | tr '\\n' ' ' | sed 's/ \$//'"
 
@@ -238,6 +252,9 @@ expect "error of 1/3 is a fraction" 0 "1/96" -- $FPX convert -o error e4m3 1/3
 for script in tests/repl/*.in; do
 	name=${script%.in}
 	$FPX repl --color=never < "$script" > "$T/repl.out" 2> "$T/repl.err"
+	# a build with 256-bit codes lists binary256's names too (formats --names)
+	[ $WIDE = 1 ] && grep -vxE 'binary256|octuple|fp256|float256' "$T/repl.out" > "$T/repl.narrow" &&
+		mv "$T/repl.narrow" "$T/repl.out"
 	if cmp -s "$T/repl.out" "$name.out" && cmp -s "$T/repl.err" "$name.err"; then ok; else
 		bad "repl transcript $name"; diff "$name.out" "$T/repl.out" | head -6 | sed 's/^/    /'
 		diff "$name.err" "$T/repl.err" | head -6 | sed 's/^/    /'
@@ -1077,11 +1094,11 @@ expect "--wrap and --policy exclude each other" 2 "" -- $FPX convert --wrap --po
 expect "--wrap is not table's" 2 "" -- $FPX table --wrap int8
 expect "--wrap in cast and map" 0 "0x00
 0x8" -- sh -c "$FPX cast --wrap -o hex binary16 int8 0x5c00; $FPX map --wrap -o hex int4 'x*y' 0x6,0x4"
-expect "--wrap: a real inside the range rounds, past it is refused; so is a value past 2^65536" 1 "0x03
+expect "--wrap: a real inside the range rounds, past it is refused; so is a value past 2^$L" 1 "0x03
 error
-error" -- $FPX convert --wrap -o hex int8 pi 'exp(100)' 3^100000
+error" -- $FPX convert --wrap -o hex int8 pi 'exp(100)' 3^10000000
 stderr_has "--wrap: a real past the range" "'exp(100)': a function or constant past the range does not wrap"
-stderr_has "--wrap: past 2^65536" "'3^100000': too large or too small (past 2^65536"
+stderr_has "--wrap: past 2^$L" "'3^10000000': too large or too small (past 2^$L"
 expect "a format file of kind fixed" 0 "0x035${tab}3.3125
 0x800${tab}-128" -- $FPX -F tests/fuzz/seeds/fmtfile/fixed.fmt convert -o hex,exact myq 3.3 -- -200
 expect "kind fixed takes no exponent" 2 "" -- $FPX -F /dev/stdin convert myq 1 <<EOF2
@@ -1155,15 +1172,22 @@ expect "--preset names nvfp4" 2 "" -- $FPX mx --preset mxfp4 1
 stderr_has "--preset's message" "--preset is nvfp4 (NVIDIA's NVFP4), not 'mxfp4'"
 expect "nvfp4 takes no ELEM" 2 "" -- $FPX mx --preset nvfp4 e2m1 1
 
-expect "binary256 is refused with the limit it is past" 2 "" -- $FPX convert binary256 1
-stderr_has "binary256's message" "unknown format 'binary256': binary256 needs 256-bit codes, and fpx's are at most 128 bits"
-expect "e19m236 is refused with the grammar's limits" 2 "" -- $FPX convert e19m236 1
-stderr_has "e19m236's message" "an eXmY[bN][fn|fnuz] name has 2 to 15 exponent bits, 0 to 112 fraction bits"
-expect "the widest IEEE-like name is 128 bits" 0 "0x3fff0000000000000000000000000000" -- $FPX convert -o hex e15m112 1
+if [ $WIDE = 0 ]; then
+	expect "binary256 is refused with the limit it is past" 2 "" -- $FPX convert binary256 1
+	stderr_has "binary256's message" "unknown format 'binary256': binary256 needs 256-bit codes, and this fpx holds 128"
+	wider=e19m236 widest=e15m112
+else # IEEE 754-2019 table 3.5: 1 is the exponent field 2^18 - 1 (0x3ffff after the sign), the fraction 0
+	expect "binary256 is built in" 0 "0x3ffff$(printf '%059d' 0)" -- $FPX convert -o hex binary256 1
+	wider=e20m235 widest=e19m236
+fi
+expect "$wider is refused with the grammar's limits" 2 "" -- $FPX convert $wider 1
+stderr_has "$wider's message" "an eXmY[bN][fn|fnuz] name has 2 to $E exponent bits, 0 to $((WIDE ? 236 : 112)) fraction bits"
+# 1 in the widest name: the sign, then the field 2^(E-1) - 1, then zeros to $((128 << WIDE)) bits
+expect "the widest IEEE-like name is $((128 << WIDE)) bits" 0 "0x$(printf '%x' $(((1 << (E - 1)) - 1)))$(printf '%0*d' $(((128 << WIDE) / 4 - (E + 1) / 4)) 0)" -- $FPX convert -o hex $widest 1
 expect "int128 names the integer limits" 2 "" -- $FPX convert int128 1
 stderr_has "int128's message" "intN is 2 to 64 bits"
-expect "the REPL says the same" 1 "" -- sh -c "printf 'format e19m236\n' | $FPX repl >/dev/null 2>'$T/err'"
-stderr_has "the REPL's message" "unknown format 'e19m236': an eXmY"
+expect "the REPL says the same" 1 "" -- sh -c "printf 'format $wider\n' | $FPX repl >/dev/null 2>'$T/err'"
+stderr_has "the REPL's message" "unknown format '$wider': an eXmY"
 expect "a posit's readout calls NaR by its name" 0 "  NaR  nan  shortest nan  0x80" -- sh -c "$FPX show posit8 0x80 | grep -F ' shortest '"
 
 printf 'cli: %d passed, %d failed\n' "$pass" "$fail"
