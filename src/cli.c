@@ -26,6 +26,7 @@
 #include "convert.h"
 #include "decimal.h"
 #include "format.h"
+#include "fmtfile.h"
 #include "intfmt.h"
 #include "line.h"
 #include "lines.h"
@@ -542,8 +543,13 @@ bool cli_did_you_mean(char *out, size_t size, const char *typed, const char *con
 
 static int unknown_command(const char *name)
 {
-	char guess[FMT_NAME_MAX], message[FMT_NAME_MAX + 64];
+	char guess[FMT_NAME_MAX], message[320];
+	const char *past_limits = fmtfile_past_limits(name);
 
+	if (past_limits) { /* binary256 in a 128-bit build, e16m3, posit99: say which limit */
+		snprintf(message, sizeof message, "unknown command or format '%%s': %s", past_limits);
+		return usage_error(message, name);
+	}
 	if (!cli_did_you_mean(guess, sizeof guess, name, NULL))
 		return usage_error("unknown command or format '%s' (see fpx --help, fpx formats)", name);
 	snprintf(message, sizeof message, "unknown command or format '%%s'; did you mean '%s'?", guess);

@@ -532,7 +532,7 @@ const char *fmtfile_past_limits(const char *name)
 #if CODE_MAX_BITS < 256
 	if (strcmp(lower, "binary256") == 0 || strcmp(lower, "octuple") == 0)
 		return "binary256 needs 256-bit codes, and this fpx holds 128 (binary128 is the widest IEEE format here; "
-		       "a build with FPX_CODE_BITS=256 by Clang 16 or GCC 14 has it)";
+		       "make CC=clang-16 CODE_BITS=256 builds one with them)";
 #endif
 	if (sscanf(lower, "e%9dm%9d%n", &a, &b, &used) == 2 && isdigit((unsigned char)lower[1]))
 		return "an eXmY[bN][fn|fnuz] name has " FMT_MAX_FIELDS_TEXT ", a bias below 2^E (codes of at most "

@@ -1180,6 +1180,8 @@ else # IEEE 754-2019 table 3.5: 1 is the exponent field 2^18 - 1 (0x3ffff after 
 	expect "binary256 is built in" 0 "0x3ffff$(printf '%059d' 0)" -- $FPX convert -o hex binary256 1
 	wider=e20m235 widest=e19m236
 fi
+expect "show names the limit too" 2 "" -- $FPX e20m3 1
+stderr_has "show's message" "unknown command or format 'e20m3': an eXmY[bN][fn|fnuz] name has 2 to $E exponent bits"
 expect "$wider is refused with the grammar's limits" 2 "" -- $FPX convert $wider 1
 stderr_has "$wider's message" "an eXmY[bN][fn|fnuz] name has 2 to $E exponent bits, 0 to $((WIDE ? 236 : 112)) fraction bits"
 # 1 in the widest name: the sign, then the field 2^(E-1) - 1, then zeros to $((128 << WIDE)) bits
