@@ -38,50 +38,75 @@ static char *word_digits(char *end, uint64_t d)
 	return p;
 }
 
-/* Writes the decimal exponent of scientific notation: e+21, e-7. */
-static void write_exponent(struct strbuf *out, long x)
+/* The decimal exponent of scientific notation at p: e+21, e-7. Returns the end. */
+static char *put_exponent(char *p, long x)
 {
 	char text[24], *end = text + sizeof text;
-	char *p = word_digits(end, x < 0 ? 0ul - (unsigned long)x : (unsigned long)x);
+	char *digits = word_digits(end, x < 0 ? 0ul - (unsigned long)x : (unsigned long)x);
 
-	sb_putc(out, 'e');
-	sb_putc(out, x < 0 ? '-' : '+');
-	sb_add(out, p, (size_t)(end - p));
+	*p++ = 'e';
+	*p++ = x < 0 ? '-' : '+';
+	sb_copy(p, digits, (size_t)(end - digits));
+	return p + (end - digits);
 }
 
-/* Writes D·10^k, D given by its n digits (no leading zero unless D = 0). */
-static void write_digits(struct strbuf *out, bool neg, const char *digits, long n, long k)
+/* The most put_digits() writes besides the digits: a sign, "0." and the zeros before a
+ * small value's digits (5 at most), the zeros after a large one's (20) or a point,
+ * an exponent. */
+#define DIGITS_SLACK 48
+
+static char *put_zeros(char *p, long n)
+{
+	memset(p, '0', (size_t)n);
+	return p + n;
+}
+
+/* D·10^k at p, D given by its n digits (no leading zero unless D = 0): at most
+ * n + DIGITS_SLACK bytes. Returns the end. */
+static char *put_digits(char *p, bool neg, const char *digits, long n, long k)
 {
 	long x;
 
 	while (n > 1 && digits[n - 1] == '0')
 		n--, k++;
 	if (neg)
-		sb_putc(out, '-');
+		*p++ = '-';
 	x = k + n - 1; /* the power of ten of the leading digit */
 	if (digits[0] == '0')
-		sb_putc(out, '0');
+		*p++ = '0';
 	else if (x <= -7 || x >= 21) {
-		sb_putc(out, digits[0]);
+		*p++ = digits[0];
 		if (n > 1) {
-			sb_putc(out, '.');
-			sb_add(out, digits + 1, (size_t)n - 1);
+			*p++ = '.';
+			sb_copy(p, digits + 1, (size_t)n - 1);
+			p += n - 1;
 		}
-		write_exponent(out, x);
+		p = put_exponent(p, x);
 	} else if (k >= 0) {
-		sb_add(out, digits, (size_t)n);
-		for (long i = 0; i < k; i++)
-			sb_putc(out, '0');
+		sb_copy(p, digits, (size_t)n);
+		p = put_zeros(p + n, k);
 	} else if (x >= 0) {
-		sb_add(out, digits, (size_t)x + 1);
-		sb_putc(out, '.');
-		sb_add(out, digits + x + 1, (size_t)(n - x - 1));
+		sb_copy(p, digits, (size_t)x + 1);
+		p += x + 1;
+		*p++ = '.';
+		sb_copy(p, digits + x + 1, (size_t)(n - x - 1));
+		p += n - x - 1;
 	} else {
-		sb_puts(out, "0.");
-		for (long i = 0; i < -x - 1; i++)
-			sb_putc(out, '0');
-		sb_add(out, digits, (size_t)n);
+		*p++ = '0';
+		*p++ = '.';
+		p = put_zeros(p, -x - 1);
+		sb_copy(p, digits, (size_t)n);
+		p += n;
 	}
+	return p;
+}
+
+/* Writes D·10^k, D given by its n digits (no leading zero unless D = 0). */
+static void write_digits(struct strbuf *out, bool neg, const char *digits, long n, long k)
+{
+	sb_reserve(out, (size_t)n + DIGITS_SLACK);
+	out->len = (size_t)(put_digits(out->s + out->len, neg, digits, n, k) - out->s);
+	out->s[out->len] = '\0';
 }
 
 /* Writes D·10^k; D ≥ 0. */
@@ -113,26 +138,29 @@ char *dec_long(char buf[DEC_LONG_MAX], long v)
 	return p;
 }
 
-/* The same for a 128-bit D. */
-static void write_scaled_wide(struct strbuf *out, bool neg, unsigned __int128 d, long k)
+/* The digits of a 128-bit d, ending at end (40 bytes before it are room enough);
+ * returns where they start. */
+static char *wide_digits(char *end, unsigned __int128 d)
 {
 	const uint64_t ten19 = 10000000000000000000u;
-	char text[40], *end = text + sizeof text, *p;
+	char *p = end;
 
-	if (d >> 64 == 0) {
-		dec_scaled_word(out, neg, (uint64_t)d, k);
-		return;
-	}
-	p = end;
-	while (d >= ten19) { /* 19 digits at a time from the last */
+	while (d >> 64) { /* 19 digits at a time from the last */
 		char *chunk = p - 19;
 		p = word_digits(p, (uint64_t)(d % ten19));
 		while (p > chunk)
 			*--p = '0';
 		d /= ten19;
 	}
-	p = word_digits(p, (uint64_t)d);
-	write_digits(out, neg, p, (long)(end - p), k);
+	return word_digits(p, (uint64_t)d);
+}
+
+/* The same as put_digits() for a 128-bit D. */
+static char *put_scaled_wide(char *out, bool neg, unsigned __int128 d, long k)
+{
+	char text[40], *end = text + sizeof text, *p = wide_digits(end, d);
+
+	return put_digits(out, neg, p, (long)(end - p), k);
 }
 
 static void set_pow10(mpq_t q, long k)
@@ -324,13 +352,23 @@ static bool shift_fits(unsigned __int128 *n, long s)
 	return true;
 }
 
-/* d·10^s in 128 bits, or false when it would not fit. */
+/* 10^k in 128 bits, k ≤ 38. */
+static unsigned __int128 ten_to(long k)
+{
+	static unsigned __int128 table[39];
+
+	if (!table[0])
+		for (int i = 0; i < 39; i++)
+			table[i] = i ? table[i - 1] * 10 : 1;
+	return table[k];
+}
+
+/* d·10^s (s ≥ 0) in 128 bits, or false when it would not fit. */
 static bool times_pow10(unsigned __int128 *d, long s)
 {
-	for (; s > 0; s--)
-		if (__builtin_mul_overflow(*d, 10, d))
-			return false;
-	return true;
+	if (*d == 0 || s == 0)
+		return true;
+	return s <= 38 && !__builtin_mul_overflow(*d, ten_to(s), d);
 }
 
 /* 5^k in 128 bits, k ≤ 55. */
@@ -368,8 +406,6 @@ static bool words_minus(struct dec_words *w, bool neg, uint64_t m, long e, unsig
 		w->neg = neg;
 		d = left + right;
 	}
-	for (; k > 0 && d && d % 10 == 0; k--) /* the least k */
-		d /= 10;
 	w->d = d;
 	w->k = d ? k : 0;
 	return true;
@@ -409,12 +445,27 @@ bool dec_words_minus_decimal(struct dec_words *w, bool neg, uint64_t m, long e, 
 	return words_minus(w, neg, m, e, x->head, x->q, x->neg);
 }
 
+bool dec_words_minus_digits(struct dec_words *w, bool neg, uint64_t m, long e, const struct fastdec_digits *x)
+{
+	return words_minus(w, neg, m, e, x->w, x->q, x->neg);
+}
+
+_Static_assert(DEC_WORDS_MAX >= 40 + DIGITS_SLACK, "a 128-bit d has at most 39 digits");
+
+char *dec_words_put(char *p, const struct dec_words *w)
+{
+	if (w->d == 0) {
+		*p = '0';
+		return p + 1;
+	}
+	return put_scaled_wide(p, w->neg, w->d, -w->k);
+}
+
 void dec_words_write(struct strbuf *out, const struct dec_words *w)
 {
-	if (w->d == 0)
-		sb_putc(out, '0');
-	else
-		write_scaled_wide(out, w->neg, w->d, -w->k);
+	sb_reserve(out, DEC_WORDS_MAX);
+	out->len = (size_t)(dec_words_put(out->s + out->len, w) - out->s);
+	out->s[out->len] = '\0';
 }
 
 int dec_words_cmp_abs(const struct dec_words *a, const struct dec_words *b)

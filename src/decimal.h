@@ -33,9 +33,10 @@ void dec_special(struct strbuf *out, const struct fmt *f, fpcode code, const str
  * significant digits, ties to even (returns false). */
 bool dec_rational(struct strbuf *out, const mpq_t q, int n);
 /*
- * Exact decimals in words: ±d·10^−k with d < 2^128, k the least (0 for d = 0). Made of
- * ±m·2^e − x (x a finite decimal, or NULL for 0) when the work fits (x's numerator and
- * denominator a word each, k ≤ 55, both terms under 2^127 once scaled), else false;
+ * Exact decimals in words: ±d·10^−k with d < 2^128 (k 0 for d = 0, else not always
+ * the least: d may end in zeros). Made of ±m·2^e − x (x a finite decimal, or NULL for
+ * 0) when the work fits (x's numerator and denominator a word each, k ≤ 55, both terms
+ * under 2^127 once scaled), else false;
  * written as dec_rational() writes the same rational; compared by magnitude.
  */
 struct dec_words {
@@ -49,7 +50,13 @@ bool dec_words_difference(struct dec_words *w, bool neg, uint64_t m, long e, con
  * most 38; e2 0). */
 struct decimal;
 bool dec_words_minus_decimal(struct dec_words *w, bool neg, uint64_t m, long e, const struct decimal *x);
+/* The same for x's digits as fastdec_scan_line() reads them (w < 10^38). */
+struct fastdec_digits;
+bool dec_words_minus_digits(struct dec_words *w, bool neg, uint64_t m, long e, const struct fastdec_digits *x);
 void dec_words_write(struct strbuf *out, const struct dec_words *w);
+/* The same at p, at most DEC_WORDS_MAX bytes (no NUL); returns the end. */
+#define DEC_WORDS_MAX 96
+char *dec_words_put(char *p, const struct dec_words *w);
 int dec_words_cmp_abs(const struct dec_words *a, const struct dec_words *b);
 void dec_words_rational(mpq_t out, const struct dec_words *w);
 /* dec_words_difference() written; false, with nothing written, when it does not fit. */

@@ -1020,35 +1020,56 @@ static ALWAYS_INLINE bool place_line_word(struct fastdec_spot *s, const struct f
 }
 
 /*
- * w·10^q in a word, as place_line_word() takes it: exactly for 0 ≤ q ≤ 27; with the
- * remainder as a sticky bit for −27 ≤ q < 0 (divide_by_pow5()); else by one product
- * with the 128-bit 5^q (Eisel–Lemire). That product leaves the value in [n, n + 2), and
- * there it lies on no boundary: for q ≥ 28 its odd part has 5^28's 66 bits or more, for
- * q ≤ −28 it is no dyadic number (5^28 > 10^19 > w), and a value or midpoint of a grid
- * of at most 61 bits has an odd part of at most 62.
+ * w·10^q in a word, as place_line_word() takes it (n·2^e2 and its slop): exactly for
+ * 0 ≤ q ≤ 27; with the remainder as a sticky bit for −27 ≤ q < 0 (divide_by_pow5());
+ * else by one product with the 128-bit 5^q (Eisel–Lemire). That product leaves the
+ * value in [n, n + 2), and there it lies on no boundary: for q ≥ 28 its odd part has
+ * 5^28's 66 bits or more, for q ≤ −28 it is no dyadic number (5^28 > 10^19 > w), and a
+ * value or midpoint of a grid of at most 61 bits has an odd part of at most 62.
  */
-static ALWAYS_INLINE bool place_line_value(struct fastdec_spot *s, const struct fastdec_line *ln, uint64_t w, long q)
+static ALWAYS_INLINE bool word_in_word(unsigned __int128 *n, long *e2, int *slop, uint64_t w, long q)
 {
-	if (q >= 0 && q <= POW5_SMALL_MAX)
-		return place_line_word(s, ln, (unsigned __int128)w * pow5_limbs[pow5_table[q].offset], q, 0);
+	if (q >= 0 && q <= POW5_SMALL_MAX) {
+		*n = (unsigned __int128)w * pow5_limbs[pow5_table[q].offset];
+		*e2 = q;
+		*slop = 0;
+		return true;
+	}
 	if (q < 0 && q >= -POW5_SMALL_MAX) {
 		int shift;
 		bool remainder;
-		unsigned __int128 n;
 		if (w >> 63)
 			return false;
-		n = divide_by_pow5(w, &shift, &remainder, (int)-q);
-		return place_line_word(s, ln, n, q - shift, remainder);
+		*n = divide_by_pow5(w, &shift, &remainder, (int)-q);
+		*e2 = q - shift;
+		*slop = remainder;
+		return true;
 	}
 	if (q >= -POW5_MAX && q <= POW5_MAX) {
 		const uint64_t *t = pow5_wide[q + POW5_MAX];
 		int zeros = __builtin_clzll(w);
 		uint64_t x = w << zeros;
 		unsigned __int128 low = (unsigned __int128)x * t[0], high = (unsigned __int128)x * t[1];
-		return place_line_word(s, ln, high + (uint64_t)(low >> 64), q + pow5_wide_log2[q + POW5_MAX] - 63 - zeros,
-				       2);
+		*n = high + (uint64_t)(low >> 64);
+		*e2 = q + pow5_wide_log2[q + POW5_MAX] - 63 - zeros;
+		*slop = 2;
+		return true;
 	}
 	return false;
+}
+
+static ALWAYS_INLINE bool place_line_value(struct fastdec_spot *s, const struct fastdec_line *ln, uint64_t w, long q)
+{
+	unsigned __int128 n;
+	long e2;
+	int slop;
+
+	if (!word_in_word(&n, &e2, &slop, w, q))
+		return false;
+	/* each slop a constant: place_line_word() compiled for it */
+	return slop == 0 ? place_line_word(s, ln, n, e2, 0) :
+	       slop == 1 ? place_line_word(s, ln, n, e2, 1) :
+			   place_line_word(s, ln, n, e2, 2);
 }
 
 /*
@@ -1122,4 +1143,42 @@ const char *fastdec_place_line(struct fastdec_spot *s, const struct fastdec_line
 	else
 		placed = place_line_between(s, ln, g.w, q);
 	return placed ? stop : NULL;
+}
+
+/* All the digits of a scanned line, w·10^q (w < 10^38), as n·2^e2 with a slop. */
+static ALWAYS_INLINE bool digits_in_word(unsigned __int128 *n, long *e2, int *slop, const struct fastdec_digits *d)
+{
+	if (d->w >> 64)
+		return wide_in_word(n, e2, slop, d->w, d->q);
+	return word_in_word(n, e2, slop, (uint64_t)d->w, d->q);
+}
+
+bool fastdec_digits_floor_log2(long *out, const struct fastdec_digits *d)
+{
+	unsigned __int128 n;
+	long e2;
+	int slop, bits;
+
+	if (d->w == 0 || !digits_in_word(&n, &e2, &slop, d))
+		return false;
+	bits = code_bit_length(n);
+	/* the value lies below n + slop: below 2^bits when n + slop − 1 has as many bits */
+	if (slop && code_bit_length(n + (unsigned)(slop - 1)) != bits)
+		return false;
+	*out = bits - 1 + e2;
+	return true;
+}
+
+bool fastdec_place_digits(struct fastdec_spot *s, const struct fastdec_line *ln, const struct fastdec_digits *d)
+{
+	unsigned __int128 n;
+	long e2;
+	int slop;
+
+	if (d->w == 0 || (d->neg && !ln->has_sign))
+		return false;
+	s->neg = d->neg;
+	s->digits = 0;
+	s->q = d->q;
+	return digits_in_word(&n, &e2, &slop, d) && place_line_word(s, ln, n, e2, slop);
 }

@@ -97,6 +97,11 @@ struct fastdec_digits {
 	bool neg;
 };
 const char *fastdec_scan_line(struct fastdec_digits *d, const char *text);
+/* ⌊log2 |d|⌋ of a nonzero d so scanned, or false when words do not decide it. */
+bool fastdec_digits_floor_log2(long *out, const struct fastdec_digits *d);
+/* Where d so scanned (nonzero) lies on ln's grid, as fastdec_place_line() says it of
+ * the same line (s->digits 0); false when that does not decide it. */
+bool fastdec_place_digits(struct fastdec_spot *s, const struct fastdec_line *ln, const struct fastdec_digits *d);
 /* Places the decimal that text begins with, and returns where it ends (the caller
  * checks that its line ends there), or NULL. Reads up to LINES_PADDING bytes past that
  * end (lines.h). */

@@ -29,6 +29,7 @@
 #include "nvfp4.h"
 #include "parse.h"
 #include "render.h"
+#include "round.h"
 
 #define MX_DEFAULT_BLOCK 32
 #define MX_MAX_BLOCK 65536 /* a block is held whole: this bounds the count ... */
@@ -42,39 +43,59 @@ struct element_format {
 	long emax;
 };
 
+/* What an element is held as: its value, or the digits of a plain decimal as the
+ * general scanner (fastdec_scan()) or the one pass (fastdec_scan_line()) read them. */
+enum element_form { ELEMENT_VALUE, ELEMENT_DECIMAL, ELEMENT_DIGITS };
+
 struct block {
 	long count, cap;
 	long bytes; /* the length of the texts held */
 	struct num *v; /* cap of them, kept from block to block */
-	char **text;   /* into chars, once the block is whole (block_texts()) */
+	const char **text; /* into chars once the block is whole (block_texts()), or in place */
+	size_t *len;
 	size_t *at;    /* where each text starts in chars */
 	char *chars;   /* the texts, each with its NUL */
 	size_t chars_cap;
+	bool in_place; /* the texts are lines in the line reader's block (the one pass) */
 	bool *approximate; /* v is a real's stand-in (inputs.h), not the real itself */
-	struct decimal *dec; /* the digits of a plain decimal (has_dec), v made from them */
-	bool *has_dec;       /* ... only when asked for (element_value()) */
+	enum element_form *form;
+	struct decimal *dec; /* ELEMENT_DECIMAL: v made from it only when asked for */
+	struct fastdec_digits *digits; /* ELEMENT_DIGITS */
 	bool *made;          /* v holds the value */
+	struct rnd_line scaled; /* the one pass's rounding for the scale 2^scaled_e */
+	long scaled_e;
+	bool scaled_open;
 };
+
+/* Room for one more element. */
+static void block_room(struct block *b)
+{
+	long cap;
+
+	if (b->count < b->cap)
+		return;
+	cap = b->cap ? 2 * b->cap : 32;
+	b->v = realloc(b->v, (size_t)cap * sizeof *b->v);
+	b->text = realloc(b->text, (size_t)cap * sizeof *b->text);
+	b->len = realloc(b->len, (size_t)cap * sizeof *b->len);
+	b->at = realloc(b->at, (size_t)cap * sizeof *b->at);
+	b->approximate = realloc(b->approximate, (size_t)cap * sizeof *b->approximate);
+	b->form = realloc(b->form, (size_t)cap * sizeof *b->form);
+	b->dec = realloc(b->dec, (size_t)cap * sizeof *b->dec);
+	b->digits = realloc(b->digits, (size_t)cap * sizeof *b->digits);
+	b->made = realloc(b->made, (size_t)cap * sizeof *b->made);
+	if (!b->v || !b->text || !b->len || !b->at || !b->approximate || !b->form || !b->dec || !b->digits || !b->made)
+		abort();
+	for (long i = b->cap; i < cap; i++)
+		num_init(&b->v[i]);
+	b->cap = cap;
+}
 
 /* An element: the value x, or the plain decimal d (x NULL), and its text. */
 static void block_add(struct block *b, const struct num *x, const struct decimal *d, bool approximate, const char *text,
 		      size_t len)
 {
-	if (b->count == b->cap) {
-		long cap = b->cap ? 2 * b->cap : 32;
-		b->v = realloc(b->v, (size_t)cap * sizeof *b->v);
-		b->text = realloc(b->text, (size_t)cap * sizeof *b->text);
-		b->at = realloc(b->at, (size_t)cap * sizeof *b->at);
-		b->approximate = realloc(b->approximate, (size_t)cap * sizeof *b->approximate);
-		b->dec = realloc(b->dec, (size_t)cap * sizeof *b->dec);
-		b->has_dec = realloc(b->has_dec, (size_t)cap * sizeof *b->has_dec);
-		b->made = realloc(b->made, (size_t)cap * sizeof *b->made);
-		if (!b->v || !b->text || !b->at || !b->approximate || !b->dec || !b->has_dec || !b->made)
-			abort();
-		for (long i = b->cap; i < cap; i++)
-			num_init(&b->v[i]);
-		b->cap = cap;
-	}
+	block_room(b);
 	if ((size_t)b->bytes + (size_t)b->count + len + 1 > b->chars_cap) {
 		b->chars_cap = 2 * ((size_t)b->bytes + (size_t)b->count + len + 1);
 		if (!(b->chars = realloc(b->chars, b->chars_cap)))
@@ -83,10 +104,11 @@ static void block_add(struct block *b, const struct num *x, const struct decimal
 	if (x)
 		num_set(&b->v[b->count], x);
 	b->made[b->count] = x != NULL;
-	b->has_dec[b->count] = !x;
+	b->form[b->count] = x ? ELEMENT_VALUE : ELEMENT_DECIMAL;
 	if (!x)
 		b->dec[b->count] = *d;
 	b->approximate[b->count] = approximate;
+	b->len[b->count] = len;
 	b->at[b->count] = (size_t)b->bytes + (size_t)b->count;
 	memcpy(b->chars + b->at[b->count], text, len);
 	b->chars[b->at[b->count] + len] = '\0';
@@ -94,17 +116,34 @@ static void block_add(struct block *b, const struct num *x, const struct decimal
 	b->count++;
 }
 
+/* An element read by the one pass: its digits, and its text where it lies (a plain
+ * decimal, not NUL-terminated). */
+static void block_add_digits(struct block *b, const struct fastdec_digits *x, const char *text, size_t len)
+{
+	block_room(b);
+	b->made[b->count] = false;
+	b->form[b->count] = ELEMENT_DIGITS;
+	b->digits[b->count] = *x;
+	b->approximate[b->count] = false;
+	b->text[b->count] = text;
+	b->len[b->count] = len;
+	b->count++;
+	b->in_place = true;
+}
+
 /* The texts' pointers, once no text is added to move them. */
 static void block_texts(struct block *b)
 {
-	for (long i = 0; i < b->count; i++)
-		b->text[i] = b->chars + b->at[i];
+	if (!b->in_place)
+		for (long i = 0; i < b->count; i++)
+			b->text[i] = b->chars + b->at[i];
 }
 
 static void block_empty(struct block *b)
 {
 	b->count = 0;
 	b->bytes = 0;
+	b->in_place = false;
 }
 
 static void block_free(struct block *b)
@@ -113,21 +152,14 @@ static void block_free(struct block *b)
 		num_clear(&b->v[i]);
 	free(b->v);
 	free(b->text);
+	free(b->len);
 	free(b->at);
 	free(b->chars);
 	free(b->approximate);
+	free(b->form);
 	free(b->dec);
-	free(b->has_dec);
+	free(b->digits);
 	free(b->made);
-}
-
-/* Element i's exact value, made from its digits the first time it is asked for. */
-static const struct num *element_value(struct block *b, long i)
-{
-	if (!b->made[i] && !fastdec_value(&b->v[i], &b->dec[i])) /* mx_plain_decimal() said it would */
-		abort();
-	b->made[i] = true;
-	return &b->v[i];
 }
 
 /* A plain decimal (no 2^k), its exact value within reach of fastdec_value(): read so,
@@ -135,6 +167,50 @@ static const struct num *element_value(struct block *b, long i)
 static bool mx_plain_decimal(struct decimal *d, const char *text, size_t len)
 {
 	return len <= PARSE_MAX_INPUT && fastdec_scan(d, text, len) && d->e2 == 0 && !(d->sticky && d->limbs == 0);
+}
+
+/* The one pass takes a line whose exponent lies within this, which fastdec_scan()'s
+ * tables (±400) hold with its at most 38 digits: it reads the line too. */
+#define MX_ONE_PASS_MAX_Q 300
+
+/* Element i held as a decimal (one the one pass read, read again by the general
+ * scanner: element_in_words() and fastdec_value() take that). */
+static void element_as_decimal(struct block *b, long i)
+{
+	if (b->form[i] != ELEMENT_DIGITS)
+		return;
+	if (!mx_plain_decimal(&b->dec[i], b->text[i], b->len[i])) /* MX_ONE_PASS_MAX_Q says it does */
+		abort();
+	b->form[i] = ELEMENT_DECIMAL;
+}
+
+/* Element i's exact value, made from its digits the first time it is asked for. */
+static const struct num *element_value(struct block *b, long i)
+{
+	element_as_decimal(b, i);
+	if (!b->made[i] && !fastdec_value(&b->v[i], &b->dec[i])) /* mx_plain_decimal() said it would */
+		abort();
+	b->made[i] = true;
+	return &b->v[i];
+}
+
+/* Is element i zero, read as digits? */
+static bool zero_digits(const struct block *b, long i)
+{
+	return (b->form[i] == ELEMENT_DIGITS && b->digits[i].w == 0) ||
+	       (b->form[i] == ELEMENT_DECIMAL && b->dec[i].kind == DECIMAL_FINITE && b->dec[i].head == 0);
+}
+
+/* ⌊log2 |x|⌋ of element i (not zero) from its digits in words; false when they do not
+ * decide it. */
+static bool digits_floor_log2(long *e, struct block *b, long i)
+{
+	if (b->form[i] == ELEMENT_DIGITS && fastdec_digits_floor_log2(e, &b->digits[i]))
+		return true;
+	if (b->form[i] == ELEMENT_VALUE)
+		return false;
+	element_as_decimal(b, i);
+	return fastdec_floor_log2(e, &b->dec[i]);
 }
 
 /* The shared exponent of a block, or false for the NaN scale (a NaN or inf in it). */
@@ -146,9 +222,9 @@ static bool shared_exponent(long *out, struct block *b, long emax)
 	for (long i = 0; i < b->count; i++) {
 		long e;
 		const struct num *v;
-		if (b->has_dec[i] && b->dec[i].kind == DECIMAL_FINITE && b->dec[i].head == 0)
-			continue; /* zero */
-		if (b->has_dec[i] && fastdec_floor_log2(&e, &b->dec[i]))
+		if (zero_digits(b, i))
+			continue;
+		if (digits_floor_log2(&e, b, i))
 			;
 		else if ((v = element_value(b, i))->kind != NUM_FINITE)
 			return false;
@@ -177,14 +253,14 @@ static void decoded_value(mpq_t decoded, const struct element_format *ef, fpcode
 }
 
 /* v/X into the element format, X = 2^e: its code, and the value it decodes to times
- * X. y is the caller's work area; text, v's text (NULL for a real). */
+ * X. y is the caller's work area; text (len bytes), v's text (NULL for a real). */
 static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const struct element_format *ef,
-			     const struct num *v, const char *text, long e)
+			     const struct num *v, const char *text, size_t len, long e)
 {
 	struct rnd_result r;
 	long k;
 
-	if (ef->floats && text && rnd_encode_scaled_text(&r, ef->floats, text, strlen(text), -e, RND_NEAREST_EVEN, true)) {
+	if (ef->floats && text && rnd_encode_scaled_text(&r, ef->floats, text, len, -e, RND_NEAREST_EVEN, true)) {
 		*code = r.code;
 		decoded_value(decoded, ef, r.code, e);
 		return;
@@ -209,6 +285,18 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
 	}
 }
 
+/* The value a float element's code decodes to, ±m·2^exp times X = 2^e; false when it
+ * is no finite rank of a grid in a word. */
+static bool element_words_value(bool *neg, uint64_t *m, long *exp, const struct element_format *ef, fpcode code, long e)
+{
+	fpcode magnitude = fmt_magnitude(ef->floats, code, neg);
+
+	if (!fmt_grid_rank_value(ef->floats, fmt_rank_of_code(ef->floats, magnitude), m, exp))
+		return false;
+	*exp += e;
+	return true;
+}
+
 /* A float element typed as the plain decimal x, in words where it fits (decimal.h): its
  * code, the value it decodes to (times X = 2^e) and the error against x. False when the
  * words do not hold it. */
@@ -217,7 +305,6 @@ static bool element_in_words(fpcode *code, struct dec_words *value, struct dec_w
 {
 	struct decimal scaled;
 	struct rnd_result r;
-	fpcode magnitude;
 	uint64_t m;
 	long exp;
 	bool neg;
@@ -229,30 +316,105 @@ static bool element_in_words(fpcode *code, struct dec_words *value, struct dec_w
 	if (!rnd_encode_decimal(&r, ef->floats, &scaled, RND_NEAREST_EVEN, true))
 		return false;
 	*code = r.code;
-	magnitude = fmt_magnitude(ef->floats, r.code, &neg);
-	if (!fmt_grid_rank_value(ef->floats, fmt_rank_of_code(ef->floats, magnitude), &m, &exp))
+	return element_words_value(&neg, &m, &exp, ef, r.code, e) && dec_words_difference(value, neg, m, exp, NULL) &&
+	       dec_words_minus_decimal(error, neg, m, exp, x);
+}
+
+/* The same for the digits x the one pass read (element i of b), rounded by b's one-pass
+ * rounding for the scale 2^e. */
+static bool digits_in_words(fpcode *code, struct dec_words *value, struct dec_words *error,
+			    const struct element_format *ef, struct block *b, const struct fastdec_digits *x, long e)
+{
+	uint64_t m;
+	long exp;
+	bool neg;
+
+	if (x->w == 0) {
+		*code = fmt_zero_code(ef->floats, x->neg);
+		*value = *error = (struct dec_words){ false, 0, 0 };
+		return true;
+	}
+	if (!b->scaled_open || b->scaled_e != e) {
+		b->scaled_open = rnd_line_open(&b->scaled, ef->floats, RND_NEAREST_EVEN, true, -e);
+		b->scaled_e = e;
+	}
+	return b->scaled_open && rnd_line_digits_code(code, &b->scaled, x) &&
+	       element_words_value(&neg, &m, &exp, ef, *code, e) && dec_words_difference(value, neg, m, exp, NULL) &&
+	       dec_words_minus_digits(error, neg, m, exp, x);
+}
+
+/* Element i of a float format in words, where they hold it. */
+static bool element_i_in_words(fpcode *code, struct dec_words *value, struct dec_words *error,
+			       const struct element_format *ef, struct block *b, long i, long e)
+{
+	if (!ef->floats || b->form[i] == ELEMENT_VALUE)
 		return false;
-	return dec_words_difference(value, neg, m, exp + e, NULL) && dec_words_minus_decimal(error, neg, m, exp + e, x);
+	if (b->form[i] == ELEMENT_DIGITS && digits_in_words(code, value, error, ef, b, &b->digits[i], e))
+		return true;
+	element_as_decimal(b, i);
+	return element_in_words(code, value, error, ef, &b->dec[i], e);
 }
 
 /* One element's output: the fields asked for (-o: input, hex, exact, error; all four
- * by default), as TSV or CSV, or as one JSON object of the block's elements. */
-static void put_element(struct strbuf *out, const struct settings *s, const char *input, const struct element_format *ef,
-			fpcode code, const char *exact, const char *error, bool first)
+ * by default), as TSV or CSV, or as one JSON object of the block's elements. The input
+ * is element i's text: a plain decimal, nothing in it quoted, in a block in place. */
+static void put_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
+			const struct element_format *ef, fpcode code, const struct strbuf *exact,
+			const struct strbuf *error, bool first)
 {
 	const char *text[FIELD_COUNT] = { 0 };
 	char hex[CODE_MAX_BITS / 4 + 3];
+	int digits = ef->ints ? 2 : fmt_hex_digits(ef->floats);
 
-	code_to_hex(hex, code, ef->ints ? 2 : fmt_hex_digits(ef->floats));
-	text[FIELD_INPUT] = input;
+	code_to_hex(hex, code, digits);
+	text[FIELD_INPUT] = b->text[i];
 	text[FIELD_HEX] = hex;
-	text[FIELD_EXACT] = exact;
-	text[FIELD_ERROR] = error;
+	text[FIELD_EXACT] = exact->s;
+	text[FIELD_ERROR] = error->s;
 	if (s->style == STYLE_JSON && !first)
 		sb_putc(out, ',');
-	render_fields(out, &s->fields, text, 0, s->style);
+	if (b->in_place) {
+		size_t len[FIELD_COUNT] = { 0 };
+		len[FIELD_INPUT] = b->len[i];
+		len[FIELD_HEX] = (size_t)digits + 2;
+		len[FIELD_EXACT] = exact->len;
+		len[FIELD_ERROR] = error->len;
+		render_plain_fields(out, &s->fields, text, len, s->style);
+	} else
+		render_fields(out, &s->fields, text, 0, s->style);
 	if (s->style != STYLE_JSON)
 		sb_putc(out, '\n');
+}
+
+/* The same for an element of a block in place made in words: the row written where
+ * it goes, each text made there. */
+static void put_words_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
+			      int hex_digits, fpcode code, const struct dec_words *value, const struct dec_words *error)
+{
+	const struct field_list *fl = &s->fields;
+	char *p;
+
+	sb_reserve(out, b->len[i] + (size_t)hex_digits + 2 * DEC_WORDS_MAX + (size_t)(fl->count + 1) * RENDER_FIELD_MAX + 8);
+	p = out->s + out->len;
+	if (s->style == STYLE_JSON && i > 0)
+		*p++ = ',';
+	for (int f = 0; f < fl->count; f++) {
+		p = render_field_open(p, fl, f, s->style);
+		if (fl->field[f] == FIELD_INPUT) {
+			sb_copy(p, b->text[i], b->len[i]);
+			p += b->len[i];
+		} else if (fl->field[f] == FIELD_HEX) {
+			code_to_hex(p, code, hex_digits);
+			p += hex_digits + 2;
+		} else
+			p = dec_words_put(p, fl->field[f] == FIELD_EXACT ? value : error);
+		p = render_field_close(p, s->style);
+	}
+	p = render_row_close(p, s->style);
+	if (s->style != STYLE_JSON)
+		*p++ = '\n';
+	*p = '\0';
+	out->len = (size_t)(p - out->s);
 }
 
 /* The separator of the scale and worst-error rows. */
@@ -282,9 +444,13 @@ static bool mx_fields(struct settings *s)
 static void nan_block(struct strbuf *out, const struct settings *s, const struct block *b, const struct element_format *ef)
 {
 	fpcode code = ef->ints ? 0 : ef->floats->has_nan ? ef->floats->nan_code : fmt_zero_code(ef->floats, false);
+	struct strbuf nan;
 
+	sb_init(&nan);
+	sb_puts(&nan, "nan");
 	for (long i = 0; i < b->count; i++)
-		put_element(out, s, b->text[i], ef, code, "nan", "nan", i == 0);
+		put_element(out, s, b, i, ef, code, &nan, &nan, i == 0);
+	sb_free(&nan);
 }
 
 /* A block's first row, in TSV and CSV: "scale", its code, then (the caller's) its value. */
@@ -406,16 +572,20 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 		struct dec_words value_w, error_w;
 		sb_clear(&exact);
 		sb_clear(&error);
-		if (ef->floats && b->has_dec[i] && element_in_words(&code, &value_w, &error_w, ef, &b->dec[i], e)) {
+		if (element_i_in_words(&code, &value_w, &error_w, ef, b, i, e)) {
+			if (dec_words_cmp_abs(&error_w, &worst_words) > 0)
+				worst_words = error_w;
+			if (b->in_place) {
+				put_words_element(out, s, b, i, fmt_hex_digits(ef->floats), code, &value_w, &error_w);
+				continue;
+			}
 			if (exact_wanted)
 				dec_words_write(&exact, &value_w);
 			if (error_wanted)
 				dec_words_write(&error, &error_w);
-			if (dec_words_cmp_abs(&error_w, &worst_words) > 0)
-				worst_words = error_w;
 		} else {
 			const struct num *x = element_value(b, i);
-			quantize_element(&code, decoded, &y, ef, x, b->approximate[i] ? NULL : b->text[i], e);
+			quantize_element(&code, decoded, &y, ef, x, b->approximate[i] ? NULL : b->text[i], b->len[i], e);
 			signed_value(v, x);
 			mpq_sub(diff, decoded, v);
 			if (exact_wanted)
@@ -429,7 +599,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			}
 			any_rational = true;
 		}
-		put_element(out, s, b->text[i], ef, code, exact.s, error.s, i == 0);
+		put_element(out, s, b, i, ef, code, &exact, &error, i == 0);
 	}
 	put_block_worst(out, s, &worst_words, worst, any_rational, worst_approximate);
 	sb_free(&exact);
@@ -613,7 +783,7 @@ static void emit_nvfp4(struct strbuf *out, const struct settings *s, struct bloc
 				mpq_set(worst, diff);
 				approximate = b->approximate[first + i];
 			}
-			put_element(out, s, b->text[first + i], &e2m1, codes[i], exact.s, error.s, i == 0);
+			put_element(out, s, b, first + i, &e2m1, codes[i], &exact, &error, i == 0);
 		}
 		sb_clear(&worst_text);
 		(approximate ? put_approximate : put_rational)(&worst_text, worst);
@@ -701,6 +871,42 @@ static enum problem read_element(struct mx_run *r, const char *text, size_t len)
 	return problem;
 }
 
+/*
+ * The commonest input, stdin lines that are plain decimals into a float element
+ * format, a block at a time straight from the line reader's block: the next `size`
+ * lines, each read by fastdec_scan_line() into the empty block b in place (its digits,
+ * no copy of its text), whose elements then go in words (digits_in_words()). Returns
+ * where those lines end, or NULL, with b empty again, when the reader's block holds
+ * fewer or one is not such a line (the usual reading then takes them).
+ */
+static const char *block_in_place(struct block *b, long size, const char *p, const char *end)
+{
+	for (long i = 0; i < size; i++) {
+		struct fastdec_digits x;
+		const char *stop = p < end ? fastdec_scan_line(&x, p) : NULL;
+		if (!stop || stop >= end || *stop != '\n' || (x.w != 0 && labs(x.q) > MX_ONE_PASS_MAX_Q)) {
+			block_empty(b);
+			return NULL;
+		}
+		block_add_digits(b, &x, p, (size_t)(stop - p));
+		p = stop + 1;
+	}
+	return p;
+}
+
+/* Whole blocks in place (block_in_place()) while stdin's block has them. */
+static void blocks_in_place(struct strbuf *out, const struct settings *s, struct block *b,
+			    const struct element_format *ef, struct inputs *in, long size)
+{
+	const char *p, *end, *after;
+
+	while (!should_stop() && inputs_unread(in, &p, &end) && (after = block_in_place(b, size, p, end))) {
+		emit_block(out, s, b, ef);
+		inputs_consume(in, after, size);
+		write_out(out, false);
+	}
+}
+
 int cmd_mx(struct settings *s)
 {
 	struct element_format ef;
@@ -713,14 +919,21 @@ int cmd_mx(struct settings *s)
 	long size;
 	int failures = 0;
 
+	bool in_place;
+
 	if (!mx_arguments(s, &ef, &size) || !inputs_open(&in, s, s->preset ? 0 : 1))
 		return EXIT_USAGE;
+	in_place = !s->preset && ef.floats && in.reader && !s->interactive;
 	sb_init(&out);
 	input_init(&r.value);
 	conversion_init(&r.conv);
 	r.conv.need_value = true;
 	r.conv.max_precision = settings_max_precision(s);
-	while (inputs_next(&in, &text, &len)) {
+	for (;;) {
+		if (in_place && r.b.count == 0)
+			blocks_in_place(&out, s, &r.b, &ef, &in, size);
+		if (!inputs_next(&in, &text, &len))
+			break;
 		if (in.too_long) {
 			failures++;
 			continue;

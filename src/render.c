@@ -625,6 +625,58 @@ void render_fields(struct strbuf *out, const struct field_list *fl, const char *
 		sb_putc(out, '}');
 }
 
+char *render_field_open(char *p, const struct field_list *fl, int i, enum style style)
+{
+	if (style == STYLE_JSON) { /* begin_field()'s key, and the text's opening quote */
+		const char *name = fields[fl->field[i]].name;
+		size_t n = strlen(name);
+		*p++ = i ? ',' : '{';
+		*p++ = '"';
+		sb_copy(p, name, n);
+		p += n;
+		*p++ = '"';
+		*p++ = ':';
+		*p++ = '"';
+	} else if (i)
+		*p++ = style == STYLE_CSV ? ',' : '\t';
+	return p;
+}
+
+char *render_field_close(char *p, enum style style)
+{
+	if (style == STYLE_JSON)
+		*p++ = '"';
+	return p;
+}
+
+char *render_row_close(char *p, enum style style)
+{
+	if (style == STYLE_JSON)
+		*p++ = '}';
+	return p;
+}
+
+void render_plain_fields(struct strbuf *out, const struct field_list *fl, const char *const text[FIELD_COUNT],
+			 const size_t len[FIELD_COUNT], enum style style)
+{
+	size_t need = RENDER_FIELD_MAX;
+	char *p;
+
+	for (int i = 0; i < fl->count; i++)
+		need += len[fl->field[i]] + RENDER_FIELD_MAX;
+	sb_reserve(out, need);
+	p = out->s + out->len;
+	for (int i = 0; i < fl->count; i++) {
+		enum field fld = fl->field[i];
+		p = render_field_open(p, fl, i, style);
+		sb_copy(p, text[fld], len[fld]);
+		p = render_field_close(p + len[fld], style);
+	}
+	p = render_row_close(p, style);
+	*p = '\0';
+	out->len = (size_t)(p - out->s);
+}
+
 bool render_fields_within(const struct field_list *fl, unsigned long allowed, enum field *stray)
 {
 	for (int i = 0; i < fl->count; i++)

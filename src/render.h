@@ -103,6 +103,21 @@ void render_header(struct strbuf *out, const struct field_list *fl, enum style s
  * (the other texts are numbers fpx wrote). */
 void render_fields(struct strbuf *out, const struct field_list *fl, const char *const text[FIELD_COUNT],
 		   unsigned flags, enum style style);
+/* The same for texts that nothing in any style quotes (numbers fpx wrote, inputs that
+ * are plain decimals as fastdec_scan_line() reads them), each of len[FIELD_x] bytes. */
+void render_plain_fields(struct strbuf *out, const struct field_list *fl, const char *const text[FIELD_COUNT],
+			 const size_t len[FIELD_COUNT], enum style style);
+/*
+ * Such a row written in place, for a caller that writes each text itself where it has
+ * made room: render_field_open() writes what comes before field i of fl (a separator,
+ * or in JSON its key and the text's opening quote), render_field_close() what comes
+ * after the text, render_row_close() what ends the row (no newline); each returns the
+ * end, having written at most RENDER_FIELD_MAX bytes.
+ */
+#define RENDER_FIELD_MAX 24
+char *render_field_open(char *p, const struct field_list *fl, int i, enum style style);
+char *render_field_close(char *p, enum style style);
+char *render_row_close(char *p, enum style style);
 /* Do all of fl's fields lie in `allowed` (a bit per field)? Else the first that does not. */
 bool render_fields_within(const struct field_list *fl, unsigned long allowed, enum field *stray);
 

@@ -455,6 +455,16 @@ const char *rnd_line_code_digits(fpcode *code, uint64_t *digits, long *pow10, co
 	return stop;
 }
 
+bool rnd_line_digits_code(fpcode *code, const struct rnd_line *rl, const struct fastdec_digits *d)
+{
+	struct fastdec_spot s;
+
+	if (!fastdec_place_digits(&s, &rl->grid, d))
+		return false;
+	line_code(code, rl, &s);
+	return true;
+}
+
 /* Is code a normal value of f's grid (f has one, with subnormals)? */
 static bool grid_normal(const struct fmt *f, fpcode code)
 {

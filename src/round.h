@@ -84,6 +84,9 @@ const char *rnd_line_code(fpcode *code, const struct rnd_line *rl, const char *t
 const char *rnd_line_code_digits(fpcode *code, uint64_t *digits, long *pow10, const struct rnd_line *rl,
 				 const char *text);
 const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, const char *text);
+/* rnd_line_code() of the digits fastdec_scan_line() read from a line (nonzero); false
+ * when the one pass does not place them. */
+bool rnd_line_digits_code(fpcode *code, const struct rnd_line *rl, const struct fastdec_digits *d);
 /* The same for a decimal d that rnd_encode_decimal() rounded into r (by mode): whether
  * its own digits are r's code's shortest, and then those (*digits·10^*pow10, no trailing
  * zeros). */

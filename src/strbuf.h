@@ -5,6 +5,7 @@
 #define FPX_STRBUF_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 struct strbuf {
@@ -29,10 +30,45 @@ static inline void sb_reserve(struct strbuf *b, size_t n)
 		sb_grow(b, n);
 }
 
+/* memcpy() of n bytes, most often a few: up to 32 without a call, by two moves of a
+ * power of two that overlap where n is not one. */
+static inline void sb_copy(char *dst, const char *src, size_t n)
+{
+	struct bytes16 {
+		char c[16];
+	} x, y;
+	uint64_t a, b;
+	uint32_t c, d;
+
+	if (n >= 16 && n <= 32) {
+		memcpy(&x, src, 16);
+		memcpy(&y, src + n - 16, 16);
+		memcpy(dst, &x, 16);
+		memcpy(dst + n - 16, &y, 16);
+	} else if (n >= 8 && n < 16) {
+		memcpy(&a, src, 8);
+		memcpy(&b, src + n - 8, 8);
+		memcpy(dst, &a, 8);
+		memcpy(dst + n - 8, &b, 8);
+	} else if (n >= 4 && n < 8) {
+		memcpy(&c, src, 4);
+		memcpy(&d, src + n - 4, 4);
+		memcpy(dst, &c, 4);
+		memcpy(dst + n - 4, &d, 4);
+	} else if (n > 32)
+		memcpy(dst, src, n);
+	else if (n) { /* 1, 2 or 3 */
+		char first = src[0], middle = src[n / 2], last = src[n - 1];
+		dst[0] = first;
+		dst[n / 2] = middle;
+		dst[n - 1] = last;
+	}
+}
+
 static inline void sb_add(struct strbuf *b, const char *s, size_t n)
 {
 	sb_reserve(b, n);
-	memcpy(b->s + b->len, s, n);
+	sb_copy(b->s + b->len, s, n);
 	b->len += n;
 	b->s[b->len] = '\0';
 }

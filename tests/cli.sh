@@ -724,6 +724,14 @@ for fld in input hex exact error; do
 done
 expect "mx -o hex keeps the scale and worst error rows" 0 "$(grep -e '^scale' -e '^worst' "$T/mxall")" \
 	-- sh -c "$FPX mx -o hex e2m1 < $T/mxin | grep -e '^scale' -e '^worst'"
+# stdin's plain decimals go a block at a time in one pass (in words, from the line
+# reader's block); the same values as arguments (3136 at a time, a multiple of both block
+# sizes) go the usual way: the same output
+bench/gen 25000 | grep -E '^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$' | head -n 20000 > "$T/mxplain"
+for args in e2m1 e2m3 e3m2 e4m3 e5m2 "--json e4m3" "--csv -o error,input,hex e2m1" "--block 7 e3m2"; do
+	expect "mx $args: stdin in one pass is the arguments' output" 0 "$(xargs -n 3136 $FPX mx $args < "$T/mxplain")" \
+		-- sh -c "$FPX mx $args < $T/mxplain"
+done
 expect "mx bad block" 2 "" -- $FPX mx --block 4x e2m1 1
 expect "quantize bad block" 2 "" -- $FPX quantize --scale 1 --block 0 int8 1
 expect "mx: a value past any format is refused, the batch goes on" 1 "scale${tab}0x7d${tab}2^-2 = 0.25

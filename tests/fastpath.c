@@ -314,6 +314,124 @@ static void compare_error_texts(const struct input *in, const struct decimal *d,
 	sb_free(&slow);
 }
 
+static long digits_lines, digits_log2_decided, digits_placed, digits_errors_in_words;
+
+/* x·2^e exactly, for x the digits of a line (w·10^q). */
+static void digits_rational(mpq_t out, const struct fastdec_digits *x, long e)
+{
+	mpz_t p;
+
+	mpz_init(p);
+	mpz_set_ui(mpq_numref(out), (unsigned long)(x->w >> 64));
+	mpz_mul_2exp(mpq_numref(out), mpq_numref(out), 64);
+	mpz_add_ui(mpq_numref(out), mpq_numref(out), (unsigned long)x->w);
+	mpz_set_ui(mpq_denref(out), 1);
+	mpz_ui_pow_ui(p, 10, (unsigned long)labs(x->q));
+	if (x->q >= 0)
+		mpz_mul(mpq_numref(out), mpq_numref(out), p);
+	else
+		mpz_set(mpq_denref(out), p);
+	mpq_canonicalize(out);
+	scale_value(out, e);
+	if (x->neg)
+		mpq_neg(out, out);
+	mpz_clear(p);
+}
+
+/*
+ * mx's one pass: a line as fastdec_scan_line() reads its digits (text has the reader's
+ * padding) must be the value the parser reads; ⌊log2⌋ from them
+ * (fastdec_digits_floor_log2()) the exact one; the line scaled by 2^e and rounded
+ * from them (rnd_line_digits_code()) the code rnd_encode() gives the exact value so
+ * scaled, in the element formats and a few others; and on `all_modes` lines, the
+ * error against the code's value in words (dec_words_minus_digits()) the exact
+ * difference's decimal.
+ */
+static void compare_digits(const struct input *in, bool parsed, bool all_modes, const char *text, size_t len)
+{
+	static const long shifts[6] = { -130, -7, 0, 1, 13, 200 };
+	static const char *const some[8] = { "e2m1", "e2m3", "e3m2", "e4m3", "e5m2", "binary16", "bfloat16", "binary64" };
+	struct fastdec_digits x;
+	struct strbuf fast, slow;
+	mpq_t exact, stored, diff;
+	long e;
+
+	if (fastdec_scan_line(&x, text) != text + len)
+		return;
+	digits_lines++;
+	if (!check(parsed && in->value.kind == NUM_FINITE, "one pass read '%.*s', which the parser does not",
+		   len > 60 ? 60 : (int)len, text))
+		return;
+	mpq_inits(exact, stored, diff, NULL);
+	sb_init(&fast);
+	sb_init(&slow);
+	digits_rational(exact, &x, 0);
+	signed_value(diff, &in->value);
+	check(mpq_equal(exact, diff), "digits of '%.*s' are another value", len > 60 ? 60 : (int)len, text);
+	if (x.w != 0 && fastdec_digits_floor_log2(&e, &x)) {
+		digits_log2_decided++;
+		mpq_abs(diff, exact);
+		check(e == num_floor_log2_ratio(mpq_numref(diff), mpq_denref(diff)), "floor log2 of digits '%.*s': %ld",
+		      len > 60 ? 60 : (int)len, text, e);
+	}
+	/* mx's rounding (rne, saturating) into its element formats at three scales on every
+	 * line; at six into all of them, saturating or not, on all_modes lines, and in every
+	 * mode on a tenth of those */
+	static long all_modes_lines;
+	int nmodes = all_modes && all_modes_lines++ % 10 == 0 ? 5 : 1;
+	for (size_t j = 0; j < (all_modes ? sizeof some / sizeof some[0] : 5); j++)
+		for (size_t i = all_modes ? 0 : 1; i < (all_modes ? sizeof shifts / sizeof shifts[0] : 4); i++)
+			for (int m = 0; m < nmodes; m++)
+				for (int sat = all_modes ? 0 : 1; sat < 2; sat++) {
+					static struct rnd_line lines[8][6][5][2];
+					static bool opened[8][6][5][2], open_ok[8][6][5][2];
+					const struct fmt *f = fmt_lookup(some[j]);
+					const struct rnd_line *rl = &lines[j][i][m][sat];
+					struct rnd_result b;
+					struct num scaled;
+					struct dec_words words;
+					fpcode code, magnitude;
+					uint64_t sig;
+					long exp;
+					bool neg;
+					if (!opened[j][i][m][sat]) {
+						open_ok[j][i][m][sat] =
+							rnd_line_open(&lines[j][i][m][sat], f, modes[m], sat, shifts[i]);
+						opened[j][i][m][sat] = true;
+					}
+					if (!open_ok[j][i][m][sat] || !rnd_line_digits_code(&code, rl, &x))
+						continue;
+					digits_placed++;
+					num_init(&scaled);
+					num_set(&scaled, &in->value);
+					scale_value(scaled.mag, shifts[i]);
+					rnd_encode(&b, f, &scaled, modes[m], sat);
+					num_clear(&scaled);
+					check(code == b.code, "%s %s%s '%.*s' times 2^%ld from its digits: 0x%llx, exactly 0x%llx",
+					      f->name, rnd_mode_name(modes[m]), sat ? " sat" : "", len > 60 ? 60 : (int)len,
+					      text, shifts[i], (unsigned long long)code, (unsigned long long)b.code);
+					magnitude = fmt_magnitude(f, b.code, &neg);
+					if (!all_modes || m != 0 || !sat ||
+					    !fmt_grid_rank_value(f, fmt_rank_of_code(f, magnitude), &sig, &exp) ||
+					    !dec_words_minus_digits(&words, neg, sig, exp - shifts[i], &x))
+						continue;
+					digits_errors_in_words++;
+					fmt_code_rational(stored, f, b.code);
+					scale_value(stored, -shifts[i]);
+					mpq_sub(diff, stored, exact);
+					sb_clear(&fast);
+					sb_clear(&slow);
+					dec_words_write(&fast, &words);
+					dec_rational(&slow, diff, 40);
+					check(strcmp(fast.s, slow.s) == 0, "%s 0x%llx·2^%ld minus digits '%.*s': in words %s, exactly %s",
+					      f->name, (unsigned long long)b.code, -shifts[i], len > 60 ? 60 : (int)len, text,
+					      fast.s, slow.s);
+				}
+	sb_free(&fast);
+	sb_free(&slow);
+	mpq_clears(exact, stored, diff, NULL);
+}
+
 /* fmt_grid_rank_value() against fmt_decode() on every finite rank of the formats of at
  * most 16 bits and on ranks spread over the wider ones. */
 static void check_grid_values(void)
@@ -375,6 +493,7 @@ static int lines_mode(int every)
 		parsed = fastdec_scan(&d, text, len) && read_exactly(&in, &d, text, len);
 		for (size_t i = 0; i < NFORMATS; i++)
 			compare_line(f[i], &in, parsed, all_modes ? 5 : 1, text, len);
+		compare_digits(&in, parsed, all_modes, text, len);
 		if (!parsed)
 			continue;
 		fast++;
@@ -393,6 +512,9 @@ static int lines_mode(int every)
 	       one_pass_taken, own_digits_taken, decimal_own_digits_taken);
 	printf("  %ld error texts, %ld of them made in words; floor log2 decided in words for %ld of %ld\n", error_texts,
 	       error_texts_in_words, log2_decided, log2_asked);
+	printf("  %ld lines read as digits (mx's one pass): floor log2 decided for %ld, %ld roundings placed, %ld errors "
+	       "in words\n",
+	       digits_lines, digits_log2_decided, digits_placed, digits_errors_in_words);
 	input_clear(&in);
 	lines_close(r);
 	return test_summary("fastpath");
@@ -445,6 +567,7 @@ static void near_tie(const struct fmt *f, struct input *in, const mpz_t n, long 
 		compare_paths(f, &d, in, 5, text, len);
 		compare_line(f, in, true, 5, text, len);
 		compare_floor_log2(&d, in, text, len);
+		compare_digits(in, true, false, text, len);
 	}
 	free(text);
 	mpz_clear(m);
