@@ -18,24 +18,46 @@
 
 /* ---- Layout ------------------------------------------------------------------------ */
 
-static const char digit_pairs[201] =
-	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-	"8081828384858687888990919293949596979899";
+#define ASCII_ZEROS 0x3030303030303030u /* '0' in every byte */
 
-/* The decimal digits of d, two at a time, written so that they end at `end`; returns
- * where they start. */
+/* The 8 decimal digits of v < 10^8 (leading zeros included) as the bytes of a word,
+ * the first digit in the lowest byte: v split into two groups of 4, each into two of
+ * 2, each into two digits, all groups at once in the lanes of the word (the quotients
+ * by 100 and by 10 made by multiplying with 10486/2^20 and 103/2^10, exact below 10^4
+ * and 10^2). */
+static inline uint64_t eight_digit_bytes(uint32_t v)
+{
+	uint64_t fours = v / 10000 | (uint64_t)(v % 10000) << 32;
+	uint64_t hundreds = (fours * 10486 >> 20) & 0x0000007f0000007fu;
+	uint64_t twos = hundreds | (fours - 100 * hundreds) << 16;
+	uint64_t tens = (twos * 103 >> 10) & 0x000f000f000f000fu;
+
+	return (tens | (twos - 10 * tens) << 8) + ASCII_ZEROS;
+}
+
+/* Those digits at p, the first first. */
+static inline void store_digit_bytes(char *p, uint64_t bytes)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	bytes = __builtin_bswap64(bytes);
+#endif
+	memcpy(p, &bytes, 8);
+}
+
+/* The decimal digits of d, written so that they end at `end`, 8 at a time: the 24
+ * bytes before end may be written. Returns where the digits start. */
 static char *word_digits(char *end, uint64_t d)
 {
 	char *p = end;
+	uint64_t bytes;
+	int zeros;
 
-	for (; d >= 100; d /= 100)
-		memcpy(p -= 2, digit_pairs + 2 * (d % 100), 2);
-	if (d >= 10)
-		memcpy(p -= 2, digit_pairs + 2 * d, 2);
-	else
-		*--p = (char)('0' + d);
-	return p;
+	for (; d >= 100000000; d /= 100000000)
+		store_digit_bytes(p -= 8, eight_digit_bytes((uint32_t)(d % 100000000)));
+	bytes = eight_digit_bytes((uint32_t)d);
+	store_digit_bytes(p -= 8, bytes);
+	zeros = d ? __builtin_ctzll(bytes - ASCII_ZEROS) >> 3 : 7; /* the first nonzero digit's byte */
+	return p + zeros;
 }
 
 /* The decimal exponent of scientific notation at p: e+21, e-7. Returns the end. */
@@ -122,7 +144,7 @@ static void write_scaled(struct strbuf *out, bool neg, const mpz_t d, long k)
 
 void dec_scaled_word(struct strbuf *out, bool neg, uint64_t d, long k)
 {
-	char text[20], *end = text + sizeof text, *p = word_digits(end, d);
+	char text[24], *end = text + sizeof text, *p = word_digits(end, d);
 
 	write_digits(out, neg, p, (long)(end - p), k);
 }
@@ -138,7 +160,7 @@ char *dec_long(char buf[DEC_LONG_MAX], long v)
 	return p;
 }
 
-/* The digits of a 128-bit d, ending at end (40 bytes before it are room enough);
+/* The digits of a 128-bit d, ending at end (48 bytes before it may be written);
  * returns where they start. */
 static char *wide_digits(char *end, unsigned __int128 d)
 {
@@ -158,7 +180,7 @@ static char *wide_digits(char *end, unsigned __int128 d)
 /* The same as put_digits() for a 128-bit D. */
 static char *put_scaled_wide(char *out, bool neg, unsigned __int128 d, long k)
 {
-	char text[40], *end = text + sizeof text, *p = wide_digits(end, d);
+	char text[48], *end = text + sizeof text, *p = wide_digits(end, d);
 
 	return put_digits(out, neg, p, (long)(end - p), k);
 }
@@ -363,11 +385,16 @@ static unsigned __int128 ten_to(long k)
 	return table[k];
 }
 
-/* d·10^s (s ≥ 0) in 128 bits, or false when it would not fit. */
+/* d·10^s (s ≥ 0) in 128 bits, or false when it would not fit: one product of words
+ * when both are words (10^19 < 2^64). */
 static bool times_pow10(unsigned __int128 *d, long s)
 {
 	if (*d == 0 || s == 0)
 		return true;
+	if (*d >> 64 == 0 && s <= 19) {
+		*d = (unsigned __int128)(uint64_t)*d * (uint64_t)ten_to(s);
+		return true;
+	}
 	return s <= 38 && !__builtin_mul_overflow(*d, ten_to(s), d);
 }
 
@@ -394,8 +421,12 @@ static bool words_minus(struct dec_words *w, bool neg, uint64_t m, long e, unsig
 		k = -e;
 	if (k > 55)
 		return false;
-	/* m·5^k·2^(e+k) and x_digits·10^(q+k) */
-	if (m && (__builtin_mul_overflow((unsigned __int128)m, five_to(k), &left) || !shift_fits(&left, e + k)))
+	/* m·5^k·2^(e+k) and x_digits·10^(q+k); 5^27 < 2^64 */
+	if (m && k <= 27)
+		left = (unsigned __int128)m * (uint64_t)five_to(k);
+	else if (m && __builtin_mul_overflow((unsigned __int128)m, five_to(k), &left))
+		return false;
+	if (m && !shift_fits(&left, e + k))
 		return false;
 	if (!times_pow10(&right, q + k) || right >> 127)
 		return false;

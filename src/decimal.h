@@ -16,7 +16,7 @@
 
 /* v in decimal, in buf (no printf: the bulk rows write one a value); returns where the
  * text starts. */
-#define DEC_LONG_MAX 24
+#define DEC_LONG_MAX 32
 char *dec_long(char buf[DEC_LONG_MAX], long v);
 /* Writes ±d·10^k as dec_shortest() writes its digits (trailing zeros dropped; plain,
  * or scientific from 10^21 and below 10^-6). */

@@ -12,6 +12,7 @@
  * (2^−127, code 0x00); a block holding a NaN or an infinity gets the NaN scale (0xff),
  * and its elements are NaN where the element format has one, else its zero.
  */
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,12 +36,30 @@
 #define MX_MAX_BLOCK 65536 /* a block is held whole: this bounds the count ... */
 #define MX_BLOCK_BYTES (64L << 20) /* ... and this the text its values were read from */
 #define MXINT8_FRACTION_BITS 6
+#define MX_SCALE_BIAS 127 /* E8M0: 2^e for e from −127 to 127, and NaN */
+#define MX_SCALES 255
 
 /* The element format: a float format, or MXINT8. */
 struct element_format {
 	const struct fmt *floats;
 	const struct int_format *ints;
 	long emax;
+};
+
+/* A small float element format's codes: each one's value as fmt_grid_rank_value()
+ * gives it (grid: where it is such a value), and the text of that value times the
+ * scale 2^text_e, made when first asked for (made[c] = generation; fits: in words). */
+#define MX_TABLE_BITS 8
+#define MX_TABLE_CODES (1 << MX_TABLE_BITS)
+struct code_table {
+	bool grid[MX_TABLE_CODES], neg[MX_TABLE_CODES];
+	uint64_t m[MX_TABLE_CODES];
+	long exp[MX_TABLE_CODES];
+	long text_e;
+	unsigned long generation, made[MX_TABLE_CODES];
+	bool fits[MX_TABLE_CODES];
+	size_t text_len[MX_TABLE_CODES];
+	char text[MX_TABLE_CODES][DEC_WORDS_MAX];
 };
 
 /* What an element is held as: its value, or the digits of a plain decimal as the
@@ -62,9 +81,18 @@ struct block {
 	struct decimal *dec; /* ELEMENT_DECIMAL: v made from it only when asked for */
 	struct fastdec_digits *digits; /* ELEMENT_DIGITS */
 	bool *made;          /* v holds the value */
-	struct rnd_line scaled; /* the one pass's rounding for the scale 2^scaled_e */
-	long scaled_e;
-	bool scaled_open;
+	/* kept from block to block: for each scale 2^e (e + MX_SCALE_BIAS), its value's
+	 * text and the one pass's rounding for it, each made when first asked for */
+	char *scale_text[MX_SCALES];
+	struct rnd_line *scaled[MX_SCALES];
+	bool scaled_tried[MX_SCALES];
+	struct code_table *codes; /* a small element format's (code_table()) */
+	char value_scratch[DEC_WORDS_MAX]; /* a wider one's value text */
+	/* ... and finite_block()'s work areas */
+	bool work_made;
+	mpq_t decoded, diff, worst, typed;
+	struct num y;
+	struct strbuf exact, error;
 };
 
 /* Room for one more element. */
@@ -160,6 +188,53 @@ static void block_free(struct block *b)
 	free(b->dec);
 	free(b->digits);
 	free(b->made);
+	for (int e = 0; e < MX_SCALES; e++) {
+		free(b->scale_text[e]);
+		free(b->scaled[e]);
+	}
+	free(b->codes);
+	if (b->work_made) {
+		mpq_clears(b->decoded, b->diff, b->worst, b->typed, NULL);
+		num_clear(&b->y);
+		sb_free(&b->exact);
+		sb_free(&b->error);
+	}
+}
+
+/* The text of the scale 2^e's value, made once. */
+static const char *scale_text(struct block *b, long e)
+{
+	char **text = &b->scale_text[e + MX_SCALE_BIAS];
+
+	if (!*text) {
+		struct strbuf t;
+		mpq_t x;
+		sb_init(&t);
+		mpq_init(x);
+		num_set_pow2(x, e);
+		put_rational(&t, x);
+		mpq_clear(x);
+		*text = t.s;
+	}
+	return *text;
+}
+
+/* The one pass's rounding for the scale 2^e (element values times 2^−e), opened once;
+ * NULL where it does not open. */
+static const struct rnd_line *scaled_rounding(struct block *b, const struct fmt *f, long e)
+{
+	long i = e + MX_SCALE_BIAS;
+
+	if (!b->scaled_tried[i]) {
+		b->scaled_tried[i] = true;
+		if (!(b->scaled[i] = malloc(sizeof *b->scaled[i])))
+			abort();
+		if (!rnd_line_open(b->scaled[i], f, RND_NEAREST_EVEN, true, -e)) {
+			free(b->scaled[i]);
+			b->scaled[i] = NULL;
+		}
+	}
+	return b->scaled[i];
 }
 
 /* A plain decimal (no 2^k), its exact value within reach of fastdec_value(): read so,
@@ -285,23 +360,83 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
 	}
 }
 
-/* The value a float element's code decodes to, ±m·2^exp times X = 2^e; false when it
- * is no finite rank of a grid in a word. */
-static bool element_words_value(bool *neg, uint64_t *m, long *exp, const struct element_format *ef, fpcode code, long e)
-{
-	fpcode magnitude = fmt_magnitude(ef->floats, code, neg);
+/* A float element made in words: its code, the text of the value that decodes to
+ * (times the scale; in the block's table of them, or its scratch), and its error
+ * against the typed value. */
+struct element_words {
+	fpcode code;
+	const char *value;
+	size_t value_len;
+	struct dec_words error;
+};
 
-	if (!fmt_grid_rank_value(ef->floats, fmt_rank_of_code(ef->floats, magnitude), m, exp))
+/* The block's table of a small element format's codes (each code's value as
+ * fmt_grid_rank_value() gives it, and the text of that times the scale, made when
+ * first asked for), made the first time; NULL for a wider format. */
+static struct code_table *code_table(struct block *b, const struct fmt *f)
+{
+	struct code_table *t = b->codes;
+
+	if (t || f->bits > MX_TABLE_BITS)
+		return t;
+	if (!(t = b->codes = calloc(1, sizeof *t)))
+		abort();
+	for (fpcode c = 0; c < (fpcode)1 << f->bits; c++) {
+		fpcode magnitude = fmt_magnitude(f, c, &t->neg[c]);
+		t->grid[c] = fmt_grid_rank_value(f, fmt_rank_of_code(f, magnitude), &t->m[c], &t->exp[c]);
+	}
+	t->text_e = LONG_MIN;
+	return t;
+}
+
+/* The text of ±m·2^exp into (text, len) (DEC_WORDS_MAX bytes of room), or false when
+ * words do not hold it. */
+static bool value_text(char *text, size_t *len, bool neg, uint64_t m, long exp)
+{
+	struct dec_words value;
+
+	if (!dec_words_difference(&value, neg, m, exp, NULL))
 		return false;
-	*exp += e;
+	*len = (size_t)(dec_words_put(text, &value) - text);
 	return true;
 }
 
-/* A float element typed as the plain decimal x, in words where it fits (decimal.h): its
- * code, the value it decodes to (times X = 2^e) and the error against x. False when the
- * words do not hold it. */
-static bool element_in_words(fpcode *code, struct dec_words *value, struct dec_words *error,
-			     const struct element_format *ef, const struct decimal *x, long e)
+/* The value element code decodes to, ±m·2^exp times X = 2^e, and its text into w;
+ * false when it is no finite rank of a grid in a word or words do not hold it. */
+static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m, long *exp, struct block *b,
+				const struct element_format *ef, fpcode code, long e)
+{
+	struct code_table *t = code_table(b, ef->floats);
+
+	if (t) {
+		if (!t->grid[code])
+			return false;
+		*neg = t->neg[code];
+		*m = t->m[code];
+		*exp = t->exp[code] + e;
+		if (t->text_e != e) { /* another scale: the texts made for the last one are stale */
+			t->text_e = e;
+			t->generation++;
+		}
+		if (t->made[code] != t->generation) {
+			t->made[code] = t->generation;
+			t->fits[code] = value_text(t->text[code], &t->text_len[code], *neg, *m, *exp);
+		}
+		w->value = t->text[code];
+		w->value_len = t->text_len[code];
+		return t->fits[code];
+	}
+	if (!fmt_grid_rank_value(ef->floats, fmt_rank_of_code(ef->floats, fmt_magnitude(ef->floats, code, neg)), m, exp))
+		return false;
+	*exp += e;
+	w->value = b->value_scratch;
+	return value_text(b->value_scratch, &w->value_len, *neg, *m, *exp);
+}
+
+/* A float element typed as the plain decimal x, in words where it fits (decimal.h), the
+ * scale X = 2^e; false when the words do not hold it. */
+static bool element_in_words(struct element_words *w, struct block *b, const struct element_format *ef,
+			     const struct decimal *x, long e)
 {
 	struct decimal scaled;
 	struct rnd_result r;
@@ -315,44 +450,42 @@ static bool element_in_words(fpcode *code, struct dec_words *value, struct dec_w
 	scaled.e2 -= e;
 	if (!rnd_encode_decimal(&r, ef->floats, &scaled, RND_NEAREST_EVEN, true))
 		return false;
-	*code = r.code;
-	return element_words_value(&neg, &m, &exp, ef, r.code, e) && dec_words_difference(value, neg, m, exp, NULL) &&
-	       dec_words_minus_decimal(error, neg, m, exp, x);
+	w->code = r.code;
+	return element_words_value(w, &neg, &m, &exp, b, ef, r.code, e) &&
+	       dec_words_minus_decimal(&w->error, neg, m, exp, x);
 }
 
-/* The same for the digits x the one pass read (element i of b), rounded by b's one-pass
- * rounding for the scale 2^e. */
-static bool digits_in_words(fpcode *code, struct dec_words *value, struct dec_words *error,
-			    const struct element_format *ef, struct block *b, const struct fastdec_digits *x, long e)
+/* The same for the digits x the one pass read, rounded by its rounding for the scale. */
+static bool digits_in_words(struct element_words *w, struct block *b, const struct element_format *ef,
+			    const struct fastdec_digits *x, long e)
 {
+	const struct rnd_line *rl;
 	uint64_t m;
 	long exp;
 	bool neg;
 
 	if (x->w == 0) {
-		*code = fmt_zero_code(ef->floats, x->neg);
-		*value = *error = (struct dec_words){ false, 0, 0 };
+		w->code = fmt_zero_code(ef->floats, x->neg);
+		w->value = "0";
+		w->value_len = 1;
+		w->error = (struct dec_words){ false, 0, 0 };
 		return true;
 	}
-	if (!b->scaled_open || b->scaled_e != e) {
-		b->scaled_open = rnd_line_open(&b->scaled, ef->floats, RND_NEAREST_EVEN, true, -e);
-		b->scaled_e = e;
-	}
-	return b->scaled_open && rnd_line_digits_code(code, &b->scaled, x) &&
-	       element_words_value(&neg, &m, &exp, ef, *code, e) && dec_words_difference(value, neg, m, exp, NULL) &&
-	       dec_words_minus_digits(error, neg, m, exp, x);
+	rl = scaled_rounding(b, ef->floats, e);
+	return rl && rnd_line_digits_code(&w->code, rl, x) && element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) &&
+	       dec_words_minus_digits(&w->error, neg, m, exp, x);
 }
 
 /* Element i of a float format in words, where they hold it. */
-static bool element_i_in_words(fpcode *code, struct dec_words *value, struct dec_words *error,
-			       const struct element_format *ef, struct block *b, long i, long e)
+static bool element_i_in_words(struct element_words *w, struct block *b, const struct element_format *ef, long i,
+			       long e)
 {
 	if (!ef->floats || b->form[i] == ELEMENT_VALUE)
 		return false;
-	if (b->form[i] == ELEMENT_DIGITS && digits_in_words(code, value, error, ef, b, &b->digits[i], e))
+	if (b->form[i] == ELEMENT_DIGITS && digits_in_words(w, b, ef, &b->digits[i], e))
 		return true;
 	element_as_decimal(b, i);
-	return element_in_words(code, value, error, ef, &b->dec[i], e);
+	return element_in_words(w, b, ef, &b->dec[i], e);
 }
 
 /* One element's output: the fields asked for (-o: input, hex, exact, error; all four
@@ -389,7 +522,7 @@ static void put_element(struct strbuf *out, const struct settings *s, const stru
 /* The same for an element of a block in place made in words: the row written where
  * it goes, each text made there. */
 static void put_words_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
-			      int hex_digits, fpcode code, const struct dec_words *value, const struct dec_words *error)
+			      int hex_digits, const struct element_words *w)
 {
 	const struct field_list *fl = &s->fields;
 	char *p;
@@ -404,10 +537,13 @@ static void put_words_element(struct strbuf *out, const struct settings *s, cons
 			sb_copy(p, b->text[i], b->len[i]);
 			p += b->len[i];
 		} else if (fl->field[f] == FIELD_HEX) {
-			code_to_hex(p, code, hex_digits);
+			code_to_hex(p, w->code, hex_digits);
 			p += hex_digits + 2;
+		} else if (fl->field[f] == FIELD_EXACT) {
+			sb_copy(p, w->value, w->value_len);
+			p += w->value_len;
 		} else
-			p = dec_words_put(p, fl->field[f] == FIELD_EXACT ? value : error);
+			p = dec_words_put(p, &w->error);
 		p = render_field_close(p, s->style);
 	}
 	p = render_row_close(p, s->style);
@@ -484,32 +620,22 @@ static void put_block_scale(struct strbuf *out, const struct settings *s, const 
 
 /* An E8M0 scale: nan, or 2^e (in TSV and CSV "2^e = " and its value, written in place:
  * a row a block). */
-static void put_scale(struct strbuf *out, const struct settings *s, bool nan, long e)
+static void put_scale(struct strbuf *out, const struct settings *s, struct block *b, bool nan, long e)
 {
 	char hex[8], power[DEC_LONG_MAX];
-	struct strbuf exact;
-	mpq_t x;
+	const char *exact = nan ? "nan" : scale_text(b, e);
 
-	code_to_hex(hex, nan ? 0xff : (fpcode)(e + 127), 2);
-	mpq_init(x);
-	num_set_pow2(x, e);
-	if (nan || s->style == STYLE_JSON) {
-		sb_init(&exact);
-		if (nan)
-			sb_puts(&exact, "nan");
-		else
-			put_rational(&exact, x);
-		put_block_scale(out, s, hex, exact.s);
-		sb_free(&exact);
-	} else {
+	code_to_hex(hex, nan ? 0xff : (fpcode)(e + MX_SCALE_BIAS), 2);
+	if (nan || s->style == STYLE_JSON)
+		put_block_scale(out, s, hex, exact);
+	else {
 		start_scale_row(out, s, hex);
 		sb_puts(out, "2^");
 		sb_puts(out, dec_long(power, e));
 		sb_puts(out, " = ");
-		put_rational(out, x);
+		sb_puts(out, exact);
 		sb_putc(out, '\n');
 	}
-	mpq_clear(x);
 }
 
 /* The block's last row (JSON: the end of its object). */
@@ -549,49 +675,71 @@ static void put_block_worst(struct strbuf *out, const struct settings *s, struct
 	sb_free(&text);
 }
 
+/* Element i of a block in place, read as digits, made in words and written, its error
+ * kept in *worst where it is the larger; false, with nothing written, when the one
+ * pass or the words do not take it. The commonest element, compiled as one piece. */
+__attribute__((flatten)) static bool digits_element(struct strbuf *out, const struct settings *s, struct block *b,
+						    const struct element_format *ef, long i, long e, struct dec_words *worst)
+{
+	struct element_words w;
+
+	if (!b->in_place || !ef->floats || b->form[i] != ELEMENT_DIGITS || !digits_in_words(&w, b, ef, &b->digits[i], e))
+		return false;
+	if (dec_words_cmp_abs(&w.error, worst) > 0)
+		*worst = w.error;
+	put_words_element(out, s, b, i, fmt_hex_digits(ef->floats), &w);
+	return true;
+}
+
 /* The elements of a block with a finite scale, and the worst error of them. A float
  * element's exact value and error are made in words where they fit, else as rationals;
  * their texts only when -o asks for them. */
 static void finite_block(struct strbuf *out, const struct settings *s, struct block *b,
 			 const struct element_format *ef, long e)
 {
-	struct strbuf exact, error;
-	mpq_t decoded, diff, worst, v;
-	struct num y;
+	struct strbuf *exact = &b->exact, *error = &b->error;
+	mpq_ptr decoded = b->decoded, diff = b->diff, worst = b->worst, v = b->typed;
+	struct num *y = &b->y;
 	struct dec_words worst_words = { false, 0, 0 };
 	fpcode code;
 	bool worst_approximate = false, any_rational = false;
 	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT),
 	     error_wanted = render_has_field(&s->fields, FIELD_ERROR);
 
-	mpq_inits(decoded, diff, worst, v, NULL);
-	num_init(&y);
-	sb_init(&exact);
-	sb_init(&error);
+	if (!b->work_made) {
+		mpq_inits(b->decoded, b->diff, b->worst, b->typed, NULL);
+		num_init(&b->y);
+		sb_init(&b->exact);
+		sb_init(&b->error);
+		b->work_made = true;
+	}
 	for (long i = 0; i < b->count; i++) {
-		struct dec_words value_w, error_w;
-		sb_clear(&exact);
-		sb_clear(&error);
-		if (element_i_in_words(&code, &value_w, &error_w, ef, b, i, e)) {
-			if (dec_words_cmp_abs(&error_w, &worst_words) > 0)
-				worst_words = error_w;
+		struct element_words w;
+		if (digits_element(out, s, b, ef, i, e, &worst_words))
+			continue;
+		sb_clear(exact);
+		sb_clear(error);
+		if (element_i_in_words(&w, b, ef, i, e)) {
+			if (dec_words_cmp_abs(&w.error, &worst_words) > 0)
+				worst_words = w.error;
 			if (b->in_place) {
-				put_words_element(out, s, b, i, fmt_hex_digits(ef->floats), code, &value_w, &error_w);
+				put_words_element(out, s, b, i, fmt_hex_digits(ef->floats), &w);
 				continue;
 			}
+			code = w.code;
 			if (exact_wanted)
-				dec_words_write(&exact, &value_w);
+				sb_add(exact, w.value, w.value_len);
 			if (error_wanted)
-				dec_words_write(&error, &error_w);
+				dec_words_write(error, &w.error);
 		} else {
 			const struct num *x = element_value(b, i);
-			quantize_element(&code, decoded, &y, ef, x, b->approximate[i] ? NULL : b->text[i], b->len[i], e);
+			quantize_element(&code, decoded, y, ef, x, b->approximate[i] ? NULL : b->text[i], b->len[i], e);
 			signed_value(v, x);
 			mpq_sub(diff, decoded, v);
 			if (exact_wanted)
-				put_rational(&exact, decoded);
+				put_rational(exact, decoded);
 			if (error_wanted)
-				(b->approximate[i] ? put_approximate : put_rational)(&error, diff);
+				(b->approximate[i] ? put_approximate : put_rational)(error, diff);
 			mpq_abs(diff, diff);
 			if (!any_rational || mpq_cmp(diff, worst) > 0) {
 				mpq_set(worst, diff);
@@ -599,13 +747,9 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			}
 			any_rational = true;
 		}
-		put_element(out, s, b, i, ef, code, &exact, &error, i == 0);
+		put_element(out, s, b, i, ef, code, exact, error, i == 0);
 	}
 	put_block_worst(out, s, &worst_words, worst, any_rational, worst_approximate);
-	sb_free(&exact);
-	sb_free(&error);
-	mpq_clears(decoded, diff, worst, v, NULL);
-	num_clear(&y);
 }
 
 static void emit_block(struct strbuf *out, const struct settings *s, struct block *b, const struct element_format *ef)
@@ -617,7 +761,7 @@ static void emit_block(struct strbuf *out, const struct settings *s, struct bloc
 		return;
 	block_texts(b);
 	finite = shared_exponent(&e, b, ef->emax);
-	put_scale(out, s, !finite, e);
+	put_scale(out, s, b, !finite, e);
 	if (finite)
 		finite_block(out, s, b, ef, e);
 	else {

@@ -15,6 +15,8 @@
  * ways. Usage: tests/fastpath [EVERY] < lines; tests/fastpath --near-ties
  */
 #include <gmp.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -468,6 +470,68 @@ static void check_grid_values(void)
 	fmt_value_clear(&v);
 }
 
+/* The decimal writers (8 digits a word) against printf: dec_long() and dec_scaled_word()
+ * (k 0) on each side of every power of ten and on random words of every length, and
+ * dec_words_write() of 128-bit words (n·10^19 + m: the chunked digits, their zeros). */
+static void check_digit_writers(void)
+{
+	uint64_t state = 7, values[4096];
+	size_t n = 0;
+	struct strbuf out;
+	char want[64], buf[DEC_LONG_MAX];
+
+	values[n++] = 0;
+	values[n++] = UINT64_MAX;
+	for (uint64_t p = 1; p <= UINT64_MAX / 10; p *= 10) {
+		values[n++] = p - 1;
+		values[n++] = p;
+		values[n++] = p + 1;
+		values[n++] = p * 10 - 1;
+	}
+	while (n < sizeof values / sizeof values[0]) {
+		uint64_t r = test_rng(&state);
+		values[n++] = r >> (r % 64);
+	}
+	sb_init(&out);
+	for (size_t i = 0; i < n; i++) {
+		sb_clear(&out);
+		dec_scaled_word(&out, false, values[i], 0);
+		snprintf(want, sizeof want, "%llu", (unsigned long long)values[i]);
+		check(strcmp(out.s, want) == 0, "dec_scaled_word %s: %s", want, out.s);
+		if (values[i] <= (uint64_t)LONG_MAX) {
+			long v = (long)values[i] * (i % 2 ? -1 : 1);
+			snprintf(want, sizeof want, "%ld", v);
+			check(strcmp(dec_long(buf, v), want) == 0, "dec_long %s: %s", want, dec_long(buf, v));
+		}
+		for (size_t j = 0; j < 3; j++) { /* values[i]·10^19 + a few others, as a 128-bit integer */
+			uint64_t low = values[(i * 7 + j) % n] % 10000000000000000000u;
+			struct dec_words w = { false, (unsigned __int128)(values[i] % 10000000000000000000u) * 10000000000000000000u + low, 0 };
+			mpz_t z;
+			char *text;
+			mpz_init(z);
+			mpz_set_ui(z, (unsigned long)(values[i] % 10000000000000000000u));
+			mpz_mul_ui(z, z, 10000000000000000000u);
+			mpz_add_ui(z, z, (unsigned long)low);
+			text = mpz_get_str(NULL, 10, z);
+			sb_clear(&out);
+			dec_words_write(&out, &w);
+			if (strlen(text) <= 21) /* up to 10^21: plainly */
+				check(strcmp(out.s, text) == 0, "dec_words_write %s: %s", text, out.s);
+			else { /* from 10^21 on: the digits, trailing zeros dropped, as d.ddde+x */
+				size_t len = strlen(text), digits = len;
+				while (digits > 1 && text[digits - 1] == '0')
+					digits--;
+				snprintf(want, sizeof want, "%c%s%.*se+%zu", text[0], digits > 1 ? "." : "", (int)digits - 1,
+					 text + 1, len - 1);
+				check(strcmp(out.s, want) == 0, "dec_words_write %s: %s, not %s", text, out.s, want);
+			}
+			free(text);
+			mpz_clear(z);
+		}
+	}
+	sb_free(&out);
+}
+
 static int lines_mode(int every)
 {
 	const struct fmt *f[NFORMATS];
@@ -481,6 +545,7 @@ static int lines_mode(int every)
 	for (size_t i = 0; i < NFORMATS; i++)
 		f[i] = fmt_lookup(formats[i]);
 	check_grid_values();
+	check_digit_writers();
 	input_init(&in);
 	while (lines_next(r, &text, &len, &too_long)) {
 		struct decimal d;
