@@ -483,12 +483,68 @@ bool dec_words_minus_digits(struct dec_words *w, bool neg, uint64_t m, long e, c
 
 _Static_assert(DEC_WORDS_MAX >= 40 + DIGITS_SLACK, "a 128-bit d has at most 39 digits");
 
+/* 32 bytes from src to dst in two moves, whatever of them is wanted. */
+static inline void copy32(char *dst, const char *src)
+{
+	struct bytes16 {
+		char c[16];
+	} a, b;
+
+	memcpy(&a, src, 16);
+	memcpy(&b, src + 16, 16);
+	memcpy(dst, &a, 16);
+	memcpy(dst + 16, &b, 16);
+}
+
+/*
+ * put_digits() for ±d·10^−k, d a nonzero word, where it writes no exponent (the
+ * leading digit's power x above −7 and below 21): the digits made 8 a word into a
+ * buffer with room after them, then moved 32 bytes at a time, whatever of them is
+ * wanted, to p, which has DEC_WORDS_MAX bytes of room. NULL for an exponent.
+ */
+static char *put_plain_word(char *p, bool neg, uint64_t d, long k)
+{
+	char text[80], *end = text + 40, *digits = word_digits(end, d);
+	long n = end - digits, x;
+
+	while (digits[n - 1] == '0') /* d is not 0: a digit before them is not */
+		n--, k--;
+	x = n - 1 - k;
+	if (x <= -7 || x >= 21)
+		return NULL;
+	*p = '-';
+	p += neg;
+	if (k <= 0) { /* an integer: its digits, then −k ≤ 20 zeros */
+		copy32(p, digits);
+		p += n;
+		memset(p, '0', 20);
+		return p - k;
+	}
+	if (x >= 0) { /* digits, the point, more digits */
+		copy32(p, digits);
+		p += x + 1;
+		*p++ = '.';
+		copy32(p, digits + x + 1);
+		return p + (n - x - 1);
+	}
+	memcpy(p, "0.000000", 8); /* "0.", −x − 1 ≤ 5 zeros, the digits */
+	p += 1 - x;
+	copy32(p, digits);
+	return p + n;
+}
+
+_Static_assert(DEC_WORDS_MAX >= 1 + 21 + 1 + 32, "room for put_plain_word()'s moves");
+
 char *dec_words_put(char *p, const struct dec_words *w)
 {
+	char *end;
+
 	if (w->d == 0) {
 		*p = '0';
 		return p + 1;
 	}
+	if (w->d >> 64 == 0 && (end = put_plain_word(p, w->neg, (uint64_t)w->d, w->k)))
+		return end;
 	return put_scaled_wide(p, w->neg, w->d, -w->k);
 }
 

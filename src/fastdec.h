@@ -99,6 +99,16 @@ struct fastdec_digits {
 const char *fastdec_scan_line(struct fastdec_digits *d, const char *text);
 /* ⌊log2 |d|⌋ of a nonzero d so scanned, or false when words do not decide it. */
 bool fastdec_digits_floor_log2(long *out, const struct fastdec_digits *d);
+/* For such a d with |q| ≤ 400, cheaply: a bound b with b ≤ ⌊log2 |d|⌋ ≤ b + 3. It is
+ * ⌊log2 w⌋ + ⌊q·log2 10⌋, each from below: 3483294/2^20 is log2 10 within 7.1e−8, so
+ * that for |q| ≤ 400 the product's floor is ⌊q·log2 10⌋ or one off; and the sum of two
+ * floors is the floor of the sum or one less. */
+static inline long fastdec_digits_log2_bound(const struct fastdec_digits *d)
+{
+	int bits = d->w >> 64 ? 128 - __builtin_clzll((uint64_t)(d->w >> 64)) : 64 - __builtin_clzll((uint64_t)d->w | 1);
+
+	return bits - 1 + ((d->q * 3483294) >> 20) - 1;
+}
 /* Where d so scanned (nonzero) lies on ln's grid, as fastdec_place_line() says it of
  * the same line (s->digits 0); false when that does not decide it. */
 bool fastdec_place_digits(struct fastdec_spot *s, const struct fastdec_line *ln, const struct fastdec_digits *d);

@@ -49,7 +49,7 @@ struct element_format {
 /* A small float element format's codes: each one's value as fmt_grid_rank_value()
  * gives it (grid: where it is such a value), and the text of that value times the
  * scale 2^text_e, made when first asked for (made[c] = generation; fits: in words). */
-#define MX_TABLE_BITS 8
+#define MX_TABLE_BITS 8 /* codes of at most 2 hex digits */
 #define MX_TABLE_CODES (1 << MX_TABLE_BITS)
 struct code_table {
 	bool grid[MX_TABLE_CODES], neg[MX_TABLE_CODES];
@@ -58,6 +58,7 @@ struct code_table {
 	long text_e;
 	unsigned long generation, made[MX_TABLE_CODES];
 	bool fits[MX_TABLE_CODES];
+	char hex[MX_TABLE_CODES][4]; /* 0x and the code's (at most) 2 digits, unterminated */
 	size_t text_len[MX_TABLE_CODES];
 	char text[MX_TABLE_CODES][DEC_WORDS_MAX];
 };
@@ -95,14 +96,15 @@ struct block {
 	struct strbuf exact, error;
 };
 
-/* Room for one more element. */
-static void block_room(struct block *b)
+/* Room for n elements. */
+static void block_reserve(struct block *b, long n)
 {
-	long cap;
+	long cap = b->cap ? b->cap : 32;
 
-	if (b->count < b->cap)
+	if (n <= b->cap)
 		return;
-	cap = b->cap ? 2 * b->cap : 32;
+	while (cap < n)
+		cap *= 2;
 	b->v = realloc(b->v, (size_t)cap * sizeof *b->v);
 	b->text = realloc(b->text, (size_t)cap * sizeof *b->text);
 	b->len = realloc(b->len, (size_t)cap * sizeof *b->len);
@@ -123,7 +125,7 @@ static void block_room(struct block *b)
 static void block_add(struct block *b, const struct num *x, const struct decimal *d, bool approximate, const char *text,
 		      size_t len)
 {
-	block_room(b);
+	block_reserve(b, b->count + 1);
 	if ((size_t)b->bytes + (size_t)b->count + len + 1 > b->chars_cap) {
 		b->chars_cap = 2 * ((size_t)b->bytes + (size_t)b->count + len + 1);
 		if (!(b->chars = realloc(b->chars, b->chars_cap)))
@@ -142,21 +144,6 @@ static void block_add(struct block *b, const struct num *x, const struct decimal
 	b->chars[b->at[b->count] + len] = '\0';
 	b->bytes += (long)len;
 	b->count++;
-}
-
-/* An element read by the one pass: its digits, and its text where it lies (a plain
- * decimal, not NUL-terminated). */
-static void block_add_digits(struct block *b, const struct fastdec_digits *x, const char *text, size_t len)
-{
-	block_room(b);
-	b->made[b->count] = false;
-	b->form[b->count] = ELEMENT_DIGITS;
-	b->digits[b->count] = *x;
-	b->approximate[b->count] = false;
-	b->text[b->count] = text;
-	b->len[b->count] = len;
-	b->count++;
-	b->in_place = true;
 }
 
 /* The texts' pointers, once no text is added to move them. */
@@ -289,16 +276,25 @@ static bool digits_floor_log2(long *e, struct block *b, long i)
 }
 
 /* The shared exponent of a block, or false for the NaN scale (a NaN or inf in it). */
+/* For an element read as nonzero digits, fastdec_digits_log2_bound(): ⌊log2 |x|⌋ lies
+ * in [bound, bound + 3]; else LONG_MIN. */
+static inline long log2_bound(const struct block *b, long i)
+{
+	return b->form[i] == ELEMENT_DIGITS && b->digits[i].w != 0 ? fastdec_digits_log2_bound(&b->digits[i]) : LONG_MIN;
+}
+
 static bool shared_exponent(long *out, struct block *b, long emax)
 {
 	bool any = false;
-	long top = 0;
+	long top = 0, least_top = LONG_MIN; /* the largest ⌊log2 |x|⌋ is at least least_top */
 
 	for (long i = 0; i < b->count; i++) {
-		long e;
+		long e, bound = log2_bound(b, i);
 		const struct num *v;
-		if (zero_digits(b, i))
-			continue;
+		if (zero_digits(b, i) || (bound != LONG_MIN && bound + 3 < least_top))
+			continue; /* zero, or below one before it: not the largest */
+		if (bound > least_top)
+			least_top = bound;
 		if (digits_floor_log2(&e, b, i))
 			;
 		else if ((v = element_value(b, i))->kind != NUM_FINITE)
@@ -365,6 +361,7 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
  * against the typed value. */
 struct element_words {
 	fpcode code;
+	const char *hex; /* its text from the table, 4 bytes of which 2 + hex digits count; or NULL */
 	const char *value;
 	size_t value_len;
 	struct dec_words error;
@@ -383,7 +380,10 @@ static struct code_table *code_table(struct block *b, const struct fmt *f)
 		abort();
 	for (fpcode c = 0; c < (fpcode)1 << f->bits; c++) {
 		fpcode magnitude = fmt_magnitude(f, c, &t->neg[c]);
+		char hex[8];
 		t->grid[c] = fmt_grid_rank_value(f, fmt_rank_of_code(f, magnitude), &t->m[c], &t->exp[c]);
+		code_to_hex(hex, c, fmt_hex_digits(f));
+		memcpy(t->hex[c], hex, 4);
 	}
 	t->text_e = LONG_MIN;
 	return t;
@@ -424,11 +424,13 @@ static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m,
 		}
 		w->value = t->text[code];
 		w->value_len = t->text_len[code];
+		w->hex = t->hex[code];
 		return t->fits[code];
 	}
 	if (!fmt_grid_rank_value(ef->floats, fmt_rank_of_code(ef->floats, fmt_magnitude(ef->floats, code, neg)), m, exp))
 		return false;
 	*exp += e;
+	w->hex = NULL;
 	w->value = b->value_scratch;
 	return value_text(b->value_scratch, &w->value_len, *neg, *m, *exp);
 }
@@ -465,7 +467,9 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 	bool neg;
 
 	if (x->w == 0) {
+		const struct code_table *t = code_table(b, ef->floats);
 		w->code = fmt_zero_code(ef->floats, x->neg);
+		w->hex = t ? t->hex[w->code] : NULL;
 		w->value = "0";
 		w->value_len = 1;
 		w->error = (struct dec_words){ false, 0, 0 };
@@ -527,7 +531,7 @@ static void put_words_element(struct strbuf *out, const struct settings *s, cons
 	const struct field_list *fl = &s->fields;
 	char *p;
 
-	sb_reserve(out, b->len[i] + (size_t)hex_digits + 2 * DEC_WORDS_MAX + (size_t)(fl->count + 1) * RENDER_FIELD_MAX + 8);
+	sb_reserve(out, b->len[i] + 2 * DEC_WORDS_MAX + (size_t)(fl->count + 2) * RENDER_FIELD_MAX);
 	p = out->s + out->len;
 	if (s->style == STYLE_JSON && i > 0)
 		*p++ = ',';
@@ -537,7 +541,10 @@ static void put_words_element(struct strbuf *out, const struct settings *s, cons
 			sb_copy(p, b->text[i], b->len[i]);
 			p += b->len[i];
 		} else if (fl->field[f] == FIELD_HEX) {
-			code_to_hex(p, w->code, hex_digits);
+			if (w->hex)
+				memcpy(p, w->hex, 4);
+			else
+				code_to_hex(p, w->code, hex_digits);
 			p += hex_digits + 2;
 		} else if (fl->field[f] == FIELD_EXACT) {
 			sb_copy(p, w->value, w->value_len);
@@ -1025,16 +1032,25 @@ static enum problem read_element(struct mx_run *r, const char *text, size_t len)
  */
 static const char *block_in_place(struct block *b, long size, const char *p, const char *end)
 {
+	block_reserve(b, size);
 	for (long i = 0; i < size; i++) {
-		struct fastdec_digits x;
-		const char *stop = p < end ? fastdec_scan_line(&x, p) : NULL;
-		if (!stop || stop >= end || *stop != '\n' || (x.w != 0 && labs(x.q) > MX_ONE_PASS_MAX_Q)) {
+		struct fastdec_digits *x = &b->digits[i];
+		const char *stop = p < end ? fastdec_scan_line(x, p) : NULL;
+		if (!stop || stop >= end || *stop != '\n' || (x->w != 0 && labs(x->q) > MX_ONE_PASS_MAX_Q)) {
 			block_empty(b);
 			return NULL;
 		}
-		block_add_digits(b, &x, p, (size_t)(stop - p));
+		b->text[i] = p;
+		b->len[i] = (size_t)(stop - p);
 		p = stop + 1;
 	}
+	for (long i = 0; i < size; i++) {
+		b->made[i] = false;
+		b->form[i] = ELEMENT_DIGITS;
+		b->approximate[i] = false;
+	}
+	b->count = size;
+	b->in_place = true;
 	return p;
 }
 
