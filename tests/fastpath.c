@@ -358,18 +358,35 @@ static void compare_digits(const struct input *in, bool parsed, bool all_modes, 
 	mpq_t exact, stored, diff;
 	long e;
 
+	struct input own;
+	struct parse_error err;
+
 	if (fastdec_scan_line(&x, text) != text + len)
 		return;
 	digits_lines++;
+	input_init(&own);
+	if (!parsed) { /* past the general scanner's tables: the parser itself */
+		parsed = parse_input(&own, &err, text, len) == PARSE_OK;
+		in = &own;
+	}
 	if (!check(parsed && in->value.kind == NUM_FINITE, "one pass read '%.*s', which the parser does not",
-		   len > 60 ? 60 : (int)len, text))
+		   len > 60 ? 60 : (int)len, text)) {
+		input_clear(&own);
 		return;
+	}
 	mpq_inits(exact, stored, diff, NULL);
 	sb_init(&fast);
 	sb_init(&slow);
 	digits_rational(exact, &x, 0);
 	signed_value(diff, &in->value);
 	check(mpq_equal(exact, diff), "digits of '%.*s' are another value", len > 60 ? 60 : (int)len, text);
+	if (x.w != 0 && labs(x.q) <= 400) {
+		long bound = fastdec_digits_log2_bound(&x), exact_log2;
+		mpq_abs(diff, exact);
+		exact_log2 = num_floor_log2_ratio(mpq_numref(diff), mpq_denref(diff));
+		check(bound <= exact_log2 && exact_log2 <= bound + 3, "log2 bound of digits '%.*s': %ld, floor log2 %ld",
+		      len > 60 ? 60 : (int)len, text, bound, exact_log2);
+	}
 	if (x.w != 0 && fastdec_digits_floor_log2(&e, &x)) {
 		digits_log2_decided++;
 		mpq_abs(diff, exact);
@@ -432,6 +449,7 @@ static void compare_digits(const struct input *in, bool parsed, bool all_modes, 
 	sb_free(&fast);
 	sb_free(&slow);
 	mpq_clears(exact, stored, diff, NULL);
+	input_clear(&own);
 }
 
 /* fmt_grid_rank_value() against fmt_decode() on every finite rank of the formats of at

@@ -39,6 +39,12 @@ awk 'BEGIN { srand(11); for (i = 0; i < 100000; i++) { n = 1 + int(rand() * 19);
 	for (j = 0; j < n; j++) s = s int(rand() * 10); sub(/^0+/, "", s); if (s == "") s = "1"
 	print s "e" (-28 - int(rand() * 373)) } }' > "$log.bigq"
 run sh -c "./tests/fastpath 5 < $log.bigq" && rm -f "$log.bigq"
+# ... and mx's one pass (fastdec_scan_line()'s digits) on 1 to 38 digits times 10^q for
+# every |q| <= 400: their log2 bound, floor log2, roundings and errors
+awk 'BEGIN { srand(3); for (q = -400; q <= 400; q++) for (i = 0; i < 30; i++) { n = 1 + int(rand() * 38); s = ""
+	for (j = 0; j < n; j++) s = s int(rand() * 10); sub(/^0+/, "", s); if (s == "") s = "1"
+	print s "e" q; print "1e" q; print "99999999999999999999999999999999999999e" q } }' > "$log.q"
+run sh -c "./tests/fastpath 1000000 < $log.q" && rm -f "$log.q"
 # ... on each side of every boundary of the formats of at most 16 bits, 20 to 800 digits
 run tests/fastpath --near-ties
 awk '!/^#/ && NF { print ($3 == "sat" ? $4 : $3) }' tests/records.d/*.records > "$log.rec"
