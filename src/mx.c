@@ -476,8 +476,10 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 		return true;
 	}
 	rl = scaled_rounding(b, ef->floats, e);
-	return rl && rnd_line_digits_code(&w->code, rl, x) && element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) &&
-	       dec_words_minus_digits(&w->error, neg, m, exp, x);
+	return rl &&
+	       (rnd_line_far_below(&w->code, rl, fastdec_digits_log2_bound(x) + 3, x->neg) ||
+		rnd_line_digits_code(&w->code, rl, x)) &&
+	       element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) && dec_words_minus_digits(&w->error, neg, m, exp, x);
 }
 
 /* Element i of a float format in words, where they hold it. */

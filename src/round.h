@@ -87,6 +87,16 @@ const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, c
 /* rnd_line_code() of the digits fastdec_scan_line() read from a line (nonzero); false
  * when the one pass does not place them. */
 bool rnd_line_digits_code(fpcode *code, const struct rnd_line *rl, const struct fastdec_digits *d);
+/* The same without placing them, for a value known to lie below 2^(log2_below + 1):
+ * where that is far below the smallest subnormal (as fastdec_place_line() sees it, times
+ * 2^e2), the code there (of that sign); else false. */
+static inline bool rnd_line_far_below(fpcode *code, const struct rnd_line *rl, long log2_below, bool neg)
+{
+	if (!rl->grid.subnormals || rl->grid.emin - (log2_below + rl->grid.e2) <= rl->grid.frac_bits + 2)
+		return false;
+	*code = rl->far_below[neg];
+	return true;
+}
 /* The same for a decimal d that rnd_encode_decimal() rounded into r (by mode): whether
  * its own digits are r's code's shortest, and then those (*digits·10^*pow10, no trailing
  * zeros). */

@@ -316,7 +316,7 @@ static void compare_error_texts(const struct input *in, const struct decimal *d,
 	sb_free(&slow);
 }
 
-static long digits_lines, digits_log2_decided, digits_placed, digits_errors_in_words;
+static long digits_lines, digits_log2_decided, digits_placed, digits_far_below, digits_errors_in_words;
 
 /* x·2^e exactly, for x the digits of a line (w·10^q). */
 static void digits_rational(mpq_t out, const struct fastdec_digits *x, long e)
@@ -429,6 +429,14 @@ static void compare_digits(const struct input *in, bool parsed, bool all_modes, 
 					check(code == b.code, "%s %s%s '%.*s' times 2^%ld from its digits: 0x%llx, exactly 0x%llx",
 					      f->name, rnd_mode_name(modes[m]), sat ? " sat" : "", len > 60 ? 60 : (int)len,
 					      text, shifts[i], (unsigned long long)code, (unsigned long long)b.code);
+					if (labs(x.q) <= 400 &&
+					    rnd_line_far_below(&code, rl, fastdec_digits_log2_bound(&x) + 3, x.neg)) {
+						digits_far_below++;
+						check(code == b.code, "%s %s%s '%.*s' times 2^%ld far below: 0x%llx, exactly 0x%llx",
+						      f->name, rnd_mode_name(modes[m]), sat ? " sat" : "",
+						      len > 60 ? 60 : (int)len, text, shifts[i], (unsigned long long)code,
+						      (unsigned long long)b.code);
+					}
 					magnitude = fmt_magnitude(f, b.code, &neg);
 					if (!all_modes || m != 0 || !sat ||
 					    !fmt_grid_rank_value(f, fmt_rank_of_code(f, magnitude), &sig, &exp) ||
@@ -595,9 +603,9 @@ static int lines_mode(int every)
 	       one_pass_taken, own_digits_taken, decimal_own_digits_taken);
 	printf("  %ld error texts, %ld of them made in words; floor log2 decided in words for %ld of %ld\n", error_texts,
 	       error_texts_in_words, log2_decided, log2_asked);
-	printf("  %ld lines read as digits (mx's one pass): floor log2 decided for %ld, %ld roundings placed, %ld errors "
-	       "in words\n",
-	       digits_lines, digits_log2_decided, digits_placed, digits_errors_in_words);
+	printf("  %ld lines read as digits (mx's one pass): floor log2 decided for %ld, %ld roundings placed (%ld far "
+	       "below), %ld errors in words\n",
+	       digits_lines, digits_log2_decided, digits_placed, digits_far_below, digits_errors_in_words);
 	input_clear(&in);
 	lines_close(r);
 	return test_summary("fastpath");
