@@ -360,6 +360,7 @@ static void compare_digits(const struct input *in, bool parsed, bool all_modes, 
 
 	struct input own;
 	struct parse_error err;
+	long exact_log2 = LONG_MIN;
 
 	if (fastdec_scan_line(&x, text) != text + len)
 		return;
@@ -380,10 +381,12 @@ static void compare_digits(const struct input *in, bool parsed, bool all_modes, 
 	digits_rational(exact, &x, 0);
 	signed_value(diff, &in->value);
 	check(mpq_equal(exact, diff), "digits of '%.*s' are another value", len > 60 ? 60 : (int)len, text);
-	if (x.w != 0 && labs(x.q) <= 400) {
-		long bound = fastdec_digits_log2_bound(&x), exact_log2;
+	if (x.w != 0) {
 		mpq_abs(diff, exact);
 		exact_log2 = num_floor_log2_ratio(mpq_numref(diff), mpq_denref(diff));
+	}
+	if (x.w != 0 && labs(x.q) <= 400) {
+		long bound = fastdec_digits_log2_bound(&x);
 		check(bound <= exact_log2 && exact_log2 <= bound + 3, "log2 bound of digits '%.*s': %ld, floor log2 %ld",
 		      len > 60 ? 60 : (int)len, text, bound, exact_log2);
 	}
@@ -409,34 +412,39 @@ static void compare_digits(const struct input *in, bool parsed, bool all_modes, 
 					struct rnd_result b;
 					struct num scaled;
 					struct dec_words words;
-					fpcode code, magnitude;
+					fpcode code = 0, far_code = 0, bound_code = 0, magnitude;
 					uint64_t sig;
 					long exp;
-					bool neg;
+					bool neg, placed, far, far_by_bound;
 					if (!opened[j][i][m][sat]) {
 						open_ok[j][i][m][sat] =
 							rnd_line_open(&lines[j][i][m][sat], f, modes[m], sat, shifts[i]);
 						opened[j][i][m][sat] = true;
 					}
-					if (!open_ok[j][i][m][sat] || !rnd_line_digits_code(&code, rl, &x))
+					/* placed; below 2^(⌊log2 |x|⌋ + 1) exactly, and by the bound */
+					placed = open_ok[j][i][m][sat] && rnd_line_digits_code(&code, rl, &x);
+					far = open_ok[j][i][m][sat] && exact_log2 != LONG_MIN &&
+					      rnd_line_far_below(&far_code, rl, exact_log2, x.neg);
+					far_by_bound = open_ok[j][i][m][sat] && x.w != 0 && labs(x.q) <= 400 &&
+						       rnd_line_far_below(&bound_code, rl, fastdec_digits_log2_bound(&x) + 3, x.neg);
+					if (!placed && !far && !far_by_bound)
 						continue;
-					digits_placed++;
+					digits_placed += placed;
+					digits_far_below += far + far_by_bound;
 					num_init(&scaled);
 					num_set(&scaled, &in->value);
 					scale_value(scaled.mag, shifts[i]);
 					rnd_encode(&b, f, &scaled, modes[m], sat);
 					num_clear(&scaled);
-					check(code == b.code, "%s %s%s '%.*s' times 2^%ld from its digits: 0x%llx, exactly 0x%llx",
-					      f->name, rnd_mode_name(modes[m]), sat ? " sat" : "", len > 60 ? 60 : (int)len,
-					      text, shifts[i], (unsigned long long)code, (unsigned long long)b.code);
-					if (labs(x.q) <= 400 &&
-					    rnd_line_far_below(&code, rl, fastdec_digits_log2_bound(&x) + 3, x.neg)) {
-						digits_far_below++;
-						check(code == b.code, "%s %s%s '%.*s' times 2^%ld far below: 0x%llx, exactly 0x%llx",
-						      f->name, rnd_mode_name(modes[m]), sat ? " sat" : "",
-						      len > 60 ? 60 : (int)len, text, shifts[i], (unsigned long long)code,
-						      (unsigned long long)b.code);
-					}
+					check(!placed || code == b.code,
+					      "%s %s%s '%.*s' times 2^%ld from its digits: 0x%llx, exactly 0x%llx", f->name,
+					      rnd_mode_name(modes[m]), sat ? " sat" : "", len > 60 ? 60 : (int)len, text, shifts[i],
+					      (unsigned long long)code, (unsigned long long)b.code);
+					check((!far || far_code == b.code) && (!far_by_bound || bound_code == b.code),
+					      "%s %s%s '%.*s' times 2^%ld far below: 0x%llx/0x%llx, exactly 0x%llx", f->name,
+					      rnd_mode_name(modes[m]), sat ? " sat" : "", len > 60 ? 60 : (int)len, text, shifts[i],
+					      (unsigned long long)far_code, (unsigned long long)bound_code,
+					      (unsigned long long)b.code);
 					magnitude = fmt_magnitude(f, b.code, &neg);
 					if (!all_modes || m != 0 || !sat ||
 					    !fmt_grid_rank_value(f, fmt_rank_of_code(f, magnitude), &sig, &exp) ||
