@@ -88,6 +88,8 @@ struct block {
 	struct rnd_line *scaled[MX_SCALES];
 	bool scaled_tried[MX_SCALES];
 	struct code_table *codes; /* a small element format's (code_table()) */
+	char separator; /* default_row_separator(), once found */
+	bool separator_found;
 	char value_scratch[DEC_WORDS_MAX]; /* a wider one's value text */
 	/* ... and finite_block()'s work areas */
 	bool work_made;
@@ -494,6 +496,25 @@ static bool element_i_in_words(struct element_words *w, struct block *b, const s
 	return element_in_words(w, b, ef, &b->dec[i], e);
 }
 
+/* Where -o is mx's default (input, hex, exact, error) and render.h writes each field
+ * plainly with one byte between them (TSV, CSV), that byte, found once; else 0. */
+static char default_row_separator(struct block *b, const struct settings *s)
+{
+	static const enum field order[] = { FIELD_INPUT, FIELD_HEX, FIELD_EXACT, FIELD_ERROR };
+	const struct field_list *fl = &s->fields;
+
+	if (!b->separator_found) {
+		char text[4][RENDER_FIELD_MAX];
+		bool plain = fl->count == 4 && render_field_close(text[0], s->style) == text[0] &&
+			     render_row_close(text[0], s->style) == text[0];
+		for (int f = 0; f < 4 && plain; f++)
+			plain = fl->field[f] == order[f] && render_field_open(text[f], fl, f, s->style) == text[f] + (f > 0);
+		b->separator = plain ? text[1][0] : 0;
+		b->separator_found = true;
+	}
+	return b->separator;
+}
+
 /* One element's output: the fields asked for (-o: input, hex, exact, error; all four
  * by default), as TSV or CSV, or as one JSON object of the block's elements. The input
  * is element i's text: a plain decimal, nothing in it quoted, in a block in place. */
@@ -527,14 +548,30 @@ static void put_element(struct strbuf *out, const struct settings *s, const stru
 
 /* The same for an element of a block in place made in words: the row written where
  * it goes, each text made there. */
-static void put_words_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
-			      int hex_digits, const struct element_words *w)
+static void put_words_element(struct strbuf *out, const struct settings *s, struct block *b, long i, int hex_digits,
+			      const struct element_words *w)
 {
 	const struct field_list *fl = &s->fields;
-	char *p;
+	char separator = default_row_separator(b, s), *p;
 
 	sb_reserve(out, b->len[i] + 2 * DEC_WORDS_MAX + (size_t)(fl->count + 2) * RENDER_FIELD_MAX);
 	p = out->s + out->len;
+	if (separator && w->hex) { /* the default row, TSV or CSV: straight through */
+		sb_copy(p, b->text[i], b->len[i]);
+		p += b->len[i];
+		*p++ = separator;
+		memcpy(p, w->hex, 4);
+		p += hex_digits + 2;
+		*p++ = separator;
+		sb_copy(p, w->value, w->value_len);
+		p += w->value_len;
+		*p++ = separator;
+		p = dec_words_put(p, &w->error);
+		*p++ = '\n';
+		*p = '\0';
+		out->len = (size_t)(p - out->s);
+		return;
+	}
 	if (s->style == STYLE_JSON && i > 0)
 		*p++ = ',';
 	for (int f = 0; f < fl->count; f++) {
