@@ -84,7 +84,7 @@ struct block {
 	bool *made;          /* v holds the value */
 	/* kept from block to block: for each scale 2^e (e + MX_SCALE_BIAS), its value's
 	 * text and the one pass's rounding for it, each made when first asked for */
-	char *scale_text[MX_SCALES];
+	char *scale_text[MX_SCALES], *scale_row[MX_SCALES];
 	struct rnd_line *scaled[MX_SCALES];
 	bool scaled_tried[MX_SCALES];
 	struct code_table *codes; /* a small element format's (code_table()) */
@@ -179,6 +179,7 @@ static void block_free(struct block *b)
 	free(b->made);
 	for (int e = 0; e < MX_SCALES; e++) {
 		free(b->scale_text[e]);
+		free(b->scale_row[e]);
 		free(b->scaled[e]);
 	}
 	free(b->codes);
@@ -670,18 +671,25 @@ static void put_scale(struct strbuf *out, const struct settings *s, struct block
 {
 	char hex[8], power[DEC_LONG_MAX];
 	const char *exact = nan ? "nan" : scale_text(b, e);
+	char **row = &b->scale_row[e + MX_SCALE_BIAS];
 
 	code_to_hex(hex, nan ? 0xff : (fpcode)(e + MX_SCALE_BIAS), 2);
-	if (nan || s->style == STYLE_JSON)
+	if (nan || s->style == STYLE_JSON) {
 		put_block_scale(out, s, hex, exact);
-	else {
-		start_scale_row(out, s, hex);
-		sb_puts(out, "2^");
-		sb_puts(out, dec_long(power, e));
-		sb_puts(out, " = ");
-		sb_puts(out, exact);
-		sb_putc(out, '\n');
+		return;
 	}
+	if (!*row) { /* the row, made once for each scale */
+		struct strbuf t;
+		sb_init(&t);
+		start_scale_row(&t, s, hex);
+		sb_puts(&t, "2^");
+		sb_puts(&t, dec_long(power, e));
+		sb_puts(&t, " = ");
+		sb_puts(&t, exact);
+		sb_putc(&t, '\n');
+		*row = t.s;
+	}
+	sb_puts(out, *row);
 }
 
 /* The block's last row (JSON: the end of its object). */
@@ -691,11 +699,16 @@ static void put_worst_error(struct strbuf *out, const struct settings *s, const 
 		sb_putc(out, ']');
 		render_json_text(out, "worst_error", error);
 		sb_puts(out, "}\n");
-	} else {
-		sb_puts(out, "worst error");
-		sb_putc(out, separator(s));
-		sb_puts(out, error);
-		sb_puts(out, "\n\n");
+	} else { /* "worst error", the separator, the error, the block's blank line */
+		size_t n = strlen(error);
+		char *p;
+		sb_reserve(out, n + 14);
+		p = out->s + out->len;
+		memcpy(p, "worst error", 11);
+		p[11] = separator(s);
+		memcpy(p + 12, error, n);
+		memcpy(p + 12 + n, "\n\n", 3);
+		out->len += n + 14;
 	}
 }
 
@@ -705,36 +718,48 @@ static void put_worst_error(struct strbuf *out, const struct settings *s, const 
 static void put_block_worst(struct strbuf *out, const struct settings *s, struct dec_words *in_words, mpq_t worst,
 			    bool any_rational, bool approximate)
 {
+	char words[DEC_WORDS_MAX + 1];
 	struct strbuf text;
-	mpq_t w;
+	bool rational = false;
 
-	sb_init(&text);
-	mpq_init(w);
 	in_words->neg = false;
-	dec_words_rational(w, in_words);
-	if (any_rational && mpq_cmp(worst, w) >= 0)
-		(approximate ? put_approximate : put_rational)(&text, worst);
-	else
-		dec_words_write(&text, in_words);
+	if (any_rational) { /* which is the larger: a rational's or the words' */
+		mpq_t w;
+		mpq_init(w);
+		dec_words_rational(w, in_words);
+		rational = mpq_cmp(worst, w) >= 0;
+		mpq_clear(w);
+	}
+	if (!rational) {
+		*dec_words_put(words, in_words) = '\0';
+		put_worst_error(out, s, words);
+		return;
+	}
+	sb_init(&text);
+	(approximate ? put_approximate : put_rational)(&text, worst);
 	put_worst_error(out, s, text.s);
-	mpq_clear(w);
 	sb_free(&text);
 }
 
-/* Element i of a block in place, read as digits, made in words and written, its error
- * kept in *worst where it is the larger; false, with nothing written, when the one
- * pass or the words do not take it. The commonest element, compiled as one piece. */
-__attribute__((flatten)) static bool digits_element(struct strbuf *out, const struct settings *s, struct block *b,
-						    const struct element_format *ef, long i, long e, struct dec_words *worst)
+/* The elements of a block in place from i on, read as digits, each made in words and
+ * written, its error kept in *worst where it is the larger, up to the first that the
+ * one pass or the words do not take (nothing of it written); returns that one's index,
+ * or the count. The commonest elements, compiled as one piece. */
+__attribute__((flatten)) static long digits_elements(struct strbuf *out, const struct settings *s, struct block *b,
+						     const struct element_format *ef, long i, long e,
+						     struct dec_words *worst)
 {
-	struct element_words w;
+	int hex_digits = fmt_hex_digits(ef->floats);
 
-	if (!b->in_place || !ef->floats || b->form[i] != ELEMENT_DIGITS || !digits_in_words(&w, b, ef, &b->digits[i], e))
-		return false;
-	if (dec_words_cmp_abs(&w.error, worst) > 0)
-		*worst = w.error;
-	put_words_element(out, s, b, i, fmt_hex_digits(ef->floats), &w);
-	return true;
+	for (; i < b->count; i++) {
+		struct element_words w;
+		if (b->form[i] != ELEMENT_DIGITS || !digits_in_words(&w, b, ef, &b->digits[i], e))
+			break;
+		if (dec_words_cmp_abs(&w.error, worst) > 0)
+			*worst = w.error;
+		put_words_element(out, s, b, i, hex_digits, &w);
+	}
+	return i;
 }
 
 /* The elements of a block with a finite scale, and the worst error of them. A float
@@ -761,8 +786,8 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	}
 	for (long i = 0; i < b->count; i++) {
 		struct element_words w;
-		if (digits_element(out, s, b, ef, i, e, &worst_words))
-			continue;
+		if (b->in_place && ef->floats && (i = digits_elements(out, s, b, ef, i, e, &worst_words)) == b->count)
+			break;
 		sb_clear(exact);
 		sb_clear(error);
 		if (element_i_in_words(&w, b, ef, i, e)) {
