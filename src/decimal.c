@@ -44,20 +44,33 @@ static inline void store_digit_bytes(char *p, uint64_t bytes)
 	memcpy(p, &bytes, 8);
 }
 
-/* The decimal digits of d, written so that they end at `end`, 8 at a time: the 24
- * bytes before end may be written. Returns where the digits start. */
+/* The decimal digits of d, written so that they end at `end`, 8 at a time (each group
+ * of 8 made apart from the others): the 24 bytes before end may be written. Returns
+ * where the digits start. */
 static char *word_digits(char *end, uint64_t d)
 {
-	char *p = end;
-	uint64_t bytes;
-	int zeros;
+	const uint64_t e8 = 100000000, e16 = e8 * e8;
+	uint64_t first;
+	int groups;
 
-	for (; d >= 100000000; d /= 100000000)
-		store_digit_bytes(p -= 8, eight_digit_bytes((uint32_t)(d % 100000000)));
-	bytes = eight_digit_bytes((uint32_t)d);
-	store_digit_bytes(p -= 8, bytes);
-	zeros = d ? __builtin_ctzll(bytes - ASCII_ZEROS) >> 3 : 7; /* the first nonzero digit's byte */
-	return p + zeros;
+	if (d < e8) {
+		first = eight_digit_bytes((uint32_t)d);
+		groups = 1;
+	} else if (d < e16) {
+		uint64_t high = d / e8;
+		store_digit_bytes(end - 8, eight_digit_bytes((uint32_t)(d - high * e8)));
+		first = eight_digit_bytes((uint32_t)high);
+		groups = 2;
+	} else { /* d < 2^64 < 1845·10^16 */
+		uint64_t top = d / e16, rest = d - top * e16, high = rest / e8;
+		store_digit_bytes(end - 8, eight_digit_bytes((uint32_t)(rest - high * e8)));
+		store_digit_bytes(end - 16, eight_digit_bytes((uint32_t)high));
+		first = eight_digit_bytes((uint32_t)top);
+		groups = 3;
+	}
+	store_digit_bytes(end - 8 * groups, first);
+	/* the first nonzero digit's byte (d = 0: the last) */
+	return end - 8 * groups + (d ? __builtin_ctzll(first - ASCII_ZEROS) >> 3 : 7);
 }
 
 /* The decimal exponent of scientific notation at p: e+21, e-7. Returns the end. */
@@ -107,12 +120,12 @@ static char *put_digits(char *p, bool neg, const char *digits, long n, long k)
 	} else if (k >= 0) {
 		sb_copy(p, digits, (size_t)n);
 		p = put_zeros(p + n, k);
-	} else if (x >= 0) {
+	} else if (x >= 0) { /* x + 1 digits, the point, the last −k */
 		sb_copy(p, digits, (size_t)x + 1);
 		p += x + 1;
 		*p++ = '.';
-		sb_copy(p, digits + x + 1, (size_t)(n - x - 1));
-		p += n - x - 1;
+		sb_copy(p, digits + x + 1, (size_t)-k);
+		p += -k;
 	} else {
 		*p++ = '0';
 		*p++ = '.';

@@ -624,7 +624,8 @@ static bool mx_fields(struct settings *s)
 }
 
 /* A block whose scale is NaN: every element decodes to NaN. */
-static void nan_block(struct strbuf *out, const struct settings *s, const struct block *b, const struct element_format *ef)
+static void nan_block(struct strbuf *out, const struct settings *s, const struct block *b,
+		      const struct element_format *ef)
 {
 	fpcode code = ef->ints ? 0 : ef->floats->has_nan ? ef->floats->nan_code : fmt_zero_code(ef->floats, false);
 	struct strbuf nan;
@@ -1094,6 +1095,7 @@ static enum problem read_element(struct mx_run *r, const char *text, size_t len)
  * where those lines end, or NULL, with b empty again, when the reader's block holds
  * fewer or one is not such a line (the usual reading then takes them).
  */
+__attribute__((flatten)) /* the scan compiled into the loop */
 static const char *block_in_place(struct block *b, long size, const char *p, const char *end)
 {
 	block_reserve(b, size);

@@ -539,7 +539,8 @@ static void check_digit_writers(void)
 		}
 		for (size_t j = 0; j < 3; j++) { /* values[i]·10^19 + a few others, as a 128-bit integer */
 			uint64_t low = values[(i * 7 + j) % n] % 10000000000000000000u;
-			struct dec_words w = { false, (unsigned __int128)(values[i] % 10000000000000000000u) * 10000000000000000000u + low, 0 };
+			const uint64_t ten19 = 10000000000000000000u;
+			struct dec_words w = { false, (unsigned __int128)(values[i] % ten19) * ten19 + low, 0 };
 			mpz_t z;
 			char *text;
 			mpz_init(z);
