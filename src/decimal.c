@@ -387,17 +387,6 @@ static bool shift_fits(unsigned __int128 *n, long s)
 	return true;
 }
 
-/* 10^k in 128 bits, k ≤ 38. */
-static unsigned __int128 ten_to(long k)
-{
-	static unsigned __int128 table[39];
-
-	if (!table[0])
-		for (int i = 0; i < 39; i++)
-			table[i] = i ? table[i - 1] * 10 : 1;
-	return table[k];
-}
-
 /* d·10^s (s ≥ 0) in 128 bits, or false when it would not fit: one product of words
  * when both are words (10^19 < 2^64). */
 static bool times_pow10(unsigned __int128 *d, long s)
@@ -405,10 +394,10 @@ static bool times_pow10(unsigned __int128 *d, long s)
 	if (*d == 0 || s == 0)
 		return true;
 	if (*d >> 64 == 0 && s <= 19) {
-		*d = (unsigned __int128)(uint64_t)*d * (uint64_t)ten_to(s);
+		*d = (unsigned __int128)(uint64_t)*d * (uint64_t)num_pow10_words((int)s);
 		return true;
 	}
-	return s <= 38 && !__builtin_mul_overflow(*d, ten_to(s), d);
+	return s <= 38 && !__builtin_mul_overflow(*d, num_pow10_words((int)s), d);
 }
 
 /* 5^k in 128 bits, k ≤ 55. */

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <strings.h>
 
+#include "num.h"
+
 static const struct int_format int_formats[] = {
 	{ "int2", 2, true, -2, 1 },      { "int4", 4, true, -8, 7 },   { "int8", 8, true, -128, 127 },
 	{ "int16", 16, true, -32768, 32767 },
@@ -68,6 +70,29 @@ unsigned intfmt_round(long *out, const struct int_format *f, const mpq_t q, enum
 	if (mpz_cmp_si(floor, f->min) < 0)
 		return clamp_into(out, f, (__int128)f->min - 1, flags);
 	return clamp_into(out, f, mpz_get_si(floor), flags);
+}
+
+bool intfmt_round_digits(long *out, unsigned *flags, const struct int_format *f, unsigned __int128 n, long e10,
+			 bool neg, long k, long zero, enum rnd_mode mode)
+{
+	unsigned __int128 den = 1;
+	__int128 signed_n;
+
+	if (e10 > 38 || e10 < -38 || (e10 > 0 && __builtin_mul_overflow(n, num_pow10_words((int)e10), &n)))
+		return false;
+	if (e10 < 0)
+		den = num_pow10_words((int)-e10); /* |x| = n/den */
+	if (code_bit_length(n) + (k > 0 ? k : 0) > 125 || code_bit_length(den) + (k < 0 ? -k : 0) > 108)
+		return false;
+	if (k > 0)
+		n <<= k;
+	else
+		den <<= -k;
+	signed_n = neg ? -(__int128)n : (__int128)n;
+	/* |zero| < 2^16 and den < 2^108: |zero·den| < 2^124, and the sum stays below 2^126 */
+	signed_n += (__int128)zero * (__int128)den;
+	*flags = intfmt_round_words(out, f, signed_n, den, mode);
+	return true;
 }
 
 unsigned intfmt_round_words(long *out, const struct int_format *f, __int128 n, unsigned __int128 d, enum rnd_mode mode)

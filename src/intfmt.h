@@ -32,6 +32,11 @@ unsigned intfmt_round(long *out, const struct int_format *f, const mpq_t q, enum
 /* The same for q = n/d in words (d > 0, |n| and d below 2^126). */
 unsigned intfmt_round_words(long *out, const struct int_format *f, __int128 n, unsigned __int128 d, enum rnd_mode mode);
 
+/* ±n·10^e10·2^k + zero (n < 10^38, |zero| < 2^16) rounded into f by intfmt_round_words(),
+ * its flags in *flags; false when words do not hold it (each term kept under 2^125). */
+bool intfmt_round_digits(long *out, unsigned *flags, const struct int_format *f, unsigned __int128 n, long e10,
+			 bool neg, long k, long zero, enum rnd_mode mode);
+
 /* The bits of v (two's complement for signed formats). */
 fpcode intfmt_code(const struct int_format *f, long v);
 /* The integer a code stands for; false when it has more bits than f. */

@@ -46,6 +46,11 @@ struct element_format {
 	long emax;
 };
 
+static int element_hex_digits(const struct element_format *ef)
+{
+	return ef->ints ? (ef->ints->bits + 3) / 4 : fmt_hex_digits(ef->floats);
+}
+
 /* A small float element format's codes: each one's value as fmt_grid_rank_value()
  * gives it (grid: where it is such a value), and the text of that value times the
  * scale 2^text_e, made when first asked for (made[c] = generation; fits: in words). */
@@ -371,21 +376,30 @@ struct element_words {
 };
 
 /* The block's table of a small element format's codes (each code's value as
- * fmt_grid_rank_value() gives it, and the text of that times the scale, made when
- * first asked for), made the first time; NULL for a wider format. */
-static struct code_table *code_table(struct block *b, const struct fmt *f)
+ * fmt_grid_rank_value() gives it, or MXINT8's v·2^−6, and the text of that times the
+ * scale, made when first asked for), made the first time; NULL for a wider format. */
+static struct code_table *code_table(struct block *b, const struct element_format *ef)
 {
+	const struct fmt *f = ef->floats;
 	struct code_table *t = b->codes;
+	int bits = ef->ints ? ef->ints->bits : f->bits;
 
-	if (t || f->bits > MX_TABLE_BITS)
+	if (t || bits > MX_TABLE_BITS)
 		return t;
 	if (!(t = b->codes = calloc(1, sizeof *t)))
 		abort();
-	for (fpcode c = 0; c < (fpcode)1 << f->bits; c++) {
-		fpcode magnitude = fmt_magnitude(f, c, &t->neg[c]);
+	for (fpcode c = 0; c < (fpcode)1 << bits; c++) {
 		char hex[8];
-		t->grid[c] = fmt_grid_rank_value(f, fmt_rank_of_code(f, magnitude), &t->m[c], &t->exp[c]);
-		code_to_hex(hex, c, fmt_hex_digits(f));
+		long v = 0;
+		if (ef->ints) {
+			t->grid[c] = intfmt_from_code(&v, ef->ints, c);
+			t->neg[c] = v < 0;
+			t->m[c] = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+			t->exp[c] = -MXINT8_FRACTION_BITS;
+		} else
+			t->grid[c] = fmt_grid_rank_value(f, fmt_rank_of_code(f, fmt_magnitude(f, c, &t->neg[c])), &t->m[c],
+							 &t->exp[c]);
+		code_to_hex(hex, c, element_hex_digits(ef));
 		memcpy(t->hex[c], hex, 4);
 	}
 	t->text_e = LONG_MIN;
@@ -409,7 +423,7 @@ static bool value_text(char *text, size_t *len, bool neg, uint64_t m, long exp)
 static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m, long *exp, struct block *b,
 				const struct element_format *ef, fpcode code, long e)
 {
-	struct code_table *t = code_table(b, ef->floats);
+	struct code_table *t = code_table(b, ef);
 
 	if (t) {
 		if (!t->grid[code])
@@ -460,6 +474,27 @@ static bool element_in_words(struct element_words *w, struct block *b, const str
 	       dec_words_minus_decimal(&w->error, neg, m, exp, x);
 }
 
+/* The same for the digits x the one pass read as an MXINT8 element: x·2^(6 − e) rounded
+ * (rne, saturating) into int8, k, whose value is k·2^(e − 6). */
+static bool int_digits_in_words(struct element_words *w, struct block *b, const struct element_format *ef,
+				const struct fastdec_digits *x, long e)
+{
+	unsigned flags;
+	uint64_t m;
+	long k, exp;
+	bool neg;
+
+	/* |x| < 2^(bound + 4): below 2^−1 once scaled, it rounds to 0, however small it is */
+	if (x->w == 0 || fastdec_digits_log2_bound(x) + 4 + MXINT8_FRACTION_BITS - e <= -1)
+		k = 0;
+	else if (!intfmt_round_digits(&k, &flags, ef->ints, x->w, x->q, x->neg, MXINT8_FRACTION_BITS - e, 0,
+				      RND_NEAREST_EVEN))
+		return false;
+	w->code = intfmt_code(ef->ints, k);
+	return element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) &&
+	       dec_words_minus_digits(&w->error, neg, m, exp, x);
+}
+
 /* The same for the digits x the one pass read, rounded by its rounding for the scale. */
 static bool digits_in_words(struct element_words *w, struct block *b, const struct element_format *ef,
 			    const struct fastdec_digits *x, long e)
@@ -469,8 +504,10 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 	long exp;
 	bool neg;
 
+	if (ef->ints)
+		return int_digits_in_words(w, b, ef, x, e);
 	if (x->w == 0) {
-		const struct code_table *t = code_table(b, ef->floats);
+		const struct code_table *t = code_table(b, ef);
 		w->code = fmt_zero_code(ef->floats, x->neg);
 		w->hex = t ? t->hex[w->code] : NULL;
 		w->value = "0";
@@ -489,10 +526,12 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 static bool element_i_in_words(struct element_words *w, struct block *b, const struct element_format *ef, long i,
 			       long e)
 {
-	if (!ef->floats || b->form[i] == ELEMENT_VALUE)
+	if (b->form[i] == ELEMENT_VALUE)
 		return false;
 	if (b->form[i] == ELEMENT_DIGITS && digits_in_words(w, b, ef, &b->digits[i], e))
 		return true;
+	if (!ef->floats)
+		return false;
 	element_as_decimal(b, i);
 	return element_in_words(w, b, ef, &b->dec[i], e);
 }
@@ -525,7 +564,7 @@ static void put_element(struct strbuf *out, const struct settings *s, const stru
 {
 	const char *text[FIELD_COUNT] = { 0 };
 	char hex[CODE_MAX_BITS / 4 + 3];
-	int digits = ef->ints ? 2 : fmt_hex_digits(ef->floats);
+	int digits = element_hex_digits(ef);
 
 	code_to_hex(hex, code, digits);
 	text[FIELD_INPUT] = b->text[i];
@@ -750,7 +789,7 @@ __attribute__((flatten)) static long digits_elements(struct strbuf *out, const s
 						     const struct element_format *ef, long i, long e,
 						     struct dec_words *worst)
 {
-	int hex_digits = fmt_hex_digits(ef->floats);
+	int hex_digits = element_hex_digits(ef);
 
 	for (; i < b->count; i++) {
 		struct element_words w;
@@ -787,7 +826,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	}
 	for (long i = 0; i < b->count; i++) {
 		struct element_words w;
-		if (b->in_place && ef->floats && (i = digits_elements(out, s, b, ef, i, e, &worst_words)) == b->count)
+		if (b->in_place && (i = digits_elements(out, s, b, ef, i, e, &worst_words)) == b->count)
 			break;
 		sb_clear(exact);
 		sb_clear(error);
@@ -795,7 +834,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			if (dec_words_cmp_abs(&w.error, &worst_words) > 0)
 				worst_words = w.error;
 			if (b->in_place) {
-				put_words_element(out, s, b, i, fmt_hex_digits(ef->floats), &w);
+				put_words_element(out, s, b, i, element_hex_digits(ef), &w);
 				continue;
 			}
 			code = w.code;
@@ -1149,7 +1188,7 @@ int cmd_mx(struct settings *s)
 
 	if (!mx_arguments(s, &ef, &size) || !inputs_open(&in, s, s->preset ? 0 : 1))
 		return EXIT_USAGE;
-	in_place = !s->preset && ef.floats && in.reader && !s->interactive;
+	in_place = !s->preset && in.reader && !s->interactive;
 	sb_init(&out);
 	input_init(&r.value);
 	conversion_init(&r.conv);

@@ -29,3 +29,13 @@ void num_set_dyadic(mpq_t q, const mpz_t sig, long exp)
 	else
 		mpq_div_2exp(q, q, (mp_bitcnt_t)-exp);
 }
+
+unsigned __int128 num_pow10_words(int k)
+{
+	static unsigned __int128 table[39];
+
+	if (!table[0])
+		for (int i = 0; i <= 38; i++)
+			table[i] = i ? table[i - 1] * 10 : 1;
+	return table[k];
+}

@@ -90,5 +90,7 @@ static inline void num_set_pow2(mpq_t q, long e)
 
 /* ⌊log2 (|n|/|d|)⌋, exactly; n and d nonzero. */
 long num_floor_log2_ratio(const mpz_t n, const mpz_t d);
+/* 10^k in 128 bits, 0 ≤ k ≤ 38. */
+unsigned __int128 num_pow10_words(int k);
 
 #endif

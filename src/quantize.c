@@ -359,43 +359,15 @@ static enum problem quantize_to_float(struct strbuf *out, const struct settings 
 	return PROBLEM_NONE;
 }
 
-/* 10^k in 128 bits, k ≤ 38. */
-static unsigned __int128 ten_to(int k)
-{
-	static unsigned __int128 table[39];
-
-	if (!table[0])
-		for (int i = 0; i <= 38; i++)
-			table[i] = i ? table[i - 1] * 10 : 1;
-	return table[k];
-}
-
-/* x·2^k + zero for x = ±n·10^e10 (n < 10^38) as a fraction in words, rounded into
- * the integer target, when the scale is 2^-k; false when the words do not hold it
- * (every term kept under 2^125). */
+/* x·2^k + zero for x = ±n·10^e10 (n < 10^38) rounded into the integer target, when the
+ * scale is 2^-k (intfmt_round_digits()); false when words do not hold it. */
 static bool int_of_digits(long *v, unsigned *flags, const struct quantization *q, enum rnd_mode mode,
 			  unsigned __int128 n, long e10, bool neg)
 {
-	unsigned __int128 den = 1;
-	long k = q->times_two_to;
-	__int128 signed_n;
+	/* an integer of the format (zero_points_fit()): |zero| < 2^16 */
+	long zero = q->nzero ? mpz_get_si(mpq_numref(q->zero[0])) : 0;
 
-	if (e10 > 38 || e10 < -38 || (e10 > 0 && __builtin_mul_overflow(n, ten_to((int)e10), &n)))
-		return false;
-	if (e10 < 0)
-		den = ten_to((int)-e10); /* |x| = n/den */
-	if (code_bit_length(n) + (k > 0 ? k : 0) > 125 || code_bit_length(den) + (k < 0 ? -k : 0) > 108)
-		return false;
-	if (k > 0)
-		n <<= k;
-	else
-		den <<= -k;
-	signed_n = neg ? -(__int128)n : (__int128)n;
-	if (q->nzero) /* an integer of the format (zero_points_fit()): |zero| < 2^16 and den < 2^108,
-		       * so |zero·den| < 2^124 and the sum stays below intfmt_round_words()'s 2^126 */
-		signed_n += (__int128)mpz_get_si(mpq_numref(q->zero[0])) * (__int128)den;
-	*flags = intfmt_round_words(v, q->ints, signed_n, den, mode);
-	return true;
+	return intfmt_round_digits(v, flags, q->ints, n, e10, neg, q->times_two_to, zero, mode);
 }
 
 /* What quantize's one pass made of a line: the rounding into a float target, or the

@@ -728,10 +728,21 @@ expect "mx -o hex keeps the scale and worst error rows" 0 "$(grep -e '^scale' -e
 # reader's block); the same values as arguments (3136 at a time, a multiple of both block
 # sizes) go the usual way: the same output
 bench/gen 25000 | grep -E '^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$' | head -n 20000 > "$T/mxplain"
-for args in e2m1 e2m3 e3m2 e4m3 e5m2 "--json e4m3" "--csv -o error,input,hex e2m1" "--block 7 e3m2"; do
+for args in e2m1 e2m3 e3m2 e4m3 e5m2 int8 "--json e4m3" "--csv -o error,input,hex e2m1" "--block 7 e3m2" "--block 7 int8"; do
 	expect "mx $args: stdin in one pass is the arguments' output" 0 "$(xargs -n 3136 $FPX mx $args < "$T/mxplain")" \
 		-- sh -c "$FPX mx $args < $T/mxplain"
 done
+# MXINT8 in one pass, by hand: 127 sets 2^(6 - 0), so each element is x rounded to an
+# integer (rne), its value that integer; halves and hairs around them
+expect "mx int8 from stdin, worked by hand" 0 "scale${tab}0x85${tab}2^6 = 64
+127${tab}0x7f${tab}127${tab}0
+0.6${tab}0x01${tab}1${tab}0.4
+-0.5${tab}0x00${tab}0${tab}0.5
+0.5000001${tab}0x01${tab}1${tab}0.4999999
+0.4999999${tab}0x00${tab}0${tab}-0.4999999
+-0.75${tab}0xff${tab}-1${tab}-0.25
+1e-30${tab}0x00${tab}0${tab}-1e-30
+worst error${tab}0.5" -- sh -c "printf '127\n0.6\n-0.5\n0.5000001\n0.4999999\n-0.75\n1e-30\n' | $FPX mx --block 7 int8"
 expect "mx bad block" 2 "" -- $FPX mx --block 4x e2m1 1
 expect "quantize bad block" 2 "" -- $FPX quantize --scale 1 --block 0 int8 1
 expect "mx: a value past any format is refused, the batch goes on" 1 "scale${tab}0x7d${tab}2^-2 = 0.25
