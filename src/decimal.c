@@ -489,19 +489,6 @@ bool dec_words_minus_digits(struct dec_words *w, bool neg, uint64_t m, long e, c
 
 _Static_assert(DEC_WORDS_MAX >= 40 + DIGITS_SLACK, "a 128-bit d has at most 39 digits");
 
-/* 32 bytes from src to dst in two moves, whatever of them is wanted. */
-static inline void copy32(char *dst, const char *src)
-{
-	struct bytes16 {
-		char c[16];
-	} a, b;
-
-	memcpy(&a, src, 16);
-	memcpy(&b, src + 16, 16);
-	memcpy(dst, &a, 16);
-	memcpy(dst + 16, &b, 16);
-}
-
 /*
  * put_digits() for ±d·10^−k, d a nonzero word, where it writes no exponent (the
  * leading digit's power x above −7 and below 21): the digits made 8 a word into a
@@ -521,21 +508,21 @@ static char *put_plain_word(char *p, bool neg, uint64_t d, long k)
 	*p = '-';
 	p += neg;
 	if (k <= 0) { /* an integer: its digits, then −k ≤ 20 zeros */
-		copy32(p, digits);
+		sb_copy32(p, digits);
 		p += n;
 		memset(p, '0', 20);
 		return p - k;
 	}
 	if (x >= 0) { /* digits, the point, more digits */
-		copy32(p, digits);
+		sb_copy32(p, digits);
 		p += x + 1;
 		*p++ = '.';
-		copy32(p, digits + x + 1);
+		sb_copy32(p, digits + x + 1);
 		return p + (n - x - 1);
 	}
 	memcpy(p, "0.000000", 8); /* "0.", −x − 1 ≤ 5 zeros, the digits */
 	p += 1 - x;
-	copy32(p, digits);
+	sb_copy32(p, digits);
 	return p + n;
 }
 

@@ -105,7 +105,8 @@ bool fastdec_digits_floor_log2(long *out, const struct fastdec_digits *d);
  * floors is the floor of the sum or one less. */
 static inline long fastdec_digits_log2_bound(const struct fastdec_digits *d)
 {
-	int bits = d->w >> 64 ? 128 - __builtin_clzll((uint64_t)(d->w >> 64)) : 64 - __builtin_clzll((uint64_t)d->w | 1);
+	uint64_t high = (uint64_t)(d->w >> 64), top = high ? high : (uint64_t)d->w | 1; /* no branch */
+	int bits = 64 * (high != 0) + 64 - __builtin_clzll(top);
 
 	return bits - 1 + ((d->q * 3483294) >> 20) - 1;
 }

@@ -26,6 +26,7 @@
 #include "decimal.h"
 #include "fastdec.h"
 #include "intfmt.h"
+#include "lines.h"
 #include "num.h"
 #include "nvfp4.h"
 #include "parse.h"
@@ -82,6 +83,7 @@ struct block {
 	char *chars;   /* the texts, each with its NUL */
 	size_t chars_cap;
 	bool in_place; /* the texts are lines in the line reader's block (the one pass) */
+	const char *readable; /* ... which may be read up to here */
 	bool *approximate; /* v is a real's stand-in (inputs.h), not the real itself */
 	enum element_form *form;
 	struct decimal *dec; /* ELEMENT_DECIMAL: v made from it only when asked for */
@@ -372,6 +374,7 @@ struct element_words {
 	const char *hex; /* its text from the table, 4 bytes of which 2 + hex digits count; or NULL */
 	const char *value;
 	size_t value_len;
+	bool value_room; /* 32 bytes may be read at value */
 	struct dec_words error;
 };
 
@@ -423,7 +426,7 @@ static bool value_text(char *text, size_t *len, bool neg, uint64_t m, long exp)
 static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m, long *exp, struct block *b,
 				const struct element_format *ef, fpcode code, long e)
 {
-	struct code_table *t = code_table(b, ef);
+	struct code_table *t = b->codes; /* made by code_table() before the elements */
 
 	if (t) {
 		if (!t->grid[code])
@@ -441,6 +444,7 @@ static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m,
 		}
 		w->value = t->text[code];
 		w->value_len = t->text_len[code];
+		w->value_room = true;
 		w->hex = t->hex[code];
 		return t->fits[code];
 	}
@@ -449,6 +453,7 @@ static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m,
 	*exp += e;
 	w->hex = NULL;
 	w->value = b->value_scratch;
+	w->value_room = true;
 	return value_text(b->value_scratch, &w->value_len, *neg, *m, *exp);
 }
 
@@ -507,11 +512,12 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 	if (ef->ints)
 		return int_digits_in_words(w, b, ef, x, e);
 	if (x->w == 0) {
-		const struct code_table *t = code_table(b, ef);
+		const struct code_table *t = b->codes;
 		w->code = fmt_zero_code(ef->floats, x->neg);
 		w->hex = t ? t->hex[w->code] : NULL;
 		w->value = "0";
 		w->value_len = 1;
+		w->value_room = false;
 		w->error = (struct dec_words){ false, 0, 0 };
 		return true;
 	}
@@ -597,13 +603,19 @@ static void put_words_element(struct strbuf *out, const struct settings *s, stru
 	sb_reserve(out, b->len[i] + 2 * DEC_WORDS_MAX + (size_t)(fl->count + 2) * RENDER_FIELD_MAX);
 	p = out->s + out->len;
 	if (separator && w->hex) { /* the default row, TSV or CSV: straight through */
-		sb_copy(p, b->text[i], b->len[i]);
+		if (b->len[i] <= 32 && b->text[i] + 32 <= b->readable)
+			sb_copy32(p, b->text[i]);
+		else
+			sb_copy(p, b->text[i], b->len[i]);
 		p += b->len[i];
 		*p++ = separator;
 		memcpy(p, w->hex, 4);
 		p += hex_digits + 2;
 		*p++ = separator;
-		sb_copy(p, w->value, w->value_len);
+		if (w->value_len <= 32 && w->value_room)
+			sb_copy32(p, w->value);
+		else
+			sb_copy(p, w->value, w->value_len);
 		p += w->value_len;
 		*p++ = separator;
 		p = dec_words_put(p, &w->error);
@@ -817,6 +829,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT),
 	     error_wanted = render_has_field(&s->fields, FIELD_ERROR);
 
+	code_table(b, ef); /* for element_words_value() */
 	if (!b->work_made) {
 		mpq_inits(b->decoded, b->diff, b->worst, b->typed, NULL);
 		num_init(&b->y);
@@ -1156,6 +1169,7 @@ static const char *block_in_place(struct block *b, long size, const char *p, con
 	}
 	b->count = size;
 	b->in_place = true;
+	b->readable = end + LINES_PADDING;
 	return p;
 }
 

@@ -65,6 +65,20 @@ static inline void sb_copy(char *dst, const char *src, size_t n)
 	}
 }
 
+/* 32 bytes from src to dst in two moves, for a caller that wants fewer of them and
+ * knows that all 32 may be read and written. */
+static inline void sb_copy32(char *dst, const char *src)
+{
+	struct bytes16 {
+		char c[16];
+	} a, b;
+
+	memcpy(&a, src, 16);
+	memcpy(&b, src + 16, 16);
+	memcpy(dst, &a, 16);
+	memcpy(dst + 16, &b, 16);
+}
+
 static inline void sb_add(struct strbuf *b, const char *s, size_t n)
 {
 	sb_reserve(b, n);
