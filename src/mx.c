@@ -500,6 +500,18 @@ static bool int_digits_in_words(struct element_words *w, struct block *b, const 
 	       dec_words_minus_digits(&w->error, neg, m, exp, x);
 }
 
+/* An element of code `code`, whose value is zero (of either sign), typed as x: the
+ * value's text 0, the error −x. */
+static bool zero_in_words(struct element_words *w, const struct block *b, fpcode code, const struct fastdec_digits *x)
+{
+	w->code = code;
+	w->hex = b->codes ? b->codes->hex[code] : NULL;
+	w->value = "0";
+	w->value_len = 1;
+	w->value_room = false;
+	return dec_words_minus_digits(&w->error, false, 0, 0, x);
+}
+
 /* The same for the digits x the one pass read, rounded by its rounding for the scale. */
 static bool digits_in_words(struct element_words *w, struct block *b, const struct element_format *ef,
 			    const struct fastdec_digits *x, long e)
@@ -511,21 +523,16 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 
 	if (ef->ints)
 		return int_digits_in_words(w, b, ef, x, e);
-	if (x->w == 0) {
-		const struct code_table *t = b->codes;
-		w->code = fmt_zero_code(ef->floats, x->neg);
-		w->hex = t ? t->hex[w->code] : NULL;
-		w->value = "0";
-		w->value_len = 1;
-		w->value_room = false;
-		w->error = (struct dec_words){ false, 0, 0 };
-		return true;
-	}
-	rl = scaled_rounding(b, ef->floats, e);
-	return rl &&
-	       (rnd_line_far_below(&w->code, rl, fastdec_digits_log2_bound(x) + 3, x->neg) ||
-		rnd_line_digits_code(&w->code, rl, x)) &&
-	       element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) && dec_words_minus_digits(&w->error, neg, m, exp, x);
+	if (x->w == 0)
+		return zero_in_words(w, b, fmt_zero_code(ef->floats, x->neg), x);
+	if (!(rl = scaled_rounding(b, ef->floats, e)))
+		return false;
+	if (rnd_line_far_below(&w->code, rl, fastdec_digits_log2_bound(x) + 3, x->neg)) {
+		if (b->codes && b->codes->grid[w->code] && b->codes->m[w->code] == 0)
+			return zero_in_words(w, b, w->code, x); /* flushed to zero, as most are */
+	} else if (!rnd_line_digits_code(&w->code, rl, x))
+		return false;
+	return element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) && dec_words_minus_digits(&w->error, neg, m, exp, x);
 }
 
 /* Element i of a float format in words, where they hold it. */
