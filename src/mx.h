@@ -1,0 +1,136 @@
+/*
+ * mx.h — what the parts of `fpx mx` share (mx.c the command, mxblock.c a block's
+ * elements and shared exponent, mxemit.c its rows): the element format, and a block
+ * of elements as they were read.
+ */
+#ifndef FPX_MX_H
+#define FPX_MX_H
+
+#include <gmp.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "decimal.h"
+#include "fastdec.h"
+#include "format.h"
+#include "intfmt.h"
+#include "num.h"
+#include "round.h"
+#include "settings.h"
+#include "strbuf.h"
+
+#define MX_DEFAULT_BLOCK 32
+#define MX_MAX_BLOCK 65536 /* a block is held whole: this bounds the count ... */
+#define MX_BLOCK_BYTES (64L << 20) /* ... and this the text its values were read from */
+#define MXINT8_FRACTION_BITS 6
+#define MX_SCALE_BIAS 127 /* E8M0: 2^e for e from −127 to 127, and NaN */
+#define MX_SCALES 255
+
+/* The element format: a float format, or MXINT8. */
+struct element_format {
+	const struct fmt *floats;
+	const struct int_format *ints;
+	long emax;
+};
+
+static inline int element_hex_digits(const struct element_format *ef)
+{
+	return ef->ints ? (ef->ints->bits + 3) / 4 : fmt_hex_digits(ef->floats);
+}
+
+/* A small element format's codes: each one's value (a float format's as
+ * fmt_grid_rank_value() gives it, grid where it is such a value; MXINT8's v·2^−6), and
+ * the text of that value times the scale 2^text_e, made when first asked for
+ * (made[c] = generation; fits: in words). */
+#define MX_TABLE_BITS 8 /* codes of at most 2 hex digits */
+#define MX_TABLE_CODES (1 << MX_TABLE_BITS)
+struct code_table {
+	bool grid[MX_TABLE_CODES], neg[MX_TABLE_CODES];
+	uint64_t m[MX_TABLE_CODES];
+	long exp[MX_TABLE_CODES];
+	long text_e;
+	unsigned long generation, made[MX_TABLE_CODES];
+	bool fits[MX_TABLE_CODES];
+	char hex[MX_TABLE_CODES][4]; /* 0x and the code's (at most) 2 digits, unterminated */
+	size_t text_len[MX_TABLE_CODES];
+	char text[MX_TABLE_CODES][DEC_WORDS_MAX];
+};
+
+/* What an element is held as: its value, or the digits of a plain decimal as the
+ * general scanner (fastdec_scan()) or the one pass (fastdec_scan_line()) read them. */
+enum element_form { ELEMENT_VALUE, ELEMENT_DECIMAL, ELEMENT_DIGITS };
+
+/* A block of elements as they were read (mxblock.c), and what its rows are made with,
+ * kept from block to block (mxemit.c). */
+struct block {
+	long count, cap;
+	long bytes; /* the length of the texts held */
+	struct num *v; /* cap of them, kept from block to block */
+	const char **text; /* into chars once the block is whole (mx_block_texts()), or in place */
+	size_t *len;
+	size_t *at;    /* where each text starts in chars */
+	char *chars;   /* the texts, each with its NUL */
+	size_t chars_cap;
+	bool in_place; /* the texts are lines in the line reader's block (the one pass) */
+	const char *readable; /* ... which may be read up to here */
+	bool *approximate; /* v is a real's stand-in (inputs.h), not the real itself */
+	enum element_form *form;
+	struct decimal *dec; /* ELEMENT_DECIMAL: v made from it only when asked for */
+	struct fastdec_digits *digits; /* ELEMENT_DIGITS */
+	bool *made;          /* v holds the value */
+	/* kept from block to block: for each scale 2^e (e + MX_SCALE_BIAS), its value's
+	 * text and the one pass's rounding for it, each made when first asked for */
+	char *scale_text[MX_SCALES], *scale_row[MX_SCALES];
+	struct rnd_line *scaled[MX_SCALES];
+	bool scaled_tried[MX_SCALES];
+	struct code_table *codes; /* a small element format's (code_table()) */
+	char separator; /* default_row_separator(), once found */
+	bool separator_found;
+	char value_scratch[DEC_WORDS_MAX]; /* a wider one's value text */
+	/* ... and finite_block()'s work areas */
+	bool work_made;
+	mpq_t decoded, diff, worst, typed;
+	struct num y;
+	struct strbuf exact, error;
+};
+
+/* ---- mxblock.c: a block's elements, read and held -------------------------------------- */
+
+/* An element: the value x, or the plain decimal d (x NULL), and its text. */
+void mx_block_add(struct block *b, const struct num *x, const struct decimal *d, bool approximate, const char *text,
+		  size_t len);
+/* The texts' pointers, once no text is added to move them. */
+void mx_block_texts(struct block *b);
+void mx_block_empty(struct block *b);
+void mx_block_free(struct block *b);
+/* A plain decimal (no 2^k), its exact value within reach of fastdec_value(): read so,
+ * without the parser, as parse_input() would read it. */
+bool mx_plain_decimal(struct decimal *d, const char *text, size_t len);
+/* The next `size` lines of stdin's block [p, end) into the empty block b, in place
+ * (mxblock.c says how); where they end, or NULL with b empty again. */
+const char *mx_block_in_place(struct block *b, long size, const char *p, const char *end);
+/* Element i held as a decimal, and its exact value (made the first time it is asked for). */
+void mx_element_as_decimal(struct block *b, long i);
+const struct num *mx_element_value(struct block *b, long i);
+/* The shared exponent of a block, or false for the NaN scale (a NaN or inf in it). */
+bool mx_shared_exponent(long *out, struct block *b, long emax);
+/* The text of the scale 2^e's value, and the one pass's rounding for it (NULL where it
+ * does not open), each made once. */
+const char *mx_scale_text(struct block *b, long e);
+const struct rnd_line *mx_scaled_rounding(struct block *b, const struct fmt *f, long e);
+
+/* ---- mxemit.c: a block's rows ---------------------------------------------------------- */
+
+/* The block's rows: its scale, each element, the worst error. */
+void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b, const struct element_format *ef);
+/* One element's row (mxemit.c says which fields, how). */
+void mx_put_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
+		    const struct element_format *ef, fpcode code, const struct strbuf *exact, const struct strbuf *error,
+		    bool first);
+/* A block's first row (its scale), its last (the worst error), and their separator. */
+void mx_put_block_scale(struct strbuf *out, const struct settings *s, const char *hex, const char *exact);
+void mx_put_worst_error(struct strbuf *out, const struct settings *s, const char *error);
+char mx_separator(const struct settings *s);
+
+#endif

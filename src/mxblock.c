@@ -1,0 +1,272 @@
+/*
+ * mxblock.c — a block of `fpx mx`'s elements as they were read: each a value, or the
+ * digits of a plain decimal (read again as a decimal, and made a value, only where
+ * asked); the block's shared exponent from them; and what is made once for each scale.
+ */
+#include "mx.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lines.h"
+#include "output.h"
+#include "parse.h"
+
+/* Room for n elements. */
+static void block_reserve(struct block *b, long n)
+{
+	long cap = b->cap ? b->cap : 32;
+
+	if (n <= b->cap)
+		return;
+	while (cap < n)
+		cap *= 2;
+	b->v = realloc(b->v, (size_t)cap * sizeof *b->v);
+	b->text = realloc(b->text, (size_t)cap * sizeof *b->text);
+	b->len = realloc(b->len, (size_t)cap * sizeof *b->len);
+	b->at = realloc(b->at, (size_t)cap * sizeof *b->at);
+	b->approximate = realloc(b->approximate, (size_t)cap * sizeof *b->approximate);
+	b->form = realloc(b->form, (size_t)cap * sizeof *b->form);
+	b->dec = realloc(b->dec, (size_t)cap * sizeof *b->dec);
+	b->digits = realloc(b->digits, (size_t)cap * sizeof *b->digits);
+	b->made = realloc(b->made, (size_t)cap * sizeof *b->made);
+	if (!b->v || !b->text || !b->len || !b->at || !b->approximate || !b->form || !b->dec || !b->digits || !b->made)
+		abort();
+	for (long i = b->cap; i < cap; i++)
+		num_init(&b->v[i]);
+	b->cap = cap;
+}
+
+/* An element: the value x, or the plain decimal d (x NULL), and its text. */
+void mx_block_add(struct block *b, const struct num *x, const struct decimal *d, bool approximate, const char *text,
+		  size_t len)
+{
+	block_reserve(b, b->count + 1);
+	if ((size_t)b->bytes + (size_t)b->count + len + 1 > b->chars_cap) {
+		b->chars_cap = 2 * ((size_t)b->bytes + (size_t)b->count + len + 1);
+		if (!(b->chars = realloc(b->chars, b->chars_cap)))
+			abort();
+	}
+	if (x)
+		num_set(&b->v[b->count], x);
+	b->made[b->count] = x != NULL;
+	b->form[b->count] = x ? ELEMENT_VALUE : ELEMENT_DECIMAL;
+	if (!x)
+		b->dec[b->count] = *d;
+	b->approximate[b->count] = approximate;
+	b->len[b->count] = len;
+	b->at[b->count] = (size_t)b->bytes + (size_t)b->count;
+	memcpy(b->chars + b->at[b->count], text, len);
+	b->chars[b->at[b->count] + len] = '\0';
+	b->bytes += (long)len;
+	b->count++;
+}
+
+/* The texts' pointers, once no text is added to move them. */
+void mx_block_texts(struct block *b)
+{
+	if (!b->in_place)
+		for (long i = 0; i < b->count; i++)
+			b->text[i] = b->chars + b->at[i];
+}
+
+void mx_block_empty(struct block *b)
+{
+	b->count = 0;
+	b->bytes = 0;
+	b->in_place = false;
+}
+
+void mx_block_free(struct block *b)
+{
+	for (long i = 0; i < b->cap; i++)
+		num_clear(&b->v[i]);
+	free(b->v);
+	free(b->text);
+	free(b->len);
+	free(b->at);
+	free(b->chars);
+	free(b->approximate);
+	free(b->form);
+	free(b->dec);
+	free(b->digits);
+	free(b->made);
+	for (int e = 0; e < MX_SCALES; e++) {
+		free(b->scale_text[e]);
+		free(b->scale_row[e]);
+		free(b->scaled[e]);
+	}
+	free(b->codes);
+	if (b->work_made) {
+		mpq_clears(b->decoded, b->diff, b->worst, b->typed, NULL);
+		num_clear(&b->y);
+		sb_free(&b->exact);
+		sb_free(&b->error);
+	}
+}
+
+/* The text of the scale 2^e's value, made once. */
+const char *mx_scale_text(struct block *b, long e)
+{
+	char **text = &b->scale_text[e + MX_SCALE_BIAS];
+
+	if (!*text) {
+		struct strbuf t;
+		mpq_t x;
+		sb_init(&t);
+		mpq_init(x);
+		num_set_pow2(x, e);
+		put_rational(&t, x);
+		mpq_clear(x);
+		*text = t.s;
+	}
+	return *text;
+}
+
+/* The one pass's rounding for the scale 2^e (element values times 2^−e), opened once;
+ * NULL where it does not open. */
+const struct rnd_line *mx_scaled_rounding(struct block *b, const struct fmt *f, long e)
+{
+	long i = e + MX_SCALE_BIAS;
+
+	if (!b->scaled_tried[i]) {
+		b->scaled_tried[i] = true;
+		if (!(b->scaled[i] = malloc(sizeof *b->scaled[i])))
+			abort();
+		if (!rnd_line_open(b->scaled[i], f, RND_NEAREST_EVEN, true, -e)) {
+			free(b->scaled[i]);
+			b->scaled[i] = NULL;
+		}
+	}
+	return b->scaled[i];
+}
+
+/* A plain decimal (no 2^k), its exact value within reach of fastdec_value(): read so,
+ * without the parser, as parse_input() would read it. */
+bool mx_plain_decimal(struct decimal *d, const char *text, size_t len)
+{
+	return len <= PARSE_MAX_INPUT && fastdec_scan(d, text, len) && d->e2 == 0 && !(d->sticky && d->limbs == 0);
+}
+
+/* The one pass takes a line whose exponent lies within this, which fastdec_scan()'s
+ * tables (±400) hold with its at most 38 digits: it reads the line too. */
+#define MX_ONE_PASS_MAX_Q 300
+
+/* Element i held as a decimal (one the one pass read, read again by the general
+ * scanner: element_in_words() and fastdec_value() take that). */
+void mx_element_as_decimal(struct block *b, long i)
+{
+	if (b->form[i] != ELEMENT_DIGITS)
+		return;
+	if (!mx_plain_decimal(&b->dec[i], b->text[i], b->len[i])) /* MX_ONE_PASS_MAX_Q says it does */
+		abort();
+	b->form[i] = ELEMENT_DECIMAL;
+}
+
+/* Element i's exact value, made from its digits the first time it is asked for. */
+const struct num *mx_element_value(struct block *b, long i)
+{
+	mx_element_as_decimal(b, i);
+	if (!b->made[i] && !fastdec_value(&b->v[i], &b->dec[i])) /* mx_plain_decimal() said it would */
+		abort();
+	b->made[i] = true;
+	return &b->v[i];
+}
+
+/* Is element i zero, read as digits? */
+static bool zero_digits(const struct block *b, long i)
+{
+	return (b->form[i] == ELEMENT_DIGITS && b->digits[i].w == 0) ||
+	       (b->form[i] == ELEMENT_DECIMAL && b->dec[i].kind == DECIMAL_FINITE && b->dec[i].head == 0);
+}
+
+/* ⌊log2 |x|⌋ of element i (not zero) from its digits in words; false when they do not
+ * decide it. */
+static bool digits_floor_log2(long *e, struct block *b, long i)
+{
+	if (b->form[i] == ELEMENT_DIGITS && fastdec_digits_floor_log2(e, &b->digits[i]))
+		return true;
+	if (b->form[i] == ELEMENT_VALUE)
+		return false;
+	mx_element_as_decimal(b, i);
+	return fastdec_floor_log2(e, &b->dec[i]);
+}
+
+/* For an element read as nonzero digits, fastdec_digits_log2_bound(): ⌊log2 |x|⌋ lies
+ * in [bound, bound + 3]; else LONG_MIN. */
+static inline long log2_bound(const struct block *b, long i)
+{
+	return b->form[i] == ELEMENT_DIGITS && b->digits[i].w != 0 ? fastdec_digits_log2_bound(&b->digits[i]) : LONG_MIN;
+}
+
+/* The shared exponent: ⌊log2⌋ of the largest |x|, the largest ⌊log2 |x|⌋, exactly only
+ * for elements within 3 binades of the largest bound seen before them. */
+bool mx_shared_exponent(long *out, struct block *b, long emax)
+{
+	bool any = false;
+	long top = 0, least_top = LONG_MIN; /* the largest ⌊log2 |x|⌋ is at least least_top */
+
+	for (long i = 0; i < b->count; i++) {
+		long e, bound = log2_bound(b, i);
+		const struct num *v;
+		if (zero_digits(b, i) || (bound != LONG_MIN && bound + 3 < least_top))
+			continue; /* zero, or below one before it: not the largest */
+		if (bound > least_top)
+			least_top = bound;
+		if (digits_floor_log2(&e, b, i))
+			;
+		else if ((v = mx_element_value(b, i))->kind != NUM_FINITE)
+			return false;
+		else if (mpq_sgn(v->mag) == 0)
+			continue;
+		else
+			e = num_floor_log2_ratio(mpq_numref(v->mag), mpq_denref(v->mag));
+		if (!any || e > top)
+			top = e;
+		any = true;
+	}
+	*out = any ? top - emax : -127; /* ⌊log2⌋ of the largest |x|: the largest ⌊log2 |x|⌋ */
+	if (*out < -127)
+		*out = -127;
+	if (*out > 127)
+		*out = 127;
+	return true;
+}
+
+
+/*
+ * The commonest input, stdin lines that are plain decimals into a float element
+ * format, a block at a time straight from the line reader's block: the next `size`
+ * lines, each read by fastdec_scan_line() into the empty block b in place (its digits,
+ * no copy of its text), whose elements then go in words (digits_in_words()). Returns
+ * where those lines end, or NULL, with b empty again, when the reader's block holds
+ * fewer or one is not such a line (the usual reading then takes them).
+ */
+__attribute__((flatten)) /* the scan compiled into the loop */
+const char *mx_block_in_place(struct block *b, long size, const char *p, const char *end)
+{
+	block_reserve(b, size);
+	for (long i = 0; i < size; i++) {
+		struct fastdec_digits *x = &b->digits[i];
+		const char *stop = p < end ? fastdec_scan_line(x, p) : NULL;
+		if (!stop || stop >= end || *stop != '\n' || (x->w != 0 && labs(x->q) > MX_ONE_PASS_MAX_Q)) {
+			mx_block_empty(b);
+			return NULL;
+		}
+		b->text[i] = p;
+		b->len[i] = (size_t)(stop - p);
+		p = stop + 1;
+	}
+	for (long i = 0; i < size; i++) {
+		b->made[i] = false;
+		b->form[i] = ELEMENT_DIGITS;
+		b->approximate[i] = false;
+	}
+	b->count = size;
+	b->in_place = true;
+	b->readable = end + LINES_PADDING;
+	return p;
+}

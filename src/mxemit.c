@@ -1,0 +1,575 @@
+/*
+ * mxemit.c — a block of `fpx mx`'s elements rounded and written: its scale row, each
+ * element (its code, the value that decodes to and the error against the typed value:
+ * in words where they hold them, from the one pass's digits or the general scanner's,
+ * else as rationals), and its worst error.
+ */
+#include "mx.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+#include "render.h"
+
+/* The value code decodes to, times X = 2^e. */
+static void decoded_value(mpq_t decoded, const struct element_format *ef, fpcode code, long e)
+{
+	fmt_code_rational(decoded, ef->floats, code);
+	num_scale_pow2(decoded, decoded, e);
+}
+
+/* v/X into the element format, X = 2^e: its code, and the value it decodes to times
+ * X. y is the caller's work area; text (len bytes), v's text (NULL for a real). */
+static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const struct element_format *ef,
+			     const struct num *v, const char *text, size_t len, long e)
+{
+	struct rnd_result r;
+	long k;
+
+	if (ef->floats && text && rnd_encode_scaled_text(&r, ef->floats, text, len, -e, RND_NEAREST_EVEN, true)) {
+		*code = r.code;
+		decoded_value(decoded, ef, r.code, e);
+		return;
+	}
+
+	num_scale_pow2(y->mag, v->mag, -e);
+	y->kind = v->kind;
+	y->neg = v->neg;
+	y->bound = v->bound;
+	if (ef->ints) {
+		mpq_mul_2exp(y->mag, y->mag, MXINT8_FRACTION_BITS);
+		signed_value(decoded, y);
+		intfmt_round(&k, ef->ints, decoded, RND_NEAREST_EVEN);
+		*code = intfmt_code(ef->ints, k);
+		mpq_set_si(decoded, k, 1);
+		mpq_div_2exp(decoded, decoded, MXINT8_FRACTION_BITS);
+		num_scale_pow2(decoded, decoded, e);
+	} else {
+		rnd_encode(&r, ef->floats, y, RND_NEAREST_EVEN, true);
+		*code = r.code;
+		decoded_value(decoded, ef, r.code, e);
+	}
+}
+
+/* A float element made in words: its code, the text of the value that decodes to
+ * (times the scale; in the block's table of them, or its scratch), and its error
+ * against the typed value. */
+struct element_words {
+	fpcode code;
+	const char *hex; /* its text from the table, 4 bytes of which 2 + hex digits count; or NULL */
+	const char *value;
+	size_t value_len;
+	bool value_room; /* 32 bytes may be read at value */
+	struct dec_words error;
+};
+
+/* The block's table of a small element format's codes (each code's value as
+ * fmt_grid_rank_value() gives it, or MXINT8's v·2^−6, and the text of that times the
+ * scale, made when first asked for), made the first time; NULL for a wider format. */
+static struct code_table *code_table(struct block *b, const struct element_format *ef)
+{
+	const struct fmt *f = ef->floats;
+	struct code_table *t = b->codes;
+	int bits = ef->ints ? ef->ints->bits : f->bits;
+
+	if (t || bits > MX_TABLE_BITS)
+		return t;
+	if (!(t = b->codes = calloc(1, sizeof *t)))
+		abort();
+	for (fpcode c = 0; c < (fpcode)1 << bits; c++) {
+		char hex[8];
+		long v = 0;
+		if (ef->ints) {
+			t->grid[c] = intfmt_from_code(&v, ef->ints, c);
+			t->neg[c] = v < 0;
+			t->m[c] = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+			t->exp[c] = -MXINT8_FRACTION_BITS;
+		} else
+			t->grid[c] = fmt_grid_rank_value(f, fmt_rank_of_code(f, fmt_magnitude(f, c, &t->neg[c])), &t->m[c],
+							 &t->exp[c]);
+		code_to_hex(hex, c, element_hex_digits(ef));
+		memcpy(t->hex[c], hex, 4);
+	}
+	t->text_e = LONG_MIN;
+	return t;
+}
+
+/* The text of ±m·2^exp into (text, len) (DEC_WORDS_MAX bytes of room), or false when
+ * words do not hold it. */
+static bool value_text(char *text, size_t *len, bool neg, uint64_t m, long exp)
+{
+	struct dec_words value;
+
+	if (!dec_words_difference(&value, neg, m, exp, NULL))
+		return false;
+	*len = (size_t)(dec_words_put(text, &value) - text);
+	return true;
+}
+
+/* The value element code decodes to, ±m·2^exp times X = 2^e, and its text into w;
+ * false when it is no finite rank of a grid in a word or words do not hold it. */
+static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m, long *exp, struct block *b,
+				const struct element_format *ef, fpcode code, long e)
+{
+	struct code_table *t = b->codes; /* made by code_table() before the elements */
+
+	if (t) {
+		if (!t->grid[code])
+			return false;
+		*neg = t->neg[code];
+		*m = t->m[code];
+		*exp = t->exp[code] + e;
+		if (t->text_e != e) { /* another scale: the texts made for the last one are stale */
+			t->text_e = e;
+			t->generation++;
+		}
+		if (t->made[code] != t->generation) {
+			t->made[code] = t->generation;
+			t->fits[code] = value_text(t->text[code], &t->text_len[code], *neg, *m, *exp);
+		}
+		w->value = t->text[code];
+		w->value_len = t->text_len[code];
+		w->value_room = true;
+		w->hex = t->hex[code];
+		return t->fits[code];
+	}
+	if (!fmt_grid_rank_value(ef->floats, fmt_rank_of_code(ef->floats, fmt_magnitude(ef->floats, code, neg)), m, exp))
+		return false;
+	*exp += e;
+	w->hex = NULL;
+	w->value = b->value_scratch;
+	w->value_room = true;
+	return value_text(b->value_scratch, &w->value_len, *neg, *m, *exp);
+}
+
+/* A float element typed as the plain decimal x, in words where it fits (decimal.h), the
+ * scale X = 2^e; false when the words do not hold it. */
+static bool element_in_words(struct element_words *w, struct block *b, const struct element_format *ef,
+			     const struct decimal *x, long e)
+{
+	struct decimal scaled;
+	struct rnd_result r;
+	uint64_t m;
+	long exp;
+	bool neg;
+
+	if (x->kind != DECIMAL_FINITE)
+		return false;
+	scaled = *x;
+	scaled.e2 -= e;
+	if (!rnd_encode_decimal(&r, ef->floats, &scaled, RND_NEAREST_EVEN, true))
+		return false;
+	w->code = r.code;
+	return element_words_value(w, &neg, &m, &exp, b, ef, r.code, e) &&
+	       dec_words_minus_decimal(&w->error, neg, m, exp, x);
+}
+
+/* The same for the digits x the one pass read as an MXINT8 element: x·2^(6 − e) rounded
+ * (rne, saturating) into int8, k, whose value is k·2^(e − 6). */
+static bool int_digits_in_words(struct element_words *w, struct block *b, const struct element_format *ef,
+				const struct fastdec_digits *x, long e)
+{
+	unsigned flags;
+	uint64_t m;
+	long k, exp;
+	bool neg;
+
+	/* |x| < 2^(bound + 4): below 2^−1 once scaled, it rounds to 0, however small it is */
+	if (x->w == 0 || fastdec_digits_log2_bound(x) + 4 + MXINT8_FRACTION_BITS - e <= -1)
+		k = 0;
+	else if (!intfmt_round_digits(&k, &flags, ef->ints, x->w, x->q, x->neg, MXINT8_FRACTION_BITS - e, 0,
+				      RND_NEAREST_EVEN))
+		return false;
+	w->code = intfmt_code(ef->ints, k);
+	return element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) &&
+	       dec_words_minus_digits(&w->error, neg, m, exp, x);
+}
+
+/* An element of code `code`, whose value is zero (of either sign), typed as x: the
+ * value's text 0, the error −x. */
+static bool zero_in_words(struct element_words *w, const struct block *b, fpcode code, const struct fastdec_digits *x)
+{
+	w->code = code;
+	w->hex = b->codes ? b->codes->hex[code] : NULL;
+	w->value = "0";
+	w->value_len = 1;
+	w->value_room = false;
+	return dec_words_minus_digits(&w->error, false, 0, 0, x);
+}
+
+/* The same for the digits x the one pass read, rounded by its rounding for the scale. */
+static bool digits_in_words(struct element_words *w, struct block *b, const struct element_format *ef,
+			    const struct fastdec_digits *x, long e)
+{
+	const struct rnd_line *rl;
+	uint64_t m;
+	long exp;
+	bool neg;
+
+	if (ef->ints)
+		return int_digits_in_words(w, b, ef, x, e);
+	if (x->w == 0)
+		return zero_in_words(w, b, fmt_zero_code(ef->floats, x->neg), x);
+	if (!(rl = mx_scaled_rounding(b, ef->floats, e)))
+		return false;
+	if (rnd_line_far_below(&w->code, rl, fastdec_digits_log2_bound(x) + 3, x->neg)) {
+		if (b->codes && b->codes->grid[w->code] && b->codes->m[w->code] == 0)
+			return zero_in_words(w, b, w->code, x); /* flushed to zero, as most are */
+	} else if (!rnd_line_digits_code(&w->code, rl, x))
+		return false;
+	return element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) && dec_words_minus_digits(&w->error, neg, m, exp, x);
+}
+
+/* Element i of a float format in words, where they hold it. */
+static bool element_i_in_words(struct element_words *w, struct block *b, const struct element_format *ef, long i,
+			       long e)
+{
+	if (b->form[i] == ELEMENT_VALUE)
+		return false;
+	if (b->form[i] == ELEMENT_DIGITS && digits_in_words(w, b, ef, &b->digits[i], e))
+		return true;
+	if (!ef->floats)
+		return false;
+	mx_element_as_decimal(b, i);
+	return element_in_words(w, b, ef, &b->dec[i], e);
+}
+
+/* Where -o is mx's default (input, hex, exact, error) and render.h writes each field
+ * plainly with one byte between them (TSV, CSV), that byte, found once; else 0. */
+static char default_row_separator(struct block *b, const struct settings *s)
+{
+	static const enum field order[] = { FIELD_INPUT, FIELD_HEX, FIELD_EXACT, FIELD_ERROR };
+	const struct field_list *fl = &s->fields;
+
+	if (!b->separator_found) {
+		char text[4][RENDER_FIELD_MAX];
+		bool plain = fl->count == 4 && render_field_close(text[0], s->style) == text[0] &&
+			     render_row_close(text[0], s->style) == text[0];
+		for (int f = 0; f < 4 && plain; f++)
+			plain = fl->field[f] == order[f] && render_field_open(text[f], fl, f, s->style) == text[f] + (f > 0);
+		b->separator = plain ? text[1][0] : 0;
+		b->separator_found = true;
+	}
+	return b->separator;
+}
+
+/* One element's output: the fields asked for (-o: input, hex, exact, error; all four
+ * by default), as TSV or CSV, or as one JSON object of the block's elements. The input
+ * is element i's text: a plain decimal, nothing in it quoted, in a block in place. */
+void mx_put_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
+		    const struct element_format *ef, fpcode code, const struct strbuf *exact,
+		    const struct strbuf *error, bool first)
+{
+	const char *text[FIELD_COUNT] = { 0 };
+	char hex[CODE_MAX_BITS / 4 + 3];
+	int digits = element_hex_digits(ef);
+
+	code_to_hex(hex, code, digits);
+	text[FIELD_INPUT] = b->text[i];
+	text[FIELD_HEX] = hex;
+	text[FIELD_EXACT] = exact->s;
+	text[FIELD_ERROR] = error->s;
+	if (s->style == STYLE_JSON && !first)
+		sb_putc(out, ',');
+	if (b->in_place) {
+		size_t len[FIELD_COUNT] = { 0 };
+		len[FIELD_INPUT] = b->len[i];
+		len[FIELD_HEX] = (size_t)digits + 2;
+		len[FIELD_EXACT] = exact->len;
+		len[FIELD_ERROR] = error->len;
+		render_plain_fields(out, &s->fields, text, len, s->style);
+	} else
+		render_fields(out, &s->fields, text, 0, s->style);
+	if (s->style != STYLE_JSON)
+		sb_putc(out, '\n');
+}
+
+/* The same for an element of a block in place made in words: the row written where
+ * it goes, each text made there. */
+static void put_words_element(struct strbuf *out, const struct settings *s, struct block *b, long i, int hex_digits,
+			      const struct element_words *w)
+{
+	const struct field_list *fl = &s->fields;
+	char separator = default_row_separator(b, s), *p;
+
+	sb_reserve(out, b->len[i] + 2 * DEC_WORDS_MAX + (size_t)(fl->count + 2) * RENDER_FIELD_MAX);
+	p = out->s + out->len;
+	if (separator && w->hex) { /* the default row, TSV or CSV: straight through */
+		if (b->len[i] <= 32 && b->text[i] + 32 <= b->readable)
+			sb_copy32(p, b->text[i]);
+		else
+			sb_copy(p, b->text[i], b->len[i]);
+		p += b->len[i];
+		*p++ = separator;
+		memcpy(p, w->hex, 4);
+		p += hex_digits + 2;
+		*p++ = separator;
+		if (w->value_len <= 32 && w->value_room)
+			sb_copy32(p, w->value);
+		else
+			sb_copy(p, w->value, w->value_len);
+		p += w->value_len;
+		*p++ = separator;
+		p = dec_words_put(p, &w->error);
+		*p++ = '\n';
+		*p = '\0';
+		out->len = (size_t)(p - out->s);
+		return;
+	}
+	if (s->style == STYLE_JSON && i > 0)
+		*p++ = ',';
+	for (int f = 0; f < fl->count; f++) {
+		p = render_field_open(p, fl, f, s->style);
+		if (fl->field[f] == FIELD_INPUT) {
+			sb_copy(p, b->text[i], b->len[i]);
+			p += b->len[i];
+		} else if (fl->field[f] == FIELD_HEX) {
+			if (w->hex)
+				memcpy(p, w->hex, 4);
+			else
+				code_to_hex(p, w->code, hex_digits);
+			p += hex_digits + 2;
+		} else if (fl->field[f] == FIELD_EXACT) {
+			sb_copy(p, w->value, w->value_len);
+			p += w->value_len;
+		} else
+			p = dec_words_put(p, &w->error);
+		p = render_field_close(p, s->style);
+	}
+	p = render_row_close(p, s->style);
+	if (s->style != STYLE_JSON)
+		*p++ = '\n';
+	*p = '\0';
+	out->len = (size_t)(p - out->s);
+}
+
+/* The separator of the scale and worst-error rows. */
+char mx_separator(const struct settings *s)
+{
+	return s->style == STYLE_CSV ? ',' : '\t';
+}
+
+/* A block whose scale is NaN: every element decodes to NaN. */
+static void nan_block(struct strbuf *out, const struct settings *s, const struct block *b,
+		      const struct element_format *ef)
+{
+	fpcode code = ef->ints ? 0 : ef->floats->has_nan ? ef->floats->nan_code : fmt_zero_code(ef->floats, false);
+	struct strbuf nan;
+
+	sb_init(&nan);
+	sb_puts(&nan, "nan");
+	for (long i = 0; i < b->count; i++)
+		mx_put_element(out, s, b, i, ef, code, &nan, &nan, i == 0);
+	sb_free(&nan);
+}
+
+/* A block's first row, in TSV and CSV: "scale", its code, then (the caller's) its value. */
+static void start_scale_row(struct strbuf *out, const struct settings *s, const char *hex)
+{
+	sb_puts(out, "scale");
+	sb_putc(out, mx_separator(s));
+	sb_puts(out, hex);
+	sb_putc(out, mx_separator(s));
+}
+
+/* A block's first row: its scale's code and value; in JSON, the start of the block's
+ * object. */
+void mx_put_block_scale(struct strbuf *out, const struct settings *s, const char *hex, const char *exact)
+{
+	if (s->style == STYLE_JSON) {
+		sb_putc(out, '{');
+		render_json_key(out, "scale");
+		sb_putc(out, '{');
+		render_json_text(out, "hex", hex);
+		render_json_text(out, "exact", exact);
+		sb_putc(out, '}');
+		render_json_key(out, "elements");
+		sb_putc(out, '[');
+		return;
+	}
+	start_scale_row(out, s, hex);
+	sb_puts(out, exact);
+	sb_putc(out, '\n');
+}
+
+/* An E8M0 scale: nan, or 2^e (in TSV and CSV "2^e = " and its value, written in place:
+ * a row a block). */
+static void put_scale(struct strbuf *out, const struct settings *s, struct block *b, bool nan, long e)
+{
+	char hex[8], power[DEC_LONG_MAX];
+	const char *exact = nan ? "nan" : mx_scale_text(b, e);
+	char **row = &b->scale_row[e + MX_SCALE_BIAS];
+
+	code_to_hex(hex, nan ? 0xff : (fpcode)(e + MX_SCALE_BIAS), 2);
+	if (nan || s->style == STYLE_JSON) {
+		mx_put_block_scale(out, s, hex, exact);
+		return;
+	}
+	if (!*row) { /* the row, made once for each scale */
+		struct strbuf t;
+		sb_init(&t);
+		start_scale_row(&t, s, hex);
+		sb_puts(&t, "2^");
+		sb_puts(&t, dec_long(power, e));
+		sb_puts(&t, " = ");
+		sb_puts(&t, exact);
+		sb_putc(&t, '\n');
+		*row = t.s;
+	}
+	sb_puts(out, *row);
+}
+
+/* The block's last row (JSON: the end of its object). */
+void mx_put_worst_error(struct strbuf *out, const struct settings *s, const char *error)
+{
+	if (s->style == STYLE_JSON) {
+		sb_putc(out, ']');
+		render_json_text(out, "worst_error", error);
+		sb_puts(out, "}\n");
+	} else { /* "worst error", the separator, the error, the block's blank line */
+		size_t n = strlen(error);
+		char *p;
+		sb_reserve(out, n + 14);
+		p = out->s + out->len;
+		memcpy(p, "worst error", 11);
+		p[11] = mx_separator(s);
+		memcpy(p + 12, error, n);
+		memcpy(p + 12 + n, "\n\n", 3);
+		out->len += n + 14;
+	}
+}
+
+/* The worst error of a block, |error| at its largest: of the elements whose error was
+ * made in words (dec_words), and of those made as rationals (worst, approximate for a
+ * real's stand-in); the larger of the two written. */
+static void put_block_worst(struct strbuf *out, const struct settings *s, struct dec_words *in_words, mpq_t worst,
+			    bool any_rational, bool approximate)
+{
+	char words[DEC_WORDS_MAX + 1];
+	struct strbuf text;
+	bool rational = false;
+
+	in_words->neg = false;
+	if (any_rational) { /* which is the larger: a rational's or the words' */
+		mpq_t w;
+		mpq_init(w);
+		dec_words_rational(w, in_words);
+		rational = mpq_cmp(worst, w) >= 0;
+		mpq_clear(w);
+	}
+	if (!rational) {
+		*dec_words_put(words, in_words) = '\0';
+		mx_put_worst_error(out, s, words);
+		return;
+	}
+	sb_init(&text);
+	(approximate ? put_approximate : put_rational)(&text, worst);
+	mx_put_worst_error(out, s, text.s);
+	sb_free(&text);
+}
+
+/* The elements of a block in place from i on, read as digits, each made in words and
+ * written, its error kept in *worst where it is the larger, up to the first that the
+ * one pass or the words do not take (nothing of it written); returns that one's index,
+ * or the count. The commonest elements, compiled as one piece. */
+__attribute__((flatten)) static long digits_elements(struct strbuf *out, const struct settings *s, struct block *b,
+						     const struct element_format *ef, long i, long e,
+						     struct dec_words *worst)
+{
+	int hex_digits = element_hex_digits(ef);
+
+	for (; i < b->count; i++) {
+		struct element_words w;
+		if (b->form[i] != ELEMENT_DIGITS || !digits_in_words(&w, b, ef, &b->digits[i], e))
+			break;
+		if (dec_words_cmp_abs(&w.error, worst) > 0)
+			*worst = w.error;
+		put_words_element(out, s, b, i, hex_digits, &w);
+	}
+	return i;
+}
+
+/* The elements of a block with a finite scale, and the worst error of them. A float
+ * element's exact value and error are made in words where they fit, else as rationals;
+ * their texts only when -o asks for them. */
+static void finite_block(struct strbuf *out, const struct settings *s, struct block *b,
+			 const struct element_format *ef, long e)
+{
+	struct strbuf *exact = &b->exact, *error = &b->error;
+	mpq_ptr decoded = b->decoded, diff = b->diff, worst = b->worst, v = b->typed;
+	struct num *y = &b->y;
+	struct dec_words worst_words = { false, 0, 0 };
+	fpcode code;
+	bool worst_approximate = false, any_rational = false;
+	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT),
+	     error_wanted = render_has_field(&s->fields, FIELD_ERROR);
+
+	code_table(b, ef); /* for element_words_value() */
+	if (!b->work_made) {
+		mpq_inits(b->decoded, b->diff, b->worst, b->typed, NULL);
+		num_init(&b->y);
+		sb_init(&b->exact);
+		sb_init(&b->error);
+		b->work_made = true;
+	}
+	for (long i = 0; i < b->count; i++) {
+		struct element_words w;
+		if (b->in_place && (i = digits_elements(out, s, b, ef, i, e, &worst_words)) == b->count)
+			break;
+		sb_clear(exact);
+		sb_clear(error);
+		if (element_i_in_words(&w, b, ef, i, e)) {
+			if (dec_words_cmp_abs(&w.error, &worst_words) > 0)
+				worst_words = w.error;
+			if (b->in_place) {
+				put_words_element(out, s, b, i, element_hex_digits(ef), &w);
+				continue;
+			}
+			code = w.code;
+			if (exact_wanted)
+				sb_add(exact, w.value, w.value_len);
+			if (error_wanted)
+				dec_words_write(error, &w.error);
+		} else {
+			const struct num *x = mx_element_value(b, i);
+			quantize_element(&code, decoded, y, ef, x, b->approximate[i] ? NULL : b->text[i], b->len[i], e);
+			signed_value(v, x);
+			mpq_sub(diff, decoded, v);
+			if (exact_wanted)
+				put_rational(exact, decoded);
+			if (error_wanted)
+				(b->approximate[i] ? put_approximate : put_rational)(error, diff);
+			mpq_abs(diff, diff);
+			if (!any_rational || mpq_cmp(diff, worst) > 0) {
+				mpq_set(worst, diff);
+				worst_approximate = b->approximate[i];
+			}
+			any_rational = true;
+		}
+		mx_put_element(out, s, b, i, ef, code, exact, error, i == 0);
+	}
+	put_block_worst(out, s, &worst_words, worst, any_rational, worst_approximate);
+}
+
+void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b, const struct element_format *ef)
+{
+	long e = 0;
+	bool finite;
+
+	if (b->count == 0)
+		return;
+	mx_block_texts(b);
+	finite = mx_shared_exponent(&e, b, ef->emax);
+	put_scale(out, s, b, !finite, e);
+	if (finite)
+		finite_block(out, s, b, ef, e);
+	else {
+		nan_block(out, s, b, ef);
+		mx_put_worst_error(out, s, "nan");
+	}
+	mx_block_empty(b);
+}
