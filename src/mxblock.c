@@ -238,12 +238,12 @@ bool mx_shared_exponent(long *out, struct block *b, long emax)
 
 
 /*
- * The commonest input, stdin lines that are plain decimals into a float element
- * format, a block at a time straight from the line reader's block: the next `size`
- * lines, each read by fastdec_scan_line() into the empty block b in place (its digits,
- * no copy of its text), whose elements then go in words (digits_in_words()). Returns
- * where those lines end, or NULL, with b empty again, when the reader's block holds
- * fewer or one is not such a line (the usual reading then takes them).
+ * The commonest input, stdin lines that are plain decimals, a block at a time straight
+ * from the line reader's block: the next `size` lines, each read by fastdec_scan_line()
+ * into the empty block b in place (its digits, no copy of its text), whose elements
+ * then go in words (mxemit.c's digits_elements()). Returns where those lines end, or
+ * NULL, with b empty again, when the reader's block holds fewer or one is not such a
+ * line (the usual reading then takes them).
  */
 __attribute__((flatten)) /* the scan compiled into the loop */
 const char *mx_block_in_place(struct block *b, long size, const char *p, const char *end)

@@ -55,9 +55,9 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
 	}
 }
 
-/* A float element made in words: its code, the text of the value that decodes to
- * (times the scale; in the block's table of them, or its scratch), and its error
- * against the typed value. */
+/* An element made in words: its code, the text of the value that decodes to (times
+ * the scale; in the block's table of them, or its scratch), and its error against the
+ * typed value. */
 struct element_words {
 	fpcode code;
 	const char *hex; /* its text from the table, 4 bytes of which 2 + hex digits count; or NULL */
@@ -201,7 +201,8 @@ static bool zero_in_words(struct element_words *w, const struct block *b, fpcode
 	return dec_words_minus_digits(&w->error, false, 0, 0, x);
 }
 
-/* The same for the digits x the one pass read, rounded by its rounding for the scale. */
+/* A float element from the digits x the one pass read, in words as element_in_words()
+ * makes it, rounded by the pass's rounding for the scale. */
 static bool digits_in_words(struct element_words *w, struct block *b, const struct element_format *ef,
 			    const struct fastdec_digits *x, long e)
 {
@@ -224,7 +225,7 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 	return element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) && dec_words_minus_digits(&w->error, neg, m, exp, x);
 }
 
-/* Element i of a float format in words, where they hold it. */
+/* Element i in words, where they hold it (an MXINT8 one only from its digits). */
 static bool element_i_in_words(struct element_words *w, struct block *b, const struct element_format *ef, long i,
 			       long e)
 {
@@ -396,8 +397,8 @@ void mx_put_block_scale(struct strbuf *out, const struct settings *s, const char
 	sb_putc(out, '\n');
 }
 
-/* An E8M0 scale: nan, or 2^e (in TSV and CSV "2^e = " and its value, written in place:
- * a row a block). */
+/* An E8M0 scale: nan, or 2^e (in TSV and CSV "2^e = " and its value, the row made once
+ * for each scale). */
 static void put_scale(struct strbuf *out, const struct settings *s, struct block *b, bool nan, long e)
 {
 	char hex[8], power[DEC_LONG_MAX];
