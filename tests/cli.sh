@@ -728,6 +728,7 @@ expect "mx -o hex keeps the scale and worst error rows" 0 "$(grep -e '^scale' -e
 # reader's block); the same values as arguments (3136 at a time, a multiple of both block
 # sizes) go the usual way: the same output
 bench/gen 25000 | grep -E '^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$' | head -n 20000 > "$T/mxplain"
+expect "mx: 20000 workload decimals to compare on" 0 "20000" -- sh -c "wc -l < $T/mxplain | tr -d ' '"
 for args in e2m1 e2m3 e3m2 e4m3 e5m2 int8 "--json e4m3" "--csv -o error,input,hex e2m1" "--block 7 e3m2" "--block 7 int8"; do
 	expect "mx $args: stdin in one pass is the arguments' output" 0 "$(xargs -n 3136 $FPX mx $args < "$T/mxplain")" \
 		-- sh -c "$FPX mx $args < $T/mxplain"
