@@ -286,41 +286,17 @@ void mx_put_element(struct strbuf *out, const struct settings *s, const struct b
 		sb_putc(out, '\n');
 }
 
-/* An element of a block in place made in words, in a row other than the default one:
- * its texts, as render.h writes plain fields. */
-static void put_words_fields(struct strbuf *out, const struct settings *s, const struct block *b, long i,
-			     int hex_digits, const struct element_words *w)
-{
-	const char *text[FIELD_COUNT] = { 0 };
-	size_t len[FIELD_COUNT] = { 0 };
-	char hex[CODE_MAX_BITS / 4 + 3], error[DEC_WORDS_MAX];
-
-	code_to_hex(hex, w->code, hex_digits);
-	text[FIELD_INPUT] = b->text[i];
-	len[FIELD_INPUT] = b->len[i];
-	text[FIELD_HEX] = hex;
-	len[FIELD_HEX] = (size_t)hex_digits + 2;
-	text[FIELD_EXACT] = w->value;
-	len[FIELD_EXACT] = w->value_len;
-	text[FIELD_ERROR] = error;
-	len[FIELD_ERROR] = (size_t)(dec_words_put(error, &w->error) - error);
-	if (s->style == STYLE_JSON && i > 0)
-		sb_putc(out, ',');
-	render_plain_fields(out, &s->fields, text, len, s->style);
-	if (s->style != STYLE_JSON)
-		sb_putc(out, '\n');
-}
-
-/* The row of an element of a block in place made in words: the default one written
- * where it goes, each text made there; any other by put_words_fields(). */
+/* The same for an element of a block in place made in words: the row written where
+ * it goes, each text made there. */
 static void put_words_element(struct strbuf *out, const struct settings *s, struct block *b, long i, int hex_digits,
 			      const struct element_words *w)
 {
+	const struct field_list *fl = &s->fields;
 	char separator = default_row_separator(b, s), *p;
 
+	sb_reserve(out, b->len[i] + 2 * DEC_WORDS_MAX + (size_t)(fl->count + 2) * RENDER_FIELD_MAX);
+	p = out->s + out->len;
 	if (separator && w->hex) { /* the default row, TSV or CSV: straight through */
-		sb_reserve(out, b->len[i] + 2 * DEC_WORDS_MAX + 16);
-		p = out->s + out->len;
 		if (b->len[i] <= 32 && b->text[i] + 32 <= b->readable)
 			sb_copy32(p, b->text[i]);
 		else
@@ -342,7 +318,31 @@ static void put_words_element(struct strbuf *out, const struct settings *s, stru
 		out->len = (size_t)(p - out->s);
 		return;
 	}
-	put_words_fields(out, s, b, i, hex_digits, w);
+	if (s->style == STYLE_JSON && i > 0)
+		*p++ = ',';
+	for (int f = 0; f < fl->count; f++) {
+		p = render_field_open(p, fl, f, s->style);
+		if (fl->field[f] == FIELD_INPUT) {
+			sb_copy(p, b->text[i], b->len[i]);
+			p += b->len[i];
+		} else if (fl->field[f] == FIELD_HEX) {
+			if (w->hex)
+				memcpy(p, w->hex, 4);
+			else
+				code_to_hex(p, w->code, hex_digits);
+			p += hex_digits + 2;
+		} else if (fl->field[f] == FIELD_EXACT) {
+			sb_copy(p, w->value, w->value_len);
+			p += w->value_len;
+		} else
+			p = dec_words_put(p, &w->error);
+		p = render_field_close(p, s->style);
+	}
+	p = render_row_close(p, s->style);
+	if (s->style != STYLE_JSON)
+		*p++ = '\n';
+	*p = '\0';
+	out->len = (size_t)(p - out->s);
 }
 
 /* The separator of the scale and worst-error rows. */
