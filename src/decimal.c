@@ -12,6 +12,7 @@
 #include "fastshort.h"
 #include "num.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -558,6 +559,17 @@ int dec_words_cmp_abs(const struct dec_words *a, const struct dec_words *b)
 	if (b->k < a->k && !times_pow10(&y, a->k - b->k))
 		return -1;
 	return (x > y) - (x < y);
+}
+
+long dec_words_log2_over(const struct dec_words *w)
+{
+	uint64_t high = (uint64_t)(w->d >> 64);
+	int bits = high ? 128 - __builtin_clzll(high) : 64 - __builtin_clzll((uint64_t)w->d | 1);
+
+	if (w->d == 0 || w->k < 0 || w->k > 100000)
+		return LONG_MIN;
+	/* 2^(bits − 1) ≤ d, and 10^k ≤ 2^⌈k·217706/2^16⌉: 217706/2^16 is above log2 10 */
+	return bits - 1 - ((w->k * 217706 + 65535) >> 16);
 }
 
 void dec_words_rational(mpq_t out, const struct dec_words *w)

@@ -58,6 +58,8 @@ void dec_words_write(struct strbuf *out, const struct dec_words *w);
 #define DEC_WORDS_MAX 96
 char *dec_words_put(char *p, const struct dec_words *w);
 int dec_words_cmp_abs(const struct dec_words *a, const struct dec_words *b);
+/* A power of two not above |w|: l with 2^l ≤ |w|, at most 3 below ⌊log2 |w|⌋; LONG_MIN for 0. */
+long dec_words_log2_over(const struct dec_words *w);
 void dec_words_rational(mpq_t out, const struct dec_words *w);
 /* dec_words_difference() written; false, with nothing written, when it does not fit. */
 bool dec_difference_in_words(struct strbuf *out, bool neg, uint64_t m, long e, const struct num *x);

@@ -65,6 +65,7 @@ struct element_words {
 	size_t value_len;
 	bool value_room; /* 32 bytes may be read at value */
 	struct dec_words error;
+	long error_under; /* |error| < 2^error_under; LONG_MAX where not known */
 };
 
 /* The block's table of a small element format's codes (each code's value as
@@ -110,12 +111,15 @@ static bool value_text(char *text, size_t *len, bool neg, uint64_t m, long exp)
 	return true;
 }
 
-/* The value element code decodes to, ±m·2^exp times X = 2^e, and its text into w;
- * false when it is no finite rank of a grid in a word or words do not hold it. */
+/* The value element code decodes to, ±m·2^exp times X = 2^e, and its text into w (its
+ * error not yet bounded: error_under LONG_MAX); false when it is no finite rank of a
+ * grid in a word or words do not hold it. */
 static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m, long *exp, struct block *b,
 				const struct element_format *ef, fpcode code, long e)
 {
 	struct code_table *t = b->codes; /* made by code_table() before the elements */
+
+	w->error_under = LONG_MAX;
 
 	if (t) {
 		if (!t->grid[code])
@@ -185,8 +189,11 @@ static bool int_digits_in_words(struct element_words *w, struct block *b, const 
 				      RND_NEAREST_EVEN))
 		return false;
 	w->code = intfmt_code(ef->ints, k);
-	return element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) &&
-	       dec_words_minus_digits(&w->error, neg, m, exp, x);
+	if (!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e))
+		return false;
+	if (k == 0 && x->w)
+		w->error_under = fastdec_digits_log2_bound(x) + 4; /* the error −x */
+	return dec_words_minus_digits(&w->error, neg, m, exp, x);
 }
 
 /* An element of code `code`, whose value is zero (of either sign), typed as x: the
@@ -198,6 +205,7 @@ static bool zero_in_words(struct element_words *w, const struct block *b, fpcode
 	w->value = "0";
 	w->value_len = 1;
 	w->value_room = false;
+	w->error_under = x->w ? fastdec_digits_log2_bound(x) + 4 : LONG_MIN; /* |x| < 2^(bound + 4) */
 	return dec_words_minus_digits(&w->error, false, 0, 0, x);
 }
 
@@ -470,13 +478,30 @@ static void put_block_worst(struct strbuf *out, const struct settings *s, struct
 	sb_free(&text);
 }
 
+/* The largest |error| of a block's elements made in words, and a power of two not
+ * above it: an element whose error is known to be below that power needs no compare. */
+struct worst_words {
+	struct dec_words error;
+	long over; /* 2^over ≤ |error|; LONG_MIN for 0 */
+};
+
+static void keep_worst(struct worst_words *worst, const struct element_words *w)
+{
+	if (w->error_under <= worst->over) /* |w's error| < 2^under ≤ 2^over ≤ |worst| */
+		return;
+	if (dec_words_cmp_abs(&w->error, &worst->error) > 0) {
+		worst->error = w->error;
+		worst->over = dec_words_log2_over(&w->error);
+	}
+}
+
 /* The elements of a block in place from i on, read as digits, each made in words and
  * written, its error kept in *worst where it is the larger, up to the first that the
  * one pass or the words do not take (nothing of it written); returns that one's index,
  * or the count. The commonest elements, compiled as one piece. */
 __attribute__((flatten)) static long digits_elements(struct strbuf *out, const struct settings *s, struct block *b,
 						     const struct element_format *ef, long i, long e,
-						     struct dec_words *worst)
+						     struct worst_words *worst)
 {
 	int hex_digits = element_hex_digits(ef);
 
@@ -484,8 +509,7 @@ __attribute__((flatten)) static long digits_elements(struct strbuf *out, const s
 		struct element_words w;
 		if (b->form[i] != ELEMENT_DIGITS || !digits_in_words(&w, b, ef, &b->digits[i], e))
 			break;
-		if (dec_words_cmp_abs(&w.error, worst) > 0)
-			*worst = w.error;
+		keep_worst(worst, &w);
 		put_words_element(out, s, b, i, hex_digits, &w);
 	}
 	return i;
@@ -500,7 +524,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	struct strbuf *exact = &b->exact, *error = &b->error;
 	mpq_ptr decoded = b->decoded, diff = b->diff, worst = b->worst, v = b->typed;
 	struct num *y = &b->y;
-	struct dec_words worst_words = { false, 0, 0 };
+	struct worst_words worst_words = { { false, 0, 0 }, LONG_MIN };
 	fpcode code;
 	bool worst_approximate = false, any_rational = false;
 	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT),
@@ -521,8 +545,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 		sb_clear(exact);
 		sb_clear(error);
 		if (element_i_in_words(&w, b, ef, i, e)) {
-			if (dec_words_cmp_abs(&w.error, &worst_words) > 0)
-				worst_words = w.error;
+			keep_worst(&worst_words, &w);
 			if (b->in_place) {
 				put_words_element(out, s, b, i, element_hex_digits(ef), &w);
 				continue;
@@ -550,7 +573,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 		}
 		mx_put_element(out, s, b, i, ef, code, exact, error, i == 0);
 	}
-	put_block_worst(out, s, &worst_words, worst, any_rational, worst_approximate);
+	put_block_worst(out, s, &worst_words.error, worst, any_rational, worst_approximate);
 }
 
 void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b, const struct element_format *ef)

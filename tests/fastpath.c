@@ -202,7 +202,8 @@ static void scale_value(mpq_t q, long e)
 		mpq_div_2exp(q, q, (mp_bitcnt_t)-e);
 }
 
-/* dec_words_cmp_abs() against mpq_cmp() of the magnitudes, with the previous pair. */
+/* dec_words_cmp_abs() against mpq_cmp() of the magnitudes, with the previous pair;
+ * dec_words_log2_over() against the exact ⌊log2 |q|⌋ (it may be up to 3 below). */
 static void compare_magnitudes(const struct dec_words *w, const mpq_t q)
 {
 	static struct dec_words last;
@@ -210,7 +211,14 @@ static void compare_magnitudes(const struct dec_words *w, const mpq_t q)
 	static bool have;
 	mpq_t a, b;
 	int words, exact;
+	long over = dec_words_log2_over(w);
 
+	if (mpq_sgn(q) == 0)
+		check(over == LONG_MIN, "log2_over of 0: %ld", over);
+	else {
+		long floor_log2 = num_floor_log2_ratio(mpq_numref(q), mpq_denref(q));
+		check(over <= floor_log2 && over >= floor_log2 - 3, "log2_over %ld, floor log2 %ld", over, floor_log2);
+	}
 	if (!have)
 		mpq_init(last_q);
 	if (have) {
@@ -458,6 +466,7 @@ static void compare_digits(const struct input *in, bool parsed, bool all_modes, 
 					sb_clear(&slow);
 					dec_words_write(&fast, &words);
 					dec_rational(&slow, diff, 40);
+					compare_magnitudes(&words, diff);
 					check(strcmp(fast.s, slow.s) == 0, "%s 0x%llx·2^%ld minus digits '%.*s': in words %s, exactly %s",
 					      f->name, (unsigned long long)b.code, -shifts[i], len > 60 ? 60 : (int)len, text,
 					      fast.s, slow.s);
