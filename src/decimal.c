@@ -174,31 +174,6 @@ char *dec_long(char buf[DEC_LONG_MAX], long v)
 	return p;
 }
 
-/* The digits of a 128-bit d, ending at end (48 bytes before it may be written);
- * returns where they start. */
-static char *wide_digits(char *end, unsigned __int128 d)
-{
-	const uint64_t ten19 = 10000000000000000000u;
-	char *p = end;
-
-	while (d >> 64) { /* 19 digits at a time from the last */
-		char *chunk = p - 19;
-		p = word_digits(p, (uint64_t)(d % ten19));
-		while (p > chunk)
-			*--p = '0';
-		d /= ten19;
-	}
-	return word_digits(p, (uint64_t)d);
-}
-
-/* The same as put_digits() for a 128-bit D. */
-static char *put_scaled_wide(char *out, bool neg, unsigned __int128 d, long k)
-{
-	char text[48], *end = text + sizeof text, *p = wide_digits(end, d);
-
-	return put_digits(out, neg, p, (long)(end - p), k);
-}
-
 static void set_pow10(mpq_t q, long k)
 {
 	mpz_ui_pow_ui(mpq_numref(q), 10, (unsigned long)labs(k));
@@ -488,58 +463,99 @@ bool dec_words_minus_digits(struct dec_words *w, bool neg, uint64_t m, long e, c
 	return words_minus(w, neg, m, e, x->w, x->q, x->neg);
 }
 
-_Static_assert(DEC_WORDS_MAX >= 40 + DIGITS_SLACK, "a 128-bit d has at most 39 digits");
+/* 48 bytes from src to dst, for a caller that knows all 48 may be read and written. */
+static inline void copy48(char *dst, const char *src)
+{
+	sb_copy32(dst, src);
+	memcpy(dst + 32, src + 32, 16);
+}
+
+/* The digits of a nonzero d < 2^128, ending at end, in a buffer of '0's from 64 bytes
+ * before end: 19 at a time from the last (each by word_digits(), the '0's before it
+ * its leading zeros). Returns where they start. */
+static char *wide_digits(char *end, unsigned __int128 d)
+{
+	const uint64_t ten19 = 10000000000000000000u;
+
+	for (; d >> 64; d /= ten19, end -= 19)
+		word_digits(end, (uint64_t)(d % ten19));
+	return word_digits(end, (uint64_t)d);
+}
+
+/* How many of the digits before end are '0's at their end, a word at a time (the
+ * digits have one that is not). */
+static long trailing_zero_digits(const char *end)
+{
+	uint64_t bytes;
+	long zeros = 0;
+
+	for (;; zeros += 8) {
+		memcpy(&bytes, end - zeros - 8, 8);
+		if ((bytes ^= ASCII_ZEROS))
+			break;
+	}
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return zeros + (__builtin_ctzll(bytes) >> 3); /* the last byte the lowest */
+#else
+	return zeros + (__builtin_clzll(bytes) >> 3); /* the last byte the highest */
+#endif
+}
 
 /*
- * put_digits() for ±d·10^−k, d a nonzero word, where it writes no exponent (the
- * leading digit's power x above −7 and below 21): the digits made 8 a word into a
- * buffer with room after them, then moved 32 bytes at a time, whatever of them is
- * wanted, to p, which has DEC_WORDS_MAX bytes of room. NULL for an exponent.
+ * put_digits() for ±d·10^−k, d ≠ 0 (the same text): the digits made 8 a word into a
+ * buffer with room after them, their trailing zeros counted a word at a time, then moved
+ * 32 or 48 bytes at a time, whatever of them is wanted, to p, which has DEC_WORDS_MAX
+ * bytes of room.
  */
-static char *put_plain_word(char *p, bool neg, uint64_t d, long k)
+static char *put_words(char *p, bool neg, unsigned __int128 d, long k)
 {
-	char text[80], *end = text + 40, *digits = word_digits(end, d);
-	long n = end - digits, x;
+	char text[128], *end = text + 64, *digits;
+	long n, x, zeros;
 
-	while (digits[n - 1] == '0') /* d is not 0: a digit before them is not */
-		n--, k--;
-	x = n - 1 - k;
-	if (x <= -7 || x >= 21)
-		return NULL;
+	memset(text, '0', 64);
+	digits = d >> 64 ? wide_digits(end, d) : word_digits(end, (uint64_t)d);
+	zeros = trailing_zero_digits(end);
+	n = end - digits - zeros;
+	k -= zeros;
+	x = n - 1 - k; /* the power of ten of the leading digit */
 	*p = '-';
 	p += neg;
-	if (k <= 0) { /* an integer: its digits, then −k ≤ 20 zeros */
+	if (x <= -7 || x >= 21) { /* d.ddd, then the exponent */
+		*p = digits[0];
+		p[1] = '.';
+		copy48(p + 2, digits + 1);
+		return put_exponent(p + (n > 1 ? n + 1 : 1), x);
+	}
+	if (k <= 0) { /* an integer: its n ≤ 21 digits, then −k ≤ 20 zeros */
 		sb_copy32(p, digits);
 		p += n;
 		memset(p, '0', 20);
 		return p - k;
 	}
-	if (x >= 0) { /* digits, the point, more digits */
+	if (x >= 0) { /* x + 1 ≤ 21 digits, the point, the other n − x − 1 ≤ 38 */
 		sb_copy32(p, digits);
 		p += x + 1;
 		*p++ = '.';
-		sb_copy32(p, digits + x + 1);
+		copy48(p, digits + x + 1);
 		return p + (n - x - 1);
 	}
-	memcpy(p, "0.000000", 8); /* "0.", −x − 1 ≤ 5 zeros, the digits */
+	memcpy(p, "0.000000", 8); /* "0.", −x − 1 ≤ 5 zeros, the n ≤ 39 digits */
 	p += 1 - x;
-	sb_copy32(p, digits);
+	copy48(p, digits);
 	return p + n;
 }
 
-_Static_assert(DEC_WORDS_MAX >= 1 + 21 + 1 + 32, "room for put_plain_word()'s moves");
+_Static_assert(DEC_WORDS_MAX >= 1 + 2 + 48 + 1 + 1 + 20 && DEC_WORDS_MAX >= 1 + 22 + 48 &&
+		       DEC_WORDS_MAX >= 1 + 7 + 48,
+	       "room for put_words()'s moves");
 
 char *dec_words_put(char *p, const struct dec_words *w)
 {
-	char *end;
-
 	if (w->d == 0) {
 		*p = '0';
 		return p + 1;
 	}
-	if (w->d >> 64 == 0 && (end = put_plain_word(p, w->neg, (uint64_t)w->d, w->k)))
-		return end;
-	return put_scaled_wide(p, w->neg, w->d, -w->k);
+	return put_words(p, w->neg, w->d, w->k);
 }
 
 void dec_words_write(struct strbuf *out, const struct dec_words *w)
