@@ -788,7 +788,7 @@ static void put_header(const struct mapping *m)
 	sb_init(&line);
 	for (int i = 0; i < s->operand_fields; i++)
 		sb_printf(&line, "%s%s%c", variable_names[s->operand_field[i] % 3], s->operand_field[i] >= 3 ? "v" : "",
-			  s->style == STYLE_CSV ? ',' : '\t');
+			  render_separator(s->style));
 	if (!s->fields.count && s->operand_fields)
 		line.len--; /* operand fields alone: no separator after the last */
 	render_header(&line, &s->fields, s->style);

@@ -39,7 +39,7 @@ struct quantization {
 	struct num rounded; /* y as rounded into a float target, likewise */
 	/* For a float target of at most CACHED_BITS bits, the exact and shortest text of
 	 * each code, made the first time the code comes (NULL before). */
-	char **exact_text, **shortest_text;
+	struct code_texts *code_texts;
 	/* One positive scale 2^-k (and no zero point into a float, one at most into an
 	 * integer): y = x·2^k (+ zero), rounded from the digits scanned without a rational
 	 * (scale_is_power: k is known). */
@@ -53,6 +53,12 @@ struct quantization {
 
 #define CACHED_BITS 12
 
+/* A code's exact and shortest texts, and their lengths. */
+struct code_texts {
+	char *exact, *shortest;
+	size_t exact_len, shortest_len;
+};
+
 /* The scale and zero point one value is quantized with. */
 struct parameters {
 	const mpq_t *scale, *zero; /* zero NULL for none */
@@ -63,12 +69,11 @@ static void quantization_clear(struct quantization *q)
 {
 	size_t codes = q->floats && q->floats->bits <= CACHED_BITS ? (size_t)1 << q->floats->bits : 0;
 
-	for (size_t i = 0; q->exact_text && i < codes; i++) {
-		free(q->exact_text[i]);
-		free(q->shortest_text[i]);
+	for (size_t i = 0; q->code_texts && i < codes; i++) {
+		free(q->code_texts[i].exact);
+		free(q->code_texts[i].shortest);
 	}
-	free(q->exact_text);
-	free(q->shortest_text);
+	free(q->code_texts);
 	mpq_clear(q->y);
 	num_clear(&q->rounded);
 	for (int i = 0; i < q->nscale; i++) {
@@ -233,18 +238,58 @@ static bool parameters_of(struct parameters *out, const struct quantization *q, 
 #define QUANTIZE_FIELDS \
 	(1UL << FIELD_INPUT | 1UL << FIELD_HEX | 1UL << FIELD_EXACT | 1UL << FIELD_SHORTEST | 1UL << FIELD_FLAGS)
 
-/* One output row: the fields asked for, from the input, the code's hex, its value
- * exactly and shortest, and the flags. */
-static void put_quantized(struct strbuf *out, const struct settings *s, const char *input, const char *hex,
-			  const char *exact, const char *shortest, unsigned flags)
+/* A row's texts: the input, the code's hex, its value exactly and shortest (each of
+ * so many bytes), and its flags. */
+struct row_texts {
+	const char *input, *hex, *exact, *shortest;
+	size_t hex_len, exact_len, shortest_len;
+	unsigned flags;
+};
+
+/* The row in TSV or CSV without the input field, where nothing is quoted: each field
+ * written where it goes, sep between them. */
+static void put_plain_row(struct strbuf *out, const struct field_list *fl, const struct row_texts *t, char sep)
+{
+	size_t flags_len;
+	const char *flags = render_flags_text(t->flags, &flags_len);
+	char *p;
+
+	sb_reserve(out, (size_t)fl->count * (t->hex_len + t->exact_len + t->shortest_len + flags_len + 1) + 1);
+	p = out->s + out->len;
+	for (int i = 0; i < fl->count; i++) {
+		if (i)
+			*p++ = sep;
+		const char *text = fl->field[i] == FIELD_HEX	    ? t->hex
+				   : fl->field[i] == FIELD_EXACT    ? t->exact
+				   : fl->field[i] == FIELD_SHORTEST ? t->shortest
+								    : flags; /* FIELD_FLAGS */
+		size_t len = fl->field[i] == FIELD_HEX	    ? t->hex_len
+			     : fl->field[i] == FIELD_EXACT    ? t->exact_len
+			     : fl->field[i] == FIELD_SHORTEST ? t->shortest_len
+							      : flags_len;
+		sb_copy(p, text, len);
+		p += len;
+	}
+	*p++ = '\n';
+	*p = '\0';
+	out->len = (size_t)(p - out->s);
+}
+
+/* One output row: the fields asked for. */
+static void put_quantized(struct strbuf *out, const struct settings *s, const struct row_texts *t)
 {
 	const char *text[FIELD_COUNT] = { 0 };
+	char sep = render_separator(s->style);
 
-	text[FIELD_INPUT] = input;
-	text[FIELD_HEX] = hex;
-	text[FIELD_EXACT] = exact;
-	text[FIELD_SHORTEST] = shortest;
-	render_fields(out, &s->fields, text, flags, s->style);
+	if (sep && !render_has_field(&s->fields, FIELD_INPUT)) {
+		put_plain_row(out, &s->fields, t, sep);
+		return;
+	}
+	text[FIELD_INPUT] = t->input;
+	text[FIELD_HEX] = t->hex;
+	text[FIELD_EXACT] = t->exact;
+	text[FIELD_SHORTEST] = t->shortest;
+	render_fields(out, &s->fields, text, t->flags, s->style);
 	sb_putc(out, '\n');
 }
 
@@ -274,9 +319,12 @@ static void put_int_row(struct strbuf *out, const struct settings *s, const stru
 			long v, unsigned flags)
 {
 	char hex[CODE_MAX_BITS / 4 + 3], value[DEC_LONG_MAX], *digits = dec_long(value, v);
+	int hex_digits = (f->bits + 3) / 4;
+	size_t len = (size_t)(value + DEC_LONG_MAX - 1 - digits);
+	struct row_texts t = { input, hex, digits, digits, (size_t)hex_digits + 2, len, len, flags };
 
-	code_to_hex(hex, intfmt_code(f, v), (f->bits + 3) / 4);
-	put_quantized(out, s, input, hex, digits, digits, flags);
+	code_to_hex(hex, intfmt_code(f, v), hex_digits);
+	put_quantized(out, s, &t);
 }
 
 /* The exact and shortest text of a code of f. */
@@ -297,23 +345,24 @@ static char *kept_text(struct strbuf *b)
 }
 
 /* Those texts from q's cache (a narrow format's codes come again and again), made once. */
-static void cached_texts(const char **exact, const char **shortest, struct quantization *q, fpcode code)
+static const struct code_texts *cached_texts(struct quantization *q, fpcode code)
 {
-	size_t codes = (size_t)1 << q->floats->bits;
+	struct code_texts *c;
 	struct strbuf e, sh;
 
-	if (!q->exact_text && (!(q->exact_text = calloc(codes, sizeof *q->exact_text)) ||
-			       !(q->shortest_text = calloc(codes, sizeof *q->shortest_text))))
+	if (!q->code_texts && !(q->code_texts = calloc((size_t)1 << q->floats->bits, sizeof *q->code_texts)))
 		abort();
-	if (!q->exact_text[code]) {
+	c = &q->code_texts[code];
+	if (!c->exact) {
 		sb_init(&e);
 		sb_init(&sh);
 		code_texts(&e, &sh, q->floats, code);
-		q->exact_text[code] = kept_text(&e);
-		q->shortest_text[code] = kept_text(&sh);
+		c->exact_len = e.len;
+		c->shortest_len = sh.len;
+		c->exact = kept_text(&e);
+		c->shortest = kept_text(&sh);
 	}
-	*exact = q->exact_text[code];
-	*shortest = q->shortest_text[code];
+	return c;
 }
 
 /* The row of a value quantized into a float format as r. */
@@ -323,18 +372,26 @@ static void put_float_row(struct strbuf *out, const struct settings *s, struct q
 	const struct fmt *f = q->floats;
 	struct strbuf exact, shortest;
 	char hex[CODE_MAX_BITS / 4 + 3];
+	struct row_texts t = { input, hex, NULL, NULL, (size_t)fmt_hex_digits(f) + 2, 0, 0, r->flags };
 
 	code_to_hex(hex, r->code, fmt_hex_digits(f));
 	if (f->bits <= CACHED_BITS) {
-		const char *e, *sh;
-		cached_texts(&e, &sh, q, r->code);
-		put_quantized(out, s, input, hex, e, sh, r->flags);
+		const struct code_texts *c = cached_texts(q, r->code);
+		t.exact = c->exact;
+		t.exact_len = c->exact_len;
+		t.shortest = c->shortest;
+		t.shortest_len = c->shortest_len;
+		put_quantized(out, s, &t);
 		return;
 	}
 	sb_init(&exact);
 	sb_init(&shortest);
 	code_texts(&exact, &shortest, f, r->code);
-	put_quantized(out, s, input, hex, exact.s, shortest.s, r->flags);
+	t.exact = exact.s;
+	t.exact_len = exact.len;
+	t.shortest = shortest.s;
+	t.shortest_len = shortest.len;
+	put_quantized(out, s, &t);
 	sb_free(&exact);
 	sb_free(&shortest);
 }

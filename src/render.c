@@ -158,15 +158,23 @@ static void write_shortest(struct strbuf *out, const struct field_context *cx, e
 
 /* inexact|tie, or - ; in JSON a list of strings. Each set of flags is written once
  * and kept (rows write the same few again and again). */
-static void put_flags(struct strbuf *out, unsigned flags, bool json)
+const char *render_flags_text(unsigned flags, size_t *len)
 {
 	static struct strbuf kept[1u << RND_FLAG_COUNT];
+	struct strbuf *text = &kept[flags & ((1u << RND_FLAG_COUNT) - 1)];
 
+	if (!text->len)
+		render_flags(text, flags, "|", "-");
+	*len = text->len;
+	return text->s;
+}
+
+static void put_flags(struct strbuf *out, unsigned flags, bool json)
+{
 	if (!json) {
-		struct strbuf *text = &kept[flags & ((1u << RND_FLAG_COUNT) - 1)];
-		if (!text->len)
-			render_flags(text, flags, "|", "-");
-		sb_add(out, text->s, text->len);
+		size_t len;
+		const char *text = render_flags_text(flags, &len);
+		sb_add(out, text, len);
 		return;
 	}
 	sb_putc(out, '[');
@@ -390,7 +398,7 @@ static void begin_field(struct strbuf *out, enum style style, int i, enum field 
 		sb_puts(out, fields[fld].name);
 		sb_puts(out, "\":");
 	} else if (i)
-		sb_putc(out, style == STYLE_CSV ? ',' : '\t');
+		sb_putc(out, render_separator(style));
 }
 
 static void end_row(struct strbuf *out, enum style style)
@@ -532,7 +540,7 @@ void render_bulk_row_digits(struct strbuf *out, const struct fmt *f, fpcode code
 		code_to_hex(out->s + out->len, code, digits);
 	out->len += (size_t)digits + 2;
 	if (rows == BULK_ROWS_HEX_SHORTEST) { /* FROM_CODE fields: never quoted */
-		out->s[out->len++] = style == STYLE_CSV ? ',' : '\t';
+		out->s[out->len++] = render_separator(style);
 		if (shortest)
 			dec_scaled_word(out, (code & f->sign_bit) != 0, shortest, pow10);
 		else
@@ -613,7 +621,7 @@ void render_fields(struct strbuf *out, const struct field_list *fl, const char *
 		if (style != STYLE_TSV && style != STYLE_CSV)
 			begin_field(out, style, i, fld);
 		else if (i) /* begin_field()'s separator, without the call */
-			sb_putc(out, style == STYLE_CSV ? ',' : '\t');
+			sb_putc(out, render_separator(style));
 		if (fld == FIELD_FLAGS)
 			put_flags(out, flags, style == STYLE_JSON);
 		else if (fld == FIELD_INPUT || style == STYLE_JSON)
@@ -638,7 +646,7 @@ char *render_field_open(char *p, const struct field_list *fl, int i, enum style 
 		*p++ = ':';
 		*p++ = '"';
 	} else if (i)
-		*p++ = style == STYLE_CSV ? ',' : '\t';
+		*p++ = render_separator(style);
 	return p;
 }
 

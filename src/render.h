@@ -115,6 +115,11 @@ void render_plain_fields(struct strbuf *out, const struct field_list *fl, const 
  * end, having written at most RENDER_FIELD_MAX bytes.
  */
 #define RENDER_FIELD_MAX 24
+/* The byte between fields: ',' in CSV, a tab in TSV, 0 in JSON (which has no one). */
+static inline char render_separator(enum style style)
+{
+	return style == STYLE_CSV ? ',' : style == STYLE_TSV ? '\t' : 0;
+}
 char *render_field_open(char *p, const struct field_list *fl, int i, enum style style);
 char *render_field_close(char *p, enum style style);
 char *render_row_close(char *p, enum style style);
@@ -129,6 +134,8 @@ void render_aligned(struct strbuf *out, const char *tsv, const char *indent);
 const char *render_class_name(enum fp_class c);
 /* The names of the flags set, sep between them; none when there are none. */
 void render_flags(struct strbuf *out, unsigned flags, const char *sep, const char *none);
+/* The flags field's text in TSV and CSV (names between '|', or -), made once, and its length. */
+const char *render_flags_text(unsigned flags, size_t *len);
 /* s with every control byte written \xNN, for text a person reads (a readout). */
 void render_escaped(struct strbuf *out, const char *s);
 /* A space-separated list of words (a format's aliases) as a JSON array of strings. */
