@@ -395,10 +395,8 @@ static bool words_minus(struct dec_words *w, bool neg, uint64_t m, long e, unsig
 	unsigned __int128 left = 0, right = x_digits, d;
 	long k = q < 0 ? -q : 0;
 
-	if (m == 0 && q <= 0) { /* 0 − x: x's digits as they are, the commonest (an element flushed to 0) */
-		*w = (struct dec_words){ !x_neg && x_digits, x_digits, x_digits ? k : 0 };
-		return x_digits >> 127 == 0;
-	}
+	if (m == 0 && q <= 0) /* 0 − x: x's digits as they are, the commonest (an element flushed to 0) */
+		return dec_words_negated(w, x_digits, q, x_neg);
 	if (m && -e > k) /* 0 is 0 whatever e says */
 		k = -e;
 	if (k > 55)

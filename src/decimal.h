@@ -53,6 +53,15 @@ bool dec_words_minus_decimal(struct dec_words *w, bool neg, uint64_t m, long e, 
 /* The same for x's digits as fastdec_scan_line() reads them (w < 10^38). */
 struct fastdec_digits;
 bool dec_words_minus_digits(struct dec_words *w, bool neg, uint64_t m, long e, const struct fastdec_digits *x);
+/* −x in words, x = ±digits·10^q with q ≤ 0 (the sign of x neg): x's digits as they
+ * are; false when q > 0 or the digits take 128 bits (dec_words_difference() then). */
+static inline bool dec_words_negated(struct dec_words *w, unsigned __int128 digits, long q, bool neg)
+{
+	if (q > 0 || digits >> 127)
+		return false;
+	*w = (struct dec_words){ !neg && digits, digits, digits ? -q : 0 };
+	return true;
+}
 void dec_words_write(struct strbuf *out, const struct dec_words *w);
 /* The same at p, at most DEC_WORDS_MAX bytes (no NUL); returns the end. */
 #define DEC_WORDS_MAX 96

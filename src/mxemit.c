@@ -196,17 +196,19 @@ static bool int_digits_in_words(struct element_words *w, struct block *b, const 
 	return dec_words_minus_digits(&w->error, neg, m, exp, x);
 }
 
-/* An element of code `code`, whose value is zero (of either sign), typed as x: the
- * value's text 0, the error −x. */
-static bool zero_in_words(struct element_words *w, const struct block *b, fpcode code, const struct fastdec_digits *x)
+/* An element of code `code`, whose value is zero (of either sign), typed as x (its
+ * log2 bound `bound`, fastdec_digits_log2_bound(), unless x is 0): the value's text 0,
+ * the error −x. */
+static bool zero_in_words(struct element_words *w, const struct block *b, fpcode code, const struct fastdec_digits *x,
+			  long bound)
 {
 	w->code = code;
 	w->hex = b->codes ? b->codes->hex[code] : NULL;
 	w->value = "0";
 	w->value_len = 1;
 	w->value_room = false;
-	w->error_under = x->w ? fastdec_digits_log2_bound(x) + 4 : LONG_MIN; /* |x| < 2^(bound + 4) */
-	return dec_words_minus_digits(&w->error, false, 0, 0, x);
+	w->error_under = x->w ? bound + 4 : LONG_MIN; /* |x| < 2^(bound + 4) */
+	return dec_words_negated(&w->error, x->w, x->q, x->neg) || dec_words_minus_digits(&w->error, false, 0, 0, x);
 }
 
 /* A float element from the digits x the one pass read, in words as element_in_words()
@@ -216,18 +218,19 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 {
 	const struct rnd_line *rl;
 	uint64_t m;
-	long exp;
+	long exp, bound;
 	bool neg;
 
 	if (ef->ints)
 		return int_digits_in_words(w, b, ef, x, e);
 	if (x->w == 0)
-		return zero_in_words(w, b, fmt_zero_code(ef->floats, x->neg), x);
+		return zero_in_words(w, b, fmt_zero_code(ef->floats, x->neg), x, 0);
 	if (!(rl = mx_scaled_rounding(b, ef->floats, e)))
 		return false;
-	if (rnd_line_far_below(&w->code, rl, fastdec_digits_log2_bound(x) + 3, x->neg)) {
+	bound = fastdec_digits_log2_bound(x);
+	if (rnd_line_far_below(&w->code, rl, bound + 3, x->neg)) {
 		if (b->codes && b->codes->grid[w->code] && b->codes->m[w->code] == 0)
-			return zero_in_words(w, b, w->code, x); /* flushed to zero, as most are */
+			return zero_in_words(w, b, w->code, x, bound); /* flushed to zero, as most are */
 	} else if (!rnd_line_digits_code(&w->code, rl, x))
 		return false;
 	return element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) && dec_words_minus_digits(&w->error, neg, m, exp, x);
