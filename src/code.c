@@ -2,6 +2,7 @@
  * code.c — conversions of codes to GMP integers and to hex/binary text.
  */
 #include "code.h"
+#include "strbuf.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -98,8 +99,9 @@ void code_to_hex(char *out, fpcode c, int digits)
 	for (; i > 16; i -= 2, c >>= 8) /* two digits (a byte) at a time, past 64 bits */
 		memcpy(out + i, hex_pairs + 2 * (unsigned)(c & 0xff), 2);
 	code_hex_digits(block, (uint64_t)c, i);
-	for (int j = 0; j < i; j++) /* a few bytes: no call */
-		out[2 + j] = block[j];
+	if (i < 0 || i > 16) /* digits ≥ 0, and the loop left at most 16 */
+		__builtin_unreachable();
+	sb_copy(out + 2, block, (size_t)i); /* a few bytes: no call */
 }
 
 void code_to_bin(char *out, fpcode c, int bits)

@@ -49,6 +49,9 @@ struct quantization {
 	 * float target */
 	bool lines_in_one_pass;
 	struct rnd_line one_pass;
+	/* render_separator() where nothing in a row is quoted (TSV or CSV without the input
+	 * field): its rows written plainly in place; else 0 */
+	char plain_separator;
 };
 
 #define CACHED_BITS 12
@@ -214,6 +217,7 @@ static bool quantization_init(struct quantization *q, struct settings *s, const 
 		return false;
 	}
 	note_power_scale(q);
+	q->plain_separator = render_has_field(&s->fields, FIELD_INPUT) ? 0 : render_separator(s->style);
 	return true;
 }
 
@@ -276,30 +280,30 @@ static void put_plain_row(struct strbuf *out, const struct field_list *fl, const
 }
 
 /* One output row: the fields asked for. */
-static void put_quantized(struct strbuf *out, const struct settings *s, const struct row_texts *t)
+static void put_quantized(struct strbuf *out, const struct settings *s, const struct quantization *q,
+			  const struct row_texts *t)
 {
-	const char *text[FIELD_COUNT] = { 0 };
-	char sep = render_separator(s->style);
-
-	if (sep && !render_has_field(&s->fields, FIELD_INPUT)) {
-		put_plain_row(out, &s->fields, t, sep);
-		return;
+	if (q->plain_separator)
+		put_plain_row(out, &s->fields, t, q->plain_separator);
+	else {
+		const char *text[FIELD_COUNT] = { 0 };
+		text[FIELD_INPUT] = t->input;
+		text[FIELD_HEX] = t->hex;
+		text[FIELD_EXACT] = t->exact;
+		text[FIELD_SHORTEST] = t->shortest;
+		render_fields(out, &s->fields, text, t->flags, s->style);
+		sb_putc(out, '\n');
 	}
-	text[FIELD_INPUT] = t->input;
-	text[FIELD_HEX] = t->hex;
-	text[FIELD_EXACT] = t->exact;
-	text[FIELD_SHORTEST] = t->shortest;
-	render_fields(out, &s->fields, text, t->flags, s->style);
-	sb_putc(out, '\n');
 }
 
 /* y = x/scale + zero_point, rounded once into an integer format (NaN has no integer). */
-static void put_int_row(struct strbuf *out, const struct settings *s, const struct int_format *f, const char *input,
+static void put_int_row(struct strbuf *out, const struct settings *s, const struct quantization *q, const char *input,
 			long v, unsigned flags);
 
-static enum problem quantize_to_int(struct strbuf *out, const struct settings *s, const struct int_format *f,
+static enum problem quantize_to_int(struct strbuf *out, const struct settings *s, const struct quantization *q,
 				   const char *input, const struct num *x, const mpq_t y)
 {
+	const struct int_format *f = q->ints;
 	unsigned flags;
 	long v;
 
@@ -310,21 +314,22 @@ static enum problem quantize_to_int(struct strbuf *out, const struct settings *s
 		flags = RND_SATURATED;
 	} else
 		flags = intfmt_round(&v, f, y, s->mode);
-	put_int_row(out, s, f, input, v, flags);
+	put_int_row(out, s, q, input, v, flags);
 	return PROBLEM_NONE;
 }
 
-/* The row of v, an integer of f. */
-static void put_int_row(struct strbuf *out, const struct settings *s, const struct int_format *f, const char *input,
+/* The row of v, an integer of the target. */
+static void put_int_row(struct strbuf *out, const struct settings *s, const struct quantization *q, const char *input,
 			long v, unsigned flags)
 {
+	const struct int_format *f = q->ints;
 	char hex[CODE_MAX_BITS / 4 + 3], value[DEC_LONG_MAX], *digits = dec_long(value, v);
 	int hex_digits = (f->bits + 3) / 4;
 	size_t len = (size_t)(value + DEC_LONG_MAX - 1 - digits);
 	struct row_texts t = { input, hex, digits, digits, (size_t)hex_digits + 2, len, len, flags };
 
 	code_to_hex(hex, intfmt_code(f, v), hex_digits);
-	put_quantized(out, s, &t);
+	put_quantized(out, s, q, &t);
 }
 
 /* The exact and shortest text of a code of f. */
@@ -381,7 +386,7 @@ static void put_float_row(struct strbuf *out, const struct settings *s, struct q
 		t.exact_len = c->exact_len;
 		t.shortest = c->shortest;
 		t.shortest_len = c->shortest_len;
-		put_quantized(out, s, &t);
+		put_quantized(out, s, q, &t);
 		return;
 	}
 	sb_init(&exact);
@@ -391,7 +396,7 @@ static void put_float_row(struct strbuf *out, const struct settings *s, struct q
 	t.exact_len = exact.len;
 	t.shortest = shortest.s;
 	t.shortest_len = shortest.len;
-	put_quantized(out, s, &t);
+	put_quantized(out, s, q, &t);
 	sb_free(&exact);
 	sb_free(&shortest);
 }
@@ -460,7 +465,7 @@ static void put_quantized_row(struct strbuf *out, const struct settings *s, stru
 	if (q->floats)
 		put_float_row(out, s, q, input, &x->r);
 	else
-		put_int_row(out, s, q->ints, input, x->v, x->flags);
+		put_int_row(out, s, q, input, x->v, x->flags);
 }
 
 /* x·2^k + zero of a plain decimal x (all of its digits held: at most 38) rounded into
@@ -479,7 +484,7 @@ static bool quantize_int_decimal(struct strbuf *out, const struct settings *s, s
 			   d.sticky ? (unsigned __int128)(d.limbs == 2 ? d.w[1] : 0) << 64 | d.w[0] : d.head,
 			   d.sticky ? d.wq : d.q, d.neg))
 		return false;
-	put_int_row(out, s, q->ints, text, v, flags);
+	put_int_row(out, s, q, text, v, flags);
 	return true;
 }
 
@@ -597,7 +602,7 @@ static enum problem quantize_one(struct strbuf *out, const struct settings *s, s
 		if (p.zero)
 			mpq_add(y, y, *p.zero);
 	}
-	return q->ints ? quantize_to_int(out, s, q->ints, text, &in->value, y)
+	return q->ints ? quantize_to_int(out, s, q, text, &in->value, y)
 		       : quantize_to_float(out, s, q, text, &in->value, y);
 }
 
