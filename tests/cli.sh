@@ -733,6 +733,17 @@ for args in e2m1 e2m3 e3m2 e4m3 e5m2 int8 "--json e4m3" "--csv -o error,input,he
 	expect "mx $args: stdin in one pass is the arguments' output" 0 "$(xargs -n 3136 $FPX mx $args < "$T/mxplain")" \
 		-- sh -c "$FPX mx $args < $T/mxplain"
 done
+# quantize's rows without the input field go plainly in place, with it through the
+# general field writer: the same fields but for the input column, in TSV and CSV
+for args in "--scale 0.5 int8" "--scale 0.3 --zero-point 3 uint8" "--scale 0.5 e4m3" "--scale 0.7 bfloat16" "--csv --scale 0.5 int4"; do
+	sep=$tab
+	case $args in --csv*) sep=, ;; esac
+	for fields in hex,exact,shortest,flags flags,hex shortest,exact,flags,flags; do
+		expect "quantize $args -o $fields: the plain rows are the general writer's" 0 \
+			"$($FPX quantize $args -o input,$fields < "$T/mxplain" | cut -d "$sep" -f 2-)" \
+			-- sh -c "$FPX quantize $args -o $fields < $T/mxplain"
+	done
+done
 # MXINT8 in one pass, by hand: 127 sets 2^(6 - 0), so each element is x rounded to an
 # integer (rne), its value that integer; halves and hairs around them
 expect "mx int8 from stdin, worked by hand" 0 "scale${tab}0x85${tab}2^6 = 64
