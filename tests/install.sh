@@ -48,6 +48,9 @@ if command -v autoconf >/dev/null 2>&1; then
 	else
 		bad "./configure --prefix and make install failed"
 	fi
+	# PREFIX given to make still moves a configured tree's directories
+	(cd "$T/src" && make -s install DESTDIR="$T/moved" PREFIX=/opt/moved >/dev/null) && ok || bad "make install PREFIX= after ./configure failed"
+	check_tree "$T/moved" /opt/moved
 	# --bindir, --datarootdir and --mandir are honoured, not just accepted
 	if (cd "$T/src" && ./configure --prefix=/p --bindir=/b --datarootdir=/d --mandir=/m >/dev/null &&
 		make -s >/dev/null 2>&1 && make -s install DESTDIR="$T/dirs" >/dev/null); then
