@@ -120,7 +120,6 @@ static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m,
 	struct code_table *t = b->codes; /* made by code_table() before the elements */
 
 	w->error_under = LONG_MAX;
-
 	if (t) {
 		if (!t->grid[code])
 			return false;

@@ -263,14 +263,14 @@ static void put_plain_row(struct strbuf *out, const struct field_list *fl, const
 	for (int i = 0; i < fl->count; i++) {
 		if (i)
 			*p++ = sep;
-		const char *text = fl->field[i] == FIELD_HEX	    ? t->hex
-				   : fl->field[i] == FIELD_EXACT    ? t->exact
-				   : fl->field[i] == FIELD_SHORTEST ? t->shortest
-								    : flags; /* FIELD_FLAGS */
-		size_t len = fl->field[i] == FIELD_HEX	    ? t->hex_len
-			     : fl->field[i] == FIELD_EXACT    ? t->exact_len
-			     : fl->field[i] == FIELD_SHORTEST ? t->shortest_len
-							      : flags_len;
+		const char *text = flags; /* FIELD_FLAGS, and the others: */
+		size_t len = flags_len;
+		if (fl->field[i] == FIELD_HEX)
+			text = t->hex, len = t->hex_len;
+		else if (fl->field[i] == FIELD_EXACT)
+			text = t->exact, len = t->exact_len;
+		else if (fl->field[i] == FIELD_SHORTEST)
+			text = t->shortest, len = t->shortest_len;
 		sb_copy(p, text, len);
 		p += len;
 	}
