@@ -16,6 +16,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* ---- Layout ------------------------------------------------------------------------ */
 
@@ -74,14 +77,22 @@ static char *word_digits(char *end, uint64_t d)
 	return end - 8 * groups + (d ? __builtin_ctzll(first - ASCII_ZEROS) >> 3 : 7);
 }
 
-/* The decimal exponent of scientific notation at p: e+21, e-7. Returns the end. */
+/* The decimal exponent of scientific notation at p: e+21, e-7. Returns the end. One or
+ * two digits, the most, made with no branch between them (a/10 as a·103/2^10, exact
+ * below 179); two bytes written either way. */
 static char *put_exponent(char *p, long x)
 {
-	char text[24], *end = text + sizeof text;
-	char *digits = word_digits(end, x < 0 ? 0ul - (unsigned long)x : (unsigned long)x);
+	unsigned long a = x < 0 ? 0ul - (unsigned long)x : (unsigned long)x;
 
 	*p++ = 'e';
 	*p++ = x < 0 ? '-' : '+';
+	if (a < 100) {
+		unsigned long tens = a * 103 >> 10, one = a < 10;
+		p[0] = (char)('0' + (one ? a : tens));
+		p[1] = (char)('0' + a - 10 * tens);
+		return p + 2 - one;
+	}
+	char text[24], *end = text + sizeof text, *digits = word_digits(end, a);
 	sb_copy(p, digits, (size_t)(end - digits));
 	return p + (end - digits);
 }
@@ -468,18 +479,6 @@ static inline void copy48(char *dst, const char *src)
 	memcpy(dst + 32, src + 32, 16);
 }
 
-/* The digits of a nonzero d < 2^128, ending at end, in a buffer of '0's from 64 bytes
- * before end: 19 at a time from the last (each by word_digits(), the '0's before it
- * its leading zeros). Returns where they start. */
-static char *wide_digits(char *end, unsigned __int128 d)
-{
-	const uint64_t ten19 = 10000000000000000000u;
-
-	for (; d >> 64; d /= ten19, end -= 19)
-		word_digits(end, (uint64_t)(d % ten19));
-	return word_digits(end, (uint64_t)d);
-}
-
 /* How many of the digits before end are '0's at their end, a word at a time (the
  * digits have one that is not). */
 static long trailing_zero_digits(const char *end)
@@ -499,20 +498,106 @@ static long trailing_zero_digits(const char *end)
 #endif
 }
 
+/* How many decimal digits d ≥ 1 has: ⌊log10 d⌋ + 1, from its bit length (1233/2^12 a
+ * little above log10 2) less one where d is below the power of ten that guesses. */
+static inline int word_digit_count(uint64_t d)
+{
+	static const uint64_t tens[20] = { 1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u,
+					   100000000u, 1000000000u, 10000000000u, 100000000000u,
+					   1000000000000u, 10000000000000u, 100000000000000u,
+					   1000000000000000u, 10000000000000000u, 100000000000000000u,
+					   1000000000000000000u, 10000000000000000000u };
+	int guess = ((64 - __builtin_clzll(d)) * 1233) >> 12;
+
+	return guess + 1 - (d < tens[guess]);
+}
+
+#ifdef __SSE2__
+/* The 16 decimal digits of v < 10^16 (leading zeros included) as 16 bytes, the first
+ * digit first: eight_digit_bytes()'s splits, by 10^4, then 100, then 10, made in the
+ * lanes of one register for both halves at once (v/10^4 as v·3518437209/2^45, exact
+ * below 2^32; then 5243/2^19 and 6554/2^16, exact below 10^4 and 10^2). */
+static inline __m128i sixteen_digit_bytes(uint64_t v)
+{
+	const uint64_t e8 = 100000000;
+	uint64_t high = v / e8;
+	__m128i eights = _mm_set_epi64x((long long)(v - high * e8), (long long)high);
+	__m128i fours = _mm_srli_epi64(_mm_mul_epu32(eights, _mm_set1_epi32((int)3518437209u)), 45);
+	__m128i fours_low = _mm_sub_epi64(eights, _mm_mul_epu32(fours, _mm_set1_epi32(10000)));
+	__m128i quads = _mm_or_si128(fours, _mm_slli_epi64(fours_low, 32)); /* 4 digits a 32-bit lane */
+	__m128i hundreds = _mm_srli_epi16(_mm_mulhi_epu16(quads, _mm_set1_epi16(5243)), 3);
+	__m128i hundreds_low = _mm_sub_epi16(quads, _mm_mullo_epi16(hundreds, _mm_set1_epi16(100)));
+	__m128i pairs = _mm_or_si128(hundreds, _mm_slli_epi32(hundreds_low, 16)); /* 2 a 16-bit lane */
+	__m128i tens = _mm_mulhi_epu16(pairs, _mm_set1_epi16(6554));
+	__m128i units = _mm_sub_epi16(pairs, _mm_mullo_epi16(tens, _mm_set1_epi16(10)));
+
+	return _mm_add_epi8(_mm_or_si128(tens, _mm_slli_epi16(units, 8)), _mm_set1_epi8('0'));
+}
+
+/* The digits of a nonzero d < 2^64 ending at end, in a buffer of '0's from 24 bytes
+ * before end, and in *zeros how many '0's they end with: the last 16 made at once
+ * (sixteen_digit_bytes()), where the first and last nonzero digits are found with
+ * no branch; the first three apart (d ≥ 10^16, a few). Returns where they start. */
+static char *flat_word_digits(char *end, uint64_t d, long *zeros)
+{
+	const uint64_t e16 = 10000000000000000u;
+	uint64_t top = d / e16;
+	__m128i last16 = sixteen_digit_bytes(d - top * e16);
+	unsigned nonzero = 0xffffu & ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(last16, _mm_set1_epi8('0')));
+
+	_mm_storeu_si128((__m128i *)(void *)(end - 16), last16);
+	if (top == 0) {
+		*zeros = __builtin_clz(nonzero) - 16; /* bit i: byte i not '0'; bit 15 the last */
+		return end - 16 + __builtin_ctz(nonzero);
+	}
+	store_digit_bytes(end - 24, eight_digit_bytes((uint32_t)top));
+	*zeros = trailing_zero_digits(end);
+	return end - word_digit_count(d);
+}
+#else
+/* The digits of a nonzero d < 2^64 ending at end, in a buffer of '0's from 24 bytes
+ * before end, and in *zeros how many '0's they end with. */
+static char *flat_word_digits(char *end, uint64_t d, long *zeros)
+{
+	char *digits = word_digits(end, d);
+
+	*zeros = trailing_zero_digits(end);
+	return digits;
+}
+#endif
+
+/* The digits of a nonzero d < 2^128, ending at end, in a buffer of '0's from 64 bytes
+ * before end: 19 at a time from the last (each by word_digits(), the '0's before it
+ * its leading zeros). Returns where they start. */
+static char *wide_digits(char *end, unsigned __int128 d)
+{
+	const uint64_t ten19 = 10000000000000000000u;
+
+	for (; d >> 64; d /= ten19, end -= 19)
+		word_digits(end, (uint64_t)(d % ten19));
+	return word_digits(end, (uint64_t)d);
+}
+
 /*
  * put_digits() for ±d·10^−k, d ≠ 0 (the same text): the digits made 8 a word into a
- * buffer with room after them, their trailing zeros counted a word at a time, then moved
- * 32 or 48 bytes at a time, whatever of them is wanted, to p, which has DEC_WORDS_MAX
- * bytes of room.
+ * buffer of '0's, their trailing zeros counted a word at a time, then moved 32 or 48
+ * bytes at a time to p, which has DEC_WORDS_MAX bytes of room. The plain forms (an
+ * integer, d.ddd, 0.000ddd) are one form with no branch among them: the buffer's '0's
+ * before and after the digits are the leading "0" and the integer's trailing zeros, so
+ * the integer part is the buffer from the power 10^max(x, 0) down to 10^0, the fraction
+ * from 10^−1 down to the last nonzero digit.
  */
 static char *put_words(char *p, bool neg, unsigned __int128 d, long k)
 {
-	char text[128], *end = text + 64, *digits;
-	long n, x, zeros;
+	char text[144], *end = text + 64, *digits, *units;
+	long n, x, zeros, integer, fraction;
 
-	memset(text, '0', 64);
-	digits = d >> 64 ? wide_digits(end, d) : word_digits(end, (uint64_t)d);
-	zeros = trailing_zero_digits(end);
+	memset(text, '0', 96);
+	if (d >> 64) {
+		digits = wide_digits(end, d);
+		zeros = trailing_zero_digits(end);
+	} else
+		digits = flat_word_digits(end, (uint64_t)d, &zeros);
 	n = end - digits - zeros;
 	k -= zeros;
 	x = n - 1 - k; /* the power of ten of the leading digit */
@@ -524,23 +609,13 @@ static char *put_words(char *p, bool neg, unsigned __int128 d, long k)
 		copy48(p + 2, digits + 1);
 		return put_exponent(p + (n > 1 ? n + 1 : 1), x);
 	}
-	if (k <= 0) { /* an integer: its n ≤ 21 digits, then −k ≤ 20 zeros */
-		sb_copy32(p, digits);
-		p += n;
-		memset(p, '0', 20);
-		return p - k;
-	}
-	if (x >= 0) { /* x + 1 ≤ 21 digits, the point, the other n − x − 1 ≤ 38 */
-		sb_copy32(p, digits);
-		p += x + 1;
-		*p++ = '.';
-		copy48(p, digits + x + 1);
-		return p + (n - x - 1);
-	}
-	memcpy(p, "0.000000", 8); /* "0.", −x − 1 ≤ 5 zeros, the n ≤ 39 digits */
-	p += 1 - x;
-	copy48(p, digits);
-	return p + n;
+	units = digits + x; /* the digit of 10^0, a '0' of the buffer where x < 0 */
+	integer = x > 0 ? x + 1 : 1; /* ≤ 21 digits, from 10^max(x, 0) */
+	fraction = k > 0 ? k : 0;    /* ≤ 38 + 6, from 10^−1 */
+	sb_copy32(p, units + 1 - integer);
+	p[integer] = '.';
+	copy48(p + integer + 1, units + 1);
+	return p + integer + (fraction > 0) + fraction;
 }
 
 _Static_assert(DEC_WORDS_MAX >= 1 + 2 + 48 + 1 + 1 + 20 && DEC_WORDS_MAX >= 1 + 22 + 48 &&
