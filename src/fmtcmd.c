@@ -62,7 +62,8 @@ static bool table_range(const struct settings *s, const struct fmt *f, fpcode *f
 	return ok || (usage_error("bad --range '%s': A:B, two codes of the format, A <= B", s->range), false);
 }
 
-/* The rows of f's codes first..last. */
+/* The rows of f's codes first..last, written out a block at a time (each row at once
+ * in the REPL). */
 static void table_rows(struct strbuf *line, const struct settings *s, const struct fmt *f, fpcode first, fpcode last)
 {
 	for (fpcode code = first;; code++) {
@@ -70,7 +71,7 @@ static void table_rows(struct strbuf *line, const struct settings *s, const stru
 		struct row row = { .input = hex, .code = code, .mode = s->mode, .saturate = s->saturate };
 		code_to_hex(hex, code, fmt_hex_digits(f));
 		render_row(line, f, &row, &s->fields, s->style);
-		flush_line(line);
+		write_out(line, s->interactive);
 		if (code == last || should_stop())
 			break;
 	}
@@ -97,6 +98,7 @@ int cmd_table(struct settings *s)
 		render_header(&line, &s->fields, s->style);
 	for (int i = 0; i < formats.count && !should_stop(); i++)
 		table_rows(&line, s, formats.f[i], first[i], last[i]);
+	flush_line(&line);
 	sb_free(&line);
 	return EXIT_OK;
 }
