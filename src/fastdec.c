@@ -1008,8 +1008,9 @@ static ALWAYS_INLINE bool place_line_word(struct fastdec_spot *s, const struct f
 	rest = hi & (half + (half - 1));
 	if (slop == 2 && (zeros > 1 || (lo == -(UINT64_C(1) << zeros) && (rest & (half - 1)) == half - 1)))
 		return false; /* a boundary may lie at n + 1, shifted: within the interval */
-	s->exact = slop == 0 && rest == 0 && lo == 0;
-	s->vs_mid = rest > half || (rest == half && (lo || slop)) ? 1 : rest < half ? -1 : 0;
+	/* both by arithmetic, not branches: on a narrow grid they go either way at random */
+	s->exact = (slop == 0) & (rest == 0) & (lo == 0);
+	s->vs_mid = (rest > half) - (rest < half) + ((rest == half) & ((lo != 0) | (slop != 0)));
 	s->lower = ((uint64_t)(binade + ln->bias - 1) << ln->frac_bits) + (hi >> below_bits); /* as set_rank() */
 	if (s->lower > ln->max_rank) { /* past max: the virtual rank */
 		s->lower = ln->max_rank + 1;
