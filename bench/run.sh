@@ -73,6 +73,7 @@ while [ $i -lt "$ROUNDS" ]; do
 	if [ -n "$FASTFLOAT" ]; then
 		pair ff_hex "bench/fastfloat hex < $T/w"
 		pair ff_shortest "bench/fastfloat shortest < $T/w"
+		pair ff_shortest_only "bench/fastfloat shortest-only < $T/w"
 	fi
 	pair b32 "./fpx convert -o hex binary32 < $T/w"
 	pair b64 "./fpx convert -o hex binary64 < $T/w"
@@ -80,6 +81,7 @@ while [ $i -lt "$ROUNDS" ]; do
 	pair bf16 "./fpx convert -o hex bfloat16 < $T/w"
 	pair e4m3 "./fpx convert -o hex e4m3 < $T/w"
 	pair default64 "./fpx convert binary64 < $T/w"
+	pair shortest64 "./fpx convert -o shortest binary64 < $T/w"
 	if [ -n "$FASTFLOAT" ]; then
 		measure ff_long "bench/fastfloat shortest < $T/long"
 		measure default64_long "./fpx convert binary64 < $T/long"
@@ -147,6 +149,7 @@ row "read-scan-print loop (getline: the old floor)" scan ""
 if [ -n "$FASTFLOAT" ]; then
 	row "fast_float -> hex (the fastest known)" ff_hex ""
 	row "fast_float -> hex + {fmt} shortest" ff_shortest ""
+	row "fast_float -> {fmt} shortest alone" ff_shortest_only ""
 fi
 row "fpx convert -o hex binary64" b64 "<= 0.5 (1.1x fast_float)"
 row "fpx convert -o hex binary32" b32 "<= 0.5"
@@ -154,6 +157,7 @@ row "fpx convert -o hex binary16" b16 "<= 0.5"
 row "fpx convert -o hex bfloat16" bf16 "<= 0.5"
 row "fpx convert -o hex e4m3" e4m3 "<= 0.5"
 row "fpx convert binary64 (hex,shortest)" default64 "<= 0.9 (1.1x fast_float+fmt)"
+row "fpx convert -o shortest binary64" shortest64 "(1.1x fast_float+fmt alone)"
 row "fpx convert binary16 (hex,shortest)" default16 ""
 row "fpx table -o hex,class,exact,shortest binary16" table16 "< 1 (65 536 rows)"
 ./fpx convert -o hex binary64 < "$T/plain" > "$T/fpx.hex"

@@ -150,14 +150,14 @@ convert_block_lines(struct converter *c, struct inputs *in, const struct rnd_lin
 __attribute__((flatten))
 static void convert_block_in_one_pass(struct converter *c, struct inputs *in, const struct rnd_line *rl)
 {
-	if (c->bulk == BULK_ROWS_HEX_SHORTEST)
+	if (bulk_rows_shortest(c->bulk))
 		convert_block_lines(c, in, rl, true);
 	else
 		convert_block_lines(c, in, rl, false);
 }
 
 /*
- * Rows of the code alone (hex; hex and shortest) of stdin's lines, the commonest bulk
+ * Rows of the code alone (hex; hex and shortest; shortest) of stdin's lines, the commonest bulk
  * job, without the row machinery: in one pass where the format allows; else a plain
  * decimal goes from the line reader through the fast path (the same functions
  * convert_text() calls first) into the output block; any other line as convert_one()
@@ -184,7 +184,7 @@ static void convert_lines_in_bulk(struct converter *c, struct inputs *in)
 		} else if (fastdec_scan(&d, text, len) && rnd_encode_decimal(&res, c->f, &d, c->s->mode, c->s->saturate)) {
 			uint64_t shortest = 0;
 			long pow10 = 0;
-			if (c->bulk != BULK_ROWS_HEX_SHORTEST ||
+			if (!bulk_rows_shortest(c->bulk) ||
 			    !rnd_decimal_own_digits(&shortest, &pow10, c->f, &d, &res, c->s->mode))
 				shortest = 0;
 			render_bulk_row_digits(&c->line, c->f, res.code, shortest, pow10, c->bulk, c->s->style);

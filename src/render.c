@@ -513,11 +513,12 @@ static void write_row(struct strbuf *out, const struct fmt *f, const struct row 
 
 enum bulk_rows render_bulk_rows(const struct field_list *fl, enum style style)
 {
-	if (style == STYLE_JSON || fl->count < 1 || fl->field[0] != FIELD_HEX)
+	if (style == STYLE_JSON || fl->count < 1 || fl->count > 2)
 		return BULK_ROWS_NONE;
 	if (fl->count == 1)
-		return BULK_ROWS_HEX;
-	return fl->count == 2 && fl->field[1] == FIELD_SHORTEST ? BULK_ROWS_HEX_SHORTEST : BULK_ROWS_NONE;
+		return fl->field[0] == FIELD_HEX ? BULK_ROWS_HEX : fl->field[0] == FIELD_SHORTEST ? BULK_ROWS_SHORTEST
+												: BULK_ROWS_NONE;
+	return fl->field[0] == FIELD_HEX && fl->field[1] == FIELD_SHORTEST ? BULK_ROWS_HEX_SHORTEST : BULK_ROWS_NONE;
 }
 
 void render_bulk_row(struct strbuf *out, const struct fmt *f, fpcode code, enum bulk_rows rows, enum style style)
@@ -531,16 +532,19 @@ void render_bulk_row_digits(struct strbuf *out, const struct fmt *f, fpcode code
 	int digits = fmt_hex_digits(f);
 
 	sb_reserve(out, CODE_MAX_BITS / 4 + 3);
-	if (digits <= 16) { /* the 16 digits the block writes fit: the newline comes after */
-		char *p = out->s + out->len;
-		p[0] = '0';
-		p[1] = 'x';
-		code_hex_digits(p + 2, (uint64_t)code, digits);
-	} else
-		code_to_hex(out->s + out->len, code, digits);
-	out->len += (size_t)digits + 2;
-	if (rows == BULK_ROWS_HEX_SHORTEST) { /* FROM_CODE fields: never quoted */
-		out->s[out->len++] = render_separator(style);
+	if (rows != BULK_ROWS_SHORTEST) {
+		if (digits <= 16) { /* the 16 digits the block writes fit: the newline comes after */
+			char *p = out->s + out->len;
+			p[0] = '0';
+			p[1] = 'x';
+			code_hex_digits(p + 2, (uint64_t)code, digits);
+		} else
+			code_to_hex(out->s + out->len, code, digits);
+		out->len += (size_t)digits + 2;
+	}
+	if (bulk_rows_shortest(rows)) { /* FROM_CODE fields: never quoted */
+		if (rows == BULK_ROWS_HEX_SHORTEST)
+			out->s[out->len++] = render_separator(style);
 		if (shortest)
 			dec_scaled_word(out, (code & f->sign_bit) != 0, shortest, pow10);
 		else

@@ -744,6 +744,19 @@ for args in "--scale 0.5 int8" "--scale 0.3 --zero-point 3 uint8" "--scale 0.5 e
 			-- sh -c "$FPX quantize $args -o $fields < $T/mxplain"
 	done
 done
+# convert's bulk rows (-o hex; hex,shortest; shortest: from the one pass, the fast path
+# or the parser, a bad line among them) against the general field writer's, which -o
+# with the input field takes: the same fields but for the input column, TSV and CSV
+{ printf '1/3\nfoo\n-0\n2^-24\n'; cat "$T/mxplain"; } > "$T/bulkin"
+for target in binary64 bfloat16 e4m3 "--csv binary32" "-r rtz e5m2" "hif8" "int8"; do
+	sep=$tab
+	case $target in --csv*) sep=, ;; esac
+	for fields in hex hex,shortest shortest; do
+		expect "convert -o $fields $target: the bulk rows are the general writer's" 1 \
+			"$($FPX convert -o input,$fields $target < "$T/bulkin" 2>/dev/null | cut -d "$sep" -f 2-)" \
+			-- sh -c "$FPX convert -o $fields $target < $T/bulkin 2>/dev/null"
+	done
+done
 # MXINT8 in one pass, by hand: 127 sets 2^(6 - 0), so each element is x rounded to an
 # integer (rne), its value that integer; halves and hairs around them
 expect "mx int8 from stdin, worked by hand" 0 "scale${tab}0x85${tab}2^6 = 64
