@@ -498,20 +498,6 @@ static long trailing_zero_digits(const char *end)
 #endif
 }
 
-/* How many decimal digits d ≥ 1 has: ⌊log10 d⌋ + 1, from its bit length (1233/2^12 a
- * little above log10 2) less one where d is below the power of ten that guesses. */
-static inline int word_digit_count(uint64_t d)
-{
-	static const uint64_t tens[20] = { 1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u,
-					   100000000u, 1000000000u, 10000000000u, 100000000000u,
-					   1000000000000u, 10000000000000u, 100000000000000u,
-					   1000000000000000u, 10000000000000000u, 100000000000000000u,
-					   1000000000000000000u, 10000000000000000000u };
-	int guess = ((64 - __builtin_clzll(d)) * 1233) >> 12;
-
-	return guess + 1 - (d < tens[guess]);
-}
-
 #ifdef __SSE2__
 /* The 16 decimal digits of v < 10^16 (leading zeros included) as 16 bytes, the first
  * digit first: eight_digit_bytes()'s splits, by 10^4, then 100, then 10, made in the
@@ -550,9 +536,10 @@ static char *flat_word_digits(char *end, uint64_t d, long *zeros)
 		*zeros = __builtin_clz(nonzero) - 16; /* bit i: byte i not '0'; bit 15 the last */
 		return end - 16 + __builtin_ctz(nonzero);
 	}
-	store_digit_bytes(end - 24, eight_digit_bytes((uint32_t)top));
+	uint64_t first = eight_digit_bytes((uint32_t)top); /* top < 1845 */
+	store_digit_bytes(end - 24, first);
 	*zeros = trailing_zero_digits(end);
-	return end - word_digit_count(d);
+	return end - 24 + (__builtin_ctzll(first - ASCII_ZEROS) >> 3); /* as word_digits() */
 }
 #else
 /* The digits of a nonzero d < 2^64 ending at end, in a buffer of '0's from 24 bytes

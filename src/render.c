@@ -513,12 +513,15 @@ static void write_row(struct strbuf *out, const struct fmt *f, const struct row 
 
 enum bulk_rows render_bulk_rows(const struct field_list *fl, enum style style)
 {
-	if (style == STYLE_JSON || fl->count < 1 || fl->count > 2)
+	if (style == STYLE_JSON)
 		return BULK_ROWS_NONE;
-	if (fl->count == 1)
-		return fl->field[0] == FIELD_HEX ? BULK_ROWS_HEX : fl->field[0] == FIELD_SHORTEST ? BULK_ROWS_SHORTEST
-												: BULK_ROWS_NONE;
-	return fl->field[0] == FIELD_HEX && fl->field[1] == FIELD_SHORTEST ? BULK_ROWS_HEX_SHORTEST : BULK_ROWS_NONE;
+	if (fl->count == 1 && fl->field[0] == FIELD_HEX)
+		return BULK_ROWS_HEX;
+	if (fl->count == 1 && fl->field[0] == FIELD_SHORTEST)
+		return BULK_ROWS_SHORTEST;
+	if (fl->count == 2 && fl->field[0] == FIELD_HEX && fl->field[1] == FIELD_SHORTEST)
+		return BULK_ROWS_HEX_SHORTEST;
+	return BULK_ROWS_NONE;
 }
 
 void render_bulk_row(struct strbuf *out, const struct fmt *f, fpcode code, enum bulk_rows rows, enum style style)

@@ -404,9 +404,8 @@ bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, enum rnd_mode mode,
 static inline __attribute__((always_inline)) bool line_takes_upper(const struct rnd_line *rl,
 								   const struct fastdec_spot *s)
 {
-	if (rl->mode == RND_NEAREST_EVEN) {
-		const struct fmt *f = rl->f;
-		bool odd = f->kind->ranks_are_codes ? s->lower & 1 : fmt_rank_parity(f, s->lower) != 0;
+	if (rl->mode == RND_NEAREST_EVEN) { /* lower ≤ max_rank: its code's own parity */
+		bool odd = code_of(rl->f, s->lower) & 1;
 		return (!s->exact) & ((s->vs_mid > 0) | ((s->vs_mid == 0) & odd));
 	}
 	return !s->exact && takes_upper(rl->f, s->lower, s->vs_mid, rl->mode, s->neg);
