@@ -56,6 +56,7 @@ run sh tests/repl-tty.sh ./fpx
 run sh tests/examples.sh .
 run sh tests/completions.sh .
 run sh tests/install.sh
+run sh tests/ignored.sh
 rm -f "$log"
 echo "$passed passed, $failed failed"
 exit $status
