@@ -7,6 +7,7 @@
  * Otherwise (a pipe, a file, or a build without libedit) lines are read plainly, with
  * a prompt only on a terminal.
  */
+#define _GNU_SOURCE /* ppoll() */
 #include "line.h"
 
 #include <errno.h>
@@ -15,7 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <wchar.h>
 #include <sys/file.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -88,7 +92,8 @@ struct line_editor {
 	HistEvent ev;
 	char *history;
 	const char *prompt;
-	char *copy; /* the line handed out, without its newline */
+	char *copy;   /* the line handed out, without its newline */
+	FILE *screen; /* libedit's own stream to the terminal (see open_editline()) */
 #endif
 };
 
@@ -388,12 +393,94 @@ static void open_history(struct line_editor *ed, const char *path)
 	edit.set(ed->el, EL_HIST, edit.history, ed->hist);
 }
 
+static bool sigint_pending(void)
+{
+	sigset_t pending;
+
+	return sigpending(&pending) == 0 && sigismember(&pending, SIGINT);
+}
+
+/* One byte from the terminal, with SIGINT blocked but while waiting for it (ppoll): 1, 0 at
+ * the end of input, -1 on an error or when a Ctrl-C has come (errno EINTR). A Ctrl-C that
+ * comes between the wait and the read empties the terminal's queue, so the byte is read
+ * only while none is pending and the queue still holds one: it was typed after the last
+ * Ctrl-C the handler saw, never before one still to come. */
+static int read_byte_unless_interrupted(char *byte)
+{
+	struct pollfd in = { .fd = STDIN_FILENO, .events = POLLIN };
+	sigset_t waiting;
+	int queued;
+
+	sigprocmask(SIG_SETMASK, NULL, &waiting);
+	sigdelset(&waiting, SIGINT);
+	for (;;) {
+		if (interrupted || sigint_pending())
+			break;
+		if (ppoll(&in, 1, NULL, &waiting) < 0) {
+			if (errno == EINTR)
+				break;
+			return -1;
+		}
+		if (sigint_pending())
+			break;
+		if (ioctl(STDIN_FILENO, FIONREAD, &queued) == 0 && queued == 0 && !(in.revents & (POLLHUP | POLLERR)))
+			continue; /* a Ctrl-C emptied the queue since ppoll saw it */
+		return (int)read(STDIN_FILENO, byte, 1);
+	}
+	errno = EINTR;
+	return -1;
+}
+
+/* libedit's character reader (EL_GETCFN): 1 and a character, 0 at the end of input, -1 on
+ * an error or once a Ctrl-C has come. libedit's own reader goes on reading after a Ctrl-C
+ * that came while it was writing, not reading, so the flag stayed set into the next
+ * command ("fpx: interrupted" after it) and the keys typed before the Ctrl-C could join the
+ * next line; here they go with the abandoned line, and those typed after it, which the
+ * terminal kept, start the next one. */
+static int read_key(EditLine *el, wchar_t *out)
+{
+	sigset_t sigint, old;
+	mbstate_t state;
+	char byte;
+	int n;
+
+	(void)el;
+	memset(&state, 0, sizeof state);
+	sigemptyset(&sigint);
+	sigaddset(&sigint, SIGINT);
+	sigprocmask(SIG_BLOCK, &sigint, &old);
+	while ((n = read_byte_unless_interrupted(&byte)) == 1) {
+		size_t used = mbrtowc(out, &byte, 1, &state);
+		if (used == (size_t)-2)
+			continue; /* more bytes of the character to come */
+		if (used == (size_t)-1)
+			*out = (wchar_t)(unsigned char)byte;
+		break;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL); /* a pending Ctrl-C's handler runs here */
+	if (n < 0 && interrupted)
+		errno = EINTR;
+	return n;
+}
+
+/* libedit writes the prompt, the echo and redraws through a stream of its own on a copy of
+ * standard output's descriptor: a Ctrl-C that interrupts one of its writes sets that
+ * stream's error flag, which is cleared after each line, and never stdout's, which would
+ * end the session with "write error" (typed-ahead Ctrl-Cs did, now and then). */
 static bool open_editline(struct line_editor *ed, const char *history_path)
 {
-	ed->el = edit.init("fpx", stdin, stdout, stderr);
+	int fd = dup(STDOUT_FILENO);
+
+	if (fd < 0 || !(ed->screen = fdopen(fd, "w"))) {
+		if (fd >= 0)
+			close(fd);
+		return false;
+	}
+	ed->el = edit.init("fpx", stdin, ed->screen, stderr);
 	if (!ed->el)
 		return false;
 	edit.set(ed->el, EL_CLIENTDATA, ed);
+	edit.set(ed->el, EL_GETCFN, read_key);
 	edit.set(ed->el, EL_EDITOR, "emacs");
 	edit.set(ed->el, EL_PROMPT, prompt_of);
 	edit.set(ed->el, EL_ADDFN, "fpx-complete", "complete a command, format or mode", complete);
@@ -409,12 +496,18 @@ static const char *read_edited(struct line_editor *ed, const char *prompt, size_
 	int count;
 
 	ed->prompt = prompt;
+	fflush(stdout); /* what the last command wrote comes before the prompt */
 	for (;;) {
 		interrupted = 0;
+		errno = 0;
 		line = edit.gets(ed->el, &count);
-		if (line || !interrupted)
+		clearerr(ed->screen);
+		/* a Ctrl-C that came while the flag was being reset still shows as EINTR */
+		if (line || !(interrupted || (count < 0 && errno == EINTR)))
 			break;
-		fputc('\n', stdout); /* Ctrl-C: abandon the line, keep the session */
+		fputc('\n', ed->screen); /* Ctrl-C: abandon the line, keep the session */
+		fflush(ed->screen);
+		clearerr(ed->screen);
 		edit.reset(ed->el);
 	}
 	if (!line)
@@ -477,6 +570,11 @@ const char *line_read(struct line_editor *ed, const char *prompt, size_t *len, b
 int line_error(const struct line_editor *ed)
 {
 	return ed->pipe ? lines_error(ed->pipe) : ferror(stdin) ? EIO : 0;
+}
+
+bool line_is_interactive(const struct line_editor *ed)
+{
+	return ed->terminal;
 }
 
 void line_close(struct line_editor *ed)

@@ -35,6 +35,8 @@ const char *line_read(struct line_editor *ed, const char *prompt, size_t *len, b
 bool line_interrupted(void);
 /* The errno of a failed read of the session's input, or 0. */
 int line_error(const struct line_editor *ed);
+/* Whether lines come from a person at a terminal (stdin and stdout both terminals). */
+bool line_is_interactive(const struct line_editor *ed);
 void line_close(struct line_editor *ed);
 
 #endif

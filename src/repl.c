@@ -705,6 +705,10 @@ int repl_run(const struct repl_options *o)
 	}
 	if ((error = line_error(ed)))
 		report("standard input: %s", strerror(error));
+	/* a person who mistyped a line and then quit has seen its message: a session at a
+	 * terminal is not a batch, and ends 0 unless it could not read or write */
+	if (line_is_interactive(ed))
+		s->failed = false;
 	line_close(ed);
 	free(history);
 	status = repl_close(s);

@@ -209,5 +209,72 @@ wait_for "fpx e4m3 rne>" && sleep 0.2
 keys "quit" Enter
 sleep 0.3
 
+# a mistyped line at a terminal is reported, and quit after it still ends with status 0
+kill_server
+rm -f "$T/exited"
+tmux -L "$SOCKET" new-session -d -x 150 -y 50 \
+	"env HOME=$T XDG_STATE_HOME=$T/state TERM=xterm $FPX repl --color=never e4m3; echo EXITED \$? > $T/exited; sleep 5"
+wait_for "fpx e4m3 rne>" && sleep 0.2
+keys "foo" Enter
+wait_for "fpx: " && ok || bad "a mistyped line is not reported"
+keys "quit" Enter
+file_has "$T/exited" "EXITED [0-9]*" && grep -q "EXITED 0" "$T/exited" && ok ||
+	bad "quit after a mistyped line at a terminal: $(cat "$T/exited" 2>/dev/null), want EXITED 0"
+kill_server
+
+# Ctrl-C typed ahead: 300 times "12" and Ctrl-C written faster than the prompt comes back,
+# then "1.5" and quit, in ten sessions on a pseudo-terminal of their own. Each Ctrl-C
+# abandons what was typed before it and nothing typed after it: 1.5 is shown, no "12"
+# joins a line, no stale "interrupted" follows it, and the session ends 0. (libedit's own
+# reader went on after a Ctrl-C that came while it wrote: "fpx: interrupted" after 1.5
+# in most sessions, and now and then a write error that ended the session with 1.)
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$FPX" "$T" <<'PY' > "$T/typeahead" 2>&1
+import os, pty, select, sys, time
+fpx, home = sys.argv[1], sys.argv[2]
+env = dict(os.environ, TERM="xterm", HOME=home, XDG_STATE_HOME=home + "/state")
+for session in range(10):
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(fpx, [fpx, "repl", "--color=never", "e4m3"], env)
+    out = b""
+    def drain(seconds):
+        global out
+        end = time.time() + seconds
+        while time.time() < end:
+            ready, _, _ = select.select([fd], [], [], max(0, end - time.time()))
+            if not ready:
+                return True
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                return False
+            if not data:
+                return False
+            out += data
+        return True
+    start = time.time()
+    while b"rne>" not in out and time.time() - start < 5:
+        drain(0.05)
+    for i in range(300):
+        os.write(fd, b"12")
+        os.write(fd, b"\x03")
+        if i % 3 == 0:
+            drain(0.0005)
+    os.write(fd, b"1.5\r")
+    os.write(fd, b"quit\r")
+    while drain(0.5) and time.time() - start < 20:
+        pass
+    status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    shown = [l.strip() for l in out.split(b"\n") if b"e4m3:" in l or b"fpx:" in l]
+    if status != 0 or shown != [b"e4m3: 1.5 -> 0x3c"]:
+        print("session %d: status %d, shown %r" % (session, status, shown))
+    os.close(fd)
+PY
+	[ ! -s "$T/typeahead" ] && ok || bad "Ctrl-C typed ahead: $(head -3 "$T/typeahead")"
+else
+	echo "repl-tty: python3 is not installed; the typed-ahead Ctrl-C test is skipped"
+fi
+
 printf 'repl-tty: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]
