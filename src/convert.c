@@ -63,8 +63,9 @@ void convert_code_value(struct num *x, const struct fmt *f, fpcode code)
 	fmt_value_clear(&v);
 }
 
-/* Where the value of code in f lies against x: the ternary of a rounding to it. */
-static int ternary_against(const struct fmt *f, fpcode code, const struct num *x)
+/* Where the value of r's code in f lies against x: the ternary of a rounding to it. A
+ * NaN made by an overflow on the way keeps the overflow's side, as round.c gives it. */
+static int ternary_against(const struct fmt *f, const struct rnd_result *r, const struct num *x)
 {
 	struct num v;
 	int t;
@@ -72,9 +73,9 @@ static int ternary_against(const struct fmt *f, fpcode code, const struct num *x
 	if (x->kind == NUM_NAN)
 		return 0;
 	num_init(&v);
-	convert_code_value(&v, f, code);
+	convert_code_value(&v, f, r->code);
 	if (v.kind == NUM_NAN)
-		t = 0;
+		t = x->kind == NUM_FINITE && (r->flags & RND_OVERFLOW) ? (x->neg ? -1 : 1) : 0;
 	else if (v.kind == NUM_INF || x->kind == NUM_INF)
 		t = v.kind == x->kind && v.neg == x->neg ? 0 : (v.kind == NUM_INF) != v.neg ? 1 : -1;
 	else {
@@ -135,7 +136,7 @@ static enum problem round_along(struct conversion *c, struct rnd_result *out, co
 	if (!problem && c->nsteps) {
 		out->placed = false; /* what was placed is the value in between */
 		out->flags |= before & ROUNDING_FLAGS;
-		out->ternary = ternary_against(f, out->code, x);
+		out->ternary = ternary_against(f, out, x);
 	}
 	return problem;
 }

@@ -95,7 +95,12 @@ static inline fpcode with_sign(const struct fmt *f, fpcode mag, bool neg)
 	return fmt_with_sign(f, mag, neg);
 }
 
-/* Past the largest finite value: inf, else NaN, else max (FORMATS.md §2). */
+/*
+ * Past the largest finite value: inf, else NaN, else max (FORMATS.md §2). The mode
+ * rounded away from zero past max, and the ternary says so: a NaN made here stands
+ * where a format with infinities puts ±inf, and keeps ±inf's ternary (+1 above a
+ * positive value, −1 below a negative one).
+ */
 static void overflow(struct rnd_result *out, const struct fmt *f, bool neg, bool saturate)
 {
 	out->flags |= RND_OVERFLOW | RND_INEXACT;
@@ -106,10 +111,8 @@ static void overflow(struct rnd_result *out, const struct fmt *f, bool neg, bool
 		out->flags |= RND_SATURATED;
 	} else if (f->has_inf)
 		out->code = with_sign(f, f->inf_code, neg);
-	else {
+	else
 		out->code = f->nan_signed ? with_sign(f, f->nan_code, neg) : f->nan_code;
-		out->ternary = 0;
-	}
 }
 
 static void nan_result(struct rnd_result *out, const struct fmt *f, bool neg)
@@ -131,8 +134,10 @@ static void infinity(struct rnd_result *out, const struct fmt *f, bool neg, bool
 	}
 	overflow(out, f, neg, saturate);
 	out->flags &= ~(unsigned)(RND_OVERFLOW | RND_INEXACT);
-	if (!(out->flags & RND_SATURATED))
+	if (!(out->flags & RND_SATURATED)) { /* ±inf is not rounded: the NaN is no side of it */
 		out->flags |= RND_INVALID;
+		out->ternary = 0;
+	}
 }
 
 /* Below rank 0 in a format without zero (E8M0): the smallest value, whatever the mode. */
