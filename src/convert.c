@@ -59,6 +59,10 @@ void convert_code_value(struct num *x, const struct fmt *f, fpcode code)
 	x->kind = v.cls == FP_NAN ? NUM_NAN : v.cls == FP_INF ? NUM_INF : NUM_FINITE;
 	x->bound = NUM_EXACT;
 	x->neg = v.neg;
+	x->signaling = false;
+	x->payload = 0;
+	if (x->kind == NUM_NAN)
+		fmt_nan_identity(&x->signaling, &x->payload, f, code);
 	num_set_dyadic(x->mag, v.sig, v.exp);
 	fmt_value_clear(&v);
 }
@@ -135,7 +139,7 @@ static enum problem round_along(struct conversion *c, struct rnd_result *out, co
 
 	if (!problem && c->nsteps) {
 		out->placed = false; /* what was placed is the value in between */
-		out->flags |= before & ROUNDING_FLAGS;
+		out->flags |= before & (ROUNDING_FLAGS | (x->signaling ? RND_INVALID : 0)); /* the first step quieted it */
 		out->ternary = ternary_against(f, out, x);
 	}
 	return problem;
@@ -240,7 +244,7 @@ static enum problem take_stand_in(struct conversion *c, const struct fmt *f)
 		}
 	}
 	if (s == REAL_DOMAIN || s == REAL_NAN)
-		c->in.value.kind = NUM_NAN;
+		num_set_kind(&c->in.value, NUM_NAN);
 	c->approximate = !exact && c->in.value.kind == NUM_FINITE;
 	if (s == REAL_UNDECIDED && c->in.value.kind == NUM_FINITE) {
 		report_set_precision_cap(c->max_precision);
@@ -272,7 +276,7 @@ static enum problem round_real(struct conversion *c, const struct fmt *f, enum r
 		return PROBLEM_REAL_WRAP;
 	if (status != REAL_DECIDED) { /* NaN, which a format without one cannot take */
 		num_init(&nan);
-		nan.kind = NUM_NAN;
+		num_set_kind(&nan, NUM_NAN);
 		problem = round_along(c, &c->result, f, &nan, mode, saturate);
 		num_clear(&nan);
 		if (problem)

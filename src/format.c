@@ -109,17 +109,41 @@ bool fmt_nan_is_signaling(const struct fmt *f, fpcode code)
 	return nan;
 }
 
-fpcode fmt_quiet_nan(const struct fmt *f, fpcode code)
-{
-	return code | quiet_bit(f);
-}
-
 bool fmt_nan_payload(const struct fmt *f, fpcode code, fpcode *payload)
 {
 	if (!quiet_bit(f))
 		return false;
 	*payload = code & (quiet_bit(f) - 1);
 	return true;
+}
+
+/* How many bits the payload of f's NaNs has: those below the quiet bit (0: none). */
+static int payload_bits(const struct fmt *f)
+{
+	fpcode quiet = quiet_bit(f);
+
+	return quiet ? code_bit_length(quiet) - 1 : 0;
+}
+
+void fmt_nan_identity(bool *signaling, fpcode *payload, const struct fmt *f, fpcode code)
+{
+	int bits = payload_bits(f);
+	fpcode own;
+
+	*signaling = fmt_nan_is_signaling(f, code);
+	*payload = 0;
+	if (bits && fmt_nan_payload(f, code, &own))
+		*payload = own << (CODE_MAX_BITS - bits);
+}
+
+fpcode fmt_nan_carrying(const struct fmt *f, bool neg, fpcode payload)
+{
+	int bits = payload_bits(f);
+	fpcode code = f->nan_code;
+
+	if (bits)
+		code |= payload >> (CODE_MAX_BITS - bits);
+	return f->nan_signed ? fmt_with_sign(f, code, neg) : code;
 }
 
 enum nan_fit fmt_nan_code(fpcode *out, const struct fmt *f, bool neg, bool signaling, bool has_payload,

@@ -329,11 +329,19 @@ void fmt_each_builtin(void (*fn)(const struct fmt *f, void *arg), void *arg);
  * bit quiets it. Every other format's NaNs are quiet.
  */
 bool fmt_nan_is_signaling(const struct fmt *f, fpcode code);
-/* A NaN code made quiet (itself when it is). */
-fpcode fmt_quiet_nan(const struct fmt *f, fpcode code);
 /* The payload of a NaN code (the fraction below the quiet bit), where NaNs have one
  * (the formats with signaling NaNs); false elsewhere. */
 bool fmt_nan_payload(const struct fmt *f, fpcode code, fpcode *payload);
+/*
+ * NaNs through a conversion (IEEE 754 §6.2.3, as x86 and ARM convert): what a NaN code
+ * of f carries (num.h: whether it signals, and its payload as a binary fraction, the
+ * first bit below the quiet bit at the top of the word); and the quiet NaN of f that
+ * carries as many of the payload's first bits as f's NaNs hold (all of them, shifted
+ * to the top of the fraction, into a wider format; the first ones into a narrower),
+ * with that sign where f's NaNs are signed: f's own NaN where they hold none.
+ */
+void fmt_nan_identity(bool *signaling, fpcode *payload, const struct fmt *f, fpcode code);
+fpcode fmt_nan_carrying(const struct fmt *f, bool neg, fpcode payload);
 /* The NaN of that sign, quiet or signaling, with that payload (a signaling NaN given
  * none gets the bit below the quiet bit, as GCC's __builtin_nans("") does). */
 enum nan_fit { NAN_FITS, NAN_NO_ROOM, NAN_TOO_WIDE, NAN_SIGNALING_ZERO };

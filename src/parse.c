@@ -450,7 +450,7 @@ static enum parse_status parse_special_argument(struct parser *p, struct operand
 {
 	bool nan = starts_with_word(p, at, "nan");
 
-	out->x.kind = nan ? NUM_NAN : NUM_INF;
+	num_set_kind(&out->x, nan ? NUM_NAN : NUM_INF);
 	p->pos += nan ? 3 : starts_with_word(p, at, "infinity") ? 8 : 3;
 	return to_real(p, out, at);
 }
@@ -619,7 +619,7 @@ static enum parse_status parse_special(struct parser *p, struct input *out, bool
 	if (peek(p) == '+' || peek(p) == '-')
 		neg = p->s[at++] == '-';
 	if (starts_with_word(p, at, "nan") || starts_with_word(p, at, "snan")) {
-		x->kind = NUM_NAN;
+		num_set_kind(x, NUM_NAN);
 		out->nan = (struct nan_spec){ .signaling = tolower((unsigned char)p->s[at]) == 's' };
 		at += out->nan.signaling ? 4 : 3;
 		if (at < p->len && p->s[at] == '(') {
@@ -748,7 +748,7 @@ enum parse_status parse_input(struct input *out, struct parse_error *err, const 
 	out->real = NULL;
 	if (fastdec_scan(&d, p.s + p.pos, p.len - p.pos) && fastdec_value(&out->value, &d))
 		return PARSE_OK; /* a plain decimal, read without the grammar */
-	out->value.kind = NUM_FINITE;
+	num_set_kind(&out->value, NUM_FINITE);
 	out->value.neg = false;
 	out->value.bound = NUM_EXACT;
 	if (parse_pattern(&p, out->pattern)) {

@@ -113,7 +113,7 @@ static void end_value(struct num *x, mpfr_srcptr end)
 	static bool ready;
 	long exp;
 
-	x->kind = mpfr_inf_p(end) ? NUM_INF : NUM_FINITE;
+	num_set_kind(x, mpfr_inf_p(end) ? NUM_INF : NUM_FINITE);
 	x->neg = mpfr_signbit(end);
 	x->bound = NUM_EXACT;
 	mpq_set_ui(x->mag, 0, 1);

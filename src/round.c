@@ -121,6 +121,16 @@ static void nan_result(struct rnd_result *out, const struct fmt *f, bool neg)
 	out->ternary = 0;
 }
 
+/* A NaN converted (IEEE 754 §6.2.3): quiet, its payload kept where f's NaNs hold it,
+ * invalid when it signals. */
+static void nan_converted(struct rnd_result *out, const struct fmt *f, const struct num *x)
+{
+	out->code = fmt_nan_carrying(f, x->neg, x->payload);
+	out->ternary = 0;
+	if (x->signaling)
+		out->flags |= RND_INVALID;
+}
+
 /*
  * An infinite input: inf where the format has it; else what overflow gives (NaN, or
  * ±max in formats with neither). It is not an overflow and not inexact: only a clamp
@@ -310,7 +320,7 @@ static enum rnd_status encode(struct rnd_result *out, const struct fmt *f, const
 	if (x->kind == NUM_NAN) {
 		if (!f->has_nan)
 			return RND_NO_NAN;
-		nan_result(out, f, x->neg);
+		nan_converted(out, f, x);
 		return RND_OK;
 	}
 	if (x->neg && f->max_rank_neg == FMT_NO_RANK && !(x->kind == NUM_FINITE && mpq_sgn(x->mag) == 0)) {
