@@ -63,6 +63,8 @@ void convert_code_value(struct num *x, const struct fmt *f, fpcode code)
 	x->payload = 0;
 	if (x->kind == NUM_NAN)
 		fmt_nan_identity(&x->signaling, &x->payload, f, code);
+	if (x->kind == NUM_NAN && v.noncanonical)
+		x->neg = false; /* an invalid operand: the NaN an invalid operation makes, as 0/0's */
 	num_set_dyadic(x->mag, v.sig, v.exp);
 	fmt_value_clear(&v);
 }
@@ -288,15 +290,34 @@ static enum problem round_real(struct conversion *c, const struct fmt *f, enum r
 	return c->need_value ? take_stand_in(c, f) : PROBLEM_NONE;
 }
 
+/* A bit pattern's code in f (too_wide: the problem when it does not fit); one written
+ * with its class (x87's unnormal(0x...)) must be a code of that class. */
+static enum problem pattern_code(fpcode *code, const struct fmt *f, const struct input *in, enum problem too_wide)
+{
+	struct fmt_value v;
+	bool same;
+
+	if (!fmt_code_from_pattern(code, f, in->pattern))
+		return too_wide;
+	if (!in->code_class)
+		return PROBLEM_NONE;
+	fmt_value_init(&v);
+	fmt_decode(&v, f, *code);
+	same = v.noncanonical == in->code_class;
+	fmt_value_clear(&v);
+	return same ? PROBLEM_NONE : PROBLEM_NOT_THAT_CLASS;
+}
+
 /* cast: the text must be a bit pattern of the source format; its value is the input. */
 static enum problem take_source_code(struct conversion *c)
 {
 	fpcode code;
+	enum problem problem;
 
 	if (c->in.kind != INPUT_PATTERN)
 		return PROBLEM_CAST_NEEDS_PATTERN;
-	if (!fmt_code_from_pattern(&code, c->source, c->in.pattern))
-		return PROBLEM_SOURCE_TOO_WIDE;
+	if ((problem = pattern_code(&code, c->source, &c->in, PROBLEM_SOURCE_TOO_WIDE)))
+		return problem;
 	convert_code_value(&c->in.value, c->source, code);
 	c->in.kind = INPUT_VALUE;
 	return PROBLEM_NONE;
@@ -370,7 +391,7 @@ enum problem convert_text(struct conversion *c, const struct fmt *f, const char 
 		if ((problem = take_source_code(c)))
 			return problem;
 	} else if (c->in.kind == INPUT_PATTERN)
-		return fmt_code_from_pattern(&c->code, f, c->in.pattern) ? PROBLEM_NONE : PROBLEM_TOO_WIDE;
+		return pattern_code(&c->code, f, &c->in, PROBLEM_TOO_WIDE);
 	else if (c->in.kind == INPUT_NAN)
 		return encode_nan(c, f);
 	if (c->in.kind == INPUT_REAL)

@@ -95,24 +95,37 @@ static fpcode quiet_bit(const struct fmt *f)
 	return ieee_like && f->specials == SPECIALS_IEEE && f->frac_bits >= 2 ? (fpcode)1 << (f->frac_bits - 1) : 0;
 }
 
-bool fmt_nan_is_signaling(const struct fmt *f, fpcode code)
+/* Is code a NaN of f, and is it a code no rank maps to (an invalid operand)? */
+static bool decodes_as_nan(const struct fmt *f, fpcode code, bool *noncanonical)
 {
 	struct fmt_value v;
 	bool nan;
 
-	if (!quiet_bit(f) || code & quiet_bit(f))
-		return false;
 	fmt_value_init(&v);
 	fmt_decode(&v, f, code);
 	nan = v.cls == FP_NAN;
+	*noncanonical = v.noncanonical != NULL;
 	fmt_value_clear(&v);
 	return nan;
 }
 
+/* An x87 invalid operand (an unnormal, pseudo-infinity or pseudo-NaN) signals whatever
+ * its bits: using it flags invalid, as a signaling NaN does. */
+bool fmt_nan_is_signaling(const struct fmt *f, fpcode code)
+{
+	bool noncanonical;
+
+	if (!quiet_bit(f) || !decodes_as_nan(f, code, &noncanonical))
+		return false;
+	return noncanonical || !(code & quiet_bit(f));
+}
+
 bool fmt_nan_payload(const struct fmt *f, fpcode code, fpcode *payload)
 {
-	if (!quiet_bit(f))
-		return false;
+	bool noncanonical = false;
+
+	if (!quiet_bit(f) || (decodes_as_nan(f, code, &noncanonical) && noncanonical))
+		return false; /* an invalid operand has no payload */
 	*payload = code & (quiet_bit(f) - 1);
 	return true;
 }

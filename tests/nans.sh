@@ -195,5 +195,57 @@ expect "map x f32->bf16" 0 "0x7fe0${tab}invalid" -- $FPX map -o hex,flags --in b
 expect "map x+y f32->f64" 0 "0xfff8000020000000${tab}-" -- \
 	$FPX map -o hex,flags --in binary32,binary32 --to binary64 binary64 'x+y' '0x3f800000 0xffc00001'
 
+# ---- Item 5: x87's codes that are not canonical ---------------------------------------
+# Intel SDM vol. 1, §8.2.2 and table 8-3: integer bit 0 under an exponent neither 0 nor
+# all ones is an unnormal; under the all-ones exponent, a pseudo-infinity (fraction 0)
+# or a pseudo-NaN; integer bit 1 under exponent 0 a pseudo-denormal, whose value the 387
+# reads with the exponent taken as 1: 2^-16382 * (1 + 1/2^63) for 0x00008000000000000001.
+expect "x87 classes" 0 "unnormal
+pseudo-infinity
+pseudo-nan
+pseudo-nan
+pseudo-denormal
+normal" -- $FPX convert -o class x87 0x3fff0000000000000000 0x7fff0000000000000000 0xffff0000000000000001 \
+	0x7fff4000000000000000 0x80008000000000000000 0x3fff8000000000000000
+# exact, shortest, digits, hexfloat of an invalid operand: its class and code, no snan(0x0)
+u=0x3fff0000000000000000
+expect "x87 unnormal fields" 0 "unnormal${tab}unnormal($u)${tab}unnormal($u)${tab}unnormal($u)${tab}unnormal($u)" -- \
+	$FPX convert -o class,exact,shortest,digits,hexfloat x87 $u
+expect "x87 pseudo-infinity json" 0 '{"class":"pseudo-infinity","exact":"pseudo-infinity(0xffff0000000000000000)"}' -- \
+	$FPX convert --json -o class,exact x87 0xffff0000000000000000
+# a pseudo-denormal has its value (python3: Fraction(2**63 + 1, 2**63) * Fraction(1, 2**16382)
+# is 2^-16382 + 2^-16445; its hex float is 0x1.0000000000000002p-16382); its shortest is the
+# code, since every decimal of that value reads back to the canonical 0x00018000000000000001
+expect "x87 pseudo-denormal" 0 "pseudo-denormal${tab}0x1.0000000000000002p-16382${tab}pseudo-denormal(0x00008000000000000001)" -- \
+	$FPX convert -o class,hexfloat,shortest x87 0x00008000000000000001
+expect "x87 pseudo-denormal's value" 0 "0x00018000000000000001" -- $FPX convert -o hex x87 0x1.0000000000000002p-16382
+# every such text reads back to its code, in convert, show and cast
+for c in 0x3fff0000000000000000 0xbfff4000000000000000 0x7fff0000000000000000 0xffff0000000000000000 \
+	0x7fff0000000000000001 0xffff4000000000000000 0x00008000000000000001 0x80008000000000000000; do
+	text=$($FPX convert -o shortest x87 $c)
+	expect "x87 $text reads back" 0 "$c" -- $FPX convert -o hex x87 "$text"
+done
+expect "x87 readout names it" 0 "unnormal  unnormal($u)  shortest unnormal($u)  $u" -- \
+	sh -c "$FPX show x87 'unnormal($u)' | sed -n 's/^  unnormal/unnormal/p'"
+expect "x87 readout: no payload" 1 "" -- sh -c "$FPX show x87 $u | grep -i 'payload'"
+# the class must be the code's, and only x87 has such codes
+expect "x87 wrong class" 1 "error" -- $FPX convert -o hex x87 'unnormal(0x7fff0000000000000000)'
+expect "binary64 has none" 1 "error" -- $FPX convert -o hex binary64 'unnormal(0x3ff0000000000000)'
+# as operands they are invalid (§8.2.2: the 387 and later raise invalid): converted, the
+# target's NaN, flagged invalid. x86 stores its default NaN, which is negative (checked
+# below); fpx's is positive, the one its 0/0 gives.
+expect "cast unnormal" 0 "0x7ff8000000000000${tab}invalid
+0x7ff8000000000000${tab}invalid
+0x7ff8000000000000${tab}invalid" -- $FPX cast -o hex,flags x87 binary64 $u 0xffff0000000000000000 'pseudo-nan(0x7fff4000000000000001)'
+expect "map unnormal" 0 "0x7fc00000${tab}invalid" -- $FPX map -o hex,flags --in x87 --to binary32 binary32 x $u
+if [ -x "$T/hostnan" ] && [ "$host_x86" ]; then
+	for c in $u 0xffff0000000000000000 0x7fff4000000000000001; do
+		expect "host: $c is invalid" 0 "0xfff8000000000000${tab}invalid" -- sh -c "echo 'l2d $c' | '$T/hostnan'"
+	done
+	# a pseudo-denormal is a number: 2^-16382 underflows to +0 in binary64, not invalid
+	want=$(echo "l2d 0x00008000000000000001" | "$T/hostnan")
+	expect "host: pseudo-denormal" 0 "$want" -- sh -c "$FPX cast -o hex,flags x87 binary64 0x00008000000000000001 | cut -f1 | sed 's/\$/\t-/'"
+fi
+
 echo "nans: $pass passed, $fail failed"
 [ "$fail" = 0 ]
