@@ -59,12 +59,19 @@ void convert_code_value(struct num *x, const struct fmt *f, fpcode code)
 	x->kind = v.cls == FP_NAN ? NUM_NAN : v.cls == FP_INF ? NUM_INF : NUM_FINITE;
 	x->bound = NUM_EXACT;
 	x->neg = v.neg;
+	x->signaling = false;
+	x->payload = 0;
+	if (x->kind == NUM_NAN)
+		fmt_nan_identity(&x->signaling, &x->payload, f, code);
+	if (x->kind == NUM_NAN && v.noncanonical)
+		x->neg = false; /* an invalid operand: the NaN an invalid operation makes, as 0/0's */
 	num_set_dyadic(x->mag, v.sig, v.exp);
 	fmt_value_clear(&v);
 }
 
-/* Where the value of code in f lies against x: the ternary of a rounding to it. */
-static int ternary_against(const struct fmt *f, fpcode code, const struct num *x)
+/* Where the value of r's code in f lies against x: the ternary of a rounding to it. A
+ * NaN made by an overflow on the way keeps the overflow's side, as round.c gives it. */
+static int ternary_against(const struct fmt *f, const struct rnd_result *r, const struct num *x)
 {
 	struct num v;
 	int t;
@@ -72,9 +79,9 @@ static int ternary_against(const struct fmt *f, fpcode code, const struct num *x
 	if (x->kind == NUM_NAN)
 		return 0;
 	num_init(&v);
-	convert_code_value(&v, f, code);
+	convert_code_value(&v, f, r->code);
 	if (v.kind == NUM_NAN)
-		t = 0;
+		t = x->kind == NUM_FINITE && (r->flags & RND_OVERFLOW) ? (x->neg ? -1 : 1) : 0;
 	else if (v.kind == NUM_INF || x->kind == NUM_INF)
 		t = v.kind == x->kind && v.neg == x->neg ? 0 : (v.kind == NUM_INF) != v.neg ? 1 : -1;
 	else {
@@ -134,8 +141,8 @@ static enum problem round_along(struct conversion *c, struct rnd_result *out, co
 
 	if (!problem && c->nsteps) {
 		out->placed = false; /* what was placed is the value in between */
-		out->flags |= before & ROUNDING_FLAGS;
-		out->ternary = ternary_against(f, out->code, x);
+		out->flags |= before & (ROUNDING_FLAGS | (x->signaling ? RND_INVALID : 0)); /* the first step quieted it */
+		out->ternary = ternary_against(f, out, x);
 	}
 	return problem;
 }
@@ -239,7 +246,7 @@ static enum problem take_stand_in(struct conversion *c, const struct fmt *f)
 		}
 	}
 	if (s == REAL_DOMAIN || s == REAL_NAN)
-		c->in.value.kind = NUM_NAN;
+		num_set_kind(&c->in.value, NUM_NAN);
 	c->approximate = !exact && c->in.value.kind == NUM_FINITE;
 	if (s == REAL_UNDECIDED && c->in.value.kind == NUM_FINITE) {
 		report_set_precision_cap(c->max_precision);
@@ -271,7 +278,7 @@ static enum problem round_real(struct conversion *c, const struct fmt *f, enum r
 		return PROBLEM_REAL_WRAP;
 	if (status != REAL_DECIDED) { /* NaN, which a format without one cannot take */
 		num_init(&nan);
-		nan.kind = NUM_NAN;
+		num_set_kind(&nan, NUM_NAN);
 		problem = round_along(c, &c->result, f, &nan, mode, saturate);
 		num_clear(&nan);
 		if (problem)
@@ -283,15 +290,34 @@ static enum problem round_real(struct conversion *c, const struct fmt *f, enum r
 	return c->need_value ? take_stand_in(c, f) : PROBLEM_NONE;
 }
 
+/* A bit pattern's code in f (too_wide: the problem when it does not fit); one written
+ * with its class (x87's unnormal(0x...)) must be a code of that class. */
+static enum problem pattern_code(fpcode *code, const struct fmt *f, const struct input *in, enum problem too_wide)
+{
+	struct fmt_value v;
+	bool same;
+
+	if (!fmt_code_from_pattern(code, f, in->pattern))
+		return too_wide;
+	if (!in->code_class)
+		return PROBLEM_NONE;
+	fmt_value_init(&v);
+	fmt_decode(&v, f, *code);
+	same = v.noncanonical == in->code_class;
+	fmt_value_clear(&v);
+	return same ? PROBLEM_NONE : PROBLEM_NOT_THAT_CLASS;
+}
+
 /* cast: the text must be a bit pattern of the source format; its value is the input. */
 static enum problem take_source_code(struct conversion *c)
 {
 	fpcode code;
+	enum problem problem;
 
 	if (c->in.kind != INPUT_PATTERN)
 		return PROBLEM_CAST_NEEDS_PATTERN;
-	if (!fmt_code_from_pattern(&code, c->source, c->in.pattern))
-		return PROBLEM_SOURCE_TOO_WIDE;
+	if ((problem = pattern_code(&code, c->source, &c->in, PROBLEM_SOURCE_TOO_WIDE)))
+		return problem;
 	convert_code_value(&c->in.value, c->source, code);
 	c->in.kind = INPUT_VALUE;
 	return PROBLEM_NONE;
@@ -365,7 +391,7 @@ enum problem convert_text(struct conversion *c, const struct fmt *f, const char 
 		if ((problem = take_source_code(c)))
 			return problem;
 	} else if (c->in.kind == INPUT_PATTERN)
-		return fmt_code_from_pattern(&c->code, f, c->in.pattern) ? PROBLEM_NONE : PROBLEM_TOO_WIDE;
+		return pattern_code(&c->code, f, &c->in, PROBLEM_TOO_WIDE);
 	else if (c->in.kind == INPUT_NAN)
 		return encode_nan(c, f);
 	if (c->in.kind == INPUT_REAL)

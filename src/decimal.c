@@ -226,12 +226,24 @@ static void round_to_integer(mpz_t out, const mpq_t q)
 
 /* ---- Exact and rounded --------------------------------------------------------------- */
 
+void dec_noncanonical(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v)
+{
+	char hex[CODE_MAX_BITS / 4 + 3];
+
+	code_to_hex(hex, code, fmt_hex_digits(f));
+	sb_printf(out, "%s(%s)", v->noncanonical, hex);
+}
+
 void dec_special(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v)
 {
 	char hex[CODE_MAX_BITS / 4 + 3];
 	fpcode payload;
 	bool signaling;
 
+	if (v->noncanonical) {
+		dec_noncanonical(out, f, code, v);
+		return;
+	}
 	if (v->cls == FP_INF) {
 		sb_puts(out, v->neg ? "-inf" : "inf");
 		return;
@@ -992,7 +1004,7 @@ void dec_shortest_search(struct strbuf *out, const struct fmt *f, fpcode code)
 	fpcode rank;
 
 	fmt_decode(v, f, code);
-	if (v->cls == FP_NAN || v->cls == FP_INF) {
+	if (v->cls == FP_NAN || v->cls == FP_INF || v->noncanonical) { /* no decimal reads back to a pseudo-denormal */
 		dec_special(out, f, code, v);
 		return;
 	}

@@ -302,7 +302,7 @@ bool fastdec_value(struct num *x, const struct decimal *d)
 
 	x->neg = d->neg;
 	x->bound = NUM_EXACT;
-	x->kind = d->kind == DECIMAL_INF ? NUM_INF : d->kind == DECIMAL_NAN ? NUM_NAN : NUM_FINITE;
+	num_set_kind(x, d->kind == DECIMAL_INF ? NUM_INF : d->kind == DECIMAL_NAN ? NUM_NAN : NUM_FINITE);
 	mpq_set_ui(x->mag, 0, 1);
 	if (d->kind != DECIMAL_FINITE || d->head == 0)
 		return true;

@@ -95,31 +95,68 @@ static fpcode quiet_bit(const struct fmt *f)
 	return ieee_like && f->specials == SPECIALS_IEEE && f->frac_bits >= 2 ? (fpcode)1 << (f->frac_bits - 1) : 0;
 }
 
-bool fmt_nan_is_signaling(const struct fmt *f, fpcode code)
+/* Is code a NaN of f, and is it a code no rank maps to (an invalid operand)? */
+static bool decodes_as_nan(const struct fmt *f, fpcode code, bool *noncanonical)
 {
 	struct fmt_value v;
 	bool nan;
 
-	if (!quiet_bit(f) || code & quiet_bit(f))
-		return false;
 	fmt_value_init(&v);
 	fmt_decode(&v, f, code);
 	nan = v.cls == FP_NAN;
+	*noncanonical = v.noncanonical != NULL;
 	fmt_value_clear(&v);
 	return nan;
 }
 
-fpcode fmt_quiet_nan(const struct fmt *f, fpcode code)
+/* An x87 invalid operand (an unnormal, pseudo-infinity or pseudo-NaN) signals whatever
+ * its bits: using it flags invalid, as a signaling NaN does. */
+bool fmt_nan_is_signaling(const struct fmt *f, fpcode code)
 {
-	return code | quiet_bit(f);
+	bool noncanonical;
+
+	if (!quiet_bit(f) || !decodes_as_nan(f, code, &noncanonical))
+		return false;
+	return noncanonical || !(code & quiet_bit(f));
 }
 
 bool fmt_nan_payload(const struct fmt *f, fpcode code, fpcode *payload)
 {
-	if (!quiet_bit(f))
-		return false;
+	bool noncanonical = false;
+
+	if (!quiet_bit(f) || (decodes_as_nan(f, code, &noncanonical) && noncanonical))
+		return false; /* an invalid operand has no payload */
 	*payload = code & (quiet_bit(f) - 1);
 	return true;
+}
+
+/* How many bits the payload of f's NaNs has: those below the quiet bit (0: none). */
+static int payload_bits(const struct fmt *f)
+{
+	fpcode quiet = quiet_bit(f);
+
+	return quiet ? code_bit_length(quiet) - 1 : 0;
+}
+
+void fmt_nan_identity(bool *signaling, fpcode *payload, const struct fmt *f, fpcode code)
+{
+	int bits = payload_bits(f);
+	fpcode own;
+
+	*signaling = fmt_nan_is_signaling(f, code);
+	*payload = 0;
+	if (bits && fmt_nan_payload(f, code, &own))
+		*payload = own << (CODE_MAX_BITS - bits);
+}
+
+fpcode fmt_nan_carrying(const struct fmt *f, bool neg, fpcode payload)
+{
+	int bits = payload_bits(f);
+	fpcode code = f->nan_code;
+
+	if (bits)
+		code |= payload >> (CODE_MAX_BITS - bits);
+	return f->nan_signed ? fmt_with_sign(f, code, neg) : code;
 }
 
 enum nan_fit fmt_nan_code(fpcode *out, const struct fmt *f, bool neg, bool signaling, bool has_payload,

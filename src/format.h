@@ -162,6 +162,11 @@ struct fmt {
 /* A decoded code: class, sign, and |value| = sig · 2^exp (sig 0 for zero). */
 struct fmt_value {
 	enum fp_class cls;
+	/* A code no rank maps to (x87's unnormals, pseudo-denormals, pseudo-infinities and
+	 * pseudo-NaNs): its class as Intel's manual names it, which every field writes in
+	 * place of cls's; NULL for every other code. cls is what it is as a value: FP_NAN
+	 * for an invalid operand, FP_NORMAL for a pseudo-denormal (the 387 reads its value). */
+	const char *noncanonical;
 	bool neg;
 	mpz_t sig;
 	long exp;
@@ -199,8 +204,13 @@ static inline int fmt_fields(struct fmt_field *out, const struct fmt *f, fpcode 
 /* Decodes any code of f (codes past f->bits are the caller's bug). */
 static inline void fmt_decode(struct fmt_value *out, const struct fmt *f, fpcode code)
 {
+	out->noncanonical = NULL;
 	f->kind->decode(out, f, code);
 }
+
+/* Every name fmt_value.noncanonical takes, NULL-terminated: the words such a code is
+ * written with, name(0xCODE), which reads back to the code (parse.c). */
+extern const char *const fmt_noncanonical_names[];
 
 /* The magnitude code of a code, and whether it is negative; and back. */
 static inline fpcode fmt_magnitude(const struct fmt *f, fpcode code, bool *neg)
@@ -329,11 +339,19 @@ void fmt_each_builtin(void (*fn)(const struct fmt *f, void *arg), void *arg);
  * bit quiets it. Every other format's NaNs are quiet.
  */
 bool fmt_nan_is_signaling(const struct fmt *f, fpcode code);
-/* A NaN code made quiet (itself when it is). */
-fpcode fmt_quiet_nan(const struct fmt *f, fpcode code);
 /* The payload of a NaN code (the fraction below the quiet bit), where NaNs have one
- * (the formats with signaling NaNs); false elsewhere. */
+ * (the formats with signaling NaNs); false elsewhere, and for x87's invalid operands. */
 bool fmt_nan_payload(const struct fmt *f, fpcode code, fpcode *payload);
+/*
+ * NaNs through a conversion (IEEE 754 §6.2.3, as x86 and ARM convert): what a NaN code
+ * of f carries (num.h: whether it signals, and its payload as a binary fraction, the
+ * first bit below the quiet bit at the top of the word); and the quiet NaN of f that
+ * carries as many of the payload's first bits as f's NaNs hold (all of them, shifted
+ * to the top of the fraction, into a wider format; the first ones into a narrower),
+ * with that sign where f's NaNs are signed: f's own NaN where they hold none.
+ */
+void fmt_nan_identity(bool *signaling, fpcode *payload, const struct fmt *f, fpcode code);
+fpcode fmt_nan_carrying(const struct fmt *f, bool neg, fpcode payload);
 /* The NaN of that sign, quiet or signaling, with that payload (a signaling NaN given
  * none gets the bit below the quiet bit, as GCC's __builtin_nans("") does). */
 enum nan_fit { NAN_FITS, NAN_NO_ROOM, NAN_TOO_WIDE, NAN_SIGNALING_ZERO };

@@ -117,7 +117,7 @@ enum problem read_value_or_real(struct input *in, bool *approximate, struct pars
 	case REAL_DECIDED: break;
 	case REAL_UNDECIDED: return PROBLEM_UNDECIDED;
 	case REAL_DOMAIN:
-	case REAL_NAN: in->value.kind = NUM_NAN; break;
+	case REAL_NAN: num_set_kind(&in->value, NUM_NAN); break;
 	}
 	in->kind = INPUT_VALUE;
 	*approximate = !exact && in->value.kind == NUM_FINITE;

@@ -68,6 +68,20 @@ static int x87_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_
 /* The kinds of code, canonical or not. */
 enum x87_code { X87_CANONICAL, X87_PSEUDO_DENORMAL, X87_UNNORMAL, X87_PSEUDO_SPECIAL };
 
+/* Intel's names for the codes that are not canonical (SDM vol. 1, §8.2.2). */
+const char *const fmt_noncanonical_names[] = { "unnormal", "pseudo-denormal", "pseudo-infinity", "pseudo-nan", NULL };
+
+static const char *noncanonical_name(enum x87_code k, fpcode mag)
+{
+	switch (k) {
+	case X87_PSEUDO_DENORMAL: return fmt_noncanonical_names[1];
+	case X87_UNNORMAL: return fmt_noncanonical_names[0];
+	case X87_PSEUDO_SPECIAL: return fmt_noncanonical_names[fraction_of(mag) ? 3 : 2];
+	case X87_CANONICAL: break;
+	}
+	return NULL;
+}
+
 static enum x87_code kind_of_code(fpcode mag)
 {
 	long field = field_of(mag);
@@ -88,6 +102,7 @@ static void x87_decode(struct fmt_value *out, const struct fmt *f, fpcode code)
 	mpz_set_ui(out->sig, 0);
 	out->exp = out->ulp_exp = 0;
 	out->precision = X87_FRACTION + 1;
+	out->noncanonical = noncanonical_name(kind_of_code(mag), mag);
 	switch (kind_of_code(mag)) {
 	case X87_UNNORMAL:
 	case X87_PSEUDO_SPECIAL:

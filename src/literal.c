@@ -162,7 +162,7 @@ static void set_literal(struct num *out, struct mantissa *m, int base)
 {
 	long long lo, hi, limit = base == 16 ? NUM_LIMIT_EXP : DECIMAL_LIMIT;
 
-	out->kind = NUM_FINITE;
+	num_set_kind(out, NUM_FINITE);
 	out->bound = NUM_EXACT;
 	if (m->count == 0) {
 		mpq_set_ui(out->mag, 0, 1);

@@ -16,8 +16,8 @@
  * - anything else is a real (real.h) with the variables bound to the codes' values,
  *   rounded once as convert rounds it (sqrt, rem, fmod, min, max, exp, gelu, ...);
  * - then IEEE's rules about NaN operands (§6.2): a signaling one flags invalid; a NaN
- *   result is the first NaN operand made quiet when it is a code of the result's format
- *   (else the format's NaN, with the operand's sign); and underflow's tininess is
+ *   result is the first NaN operand made quiet, its payload kept where the result's
+ *   format holds it (§6.2.3, as cast converts it); and underflow's tininess is
  *   detected after rounding unless --tininess before.
  */
 #include <stdlib.h>
@@ -270,29 +270,34 @@ static enum problem evaluate_real(struct outcome *o, struct mapping *m, const st
 
 static bool is_result_nan(const struct fmt *f, fpcode code)
 {
-	return f->has_nan && (code == f->nan_code || (f->nan_signed && code == fmt_with_sign(f, f->nan_code, true)));
+	struct fmt_value v;
+	bool nan;
+
+	if (!f->has_nan)
+		return false;
+	fmt_value_init(&v);
+	fmt_decode(&v, f, code);
+	nan = v.cls == FP_NAN;
+	fmt_value_clear(&v);
+	return nan;
 }
 
 /* IEEE 754 §6.2: a signaling NaN operand flags invalid; a NaN result carries the first
- * NaN operand, made quiet. */
-static void apply_nan_rules(struct outcome *o, const struct mapping *m, const fpcode *codes, const struct num *values)
+ * NaN operand, made quiet, converted into the result's format as cast converts it. */
+static void apply_nan_rules(struct outcome *o, const struct mapping *m, const struct num *values)
 {
 	int first_nan = -1;
 
 	for (int v = 0; v < MAP_VARIABLES; v++) {
 		if (!(m->used & 1u << v) || values[v].kind != NUM_NAN)
 			continue;
-		if (fmt_nan_is_signaling(m->in[v], codes[v]))
+		if (values[v].signaling)
 			o->res.flags |= RND_INVALID;
 		if (first_nan < 0)
 			first_nan = v;
 	}
-	if (first_nan < 0 || !is_result_nan(m->to, o->res.code))
-		return;
-	if (m->in[first_nan] == m->to)
-		o->res.code = fmt_quiet_nan(m->to, codes[first_nan]);
-	else if (m->to->nan_signed)
-		o->res.code = fmt_with_sign(m->to, m->to->nan_code, values[first_nan].neg);
+	if (first_nan >= 0 && is_result_nan(m->to, o->res.code))
+		o->res.code = fmt_nan_carrying(m->to, values[first_nan].neg, values[first_nan].payload);
 }
 
 /* The fast path of ops.h, where it applies: no rational. The exact path decides
@@ -311,7 +316,7 @@ static bool operate_on_codes(struct outcome *o, const struct mapping *m, const f
 }
 
 /* The row's result, or PROBLEM_... when it has none. */
-static enum problem evaluate(struct outcome *o, struct mapping *m, const fpcode *codes, const struct num *values)
+static enum problem evaluate(struct outcome *o, struct mapping *m, const struct num *values)
 {
 	enum problem problem;
 
@@ -324,7 +329,7 @@ static enum problem evaluate(struct outcome *o, struct mapping *m, const fpcode 
 			return problem;
 		rnd_tininess_after_rounding(&o->res, m->to, &o->value, m->s->mode);
 	}
-	apply_nan_rules(o, m, codes, values);
+	apply_nan_rules(o, m, values);
 	return PROBLEM_NONE;
 }
 
@@ -410,7 +415,7 @@ static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 		for (int v = 0; v < MAP_VARIABLES; v++)
 			if (m->used & 1u << v)
 				convert_code_value(&values[v], m->in[v], codes[v]);
-		o->problem = evaluate(o, m, codes, values);
+		o->problem = evaluate(o, m, values);
 	} else
 		o->problem = PROBLEM_NONE;
 	if (o->problem) {

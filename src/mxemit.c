@@ -37,7 +37,7 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
 	}
 
 	num_scale_pow2(y->mag, v->mag, -e);
-	y->kind = v->kind;
+	num_set_kind(y, v->kind);
 	y->neg = v->neg;
 	y->bound = v->bound;
 	if (ef->ints) {

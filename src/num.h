@@ -29,10 +29,18 @@ enum num_bound { NUM_TINY = -1, NUM_EXACT = 0, NUM_HUGE = 1 };
 #endif
 #define NUM_LIMIT_TEXT "2^" NUM_LIMIT_EXP_TEXT /* for messages */
 
+/*
+ * A NaN that came from a code keeps what a conversion carries on (IEEE 754 §6.2.3):
+ * whether it signals (using it flags invalid), and its payload, the fraction bits below
+ * the quiet bit, as a binary fraction: the first of them at the top of the word, so that
+ * a format takes as many of them as its NaNs hold (format.h: fmt_nan_carrying()).
+ */
 struct num {
 	enum num_kind kind;
 	bool neg;
 	enum num_bound bound;
+	bool signaling;  /* NUM_NAN */
+	fpcode payload;  /* NUM_NAN: 0 for none */
 	mpq_t mag; /* |value|, canonical; meaningful for NUM_FINITE */
 };
 
@@ -41,7 +49,17 @@ static inline void num_init(struct num *x)
 	x->kind = NUM_FINITE;
 	x->neg = false;
 	x->bound = NUM_EXACT;
+	x->signaling = false;
+	x->payload = 0;
 	mpq_init(x->mag);
+}
+
+/* Sets x's kind; a NaN made so is quiet, with no payload. */
+static inline void num_set_kind(struct num *x, enum num_kind kind)
+{
+	x->kind = kind;
+	x->signaling = false;
+	x->payload = 0;
 }
 
 static inline void num_clear(struct num *x)
@@ -54,13 +72,15 @@ static inline void num_set(struct num *to, const struct num *from)
 	to->kind = from->kind;
 	to->neg = from->neg;
 	to->bound = from->bound;
+	to->signaling = from->signaling;
+	to->payload = from->payload;
 	mpq_set(to->mag, from->mag);
 }
 
 /* Sets x to the stand-in for a magnitude past the limit (bound HUGE or TINY). */
 static inline void num_set_bound(struct num *x, enum num_bound b)
 {
-	x->kind = NUM_FINITE;
+	num_set_kind(x, NUM_FINITE);
 	x->bound = b;
 	mpq_set_ui(x->mag, 1, 1);
 	if (b == NUM_HUGE)

@@ -49,7 +49,7 @@ static fpcode convert(const struct fmt *f, float v)
 	num_init(&x);
 	x.neg = __builtin_signbit(v) != 0;
 	if (__builtin_isinf(v))
-		x.kind = NUM_INF;
+		num_set_kind(&x, NUM_INF);
 	else
 		mpq_set_d(x.mag, __builtin_fabs((double)v));
 	rnd_encode(&r, f, &x, RND_NEAREST_EVEN, true);

@@ -32,7 +32,7 @@ const char *op_name(enum op op)
 
 static void set_special(struct num *out, enum num_kind kind, bool neg)
 {
-	out->kind = kind;
+	num_set_kind(out, kind);
 	out->neg = neg;
 	out->bound = NUM_EXACT;
 	mpq_set_ui(out->mag, 0, 1);

@@ -6,6 +6,7 @@
  *     special := [+-] ("inf" | "infinity" | ("nan" | "snan") ["(" payload ")"])
  *     payload := "0x" hex+ | digit+   (C's integer constants: 0… is octal; < 2^127)
  *     pattern := "0x" hex-or-_ + | "0b" bit-or-_ +          (a code, not a value)
+ *              | class "(" payload ")"     (x87: unnormal, pseudo-denormal, pseudo-infinity, pseudo-nan)
  *     expr    := term (("+" | "-") term)*
  *     term    := unary (("*" | "/") unary)*
  *     unary   := ("+" | "-") unary | power
@@ -84,6 +85,7 @@ void input_init(struct input *in)
 {
 	in->kind = INPUT_VALUE;
 	in->real = NULL;
+	in->code_class = NULL;
 	num_init(&in->value);
 	mpz_init(in->pattern);
 }
@@ -450,7 +452,7 @@ static enum parse_status parse_special_argument(struct parser *p, struct operand
 {
 	bool nan = starts_with_word(p, at, "nan");
 
-	out->x.kind = nan ? NUM_NAN : NUM_INF;
+	num_set_kind(&out->x, nan ? NUM_NAN : NUM_INF);
 	p->pos += nan ? 3 : starts_with_word(p, at, "infinity") ? 8 : 3;
 	return to_real(p, out, at);
 }
@@ -619,7 +621,7 @@ static enum parse_status parse_special(struct parser *p, struct input *out, bool
 	if (peek(p) == '+' || peek(p) == '-')
 		neg = p->s[at++] == '-';
 	if (starts_with_word(p, at, "nan") || starts_with_word(p, at, "snan")) {
-		x->kind = NUM_NAN;
+		num_set_kind(x, NUM_NAN);
 		out->nan = (struct nan_spec){ .signaling = tolower((unsigned char)p->s[at]) == 's' };
 		at += out->nan.signaling ? 4 : 3;
 		if (at < p->len && p->s[at] == '(') {
@@ -639,6 +641,27 @@ static enum parse_status parse_special(struct parser *p, struct input *out, bool
 	x->neg = neg;
 	p->pos = at;
 	return PARSE_OK;
+}
+
+/* A code that is not canonical as its class and the whole code, unnormal(0x3fff...),
+ * up to the end: its name into *class, the code into out. */
+static bool parse_class_pattern(struct parser *p, mpz_t out, const char **class)
+{
+	size_t at = p->pos, end;
+	fpcode code;
+
+	for (const char *const *name = fmt_noncanonical_names; *name; name++) {
+		size_t n = strlen(*name);
+		if (!starts_with_word(p, at, *name) || at + n >= p->len || p->s[at + n] != '(')
+			continue;
+		if (!(end = nan_payload(p, at + n, &code)) || end != p->len)
+			return false;
+		code_to_mpz(out, code);
+		*class = *name;
+		p->pos = end;
+		return true;
+	}
+	return false;
 }
 
 /* 0x… or 0b… made only of digits of its base and underscores, up to the end. */
@@ -748,10 +771,11 @@ enum parse_status parse_input(struct input *out, struct parse_error *err, const 
 	out->real = NULL;
 	if (fastdec_scan(&d, p.s + p.pos, p.len - p.pos) && fastdec_value(&out->value, &d))
 		return PARSE_OK; /* a plain decimal, read without the grammar */
-	out->value.kind = NUM_FINITE;
+	num_set_kind(&out->value, NUM_FINITE);
 	out->value.neg = false;
 	out->value.bound = NUM_EXACT;
-	if (parse_pattern(&p, out->pattern)) {
+	out->code_class = NULL;
+	if (parse_pattern(&p, out->pattern) || parse_class_pattern(&p, out->pattern, &out->code_class)) {
 		out->kind = INPUT_PATTERN;
 		return PARSE_OK;
 	}

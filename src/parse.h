@@ -3,6 +3,8 @@
  * exponent, inf/infinity/nan with a sign, and exact expressions with + − * / ^ (or **)
  * and parentheses; or a bare 0x…/0b… bit pattern, which is a code of the target format.
  * An expression with pi, e, a function (sqrt(2)) or a fractional power is a real.
+ * x87's codes that are not canonical are written as their class and the code:
+ * pseudo-nan(0x7fff0000000000000001), a bit pattern that must be of that class.
  *
  * No double, strtod or locale is involved. Magnitudes are bounded before big integers
  * are built, so no input makes this slow or large. Never prints.
@@ -60,6 +62,9 @@ struct input {
 	enum input_kind kind;
 	struct num value;  /* INPUT_VALUE */
 	mpz_t pattern;     /* INPUT_PATTERN */
+	/* INPUT_PATTERN written as a class of codes that are not canonical, with the whole
+	 * code: unnormal(0x3fff0000000000000000) (fmt_noncanonical_names); else NULL. */
+	const char *code_class;
 	struct real *real; /* INPUT_REAL, owned */
 	struct nan_spec nan; /* INPUT_NAN (value is then that NaN, with its sign) */
 };

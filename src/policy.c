@@ -144,6 +144,11 @@ static bool ml_dtypes_quirk(struct rnd_result *out, const struct fmt *f, const s
 		out->flags = RND_INVALID;
 		return true;
 	}
+	if (x->kind == NUM_NAN && f->has_nan && (is_bfloat16_layout(f) || f->bits <= 8)) {
+		give_nan(out, f, x->neg); /* Eigen's bfloat16 and ml_dtypes' float8 drop the payload */
+		out->flags = x->signaling ? RND_INVALID : 0;
+		return true;
+	}
 	if (x->kind == NUM_INF && saturate && f->has_inf) { /* only finite overflow saturates */
 		out->code = fmt_with_sign(f, f->inf_code, x->neg);
 		return true;
@@ -162,7 +167,7 @@ static const struct policy policies[] = {
 	  "only when asked (-s)", false, RND_NEAREST_EVEN, SATURATE_AS_ASKED, NULL, NULL },
 	{ "ml_dtypes",
 	  "rne; -s saturates finite overflow only (+-inf -> NaN without inf); NaN -> -0 (-NaN -> +0) in "
-	  "e2m1/e2m3/e3m2; bfloat16 from a value or a code wider than float32: through binary64 and binary32 first; "
+	  "e2m1/e2m3/e3m2, the type's own NaN (no payload) in bfloat16 and the float8 types; bfloat16 from a value or a code wider than float32: through binary64 and binary32 first; "
 	  "e8m0: ties up, (2^-127, 2^-126) -> 2^-126, +-0 and negatives -> NaN (-s: 0x00), "
 	  "[1.5*2^128, 2^129) -> 0x00 (a uint8_t overflow in ml_dtypes)",
 	  true, RND_NEAREST_EVEN, SATURATE_AS_ASKED, ml_dtypes_quirk, ml_dtypes_route },

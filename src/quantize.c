@@ -409,7 +409,7 @@ static enum problem quantize_to_float(struct strbuf *out, const struct settings 
 	struct num *v = &q->rounded;
 	struct rnd_result r;
 
-	v->kind = x->kind;
+	num_set_kind(v, x->kind);
 	v->neg = x->kind == NUM_FINITE ? mpq_sgn(y) < 0 : x->neg;
 	v->bound = NUM_EXACT;
 	mpq_set_ui(v->mag, 0, 1);
@@ -541,7 +541,7 @@ static enum problem real_quantity(struct num *v, const struct input *in, const s
 	if (status == REAL_UNDECIDED)
 		return PROBLEM_UNDECIDED;
 	if (status != REAL_DECIDED)
-		v->kind = NUM_NAN;
+		num_set_kind(v, NUM_NAN);
 	else if (v->kind == NUM_INF)
 		v->neg = v->neg != (mpq_sgn(*p->scale) < 0); /* x's sign */
 	return PROBLEM_NONE;

@@ -113,7 +113,7 @@ static void end_value(struct num *x, mpfr_srcptr end)
 	static bool ready;
 	long exp;
 
-	x->kind = mpfr_inf_p(end) ? NUM_INF : NUM_FINITE;
+	num_set_kind(x, mpfr_inf_p(end) ? NUM_INF : NUM_FINITE);
 	x->neg = mpfr_signbit(end);
 	x->bound = NUM_EXACT;
 	mpq_set_ui(x->mag, 0, 1);
@@ -426,8 +426,8 @@ const struct real_target *real_target_format(struct real_format_target *t, const
 
 /* Do the two ends round alike, so that every value between them does too? A result
  * equal to an end (ternary 0) may have the true value on either side of it; but a NaN
- * made from a number (overflow into E4M3, a negative into E8M0: flagged overflow or
- * invalid) has no side, and is the same for everything between. */
+ * made from a number without a side (a negative into E8M0: flagged invalid) is the
+ * same for everything between. (An overflow into E4M3's NaN has a side: round.c.) */
 static bool same_rounding(const struct rnd_result *a, const struct rnd_result *b)
 {
 	unsigned mask = ~(unsigned)RND_TIE;

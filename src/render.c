@@ -203,7 +203,7 @@ static void write_ternary(struct strbuf *out, const struct field_context *cx, en
 static void write_class(struct strbuf *out, const struct field_context *cx, enum field fld)
 {
 	(void)fld;
-	sb_puts(out, render_class_name(cx->v->cls));
+	sb_puts(out, cx->v->noncanonical ? cx->v->noncanonical : render_class_name(cx->v->cls));
 }
 
 /* The decoded value as exact, digits or hexfloat; NaN and inf by name. */

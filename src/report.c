@@ -18,6 +18,7 @@ static const char *const problem_messages[] = {
 	[PROBLEM_NAN_NO_ROOM] = "the format's NaNs carry no payload and none signals (the IEEE-like formats with infinities, x87 among them, have them)",
 	[PROBLEM_NAN_TOO_WIDE] = "the payload has more bits than the format's NaN holds below its quiet bit",
 	[PROBLEM_SNAN_ZERO] = "a signaling NaN's payload is not 0 (that code is infinity)",
+	[PROBLEM_NOT_THAT_CLASS] = "the code is not of the class named before it (unnormal, pseudo-denormal, pseudo-infinity and pseudo-nan are x87 codes that are not canonical)",
 	[PROBLEM_NOT_HEX_WORD] = "with -x, a value is a bare hex code: hex digits alone (7fc00000)",
 	[PROBLEM_NAN_ROUTE] = "a NaN with a payload or snan is encoded as typed: not through --via, a policy or cast",
 	[PROBLEM_CAST_NEEDS_PATTERN] = "cast takes bit patterns of the source format (0x..., 0b...)",

@@ -95,7 +95,12 @@ static inline fpcode with_sign(const struct fmt *f, fpcode mag, bool neg)
 	return fmt_with_sign(f, mag, neg);
 }
 
-/* Past the largest finite value: inf, else NaN, else max (FORMATS.md §2). */
+/*
+ * Past the largest finite value: inf, else NaN, else max (FORMATS.md §2). The mode
+ * rounded away from zero past max, and the ternary says so: a NaN made here stands
+ * where a format with infinities puts ±inf, and keeps ±inf's ternary (+1 above a
+ * positive value, −1 below a negative one).
+ */
 static void overflow(struct rnd_result *out, const struct fmt *f, bool neg, bool saturate)
 {
 	out->flags |= RND_OVERFLOW | RND_INEXACT;
@@ -106,16 +111,24 @@ static void overflow(struct rnd_result *out, const struct fmt *f, bool neg, bool
 		out->flags |= RND_SATURATED;
 	} else if (f->has_inf)
 		out->code = with_sign(f, f->inf_code, neg);
-	else {
+	else
 		out->code = f->nan_signed ? with_sign(f, f->nan_code, neg) : f->nan_code;
-		out->ternary = 0;
-	}
 }
 
 static void nan_result(struct rnd_result *out, const struct fmt *f, bool neg)
 {
 	out->code = f->nan_signed ? with_sign(f, f->nan_code, neg) : f->nan_code;
 	out->ternary = 0;
+}
+
+/* A NaN converted (IEEE 754 §6.2.3): quiet, its payload kept where f's NaNs hold it,
+ * invalid when it signals. */
+static void nan_converted(struct rnd_result *out, const struct fmt *f, const struct num *x)
+{
+	out->code = fmt_nan_carrying(f, x->neg, x->payload);
+	out->ternary = 0;
+	if (x->signaling)
+		out->flags |= RND_INVALID;
 }
 
 /*
@@ -131,8 +144,10 @@ static void infinity(struct rnd_result *out, const struct fmt *f, bool neg, bool
 	}
 	overflow(out, f, neg, saturate);
 	out->flags &= ~(unsigned)(RND_OVERFLOW | RND_INEXACT);
-	if (!(out->flags & RND_SATURATED))
+	if (!(out->flags & RND_SATURATED)) { /* ±inf is not rounded: the NaN is no side of it */
 		out->flags |= RND_INVALID;
+		out->ternary = 0;
+	}
 }
 
 /* Below rank 0 in a format without zero (E8M0): the smallest value, whatever the mode. */
@@ -305,7 +320,7 @@ static enum rnd_status encode(struct rnd_result *out, const struct fmt *f, const
 	if (x->kind == NUM_NAN) {
 		if (!f->has_nan)
 			return RND_NO_NAN;
-		nan_result(out, f, x->neg);
+		nan_converted(out, f, x);
 		return RND_OK;
 	}
 	if (x->neg && f->max_rank_neg == FMT_NO_RANK && !(x->kind == NUM_FINITE && mpq_sgn(x->mag) == 0)) {

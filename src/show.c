@@ -487,7 +487,10 @@ static void put_readout(struct strbuf *out, const struct readout *r, const struc
 	sb_putc(out, '\n');
 	put_bits(out, r, style);
 	sb_printf(out, "\n  %s  %s  shortest %s  ",
-		  r->value.cls == FP_NAN && r->f->nan_word ? r->f->nan_word : class_words(r->value.cls), r->digits.s,
+		  r->value.noncanonical                     ? r->value.noncanonical
+		  : r->value.cls == FP_NAN && r->f->nan_word ? r->f->nan_word
+							    : class_words(r->value.cls),
+		  r->digits.s,
 		  r->shortest.s);
 	put_hex(out, r->f, r->code);
 	sb_puts(out, "\n\n");

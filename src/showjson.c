@@ -137,7 +137,7 @@ static void json_readout_body(struct strbuf *out, const struct readout *r)
 		code_to_bin(bin, r->code, r->f->bits);
 		render_json_text(out, "bin", bin);
 	}
-	render_json_text(out, "class", render_class_name(r->value.cls));
+	render_json_text(out, "class", r->value.noncanonical ? r->value.noncanonical : render_class_name(r->value.cls));
 	json_nan(out, r);
 	render_json_text(out, "sign", r->value.neg ? "-" : "+");
 	json_fields(out, r);

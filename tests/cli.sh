@@ -990,7 +990,7 @@ expect "ue5m3 saturates with -s" 0 "0xfe" -- $FPX convert -s -o hex ue5m3 1e9
 expect "x87 of 1" 0 "0x3fff8000000000000000" -- $FPX convert -o hex x87 1
 expect "x87 names an unnormal" 0 "0 under a nonzero exponent: an unnormal, an invalid operand since the 387" -- \
 	sh -c "$FPX show x87 0x3fff0000000000000000 | grep -o '0 under a nonzero.*'"
-expect "x87: a pseudo-denormal is its value" 0 "0x00008000000000000001${tab}normal${tab}3.36210314311209350663e-4932" -- \
+expect "x87: a pseudo-denormal is its value" 0 "0x00008000000000000001${tab}pseudo-denormal${tab}3.36210314311209350663e-4932" -- \
 	$FPX convert -o input,class,digits x87 0x00008000000000000001
 
 # NaNs with payloads: encoded as typed where NaNs have room, refused (and said why) elsewhere
