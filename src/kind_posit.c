@@ -309,9 +309,9 @@ static void posit_precision_lines(struct strbuf *out, const struct fmt *f)
 static const char *posit_finish(struct fmt *f)
 {
 	if (f->bits < 3 || f->bits > POSIT_MAX_BITS)
-		return "a posit is 3 to 64 bits wide";
+		return "bits must be 3 to 64 in a posit";
 	if (f->es < 0 || f->es > 12 || (long)(f->bits - 1) << f->es > POSIT_MAX_SCALE)
-		return "a posit's es is 0 or more, and (bits - 1)·2^es at most 32768";
+		return "es must be 0 to 12 in a posit, with (bits - 1)·2^es at most 32768";
 	if (f->exp_bits || f->frac_bits || f->nclasses)
 		return "a posit has bits and es, not exponent, fraction or class lines";
 	f->has_sign = true;

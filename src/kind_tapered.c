@@ -308,7 +308,7 @@ static void derive_specials(struct fmt *f)
 static const char *check_description(const struct fmt *f, int width)
 {
 	if (f->bits < 2 || f->bits > 16)
-		return "a tapered format is 2 to 16 bits wide";
+		return "bits must be 2 to 16 in a tapered format";
 	if (f->nclasses == 0)
 		return "a tapered format needs class lines";
 	if (f->exp_bits || f->frac_bits)

@@ -193,8 +193,8 @@ bad-first.fmt|bad-first.fmt:1: the first line must be
 nonexistent.fmt|tests/formats/nonexistent.fmt: No such file
 bad-duplicate.fmt|bad-duplicate.fmt:2: two codes stand for the same value
 bad-asymmetric.fmt|bad-asymmetric.fmt:3: a code and its negative
-bad-fraction.fmt|bad-fraction.fmt:2: fraction must be 0 to
-bad-exponent.fmt|bad-exponent.fmt:2: exponent must be 1 to
+bad-fraction.fmt|bad-fraction.fmt:4: fraction must be 0 to
+bad-exponent.fmt|bad-exponent.fmt:3: exponent must be 1 to
 CASES
 # a format's values must stay inside 2^±L (num.h), which stands in for anything past
 # it. With E exponent bits and a 3-bit fraction, emax = 2^E − 2 − bias: the virtual
