@@ -518,9 +518,9 @@ static struct fmt *fixed_from_name(const char *lower)
 	f->bits = whole + fraction;
 	f->frac_bits = fraction;
 	if (fraction)
-		snprintf(f->description, sizeof f->description, "%s fixed point: %d integer bit%s%s, %d fraction",
+		snprintf(f->description, sizeof f->description, "%s fixed point: %d integer bit%s%s, %d fraction bit%s",
 			 is_unsigned ? "unsigned" : "two's complement", whole, whole == 1 ? "" : "s",
-			 is_unsigned ? "" : " (the sign's included)", fraction);
+			 is_unsigned ? "" : " (the sign's included)", fraction, fraction == 1 ? "" : "s");
 	else
 		snprintf(f->description, sizeof f->description, "%s %d-bit integer",
 			 is_unsigned ? "unsigned" : "two's complement", whole);

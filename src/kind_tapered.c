@@ -147,7 +147,7 @@ static void explain_exponent(struct strbuf *out, const struct fmt *f, fpcode cod
 		sb_printf(out, "special code: %s", v->cls == FP_NAN ? "NaN" : v->cls == FP_INF ? "infinity" : "zero");
 		return;
 	}
-	sb_printf(out, "dot says %d exponent bit%s", c->exp_bits, c->exp_bits == 1 ? "" : "s");
+	sb_printf(out, "dot says %d exponent bit%s", c->exp_bits, sb_plural(c->exp_bits));
 	if (c->encoding == EXP_OFFSET)
 		sb_printf(out, "; %u - %d = %ld (offset)", field, c->exp_offset, e);
 	else if (c->exp_bits == 0)
