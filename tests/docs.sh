@@ -161,5 +161,51 @@ axis=$(grep -o '<path stroke="black" fill="none" d="M[0-9]* [0-9]* V[0-9]*' "$T/
 	bad "plot --svg posit8: the line reaches the 0-bit axis ($zero, the axis at $axis)"
 grep -q '<text[^>]*>binade' "$T/p.svg" && ok || bad "plot --svg: the x axis has no title"
 
+# ---- the wide build as documented ------------------------------------------------------
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# the README's command is the one `make check-wide` (and so CI) builds with: Clang 16
+# and CODE_BITS=256, no CFLAGS of its own
+documented=$(grep -o 'make CC=clang-16 CODE_BITS=256' "$ROOT/README.md" | head -1)
+recipe=$(awk '/^check-wide:/ { on = 1; next } on && !/^\t/ { exit } on' "$ROOT/Makefile" | grep -F '$(MAKE) -C .wide')
+wide_cc=$(sed -n 's/^WIDE_CC *= *//p' "$ROOT/Makefile")
+case $recipe in
+*CFLAGS* | *LDFLAGS*) bad "check-wide builds with flags of its own: $recipe" ;;
+*"CC=\$(WIDE_CC) CODE_BITS=256 "*) [ -n "$documented" ] && [ "$wide_cc" = clang-16 ] && ok ||
+	bad "check-wide's build ($recipe, WIDE_CC $wide_cc) is not the README's '$documented'" ;;
+*) bad "check-wide's build is not the README's: $recipe" ;;
+esac
+# What links fpx with the Makefile's own AR and CFLAGS for Clang 16: a function in an
+# archive, called from an object outside it, as fpx's main calls cli_run (GNU ar alone
+# left Clang 16's LTO objects unindexed: "undefined reference"). The make that runs this
+# script (check-sanitize's, with flags of its own) passes nothing down.
+if command -v clang-16 > /dev/null 2>&1; then
+	settings=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CFLAGS -u AR make -s -C "$ROOT" -f Makefile -f - \
+		CC=clang-16 CODE_BITS=256 docs-settings <<'EOF2'
+docs-settings:
+	@echo '$(AR)|$(CFLAGS)'
+EOF2
+)
+	ar=${settings%%|*} cflags=${settings#*|}
+	mkdir -p "$T/lto" && cd "$T/lto" &&
+	printf 'int run(void);\nint main(void) { return run(); }\n' > main.c &&
+	printf 'int run(void) { return 0; }\n' > run.c &&
+	clang-16 $cflags -c main.c run.c && $ar rcs librun.a run.o &&
+	clang-16 $cflags -o prog main.o librun.a 2> "$T/lto/err" && ./prog && ok ||
+		bad "make CC=clang-16: AR '$ar' and CFLAGS '$cflags' do not link: $(cat "$T/lto/err")"
+	cd "$OLDPWD" || exit 2
+else
+	echo "docs: clang-16 is not installed; the wide build's link is not tried"
+fi
+
+# ---- the README's quick start: two commands, each make on every core ---------------------
+awk '/^## Quick start/ { q = 1 } q && /^```sh/ { on = 1; next } on && /^```/ { exit } on' "$ROOT/README.md" > "$T/quick"
+[ "$(grep -c . "$T/quick")" = 2 ] && ok || bad "the quick start is not two commands: $(cat "$T/quick")"
+makes=$(grep -oE '(^|[;&|] *)make( [^&;|]*)?' "$T/quick" | sed 's/^[;&| ]*//')
+[ -n "$makes" ] && ok || bad "no make in the quick start"
+printf '%s\n' "$makes" | while read -r line; do
+	case $line in 'make -j"$(nproc)"'*) ;; *) echo "$line" ;; esac
+done > "$T/serial"
+[ -s "$T/serial" ] && bad "a serial make in the quick start: $(cat "$T/serial")" || ok
+
 printf "docs: %d passed, %d failed\n" "$pass" "$fail"
 [ "$fail" -eq 0 ]
