@@ -96,6 +96,19 @@ fi
 for c in $($FPX --help | awk '/^Commands:/ { on = 1; next } /^$/ { on = 0 } on { print $1 }'); do
 	grep -qx "$c" "$T/man" && ok || bad "the SYNOPSIS has no $c line"
 done
+# the README's table of commands: "fpx COMMAND [options] ..." a row, its options
+# (as --help lists them for the command) the same
+awk '/^## Commands/ { on = 1; next } /^## / { on = 0 } on && /^\| `fpx /' "$(dirname "$0")/../README.md" |
+	sed 's/^| `fpx //; s/` |.*//; s/^\[show\]/show/' | while read -r command rest; do
+		echo "$command"
+		printf '%s\n' "$rest" | grep -oE -- '--?[a-zA-Z][a-z-]*' | sed "s/^/$command /"
+	done > "$T/readme.raw"
+awk 'NR == FNR { long[$1] = $2; next } NF == 1 { print; next } { print $1, ($2 in long ? long[$2] : $2) }' \
+	"$T/shorts" "$T/readme.raw" | grep -v -e ' --format-file$' -e ' --help$' -e ' --version$' | sort -u > "$T/readme"
+grep -v ' [A-Z]' "$T/help" > "$T/help.options"
+if diff "$T/readme" "$T/help.options" > "$T/diff"; then ok; else
+	bad "the README's commands (<) and --help (>) differ: $(grep '^[<>]' "$T/diff" | tr '\n' ' ')"
+fi
 
 # ---- help texts ------------------------------------------------------------------------
 # a command's --help explains the words of its usage line, and no other
