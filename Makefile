@@ -16,7 +16,26 @@ MANDIR   ?= $(DATAROOTDIR)/man
 BASHCOMPDIR ?= $(DATAROOTDIR)/bash-completion/completions
 ZSHCOMPDIR  ?= $(DATAROOTDIR)/zsh/site-functions
 FISHCOMPDIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
-CFLAGS   ?= -O2 -g -flto=auto
+# Clang's LTO objects are LLVM bitcode, which an archive indexes only through the same
+# LLVM: its llvm-ar, or GNU ar given its LLVMgold plugin (GNU ar alone loads the first
+# plugin it finds, on Debian 12 LLVM 14's, which cannot read Clang 16's bitcode, and the
+# archive holds no symbols). Both are looked for beside the compiler; Debian's clang-16
+# brings the plugin. Without either, a Clang build goes without -flto. GNU ar reads
+# GCC's LTO objects through GCC's own plugin.
+CC_IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo yes)
+ifeq ($(CC_IS_CLANG),yes)
+LLVM_DIR  := $(abspath $(dir $(realpath $(shell command -v $(firstword $(CC)))))..)
+LLVM_AR   := $(wildcard $(LLVM_DIR)/bin/llvm-ar)
+LLVM_GOLD := $(wildcard $(LLVM_DIR)/lib/LLVMgold.so)
+LTO_AR    := $(if $(LLVM_AR),$(LLVM_AR),$(if $(LLVM_GOLD),ar --plugin $(LLVM_GOLD)))
+LTO       := $(if $(LTO_AR),-flto=auto)
+ifeq ($(origin AR),default)
+AR = $(or $(LTO_AR),ar)
+endif
+else
+LTO := -flto=auto
+endif
+CFLAGS   ?= -O2 -g $(LTO)
 WARNINGS  = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(CPPFLAGS) $(CFLAGS)
 LIBS      = -lmpfi -lmpfr -lgmp -pthread
@@ -62,20 +81,31 @@ src/libfpx.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
 
+# The compiler, flags and archiver of the build, rewritten when they change: what is
+# built from them is then remade (`make CC=clang-16 CODE_BITS=256` after a plain `make`
+# rebuilds every object, and the built-in formats with binary256).
+BUILD_SETTINGS = $(CC) $(ALL_CFLAGS) $(LDFLAGS) $(AR) $(FORMAT_FILES)
+ifneq ($(shell cat src/settings.stamp 2>/dev/null),$(BUILD_SETTINGS))
+src/settings.stamp: FORCE
+endif
+src/settings.stamp:
+	@echo '$(subst ','\'',$(BUILD_SETTINGS))' > $@
+FORCE:
+
 # Each object depends on the headers it includes (-MMD writes them down) and on the
 # configuration; until the first build, on every header.
-src/%.o: src/%.c $(wildcard config.mk)
+src/%.o: src/%.c src/settings.stamp $(wildcard config.mk)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 -include $(wildcard src/*.d)
 $(if $(wildcard src/*.d),,$(LIB_OBJS) src/main.o: $(HEADERS))
 
 # 5^0 … 5^400 as limbs, for the fast decimal path (generated on the building machine).
-src/pow5.c: src/pow5gen.c src/pow5.h
+src/pow5.c: src/pow5gen.c src/pow5.h src/settings.stamp
 	$(CC) $(ALL_CFLAGS) -o src/pow5gen src/pow5gen.c $(LDFLAGS) -lgmp
 	src/pow5gen > $@.tmp && mv $@.tmp $@
 
-src/builtin.c: $(FORMAT_FILES) src/embed.awk
+src/builtin.c: $(FORMAT_FILES) src/embed.awk src/settings.stamp
 	awk -f src/embed.awk $(FORMAT_FILES) > $@.tmp && mv $@.tmp $@
 
 tests/%: tests/%.c tests/testlib.h tests/owndigits.h src/libfpx.a
@@ -107,14 +137,15 @@ check-sanitize:
 	git ls-files --cached --others --exclude-standard | tar cf - -T - | tar xf - -C .sanitize
 	FPX_SANITIZE=1 $(MAKE) -C .sanitize CFLAGS='$(SANITIZE)' LDFLAGS='-fsanitize=address,undefined' check
 
-# The whole suite again with 256-bit codes, built by Clang 16 (Debian's clang-16), in its
-# own copy of the tree; the settings go in the environment, so that a ./configure the
-# suite runs still writes its own.
+# The whole suite again with 256-bit codes, built by Clang 16 (Debian's clang-16) as the
+# README says, `make CC=clang-16 CODE_BITS=256` and no other flag, in its own copy of
+# the tree; the settings go in the environment, so that a ./configure the suite runs
+# still writes its own.
 WIDE_CC = clang-16
 check-wide:
 	rm -rf .wide && mkdir .wide
 	git ls-files --cached --others --exclude-standard | tar cf - -T - | tar xf - -C .wide
-	CC=$(WIDE_CC) CODE_BITS=256 CFLAGS='-O2 -g' $(MAKE) -C .wide check
+	CC=$(WIDE_CC) CODE_BITS=256 $(MAKE) -C .wide check
 
 # libFuzzer targets (clang): the value parser, the format-file parser, the REPL line.
 # `make fuzz-run FUZZ_SECONDS=300` runs each; new inputs go to .fuzz/, seeds stay in
@@ -154,7 +185,7 @@ uninstall:
 		$(DESTDIR)$(ZSHCOMPDIR)/_fpx $(DESTDIR)$(FISHCOMPDIR)/fpx.fish
 
 clean:
-	rm -f fpx src/*.o src/*.d src/libfpx.a src/builtin.c src/pow5.c src/pow5gen $(TESTS) $(FUZZ_TARGETS) \
+	rm -f fpx src/*.o src/*.d src/libfpx.a src/builtin.c src/pow5.c src/pow5gen src/settings.stamp $(TESTS) $(FUZZ_TARGETS) \
 		bench/baseline bench/fastfloat
 
 distclean: clean

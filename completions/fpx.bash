@@ -1,20 +1,39 @@
-# bash completion for fpx. Format names come from `fpx formats --names` and policy names
-# from `fpx policies`; the only names listed here are mx's element formats and the
-# integer formats of quantize and dequantize, which the OCP MX and ONNX texts fix.
+# bash completion for fpx. The options come from fpx: `fpx COMMAND --help`, written from
+# its one option table, so that each command is offered its own. Format names come from
+# `fpx formats --names` and policy names from `fpx policies`; the only names listed here
+# are the commands and fields (tests/completions.sh checks them against `fpx --help`),
+# mx's element formats and the integer formats of quantize and dequantize, which the OCP
+# MX and ONNX texts fix.
 
 _fpx_formats() {
 	"${COMP_WORDS[0]}" formats --names 2>/dev/null
 }
 
+# The options of the command given (of every command without one), a line each: a name
+# and, when it takes an argument, the argument's placeholder ("--round MODE").
+_fpx_options() {
+	"${COMP_WORDS[0]}" ${1:+"$1"} --help 2>/dev/null | awk '
+		/^Options/ { on = 1; next }
+		/^$/ { on = 0 }
+		on {
+			n = split(substr($0, 1, 29), w, /[ ,]+/); argument = ""
+			for (i = 1; i <= n; i++) if (w[i] != "" && w[i] !~ /^-/) argument = w[i]
+			for (i = 1; i <= n; i++) if (w[i] ~ /^-/) print w[i], argument
+		}'
+}
+
+# Completes the last item of the comma-separated list being typed from the words given.
+_fpx_list() {
+	local done=${cur%"${cur##*,}"}
+	COMPREPLY=($(compgen -P "$done" -W "$1" -- "${cur##*,}"))
+	compopt -o nospace 2>/dev/null
+}
+
 _fpx() {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
 	local commands="show convert cast table dump plot info formats repl policies compare quantize dequantize mx map"
-	local options="-r --round -s --saturate --wrap -o --fields --tsv --csv --json --header --range
-		--endian --offset --count -x --hex-input --svg --policy --via --max-precision --scale --zero-point --block --preset
-		--in --to --random --seed --finite --tininess --testfloat -j --jobs -q --quiet
-		--full --color -F --format-file --names -h --help -V --version"
 	local fields="input format hex bin class exact shortest digits hexfloat error ulps rel below above flags ternary"
-	local i word command= operands=0
+	local i word command= operands=0 valued
 
 	COMPREPLY=()
 	# --opt=value: bash splits at '=', so the option stands two words back
@@ -29,41 +48,34 @@ _fpx() {
 	-F | --format-file | --svg) COMPREPLY=($(compgen -f -- "$cur")); return ;;
 	--policy) COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" policies 2>/dev/null | awk '/^[^ ]/ { print $1 }')" -- "$cur")); return ;;
 	--via | --to) COMPREPLY=($(compgen -W "$(_fpx_formats)" -- "$cur")); return ;;
-	--in)
-		local done=${cur%"${cur##*,}"}
-		COMPREPLY=($(compgen -P "$done" -W "$(_fpx_formats)" -- "${cur##*,}"))
-		compopt -o nospace 2>/dev/null
-		return ;;
+	--in) _fpx_list "$(_fpx_formats)"; return ;;
 	--tininess) COMPREPLY=($(compgen -W "after before" -- "$cur")); return ;;
 	--endian) COMPREPLY=($(compgen -W "little big" -- "$cur")); return ;;
 	--preset) COMPREPLY=($(compgen -W "nvfp4" -- "$cur")); return ;;
 	--offset | --count) return ;;
 	--range | --scale | --zero-point | --block | --max-precision | --random | --seed | -j | --jobs) return ;;
-	-o | --fields)
-		local done=${cur%"${cur##*,}"}
-		COMPREPLY=($(compgen -P "$done" -W "$fields" -- "${cur##*,}"))
-		compopt -o nospace 2>/dev/null
-		return ;;
+	-o | --fields) _fpx_list "$fields"; return ;;
 	esac
-	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W "$options" -- "$cur"))
-		return
-	fi
 	# what stands before: the command (if any) and how many operands
+	valued=" $(_fpx_options | awk 'NF == 2 { printf "%s ", $1 }')"
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		word=${COMP_WORDS[i]}
-		case $word in
-		-r | --round | -o | --fields | --range | --color | -F | --format-file | --policy | --via | --scale | \
-			--zero-point | --block | --max-precision | --in | --to | --random | --seed | --tininess | -j | \
-			--jobs | --endian | --offset | --count | --svg | --preset) ((i++)) ;;
-		-*) ;;
-		=) ((i++)) ;;
-		show | convert | cast | table | dump | plot | info | formats | repl | policies | compare | quantize | dequantize | mx | map)
-			if [[ -z $command && $operands -eq 0 ]]; then command=$word; else ((operands += 1)); fi ;;
-		*) ((operands += 1)) ;;
-		esac
+		if [[ $valued == *" $word "* ]]; then
+			((i++))
+			[[ ${COMP_WORDS[i]} == = ]] && ((i++))
+		elif [[ $word == -* ]]; then
+			:
+		elif [[ -z $command && $operands -eq 0 && " $commands " == *" $word "* ]]; then
+			command=$word
+		else
+			((operands += 1))
+		fi
 	done
-	if [[ -z $command && $operands -eq 0 ]]; then
+	# a format first is `fpx show`
+	[[ -z $command && $operands -gt 0 ]] && command=show
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W "$(_fpx_options $command | awk '{ print $1 }')" -- "$cur"))
+	elif [[ -z $command ]]; then
 		COMPREPLY=($(compgen -W "$commands $(_fpx_formats)" -- "$cur"))
 	elif [[ $command == mx && $operands -eq 0 ]]; then
 		COMPREPLY=($(compgen -W "e2m1 e2m3 e3m2 e4m3 e5m2 int8" -- "$cur"))
@@ -71,8 +83,11 @@ _fpx() {
 		COMPREPLY=($(compgen -W "$(_fpx_formats) int2 int4 int8 int16 uint2 uint4 uint8 uint16" -- "$cur"))
 	elif [[ $command == dump && $operands -eq 1 ]]; then
 		COMPREPLY=($(compgen -f -- "$cur"))
-	elif [[ -n $command && $command != formats && $command != policies &&
-		($operands -eq 0 || ($command == cast && $operands -eq 1)) ]]; then
+	elif [[ " show convert table info plot " == *" $command "* && $operands -eq 0 && $cur == *,* ]]; then
+		_fpx_list "$(_fpx_formats)"
+	elif [[ " show convert table info plot " == *" $command "* && $operands -eq 0 ]]; then
+		COMPREPLY=($(compgen -W "all $(_fpx_formats)" -- "$cur"))
+	elif [[ $command != formats && $command != policies && ($operands -eq 0 || ($command == cast && $operands -eq 1)) ]]; then
 		COMPREPLY=($(compgen -W "$(_fpx_formats)" -- "$cur"))
 	fi
 }

@@ -49,8 +49,9 @@ static void progress_show(struct progress *p, uint64_t done)
 		return;
 	p->last = t;
 	rate = (double)done / (t - p->start);
-	fprintf(stderr, "\r\033[Kfpx map: %llu/%llu rows, %.0f rows/s, %.0fs left", (unsigned long long)done,
-		(unsigned long long)p->total, rate, rate > 0 ? (double)(p->total - done) / rate : 0.0);
+	fprintf(stderr, "\r\033[Kfpx map: %llu/%llu row%s, %.0f rows/s, %.0fs left", (unsigned long long)done,
+		(unsigned long long)p->total, sb_plural((long long)p->total), rate,
+		rate > 0 ? (double)(p->total - done) / rate : 0.0);
 }
 
 static void progress_end(struct progress *p)

@@ -444,7 +444,8 @@ static void print_fields(void)
 static const char value_syntax[] =
 	"VALUE: decimal (-1.25e-3, .5), hex float (0x1.8p3), exact expressions\n"
 	"(1/3, 464+2^-17, (1+2^-24)*2^10), inf, nan, -0; a bare 0x7e or 0b0111_1110\n"
-	"is a bit pattern of FORMAT. FORMAT: a name from 'fpx formats', eXmY[bN][fn|fnuz] or positN[esK].\n";
+	"is a bit pattern of FORMAT.\n";
+static const char format_syntax[] = "FORMAT: a name from 'fpx formats', eXmY[bN][fn|fnuz] or positN[esK].\n";
 
 /* The left column of the command list: "convert FORMAT [VALUE...]". */
 #define HELP_COLUMN 37
@@ -460,7 +461,7 @@ static void print_help(void)
 		snprintf(left, sizeof left, "%s %s", commands[i].name, commands[i].args);
 		printf("  %-*s %s\n", HELP_COLUMN, left, commands[i].summary);
 	}
-	printf("\n%s\nOptions (a command takes those its --help lists):\n", value_syntax);
+	printf("\n%s%s\nOptions (a command takes those its --help lists):\n", value_syntax, format_syntax);
 	for (int i = 0; i < OPTION_COUNT; i++)
 		print_option(&options[i]);
 	print_fields();
@@ -470,9 +471,15 @@ static void print_help(void)
 
 static void print_command_help(const struct command *c)
 {
-	printf("Usage: fpx %s%s %s\n  %s\n\n", c->name, c->options ? " [OPTIONS]" : "", c->args, c->summary);
+	printf("Usage: fpx %s%s%s%s\n  %s\n\n", c->name, c->options ? " [OPTIONS]" : "", *c->args ? " " : "", c->args,
+	       c->summary);
+	/* the paragraphs of the words its usage line has */
+	if (strstr(c->args, "VALUE"))
+		printf("%s", value_syntax);
+	if (strstr(c->args, "FORMAT"))
+		printf("%s", format_syntax);
 	if (strstr(c->args, "VALUE") || strstr(c->args, "FORMAT"))
-		printf("%s\n", value_syntax);
+		printf("\n");
 	print_options(c->options | EVERYWHERE);
 	if (c->options & OPT(FIELDS))
 		print_fields();

@@ -101,7 +101,8 @@ static int next_whole(struct dump *d, struct strbuf *line, fpcode *code)
 	if (got == 0)
 		return 0;
 	if (got < (size_t)n) {
-		report("%s: byte %llu: the file ends %zu bytes into a code of %d", d->s->args[1], at, got, n);
+		report("%s: byte %llu: the file ends %zu byte%s into a code of %d bytes", d->s->args[1], at, got,
+		       sb_plural((long long)got), n);
 		d->failures++;
 		return -1;
 	}
@@ -162,7 +163,8 @@ static bool skip_to_offset(struct dump *d, unsigned long long offset)
 		size_t got = fread(buf, 1, want, d->fp);
 		d->offset += got;
 		if (got < want) {
-			report("%s: --offset %llu is past its end (%llu bytes)", d->s->args[1], offset, d->offset);
+			report("%s: --offset %llu is past its end (%llu byte%s)", d->s->args[1], offset, d->offset,
+			       sb_plural((long long)d->offset));
 			return false;
 		}
 	}

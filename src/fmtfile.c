@@ -3,28 +3,47 @@
  * describing IEEE-like formats from names such as e5m10. The registry (registry.c)
  * keeps what this makes.
  *
- * A description is a list of `key value` lines; `name` starts a new format.
+ * A description is a list of `key value` lines; `name` starts a new format. An error
+ * names the file, the line at fault and its key (fmt_finish()'s messages about one
+ * line begin with that line's key, which is how a finished format's fault finds it).
  */
 #include "fmtfile.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+/* The keys of a description line; keys[] below is the one list of them. */
+enum key_id {
+	KEY_NAME, KEY_ALIASES, KEY_DESCRIPTION, KEY_ROLES, KEY_KIND, KEY_SIGN, KEY_EXPONENT, KEY_FRACTION,
+	KEY_BIAS, KEY_SPECIALS, KEY_BITS, KEY_ES, KEY_CLASS, KEY_SPECIAL, KEY_COUNT
+};
+
 struct reader {
 	const char *file;
 	int line;
 	char *err;
 	size_t errlen;
+	int key_line[KEY_COUNT]; /* where the format being read last gave each key; 0: not yet */
 };
 
-static bool fail(struct reader *r, int line, const char *message)
+/* Writes FILE:LINE: message into the reader's err; false, to return. */
+__attribute__((format(printf, 3, 4))) static bool fail(struct reader *r, int line, const char *message, ...)
 {
-	snprintf(r->err, r->errlen, "%s:%d: %s", r->file, line, message);
+	int n = snprintf(r->err, r->errlen, "%s:%d: ", r->file, line);
+	va_list ap;
+
+	if (n >= 0 && (size_t)n < r->errlen) {
+		va_start(ap, message);
+		vsnprintf(r->err + n, r->errlen - (size_t)n, message, ap);
+		va_end(ap);
+	}
 	return false;
 }
 
@@ -70,19 +89,111 @@ static int lookup_word(const char *const *words, int n, const char *w)
 	return -1;
 }
 
+/* ---- One line of a description, by its key ------------------------------------------ */
+
+struct key;
+typedef bool key_apply(struct reader *r, struct fmt *f, const struct key *k, char *val);
+
+struct key {
+	const char *name;
+	key_apply *apply;
+	size_t field; /* an integer key's field: offsetof(struct fmt, …) */
+};
+
+/* `exponent 4`: an integer of at most 2^20 into the key's field (the kind's finish()
+ * checks the range that matters). */
+static bool apply_integer(struct reader *r, struct fmt *f, const struct key *k, char *val)
+{
+	long v;
+
+	if (!parse_int(val, -(1L << 20), 1L << 20, &v))
+		return fail(r, r->line, "%s needs an integer (at most 2^20 in size), not '%.40s'", k->name, val);
+	*(int *)((char *)f + k->field) = (int)v;
+	return true;
+}
+
+static bool apply_es(struct reader *r, struct fmt *f, const struct key *k, char *val)
+{
+	if (f->kind != &fmt_kind_posit)
+		return fail(r, r->line, "es is a posit's: `kind posit` comes first");
+	return apply_integer(r, f, k, val);
+}
+
+static bool append_text(char *dst, const char *text)
+{
+	size_t have = strlen(dst), add = strlen(text);
+
+	if (have + add + 2 > FMT_TEXT_MAX)
+		return false;
+	if (have)
+		dst[have++] = ' ';
+	memcpy(dst + have, text, add + 1);
+	return true;
+}
+
+static bool apply_aliases(struct reader *r, struct fmt *f, const struct key *k, char *val)
+{
+	(void)k;
+	return append_text(f->aliases, val) ||
+	       fail(r, r->line, "aliases: more than %d characters of them", FMT_TEXT_MAX - 1);
+}
+
+static bool apply_description(struct reader *r, struct fmt *f, const struct key *k, char *val)
+{
+	(void)k;
+	f->description[0] = '\0';
+	return append_text(f->description, val) ||
+	       fail(r, r->line, "description: more than %d characters", FMT_TEXT_MAX - 1);
+}
+
 /* `roles mx-element onnx-float8 ...`: what the format stands for in other stacks. */
-static const char *parse_roles(struct fmt *f, char *val)
+static bool apply_roles(struct reader *r, struct fmt *f, const struct key *k, char *val)
 {
 	static const char *const names[] = FMT_ROLE_NAMES;
 	char *save;
 
+	(void)k;
 	for (char *w = strtok_r(val, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-		int k = lookup_word(names, FMT_ROLE_COUNT, w);
-		if (k < 0)
-			return "roles are mx-element, onnx-float8, webnn-float8";
-		f->roles |= 1u << k;
+		int role = lookup_word(names, FMT_ROLE_COUNT, w);
+		if (role < 0)
+			return fail(r, r->line, "roles are mx-element, onnx-float8, webnn-float8, not '%.40s'", w);
+		f->roles |= 1u << role;
 	}
-	return NULL;
+	return true;
+}
+
+static bool apply_sign(struct reader *r, struct fmt *f, const struct key *k, char *val)
+{
+	(void)k;
+	if (strcmp(val, "yes") && strcmp(val, "no"))
+		return fail(r, r->line, "sign is yes or no, not '%.40s'", val);
+	f->has_sign = strcmp(val, "yes") == 0;
+	return true;
+}
+
+static bool apply_specials(struct reader *r, struct fmt *f, const struct key *k, char *val)
+{
+	int specials = lookup_word(specials_names, 5, val);
+
+	(void)k;
+	if (specials < 0)
+		return fail(r, r->line, "specials is one of ieee, fn, fnuz, finite, e8m0, not '%.40s'", val);
+	f->specials = (enum fmt_specials)specials;
+	return true;
+}
+
+static bool apply_kind(struct reader *r, struct fmt *f, const struct key *k, char *val)
+{
+	static const struct fmt_kind *const named_kinds[] = { &fmt_kind_posit, &fmt_kind_x87, &fmt_kind_fixed };
+
+	(void)k;
+	for (size_t i = 0; i < sizeof named_kinds / sizeof named_kinds[0]; i++)
+		if (strcmp(val, named_kinds[i]->name) == 0) {
+			f->kind = named_kinds[i];
+			return true;
+		}
+	return fail(r, r->line, "kind is posit, x87 or fixed, not '%.40s' (IEEE-like and tapered formats are told "
+		    "by their other lines)", val);
 }
 
 /* One `key=value` of a class line. */
@@ -124,119 +235,107 @@ static bool class_setting(struct fmt_class *c, const char *key, const char *val)
 	return true;
 }
 
+#define CLASS_SETTINGS "prefix=BITS exponent=0..16 encoding=sign-magnitude|offset [offset=N] mantissa=0..16 " \
+		       "class=normal|subnormal"
+
 /* class prefix=11 exponent=4 encoding=sign-magnitude mantissa=1 class=normal */
-static bool parse_class(struct fmt *f, char *args)
+static bool apply_class(struct reader *r, struct fmt *f, const struct key *k, char *val)
 {
 	struct fmt_class c = { .encoding = EXP_SIGN_MAGNITUDE, .cls = FP_NORMAL };
 	bool has_prefix = false;
-
-	if (f->nclasses == FMT_MAX_CLASSES)
-		return false;
 	char *save;
 
-	for (char *tok = strtok_r(args, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+	(void)k;
+	f->kind = &fmt_kind_tapered;
+	if (f->nclasses == FMT_MAX_CLASSES)
+		return fail(r, r->line, "class: more than %d class lines", FMT_MAX_CLASSES);
+	for (char *tok = strtok_r(val, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
 		char *eq = strchr(tok, '=');
-		if (!eq)
-			return false;
-		*eq = '\0';
+		if (!eq || (*eq = '\0', !class_setting(&c, tok, eq + 1))) {
+			if (eq)
+				*eq = '=';
+			return fail(r, r->line, "class: bad setting '%.40s' (" CLASS_SETTINGS ")", tok);
+		}
 		has_prefix |= strcmp(tok, "prefix") == 0;
-		if (!class_setting(&c, tok, eq + 1))
-			return false;
 	}
+	if (!has_prefix)
+		return fail(r, r->line, "class: no prefix=BITS (" CLASS_SETTINGS ")");
 	f->classes[f->nclasses++] = c;
-	return has_prefix;
+	return true;
 }
 
 /* special 0x6f inf */
-static bool parse_special(struct fmt *f, char *args)
+static bool apply_special(struct reader *r, struct fmt *f, const struct key *k, char *val)
 {
 	static const char *const classes[] = {
 		[FP_ZERO] = "zero", [FP_SUBNORMAL] = NULL, [FP_NORMAL] = NULL,
 		[FP_INF] = "inf", [FP_NAN] = "nan",
 	};
-	char code[64], cls[16];
-	int k;
+	char code[64], cls[16], extra;
+	int c;
 
-	if (f->nspecials == FMT_MAX_SPECIALS || sscanf(args, "%63s %15s", code, cls) != 2)
-		return false;
-	k = lookup_word(classes, 5, cls);
-	if (k < 0 || !parse_code(code, &f->special[f->nspecials].code))
-		return false;
-	f->special[f->nspecials++].cls = (enum fp_class)k;
+	(void)k;
+	if (f->nspecials == FMT_MAX_SPECIALS)
+		return fail(r, r->line, "special: more than %d special lines", FMT_MAX_SPECIALS);
+	if (sscanf(val, "%63s %15s %c", code, cls, &extra) != 2 || (c = lookup_word(classes, 5, cls)) < 0 ||
+	    !parse_code(code, &f->special[f->nspecials].code))
+		return fail(r, r->line, "special needs CODE zero|inf|nan (CODE in hexadecimal, 0x...), not '%.40s'", val);
+	f->special[f->nspecials++].cls = (enum fp_class)c;
 	return true;
 }
 
-static bool append_text(char *dst, const char *text)
-{
-	size_t have = strlen(dst), add = strlen(text);
+/* Every key, in the order the man page gives them; `name` is parse_text()'s own. */
+static const struct key keys[KEY_COUNT] = {
+	[KEY_NAME] = { "name", NULL, 0 },
+	[KEY_ALIASES] = { "aliases", apply_aliases, 0 },
+	[KEY_DESCRIPTION] = { "description", apply_description, 0 },
+	[KEY_ROLES] = { "roles", apply_roles, 0 },
+	[KEY_KIND] = { "kind", apply_kind, 0 },
+	[KEY_SIGN] = { "sign", apply_sign, 0 },
+	[KEY_EXPONENT] = { "exponent", apply_integer, offsetof(struct fmt, exp_bits) },
+	[KEY_FRACTION] = { "fraction", apply_integer, offsetof(struct fmt, frac_bits) },
+	[KEY_BIAS] = { "bias", apply_integer, offsetof(struct fmt, bias) },
+	[KEY_SPECIALS] = { "specials", apply_specials, 0 },
+	[KEY_BITS] = { "bits", apply_integer, offsetof(struct fmt, bits) },
+	[KEY_ES] = { "es", apply_es, offsetof(struct fmt, es) },
+	[KEY_CLASS] = { "class", apply_class, 0 },
+	[KEY_SPECIAL] = { "special", apply_special, 0 },
+};
 
-	if (have + add + 2 > FMT_TEXT_MAX)
+/* The key named by the first n bytes of word, or KEY_COUNT. */
+static enum key_id key_named(const char *word, size_t n)
+{
+	for (int k = 0; k < KEY_COUNT; k++)
+		if (strlen(keys[k].name) == n && strncmp(keys[k].name, word, n) == 0)
+			return (enum key_id)k;
+	return KEY_COUNT;
+}
+
+static bool unknown_key(struct reader *r, const char *key)
+{
+	char names[160] = "";
+
+	for (int k = 0; k < KEY_COUNT; k++)
+		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? ", " : "", keys[k].name);
+	return fail(r, r->line, "unknown key '%.40s' (the keys are %s)", key, names);
+}
+
+/* Applies one `key value` line to f: false after reporting why not. */
+static bool apply_line(struct reader *r, struct fmt *f, const char *key, char *val)
+{
+	enum key_id k = key_named(key, strlen(key));
+
+	if (k == KEY_COUNT)
+		return unknown_key(r, key);
+	if (!*val)
+		return fail(r, r->line, "%s needs a value", key);
+	if (!keys[k].apply(r, f, &keys[k], val))
 		return false;
-	if (have)
-		dst[have++] = ' ';
-	memcpy(dst + have, text, add + 1);
+	r->key_line[k] = r->line;
 	return true;
 }
 
-/* Applies one `key value` line to f; returns an error message or NULL. */
-static const char *apply_line(struct fmt *f, const char *key, char *val)
-{
-	long v;
-	int k;
-
-	if (strcmp(key, "aliases") == 0)
-		return append_text(f->aliases, val) ? NULL : "too many aliases";
-	if (strcmp(key, "description") == 0) {
-		f->description[0] = '\0';
-		return append_text(f->description, val) ? NULL : "description too long";
-	}
-	if (strcmp(key, "roles") == 0)
-		return parse_roles(f, val);
-	if (strcmp(key, "sign") == 0) {
-		if (strcmp(val, "yes") && strcmp(val, "no"))
-			return "sign is yes or no";
-		f->has_sign = strcmp(val, "yes") == 0;
-		return NULL;
-	}
-	if (strcmp(key, "specials") == 0) {
-		k = lookup_word(specials_names, 5, val);
-		f->specials = (enum fmt_specials)k;
-		return k < 0 ? "specials is one of ieee, fn, fnuz, finite, e8m0" : NULL;
-	}
-	if (strcmp(key, "class") == 0) {
-		f->kind = &fmt_kind_tapered;
-		return parse_class(f, val) ? NULL : "bad class: prefix=BITS exponent=N "
-		       "encoding=sign-magnitude|offset [offset=N] mantissa=N class=normal|subnormal";
-	}
-	if (strcmp(key, "special") == 0)
-		return parse_special(f, val) ? NULL : "bad special: CODE zero|inf|nan";
-	if (strcmp(key, "kind") == 0) {
-		static const struct fmt_kind *const named_kinds[] = { &fmt_kind_posit, &fmt_kind_x87, &fmt_kind_fixed };
-		for (size_t i = 0; i < sizeof named_kinds / sizeof named_kinds[0]; i++)
-			if (strcmp(val, named_kinds[i]->name) == 0) {
-				f->kind = named_kinds[i];
-				return NULL;
-			}
-		return "kind is posit, x87 or fixed (IEEE-like and tapered formats are told by their other lines)";
-	}
-	if (!parse_int(val, -(1L << 20), 1L << 20, &v))
-		return "expected an integer";
-	if (strcmp(key, "exponent") == 0)
-		f->exp_bits = (int)v;
-	else if (strcmp(key, "fraction") == 0)
-		f->frac_bits = (int)v;
-	else if (strcmp(key, "bias") == 0)
-		f->bias = (int)v;
-	else if (strcmp(key, "bits") == 0)
-		f->bits = (int)v;
-	else if (strcmp(key, "es") == 0) {
-		if (f->kind != &fmt_kind_posit)
-			return "es is a posit's: `kind posit` comes first";
-		f->es = (int)v;
-	} else
-		return "unknown key";
-	return NULL;
-}
+/* ---- A whole format ------------------------------------------------------------------ */
 
 static struct fmt *new_format(const char *name)
 {
@@ -260,21 +359,44 @@ static const char *finish(struct fmt *f)
 	return fmt_finish(f);
 }
 
-/* Finishes the format read from name_line on: false, after reporting where, when it is
- * not one, or when its `bits` line (at bits_line) contradicts its fields. */
-static bool finish_read(struct reader *r, struct fmt *f, int name_line, int bits_line)
+/* The line a finished format's fault is at: the line of the key its message begins
+ * with, when the format gave that key; else its name line. */
+static int line_at_fault(const struct reader *r, const char *why)
+{
+	enum key_id k = key_named(why, strcspn(why, " "));
+
+	return k != KEY_COUNT && r->key_line[k] ? r->key_line[k] : r->key_line[KEY_NAME];
+}
+
+/* Finishes the format read since its name line: false, after reporting where, when it
+ * is not one, or when its `bits` line contradicts its fields. */
+static bool finish_read(struct reader *r, struct fmt *f)
 {
 	int given_bits = f->bits;
 	const char *why = finish(f);
-	char contradiction[96];
 
 	if (why)
-		return fail(r, name_line, why);
-	if (f->kind == &fmt_kind_float && bits_line && given_bits != f->bits) {
-		snprintf(contradiction, sizeof contradiction, "bits %d contradicts sign + exponent + fraction = %d",
-			 given_bits, f->bits);
-		return fail(r, bits_line, contradiction);
-	}
+		return fail(r, line_at_fault(r, why), "%s", why);
+	if (f->kind == &fmt_kind_float && r->key_line[KEY_BITS] && given_bits != f->bits)
+		return fail(r, r->key_line[KEY_BITS], "bits %d contradicts sign + exponent + fraction = %d", given_bits,
+			    f->bits);
+	return true;
+}
+
+/* `name NAME`: finishes the format before it, if any, and starts another in *f. */
+static bool start_format(struct reader *r, struct fmt **f, const char *val, fmtfile_keep *keep, void *arg)
+{
+	if (*f && !finish_read(r, *f))
+		return false;
+	if (*f)
+		keep(*f, arg);
+	*f = NULL;
+	if (!*val || strlen(val) >= FMT_NAME_MAX || strpbrk(val, " \t"))
+		return fail(r, r->line, "name needs one word of at most %d characters, not '%.40s'", FMT_NAME_MAX - 1,
+			    val);
+	*f = new_format(val);
+	memset(r->key_line, 0, sizeof r->key_line);
+	r->key_line[KEY_NAME] = r->line;
 	return true;
 }
 
@@ -285,8 +407,6 @@ static bool finish_read(struct reader *r, struct fmt *f, int name_line, int bits
 static bool parse_text(struct reader *r, const char *text, fmtfile_keep *keep, void *arg)
 {
 	struct fmt *f = NULL;
-	int name_line = 0, bits_line = 0;
-	const char *why;
 	char *save;
 
 	for (r->line = 1; *text; r->line++) {
@@ -294,7 +414,7 @@ static bool parse_text(struct reader *r, const char *text, fmtfile_keep *keep, v
 		char buf[512], *key, *val;
 
 		if (len >= sizeof buf)
-			return fmt_free(f), fail(r, r->line, "line too long");
+			return fmt_free(f), fail(r, r->line, "a line of more than %zu characters", sizeof buf - 1);
 		memcpy(buf, text, len);
 		buf[len] = '\0';
 		text += len + (text[len] == '\n');
@@ -309,29 +429,18 @@ static bool parse_text(struct reader *r, const char *text, fmtfile_keep *keep, v
 		for (size_t n = strlen(val); n && (val[n - 1] == ' ' || val[n - 1] == '\t');)
 			val[--n] = '\0';
 		if (strcmp(key, "name") == 0) {
-			if (f && !finish_read(r, f, name_line, bits_line))
+			if (!start_format(r, &f, val, keep, arg))
 				return fmt_free(f), false;
-			if (f)
-				keep(f, arg);
-			if (!*val || strlen(val) >= FMT_NAME_MAX || strchr(val, ' '))
-				return fail(r, r->line, "name needs one word");
-			f = new_format(val);
-			name_line = r->line;
-			bits_line = 0;
 			continue;
 		}
 		if (!f)
-			return fail(r, r->line, "the first line must be `name NAME`");
-		if (!*val)
-			return fmt_free(f), fail(r, r->line, "missing value");
-		if ((why = apply_line(f, key, val)))
-			return fmt_free(f), fail(r, r->line, why);
-		if (strcmp(key, "bits") == 0)
-			bits_line = r->line;
+			return fail(r, r->line, "the first line must be `name NAME`, not `%.40s ...`", key);
+		if (!apply_line(r, f, key, val))
+			return fmt_free(f), false;
 	}
 	if (!f)
 		return fail(r, 1, "no format in the file");
-	if (!finish_read(r, f, name_line, bits_line))
+	if (!finish_read(r, f))
 		return fmt_free(f), false;
 	keep(f, arg);
 	return true;
@@ -339,7 +448,7 @@ static bool parse_text(struct reader *r, const char *text, fmtfile_keep *keep, v
 
 bool fmtfile_parse(const char *origin, const char *text, fmtfile_keep *keep, void *arg, char *err, size_t errlen)
 {
-	struct reader r = { origin, 0, err, errlen };
+	struct reader r = { origin, 0, err, errlen, { 0 } };
 
 	return parse_text(&r, text, keep, arg);
 }
@@ -409,9 +518,9 @@ static struct fmt *fixed_from_name(const char *lower)
 	f->bits = whole + fraction;
 	f->frac_bits = fraction;
 	if (fraction)
-		snprintf(f->description, sizeof f->description, "%s fixed point: %d integer bit%s%s, %d fraction",
+		snprintf(f->description, sizeof f->description, "%s fixed point: %d integer bit%s%s, %d fraction bit%s",
 			 is_unsigned ? "unsigned" : "two's complement", whole, whole == 1 ? "" : "s",
-			 is_unsigned ? "" : " (the sign's included)", fraction);
+			 is_unsigned ? "" : " (the sign's included)", fraction, fraction == 1 ? "" : "s");
 	else
 		snprintf(f->description, sizeof f->description, "%s %d-bit integer",
 			 is_unsigned ? "unsigned" : "two's complement", whole);

@@ -56,7 +56,9 @@ struct fmt_kind {
 	bool ranks_are_codes;
 
 	/* Checks a description and derives every property format.h lists under "derived";
-	 * NULL, or why the description is not a format. */
+	 * NULL, or why the description is not a format: a reason about one line of a
+	 * format file begins with that line's key ("bits must be ..."), for fmtfile.c to
+	 * point at the line. */
 	const char *(*finish)(struct fmt *f);
 
 	/* The sign of a code and its magnitude code, and back. */

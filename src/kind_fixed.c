@@ -153,9 +153,9 @@ static void fixed_layout(struct strbuf *out, const struct fmt *f, int indent, fi
 static const char *fixed_finish(struct fmt *f)
 {
 	if (f->bits < 1 + f->has_sign || f->bits > FIXED_MAX_BITS)
-		return "an integer or fixed-point format is 1 to 64 bits wide (2 or more when signed)";
+		return "bits must be 1 to 64 in an integer or fixed-point format (2 or more when signed)";
 	if (f->frac_bits < 0 || integer_bits(f) < f->has_sign)
-		return "fraction bits are 0 or more, and leave room for the sign";
+		return "fraction must be 0 or more, and leave room for the sign";
 	if (f->exp_bits || f->nclasses || f->es)
 		return "an integer or fixed-point format has bits, sign and fraction, not exponent, es or class lines";
 	f->sign_bit = f->has_sign ? (fpcode)1 << (f->bits - 1) : 0;

@@ -243,9 +243,9 @@ static const char *check_widths(const struct fmt *f)
 	if (f->frac_bits < 0 || f->frac_bits > FMT_MAX_FRAC_BITS)
 		return "fraction must be 0 to " FMT_MAX_FRAC_BITS_TEXT " bits";
 	if (f->specials == SPECIALS_IEEE && f->exp_bits < 2)
-		return "an ieee format needs at least 2 exponent bits";
+		return "exponent must be 2 bits or more with specials ieee";
 	if (f->specials == SPECIALS_FNUZ && !f->has_sign)
-		return "an fnuz format needs a sign bit";
+		return "sign must be yes with specials fnuz";
 	if (f->bias < -NUM_LIMIT_EXP || f->bias > NUM_LIMIT_EXP)
 		return "bias must be within ±" NUM_LIMIT_EXP_TEXT;
 	if (f->exp_bits + f->frac_bits + (f->has_sign ? 1 : 0) > CODE_MAX_BITS)

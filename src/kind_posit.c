@@ -245,10 +245,10 @@ static void posit_explain_field(struct strbuf *out, const struct fmt *f, fpcode 
 	}
 	split(&p, f->bits, f->es, fmt_magnitude(f, code, &neg));
 	if (field_kind == BITS_REGIME)
-		sb_printf(out, "a run of %ld %s: k = %ld, useed^k", p.k >= 0 ? p.k + 1 : -p.k, p.k >= 0 ? "ones" : "zeros",
-			  p.k);
+		sb_printf(out, "a run of %ld %s%s: k = %ld, useed^k", p.k >= 0 ? p.k + 1 : -p.k, p.k >= 0 ? "one" : "zero",
+			  sb_plural(p.k >= 0 ? p.k + 1 : -p.k), p.k);
 	else if (p.exp_bits < f->es)
-		sb_printf(out, "e = %ld (%d of %d bits; the rest are 0)", p.e, p.exp_bits, f->es);
+		sb_printf(out, "e = %ld (%d of %d bit%s; the rest are 0)", p.e, p.exp_bits, f->es, sb_plural(f->es));
 	else
 		sb_printf(out, "e = %ld", p.e);
 	if (neg)
@@ -295,7 +295,7 @@ static void posit_precision_lines(struct strbuf *out, const struct fmt *f)
 		sb_printf(out, "\n2^%ld..2^%ld (k %ld", k * useed_log2, last * useed_log2 + useed_log2 - 1, k);
 		if (last != k)
 			sb_printf(out, "..%ld", last);
-		sb_printf(out, "): %d bit%s", bits, bits > 1 ? "s" : "");
+		sb_printf(out, "): %d bit%s", bits, sb_plural(bits));
 		k = last + 1;
 	}
 }
@@ -309,9 +309,9 @@ static void posit_precision_lines(struct strbuf *out, const struct fmt *f)
 static const char *posit_finish(struct fmt *f)
 {
 	if (f->bits < 3 || f->bits > POSIT_MAX_BITS)
-		return "a posit is 3 to 64 bits wide";
+		return "bits must be 3 to 64 in a posit";
 	if (f->es < 0 || f->es > 12 || (long)(f->bits - 1) << f->es > POSIT_MAX_SCALE)
-		return "a posit's es is 0 or more, and (bits - 1)·2^es at most 32768";
+		return "es must be 0 to 12 in a posit, with (bits - 1)·2^es at most 32768";
 	if (f->exp_bits || f->frac_bits || f->nclasses)
 		return "a posit has bits and es, not exponent, fraction or class lines";
 	f->has_sign = true;

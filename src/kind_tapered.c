@@ -147,7 +147,7 @@ static void explain_exponent(struct strbuf *out, const struct fmt *f, fpcode cod
 		sb_printf(out, "special code: %s", v->cls == FP_NAN ? "NaN" : v->cls == FP_INF ? "infinity" : "zero");
 		return;
 	}
-	sb_printf(out, "dot says %d exponent bit%s", c->exp_bits, c->exp_bits == 1 ? "" : "s");
+	sb_printf(out, "dot says %d exponent bit%s", c->exp_bits, sb_plural(c->exp_bits));
 	if (c->encoding == EXP_OFFSET)
 		sb_printf(out, "; %u - %d = %ld (offset)", field, c->exp_offset, e);
 	else if (c->exp_bits == 0)
@@ -308,7 +308,7 @@ static void derive_specials(struct fmt *f)
 static const char *check_description(const struct fmt *f, int width)
 {
 	if (f->bits < 2 || f->bits > 16)
-		return "a tapered format is 2 to 16 bits wide";
+		return "bits must be 2 to 16 in a tapered format";
 	if (f->nclasses == 0)
 		return "a tapered format needs class lines";
 	if (f->exp_bits || f->frac_bits)

@@ -198,7 +198,9 @@ static void x87_layout(struct strbuf *out, const struct fmt *f, int indent, fiel
 
 static const char *x87_finish(struct fmt *f)
 {
-	if (f->bits != 80 || f->exp_bits || f->frac_bits || f->nclasses)
+	if (f->bits != 80)
+		return "bits must be 80 in an x87 format";
+	if (f->exp_bits || f->frac_bits || f->nclasses)
 		return "an x87 format is `kind x87` and `bits 80` alone";
 	f->exp_bits = X87_EXPONENT; /* the values' description, which kind_float's operations read */
 	f->frac_bits = X87_FRACTION;

@@ -34,7 +34,8 @@
 static void out_of_memory(size_t size)
 {
 	char message[96];
-	int n = snprintf(message, sizeof message, "fpx: out of memory (%zu bytes more were needed)\n", size);
+	int n = snprintf(message, sizeof message, "fpx: out of memory (%zu byte%s more were needed)\n", size,
+			 size == 1 ? "" : "s");
 
 	fflush(stdout);
 	(void)!write(STDERR_FILENO, message, (size_t)n);

@@ -98,37 +98,63 @@ static void put_row(struct strbuf *out, const struct frame *fr, const struct pro
 				bits = profile_at(p, e);
 		sb_puts(out, blocks[bits ? (bits * 8 + fr->most - 1) / fr->most : 0]);
 	}
-	sb_printf(out, "  %d bits at most\n", p->f->precision);
+	sb_printf(out, "  %d bit%s at most\n", p->f->precision, sb_plural(p->f->precision));
 }
 
-/* Writes label into line at column at, when it fits there without touching another. */
-static void place_label(char *line, int columns, int at, const char *label)
+/* Writes label into line at column at, when it fits there without touching another:
+ * whether it did. */
+static bool place_label(char *line, int columns, int at, const char *label)
 {
 	int n = (int)strlen(label);
 
 	if (at < 0 || at + n > columns)
-		return;
+		return false;
 	for (int i = at - 1; i <= at + n && i < columns; i++)
 		if (i >= 0 && line[i] != ' ')
-			return;
+			return false;
 	memcpy(line + at, label, (size_t)n);
+	return true;
 }
 
-/* The axis under the rows: 2^lo at the left, 2^hi at the right, ^2^0 where 1 falls. */
+/* Room for the labels past the picture's right end. */
+#define AXIS_SPILL 24
+
+static void put_axis_line(struct strbuf *out, const struct frame *fr, char *line)
+{
+	size_t n = strlen(line);
+
+	while (n && line[n - 1] == ' ')
+		line[--n] = '\0';
+	sb_printf(out, "%-*s %s\n", fr->label, "", line);
+}
+
+/*
+ * The axis under the rows: ^2^lo under the first column, 2^hi^ ending under the last
+ * (or ^2^hi starting there, past the picture, or on a line of its own when the picture
+ * is too narrow for both), ^2^0 where 1 falls.
+ */
 static void put_axis(struct strbuf *out, const struct frame *fr)
 {
-	char line[1024], text[32];
-	int columns = fr->columns < (int)sizeof line - 1 ? fr->columns : (int)sizeof line - 1;
+	char line[1024 + AXIS_SPILL], text[32];
+	int columns = fr->columns < 1024 ? fr->columns : 1024, room = columns + AXIS_SPILL;
+	bool right_placed;
 
-	memset(line, ' ', (size_t)columns);
-	line[columns] = '\0';
+	memset(line, ' ', (size_t)room);
+	line[room] = '\0';
 	snprintf(text, sizeof text, "^2^%ld", fr->lo);
-	place_label(line, columns, 0, text);
+	place_label(line, room, 0, text);
 	snprintf(text, sizeof text, "2^%ld^", fr->hi);
-	place_label(line, columns, columns - (int)strlen(text), text);
+	right_placed = columns < 2 || place_label(line, columns, columns - (int)strlen(text), text);
+	snprintf(text, sizeof text, "^2^%ld", fr->hi);
+	right_placed = right_placed || place_label(line, room, columns - 1, text);
 	if (fr->lo < 0 && fr->hi > 0)
 		place_label(line, columns, (int)(-fr->lo / fr->per), "^2^0");
-	sb_printf(out, "%-*s %s\n", fr->label, "", line);
+	put_axis_line(out, fr, line);
+	if (right_placed)
+		return;
+	memset(line, ' ', (size_t)room);
+	place_label(line, room, columns - 1, text);
+	put_axis_line(out, fr, line);
 }
 
 static void put_picture(struct strbuf *out, struct frame *fr, const struct profile *p, int n, int width)
@@ -142,7 +168,7 @@ static void put_picture(struct strbuf *out, struct frame *fr, const struct profi
 	sb_printf(out, "significant bits per binade, 2^%ld to 2^%ld", fr->lo, fr->hi);
 	if (fr->per > 1)
 		sb_printf(out, " (%ld binades a column, the most of them)", fr->per);
-	sb_printf(out, "; %s = %d bits\n", blocks[8], fr->most);
+	sb_printf(out, "; %s = %d bit%s\n", blocks[8], fr->most, sb_plural(fr->most));
 	for (int i = 0; i < n; i++)
 		put_row(out, fr, &p[i]);
 	put_axis(out, fr);
@@ -170,13 +196,27 @@ static double svg_y(const struct frame *fr, int bits)
 	return SVG_HEIGHT - SVG_BOTTOM - (double)bits * (SVG_HEIGHT - SVG_TOP - SVG_BOTTOM) / fr->most;
 }
 
-/* A format's steps: across each binade at its precision. */
+/* A format's steps: across each binade at its precision. A binade no code falls in is
+ * left out, a gap in the line (not a drop to 0 bits and back, which across a posit's far
+ * binades draws a comb); round caps keep a lone binade's step a visible dot. */
 static void svg_steps(struct strbuf *out, const struct frame *fr, const struct profile *p, const char *color)
 {
-	sb_printf(out, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"2\" d=\"", color);
-	for (long e = p->lo; e <= p->hi; e++)
-		sb_printf(out, "%s%.1f %.1f H%.1f", e == p->lo ? "M" : " L", svg_x(fr, (double)e),
-			  svg_y(fr, profile_at(p, e)), svg_x(fr, (double)e + 1));
+	bool drawing = false;
+	const char *sep = "";
+
+	sb_printf(out, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-linecap=\"round\" "
+		  "stroke-linejoin=\"round\" d=\"", color);
+	for (long e = p->lo; e <= p->hi; e++) {
+		int bits = profile_at(p, e);
+		if (!bits) {
+			drawing = false;
+			continue;
+		}
+		sb_printf(out, "%s%s%.1f %.1f H%.1f", sep, drawing ? "L" : "M", svg_x(fr, (double)e), svg_y(fr, bits),
+			  svg_x(fr, (double)e + 1));
+		drawing = true;
+		sep = " ";
+	}
 	sb_puts(out, "\"/>\n");
 }
 
@@ -193,6 +233,8 @@ static void svg_axes(struct strbuf *out, const struct frame *fr)
 		sb_printf(out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">2^%ld</text>\n", svg_x(fr, (double)e),
 			  SVG_HEIGHT - SVG_BOTTOM + 18, e);
 	sb_printf(out, "<text x=\"%d\" y=\"%d\">significant bits per binade</text>\n", SVG_LEFT, SVG_TOP - 10);
+	sb_printf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">binade [2^e, 2^(e+1)) of the magnitude; "
+		  "no line: no code in it</text>\n", (SVG_LEFT + SVG_WIDTH - SVG_RIGHT) / 2, SVG_HEIGHT - 12);
 }
 
 /* Text in an SVG element: <, > and & as entities (a -F format's name may hold them). */

@@ -44,7 +44,7 @@ static void put_number(struct strbuf *out, const char *text, const struct show_s
 	sb_add(out, text, cut);
 	sb_puts(out, "...");
 	sb_puts(out, text + digits_end);
-	sb_printf(out, " (%zu digits)", sig);
+	sb_printf(out, " (%zu digit%s)", sig, sb_plural((long long)sig));
 }
 
 static void put_hex(struct strbuf *out, const struct fmt *f, fpcode code)
@@ -430,8 +430,9 @@ static void put_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode mo
 	if (l.min_subnormal.len)
 		put_limit(out, "min subnormal", &l.min_subnormal, &l.min_subnormal_log2, f, l.min_subnormal_code,
 			  style);
-	sb_printf(out, LABEL "p = %d bits = %s decimal digits; %d digits always read back (max_digits10); "
-		  "digits10 %d\n", "precision", l.precision, l.precision_decimal.s, l.max_digits10, l.digits10);
+	sb_printf(out, LABEL "p = %d bit%s = %s decimal digits; %d digit%s always read back (max_digits10); "
+		  "digits10 %d\n", "precision", l.precision, sb_plural(l.precision), l.precision_decimal.s, l.max_digits10,
+		  sb_plural(l.max_digits10), l.digits10);
 	if (f->kind->precision_lines) {
 		sb_init(&classes);
 		f->kind->precision_lines(&classes, f);
@@ -525,7 +526,7 @@ void show_info(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool
 		sb_printf(out, LABEL "%s\n", "note", f->note);
 	if (f->aliases[0])
 		sb_printf(out, LABEL "%s\n", "aliases", f->aliases);
-	sb_printf(out, LABEL "%d bits: ", "layout", f->bits);
+	sb_printf(out, LABEL "%d bit%s: ", "layout", f->bits, sb_plural(f->bits));
 	f->kind->layout(out, f, LABEL_WIDTH, put_field_name, style);
 	put_limits(out, f, mode, saturate, style);
 }

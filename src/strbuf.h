@@ -21,6 +21,12 @@ void sb_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(pri
 /* Makes room for n more bytes and the terminator (the slow part of sb_add). */
 void sb_grow(struct strbuf *b, size_t n);
 
+/* The plural ending for a count of n: "1 bit", "0 bits", "2 bits". */
+static inline const char *sb_plural(long long n)
+{
+	return n == 1 ? "" : "s";
+}
+
 /* Appending is inline: output fields add a few bytes at a time, millions of times. */
 
 /* Room for n more bytes and the terminator at b->s + b->len (for writing in place). */

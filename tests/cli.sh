@@ -160,7 +160,7 @@ hifloat8" -- sh -c "$FPX formats --names | grep -xE 'float8_e4m3fn|e4m3ieee|hifl
 expect "formats lists 25 (26 with binary256) and 18 integer and fixed-point formats" 0 "$((43 + WIDE))" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_.]+ +[0-9]+ '"
 expect "formats: the integer formats quantize takes, kind fixed" 0 "int8                    8  fixed    two's complement 8-bit integer (also quantize, dequantize, mx)" \
 	-- sh -c "$FPX formats | grep '^int8 '"
-expect "formats: fixed point, kind fixed" 0 "q1.15                  16  fixed    two's complement fixed point: 1 integer bit (the sign's included), 15 fraction" \
+expect "formats: fixed point, kind fixed" 0 "q1.15                  16  fixed    two's complement fixed point: 1 integer bit (the sign's included), 15 fraction bits" \
 	-- sh -c "$FPX formats | grep '^q1.15 '"
 expect "formats --json: one object a format, aliases an array" 0 '{"name":"bfloat16","bits":"16","kind":"float","description":"Google brain float: binary32 with a 7-bit fraction","aliases":["bf16"]}' \
 	-- sh -c "$FPX formats --json | grep '\"bfloat16\"'"
@@ -193,8 +193,8 @@ bad-first.fmt|bad-first.fmt:1: the first line must be
 nonexistent.fmt|tests/formats/nonexistent.fmt: No such file
 bad-duplicate.fmt|bad-duplicate.fmt:2: two codes stand for the same value
 bad-asymmetric.fmt|bad-asymmetric.fmt:3: a code and its negative
-bad-fraction.fmt|bad-fraction.fmt:2: fraction must be 0 to
-bad-exponent.fmt|bad-exponent.fmt:2: exponent must be 1 to
+bad-fraction.fmt|bad-fraction.fmt:4: fraction must be 0 to
+bad-exponent.fmt|bad-exponent.fmt:3: exponent must be 1 to
 CASES
 # a format's values must stay inside 2^±L (num.h), which stands in for anything past
 # it. With E exponent bits and a 3-bit fraction, emax = 2^E − 2 − bias: the virtual

@@ -1,9 +1,11 @@
 #!/bin/sh
 # completions.sh — the bash, zsh and fish completions: each file loads; completing
-# `fpx convert e4` offers e4m3 (format names come from `fpx formats --names`); and every
-# long option of `fpx --help` is offered by all three. bash and fish are asked
-# directly; zsh, which answers only a terminal, is driven in tmux. A shell that is not
-# installed is skipped, and said so.
+# `fpx convert e4` offers e4m3 (format names come from `fpx formats --names`); every
+# long option of `fpx --help` is offered by all three, and after a command exactly the
+# options its `fpx COMMAND --help` lists; the last item of a comma-separated list
+# (`-o hex,sh`, `e4m3,bf`, `--in`) completes. bash and fish are asked directly; zsh,
+# which answers only a terminal, is driven in tmux. A shell that is not installed is
+# skipped, and said so.
 # Usage: sh tests/completions.sh [build-dir]
 BUILD=$(cd "${1:-.}" && pwd)
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,6 +56,14 @@ lacks() {
 	done
 }
 
+# own SHELL COMMAND LIST: the long options in LIST are exactly those of `fpx COMMAND
+# --help` (fpx's one option table decides which options a command takes)
+own() {
+	want=$(fpx $2 --help | sed -n '/^Options/,/^$/p' | grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+' | sort | tr '\n' ' ')
+	got=$(printf '%s\n' "$3" | grep -xE -- '--[a-z-]+' | sort -u | tr '\n' ' ')
+	[ "$got" = "$want" ] && ok || bad "$1: fpx $2 -- offers '$got', its --help lists '$want'"
+}
+
 # ---- bash ----
 if command -v bash >/dev/null 2>&1; then
 	bash -n "$ROOT/completions/fpx.bash" && ok || bad "bash: the file does not parse"
@@ -69,6 +79,15 @@ if command -v bash >/dev/null 2>&1; then
 	offers bash "e2m1 e2m3 e3m2 e4m3 e5m2 int8" "$(ask_bash fpx mx '')"
 	lacks bash "binary64 bfloat16" "$(ask_bash fpx mx '')"
 	offers bash "int8 uint4 e4m3" "$(ask_bash fpx quantize --scale 1 '')"
+	for c in $commands; do own bash $c "$(ask_bash fpx $c --)"; done
+	own bash show "$(ask_bash fpx e4m3 --)"
+	own bash convert "$(ask_bash fpx -F x.fmt --via e4m3 convert --)"
+	offers bash "hex,shortest" "$(ask_bash fpx convert -o hex,sh)"
+	offers bash "hex,shortest" "$(ask_bash fpx convert --fields = hex,sh)"
+	offers bash "e4m3,bfloat16" "$(ask_bash fpx convert e4m3,bf)"
+	offers bash "all" "$(ask_bash fpx table '')"
+	offers bash "e4m3,bfloat16" "$(ask_bash fpx map --in e4m3,bf)"
+	offers bash "e4m3" "$(ask_bash fpx convert --round = rne e4)"
 else
 	echo "completions: bash is not installed; skipped"
 fi
@@ -86,6 +105,12 @@ if command -v fish >/dev/null 2>&1; then
 	offers fish "e2m1 e2m3 e3m2 e4m3 e5m2 int8" "$(ask_fish 'fpx mx ')"
 	lacks fish "binary64 bfloat16" "$(ask_fish 'fpx mx ')"
 	offers fish "int8 uint4" "$(ask_fish 'fpx quantize ')"
+	for c in $commands; do own fish $c "$(ask_fish "fpx $c --")"; done
+	own fish show "$(ask_fish 'fpx e4m3 --')"
+	offers fish "hex,shortest" "$(ask_fish 'fpx convert -o hex,sh')"
+	offers fish "e4m3,bfloat16" "$(ask_fish 'fpx convert e4m3,bf')"
+	offers fish "all" "$(ask_fish 'fpx table ')"
+	offers fish "e4m3,bfloat16" "$(ask_fish 'fpx map --in e4m3,bf')"
 else
 	echo "completions: fish is not installed; skipped"
 fi
@@ -117,6 +142,10 @@ ZSHRC
 	offers zsh "ml_dtypes onnx-nosat ofp8-sat" "$(ask_zsh 'fpx convert --policy=')"
 	offers zsh "e2m1 e2m3 e3m2 e4m3 e5m2 int8" "$(ask_zsh 'fpx mx ')"
 	lacks zsh "binary64 bfloat16" "$(ask_zsh 'fpx mx ')"
+	for c in plot convert; do own zsh $c "$(ask_zsh "fpx $c --")"; done
+	offers zsh "bfloat16" "$(ask_zsh 'fpx convert e4m3,bf')"
+	offers zsh "all" "$(ask_zsh 'fpx table al')"
+	offers zsh "bfloat16" "$(ask_zsh 'fpx map --in=e4m3,bf')"
 else
 	echo "completions: zsh or tmux is not installed; skipped"
 fi

@@ -76,7 +76,7 @@ got=$(PATH="$T/bin:/usr/bin:/bin"; command -v sudo >/dev/null 2>&1 && echo "(sud
 want="0x7f	nan
 apt-get update
 apt-get install -y gcc make libgmp-dev libmpfr-dev libmpfi-dev libedit-dev
-make "
+make -j$(nproc)"
 case $got in "(sudo"*) echo "examples: $got" ;; *)
 	if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
 		fail=$((fail + 1)); echo "FAIL: the quick start as root without sudo:"; printf '%s\n' "$got" | sed 's/^/    /'; fi ;;
@@ -88,7 +88,7 @@ sudo apt-get update
 apt-get update
 sudo apt-get install -y gcc make libgmp-dev libmpfr-dev libmpfi-dev libedit-dev
 apt-get install -y gcc make libgmp-dev libmpfr-dev libmpfi-dev libedit-dev
-make "
+make -j$(nproc)"
 if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
 	fail=$((fail + 1)); echo "FAIL: the quick start as a user through sudo:"; printf '%s\n' "$got" | sed 's/^/    /'; fi
 printf 'examples: %d passed, %d failed\n' "$pass" "$fail"
