@@ -61,7 +61,7 @@
 	X(VIA,         0,   "via",         "FORMAT", "round into FORMAT first (rne), then into the target") \
 	X(MAX_PRECISION, 0, "max-precision", "BITS", "functions, constants: undecided past BITS bits (3072)") \
 	X(IN,          0,   "in",          "F[,G,H]", "map: x (y, z) are codes of these formats, not FORMAT's") \
-	X(TO,          0,   "to",          "FORMAT", "map: round the result into FORMAT") \
+	X(TO,          0,   "to",          "FORMAT", "map: the result's format (with --in: no FORMAT argument)") \
 	X(RANDOM,      0,   "random",      "N",     "map: N random combinations, weighted to special codes") \
 	X(SEED,        0,   "seed",        "S",     "map: the random generator's seed (0 to 2^64-1; 1)") \
 	X(FINITE,      0,   "finite",      NULL,    "map: skip combinations with a NaN or infinite operand") \
@@ -383,7 +383,7 @@ static const struct command commands[] = {
 	  OPT(JSON) | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) },
 	{ "mx", cmd_mx, "ELEM|--preset nvfp4 [VALUE...]", "OCP MX blocks, or NVFP4",
 	  OPT(BLOCK) | OPT(PRESET) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(MAX_PRECISION) },
-	{ "map", cmd_map, "FORMAT EXPR [CODES...|-]", "x, y, z on every code: golden vectors",
+	{ "map", cmd_map, "[FORMAT] EXPR [CODES...|-]", "x, y, z on every code: golden vectors",
 	  OPT(ROUND) | OPT(SATURATE) | OPT(WRAP) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) | OPT(IN) | OPT(TO) |
 		  OPT(RANDOM) |
 		  OPT(SEED) | OPT(FINITE) | OPT(TININESS) | OPT(TESTFLOAT) | OPT(JOBS) | OPT(QUIET) },

@@ -4,6 +4,7 @@
 # dequantize -o, formats --names, -x, literal hints and compare's exit status.
 # Usage: sh tests/interfaces.sh [path/to/fpx]
 FPX=${1:-./fpx}
+set -f # the arguments hold * and ?
 T=${TMPDIR:-/tmp}/fpx-interfaces.$$
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
@@ -48,6 +49,35 @@ expect_error 2 "unknown option '-infx'"
 what='-s before a value is still --saturate'
 fpx convert -s -o hex e4m3 -inf
 expect 0 "0xfe"   # -448, e4m3's largest finite negative: S.1111.110 (OCP 8-bit FP spec)
+
+# ---- 11: map with --in and --to needs no FORMAT; an unknown FORMAT is told once ----
+# e4m3 0x38 = 1 and 0x40 = 2 (bias 7: exponents 0111 and 1000); 1*2 = 2 in bfloat16 is
+# binary32's 0x40000000 cut to its top half, 0x4000; exact, so no flag
+what='map --in e4m3 --to bfloat16 x*y, no FORMAT'
+fpx map --in e4m3 --to bfloat16 'x*y' '0x38 0x40'
+expect 0 "0x38	0x40	0x4000	-"
+what='map --in/--to: a FORMAT given still works'
+fpx map --in e4m3 --to bfloat16 e4m3 'x*y' '0x38 0x40'
+expect 0 "0x38	0x40	0x4000	-"
+what='map --in/--to without FORMAT: every code of --range'
+fpx map --in e4m3 --to bfloat16 --range 0x38:0x38 'x+y'
+expect 0 "0x38	0x38	0x4000	-"   # 1 + 1 = 2
+what='map --in/--to without FORMAT: combinations on stdin'
+out=$(echo '0x38 0x40' | $FPX map --in e4m3 --to bfloat16 'x-y' - 2>"$T/err"); status=$?
+expect 0 "0x38	0x40	0xbf80	-"   # 1 - 2 = -1: binary32 0xbf800000's top half
+what='map --in/--to: a comparison without FORMAT'
+fpx map --in e4m3 --to bfloat16 'x<y' '0x38 0x40'
+expect 0 "0x38	0x40	0x3f80	-"   # 1 < 2: true, 1
+what='map without --to still needs FORMAT'
+fpx map --in e4m3 'x*y' '0x38 0x40'
+expect_error 2 "'x*y' is an expression: map needs a FORMAT first"
+for cmd in "map foo x*y" "map --to bfloat16 foo x*y" "map --in e4m3 --to bfloat16 foo x*y" "map --in e4m3 foo x*y"; do
+	what="$cmd: unknown format told once"
+	fpx $cmd
+	if [ "$status" = 2 ] && [ "$(grep -c "unknown format 'foo'" "$T/err")" = 1 ] &&
+		[ "$(grep -c "^Try 'fpx map --help'" "$T/err")" = 1 ] && [ "$(wc -l < "$T/err")" = 2 ]; then ok; else
+		bad "$what: status $status: $(cat "$T/err")"; fi
+done
 
 echo "interfaces: $pass passed, $fail failed"
 [ "$fail" = 0 ]
