@@ -553,28 +553,83 @@ static bool is_format_name(const char *name)
 	return f != NULL;
 }
 
-/* Every option given applies to the command, or the first that does not is named. */
+/* Options that contradict each other: at most one of each group may be given, whatever
+ * the command (and why, where the names do not say it). */
+static const struct {
+	unsigned long group;
+	const char *why;
+} exclusive[] = {
+	{ OPT(TSV) | OPT(CSV) | OPT(JSON), "one output style" },
+	{ OPT(HEADER) | OPT(JSON), "JSON names each field in each object" },
+	{ OPT(SATURATE) | OPT(WRAP), "past the range, a value saturates or wraps" },
+	{ OPT(NAMES) | OPT(JSON), "--names writes one name a line" },
+	{ OPT(TESTFLOAT) | OPT(FIELDS), "--testfloat writes its own lines" },
+	{ OPT(TESTFLOAT) | OPT(TSV), "--testfloat writes its own lines" },
+	{ OPT(TESTFLOAT) | OPT(CSV), "--testfloat writes its own lines" },
+	{ OPT(TESTFLOAT) | OPT(JSON), "--testfloat writes its own lines" },
+	{ OPT(TESTFLOAT) | OPT(HEADER), "--testfloat writes its own lines" },
+};
+
+/* The option as its help names it first: -s, or --wrap when it has no letter. */
+static void option_name(char *out, size_t size, int id)
+{
+	if (options[id].short_name)
+		snprintf(out, size, "-%c", options[id].short_name);
+	else
+		snprintf(out, size, "--%s", options[id].long_name);
+}
+
+/* The lowest option id in a set of options. */
+static int first_option(unsigned long set)
+{
+	int i = 0;
+
+	while (!(set & (1UL << i)))
+		i++;
+	return i;
+}
+
+/* No two options of an exclusive group, or the first two given are named. */
+static int check_exclusive(const struct settings *s)
+{
+	for (size_t k = 0; k < sizeof exclusive / sizeof exclusive[0]; k++) {
+		unsigned long both = s->given & exclusive[k].group;
+		char a[32], b[32], message[160];
+		if (!both || !(both & (both - 1)))
+			continue;
+		option_name(a, sizeof a, first_option(both));
+		option_name(b, sizeof b, first_option(both & (both - 1)));
+		snprintf(message, sizeof message, "give %s or %s, not both: %%s", a, b);
+		return usage_error(message, exclusive[k].why);
+	}
+	return GO_ON;
+}
+
+/* Every option given applies to the command, or the first that does not is named; and
+ * none contradicts another. (The caller has set the command for the reporter.) */
 static int check_options(const struct settings *s, const struct command *c)
 {
 	unsigned long stray = s->given & ~(c->options | EVERYWHERE);
 	char message[96];
-	int i = 0;
 
-	if (s->operand_fields && c->run != cmd_map) {
-		report_set_command(c->name);
-		usage_error("%s", "the operand fields (x y z xv yv zv) are map's, not this command's");
-		report_set_command(NULL);
-		return EXIT_USAGE;
+	if (s->operand_fields && c->run != cmd_map)
+		return usage_error("%s", "the operand fields (x y z xv yv zv) are map's, not this command's");
+	if (stray) {
+		snprintf(message, sizeof message, "option --%%s does not apply to %s", c->name);
+		return usage_error(message, options[first_option(stray)].long_name);
 	}
-	if (!stray)
-		return GO_ON;
-	while (!(stray & (1UL << i)))
-		i++;
-	snprintf(message, sizeof message, "option --%%s does not apply to %s", c->name);
-	report_set_command(c->name);
-	usage_error(message, options[i].long_name);
+	return check_exclusive(s);
+}
+
+/* fpx alone on a terminal: the REPL, with the options repl takes. */
+static int start_repl(struct settings *s)
+{
+	int status;
+
+	report_set_command("repl");
+	status = check_options(s, find_command("repl"));
 	report_set_command(NULL);
-	return EXIT_USAGE;
+	return status == GO_ON ? cmd_repl(s) : status;
 }
 
 /* "no command (show, convert, ...)", the names from the table. */
@@ -599,7 +654,7 @@ static int dispatch(struct settings *s, bool repl_allowed)
 		return EXIT_OK;
 	}
 	if (s->nargs == 0 && repl_allowed && s->may_read_stdin && isatty(STDIN_FILENO))
-		return check_options(s, find_command("repl")) == GO_ON ? cmd_repl(s) : EXIT_USAGE;
+		return start_repl(s);
 	if (s->nargs == 0)
 		return no_command();
 	if (!(cmd = find_command(s->args[0])) && !is_format_name(s->args[0]))

@@ -180,8 +180,6 @@ int cmd_formats(struct settings *s)
 
 	if (s->nargs)
 		return usage_error("formats takes no arguments, not '%s'", s->args[0]);
-	if (s->names && s->style == STYLE_JSON)
-		return usage_error("%s", "give --names or --json, not both");
 	if (s->names) {
 		fmt_each_builtin(print_names, NULL);
 		return EXIT_OK;

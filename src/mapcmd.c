@@ -796,9 +796,7 @@ static bool check_settings(struct mapping *m)
 	struct settings *s = m->s;
 	bool listed = s->nargs > m->first_code;
 
-	const char *conflict = s->testfloat && (s->fields_given || s->style != STYLE_TSV || s->header)
-				       ? "--testfloat writes its own lines: not with -o, --csv, --json or --header"
-			       : listed && (s->random || s->range || s->jobs > 1)
+	const char *conflict = listed && (s->random || s->range || s->jobs > 1)
 				       ? "--random, --range and -j are for every code, not for combinations listed"
 			       : s->seed_given && !s->random ? "--seed goes with --random N" : NULL;
 

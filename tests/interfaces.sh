@@ -79,5 +79,38 @@ for cmd in "map foo x*y" "map --to bfloat16 foo x*y" "map --in e4m3 --to bfloat1
 		bad "$what: status $status: $(cat "$T/err")"; fi
 done
 
+# ---- 12: options that contradict each other are refused, both named ----
+while IFS='|' read -r args first second; do
+	what="fpx $args"
+	fpx $args
+	expect_error 2 "give $first or $second, not both"
+	[ -z "$out" ] || bad "$what: wrote '$out'"
+done <<'ROWS'
+table --json --csv e2m1|--csv|--json
+table --csv --json e2m1|--csv|--json
+table --tsv --json e2m1|--tsv|--json
+convert --tsv --csv e4m3 1|--tsv|--csv
+cast --csv --json e4m3 e5m2 0x38|--csv|--json
+quantize --scale 1 --json --tsv int8 1|--tsv|--json
+map --json --csv e2m1 x+y 0x1,0x2|--csv|--json
+convert --header --json e4m3 1|--json|--header
+table --header --json e2m1|--json|--header
+formats --names --json|--json|--names
+convert -s --wrap int8 300|-s|--wrap
+map --wrap -s int8 x+y 0x01,0x02|-s|--wrap
+map --testfloat -o hex binary16 x+y 0x3c00,0x4000|-o|--testfloat
+map --testfloat --csv binary16 x+y 0x3c00,0x4000|--csv|--testfloat
+map --testfloat --tsv binary16 x+y 0x3c00,0x4000|--tsv|--testfloat
+map --testfloat --header binary16 x+y 0x3c00,0x4000|--header|--testfloat
+ROWS
+# an option given twice is no contradiction; nor are options of different groups
+what='convert --csv --csv'
+fpx convert --csv --csv e4m3 1
+expect 0 "0x38,1"   # e4m3 1: 0.0111.000 (bias 7)
+what='convert --csv --header'
+fpx convert --csv --header -o hex e4m3 1
+expect 0 "hex
+0x38"
+
 echo "interfaces: $pass passed, $fail failed"
 [ "$fail" = 0 ]
