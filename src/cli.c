@@ -380,7 +380,7 @@ static const struct command commands[] = {
 	{ "quantize", cmd_quantize, "--scale S TO [VALUE...]", "quantizeLinear, exact, saturating",
 	  OPT(ROUND) | ROWS | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) | OPT(MAX_PRECISION) },
 	{ "dequantize", cmd_dequantize, "--scale S FROM [CODE...]", "dequantizeLinear: (code - zero point)*S",
-	  OPT(JSON) | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) },
+	  ROWS | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) },
 	{ "mx", cmd_mx, "ELEM|--preset nvfp4 [VALUE...]", "OCP MX blocks, or NVFP4",
 	  OPT(BLOCK) | OPT(PRESET) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(MAX_PRECISION) },
 	{ "map", cmd_map, "[FORMAT] EXPR [CODES...|-]", "x, y, z on every code: golden vectors",

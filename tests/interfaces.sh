@@ -112,5 +112,80 @@ fpx convert --csv --header -o hex e4m3 1
 expect 0 "hex
 0x38"
 
+# ---- 13: dequantize -o: input, hex, exact, shortest, flags, as quantize -o ----
+# int8 -3 is 0xfd (two's complement); (-3 - 0) * 0.5 = -1.5; the codes that quantize
+# to -3 at scale 0.5 are x/0.5 in (-3.5, -2.5): -1.5 is the shortest of (-1.75, -1.25)
+what='dequantize -o, an integer'
+fpx dequantize -o input,hex,exact,shortest,flags --scale 0.5 int8 -3 0x7f
+expect 0 "-3	0xfd	-1.5	-1.5	-
+0x7f	0x7f	63.5	63.5	-"
+# e4m3 0xb9 = -1.125 (S.0111.001), times 2 = -2.25; it quantizes from x/2 in
+# (-1.1875, -1.0625) (half gaps of 0.125 each side; odd code, ends out): x in
+# (-2.375, -2.125), where -2.2 and -2.3 are the shortest, -2.2 the even of the tie
+what='dequantize -o, e4m3: shortest is what quantizes back'
+fpx dequantize -o hex,exact,shortest --scale 2 e4m3 0xb9 0x7e
+expect 0 "0xb9	-2.25	-2.2
+0x7e	896	900"   # 448*2; 0x7e (even) from x/2 in [432, 464]: 900 the one digit there
+# 1/3 does not end: exact is ~, flagged inexact; code 2 with zero point 1 quantizes
+# from x*3 + 1 in [1.5, 2.5]: x in [1/6, 1/2], 0.3 nearest 1/3 of the one-digit ones
+what='dequantize -o, a scale whose quotient does not end'
+fpx dequantize -o exact,shortest,flags --scale 1/3 --zero-point 1 int8 2
+expect 0 "~0.3333333333333333333333333333333333333333	0.3	inexact"
+what='dequantize --csv --header -o input,exact'
+fpx dequantize --csv --header -o input,exact --scale 0.5 int8 0x05
+expect 0 "input,exact
+0x05,2.5"
+what='dequantize without -o: the exact value alone, as before'
+fpx dequantize --scale 0.5 --zero-point 3 int8 0x05 -2
+expect 0 "1
+-2.5"   # (5 - 3) * 0.5, (-2 - 3) * 0.5
+what='dequantize -o refuses a field it has not'
+fpx dequantize -o ulps --scale 1 int8 1
+expect_error 2 "dequantize has the fields input, hex, exact, shortest and flags, not 'ulps'"
+# every code of int8 and e4m3: the shortest quantizes back to the code, with a scale and
+# zero point that make the grid uneven
+for case in "int8 --scale 0.3 --zero-point -7" "e4m3 --scale 1/3" "e5m2 --scale -0.7 --zero-point 0.25"; do
+	set -- $case
+	fmt=$1; shift
+	awk 'BEGIN { for (i = 0; i < 256; i++) printf "0x%02x\n", i }' > "$T/codes"
+	$FPX dequantize -o hex,shortest "$@" "$fmt" < "$T/codes" > "$T/deq"
+	# not NaN, inf, nor -0 (0x80 of the float formats): quantize gives no -0 (x/s + z is
+	# computed as a rational), so nothing quantizes back to it
+	grep -v -e '	nan$' -e 'inf$' "$T/deq" | { [ "$fmt" = int8 ] && cat || grep -v '^0x80	'; } > "$T/finite"
+	cut -f2 "$T/finite" | $FPX quantize -o hex "$@" "$fmt" > "$T/back"
+	if cut -f1 "$T/finite" | cmp -s - "$T/back"; then ok; else
+		bad "dequantize $case: a shortest that does not quantize back: $(cut -f1 "$T/finite" | paste - "$T/back" "$T/finite" | awk '$1 != $2' | head -3)"; fi
+done
+# ... and it is the shortest there, nearest the value: Python's fractions, searched
+# digit by digit (int8, scale 0.3, zero point -7: y = x/0.3 - 7 rounds to the code)
+python3 - <<'PY' > "$T/want8"
+from fractions import Fraction as F
+import sys
+s, z = F(3, 10), F(-7)
+def shortest(lo, hi, inside, v):
+    if lo < 0 < hi or (inside and 0 in (lo, hi)): return "0"
+    neg = hi <= 0
+    if neg: lo, hi, v = -hi, -lo, -v
+    k = 10
+    while True:
+        p = F(10) ** k
+        first = -((-lo) // p); last = hi // p
+        if not inside and first * p == lo: first += 1
+        if not inside and last * p == hi: last -= 1
+        if first <= last: break
+        k -= 1
+    q = v / p; m = round(q)   # Python rounds a tie to even
+    m = min(max(m, first), last)
+    text = str(m) + "0" * k if k >= 0 else (lambda s: (s[:-(-k)] or "0") + "." + s[-(-k):].rjust(-k, "0"))(str(m).rjust(-k + 1, "0"))
+    text = text.rstrip("0").rstrip(".") if "." in text else text
+    return ("-" if neg else "") + text
+for c in range(256):
+    y = c - 256 if c >= 128 else c
+    x = (F(y) - z) * s
+    print("0x%02x\t%s" % (c, shortest((y - F(1, 2) - z) * s, (y + F(1, 2) - z) * s, y % 2 == 0, x)))
+PY
+awk 'BEGIN { for (i = 0; i < 256; i++) printf "0x%02x\n", i }' | $FPX dequantize -o hex,shortest --scale 0.3 --zero-point -7 int8 > "$T/got8"
+if cmp -s "$T/want8" "$T/got8"; then ok; else bad "dequantize int8 shortest against fractions: $(diff "$T/want8" "$T/got8" | head -4)"; fi
+
 echo "interfaces: $pass passed, $fail failed"
 [ "$fail" = 0 ]
