@@ -187,5 +187,22 @@ PY
 awk 'BEGIN { for (i = 0; i < 256; i++) printf "0x%02x\n", i }' | $FPX dequantize -o hex,shortest --scale 0.3 --zero-point -7 int8 > "$T/got8"
 if cmp -s "$T/want8" "$T/got8"; then ok; else bad "dequantize int8 shortest against fractions: $(diff "$T/want8" "$T/got8" | head -4)"; fi
 
+# ---- 14: formats --names names every format the listing lists, with its aliases ----
+what='formats --names against the listing'
+$FPX formats --json | python3 -c '
+import json, sys
+for line in sys.stdin:
+    f = json.loads(line)
+    print(f["name"])
+    for a in f["aliases"]: print(a)' > "$T/listed"
+$FPX formats --names > "$T/names"
+if [ -s "$T/listed" ] && cmp -s "$T/listed" "$T/names"; then ok; else bad "$what: $(diff "$T/listed" "$T/names" | head -5)"; fi
+# the plain listing's NAME column, every format in it
+$FPX formats | awk 'NR > 1 && /^[^ ]/ && NF >= 3 && $2 ~ /^[0-9]+$/ { print $1 }' > "$T/column"
+for name in int2 int64 uint8 q1.15 q16.16 uq8.8; do
+	grep -qx "$name" "$T/column" && grep -qx "$name" "$T/names" && ok || bad "formats --names: no $name"
+done
+if [ "$(grep -cvxFf "$T/names" "$T/column")" = 0 ]; then ok; else bad "formats --names lacks: $(grep -vxFf "$T/names" "$T/column" | tr '\n' ' ')"; fi
+
 echo "interfaces: $pass passed, $fail failed"
 [ "$fail" = 0 ]
