@@ -54,7 +54,7 @@
 	X(JSON,        0,   "json",        NULL,    "one JSON object per line") \
 	X(HEADER,      0,   "header",      NULL,    "print the field names first (tsv, csv)") \
 	X(FULL,        0,   "full",        NULL,    "show: never fold long exact values") \
-	X(HEX_INPUT,   'x', "hex-input",   NULL,    "show, convert, cast: values are bare hex codes (7fc00000)") \
+	X(HEX_INPUT,   'x', "hex-input",   NULL,    "show, convert, cast: values are hex codes, 0x optional (7fc00000)") \
 	X(COLOR,       0,   "color",       "WHEN",  "show: colour the fields: auto (default), always, never") \
 	X(RANGE,       0,   "range",       "A:B",   "table, map: only codes A to B (map: x=A:B,y=C:D too)") \
 	X(POLICY,      0,   "policy",      "P",     "round as stack P does (see fpx policies)") \

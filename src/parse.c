@@ -57,6 +57,8 @@ static const char *const messages[] = {
 	[PARSE_ARGUMENTS] = "the wrong number of arguments for this function",
 	[PARSE_REAL_TOO_LARGE] = "an expression with functions or constants may hold at most 1000 operations",
 	[PARSE_NAN_PAYLOAD] = "a NaN's payload is nan(0xHEX), nan(DECIMAL) or nan(0OCTAL), of at most 127 bits",
+	[PARSE_BINARY_DIGIT] = "a binary pattern 0b... has only the digits 0 and 1 (and _), not",
+	[PARSE_HEX_DIGIT] = "a hex pattern 0x... has only the digits 0-9 and a-f (and _), not",
 };
 
 /* "not a function or constant fpx knows (pi, e, sqrt, ...)", from real.c's table. */
@@ -455,6 +457,16 @@ static enum parse_status parse_special_argument(struct parser *p, struct operand
 	return to_real(p, out, at);
 }
 
+/* 0b… in an expression: a digit that is no bit (0b102), or a pattern where a number
+ * must stand (1+0b101). */
+static enum parse_status binary_word(struct parser *p, size_t at)
+{
+	for (size_t i = at + 2; i < p->len && (isalnum((unsigned char)p->s[i]) || p->s[i] == '_'); i++)
+		if (p->s[i] != '0' && p->s[i] != '1' && p->s[i] != '_')
+			return parser_fail(p, PARSE_BINARY_DIGIT, i);
+	return parser_fail(p, PARSE_PATTERN_IN_EXPRESSION, at);
+}
+
 static enum parse_status parse_primary(struct parser *p, struct operand *out)
 {
 	size_t at = p->pos, name;
@@ -476,7 +488,7 @@ static enum parse_status parse_primary(struct parser *p, struct operand *out)
 		return scan_hexfloat(p, &out->x, at);
 	}
 	if (c == '0' && p->pos + 1 < p->len && tolower((unsigned char)p->s[p->pos + 1]) == 'b')
-		return parser_fail(p, PARSE_PATTERN_IN_EXPRESSION, at);
+		return binary_word(p, at);
 	if (isdigit(c) || c == '.')
 		return scan_decimal(p, &out->x);
 	if (starts_with_word(p, at, "inf") || starts_with_word(p, at, "infinity") ||

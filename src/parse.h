@@ -42,6 +42,8 @@ enum parse_status {
 	PARSE_ARGUMENTS,
 	PARSE_REAL_TOO_LARGE,
 	PARSE_NAN_PAYLOAD,
+	PARSE_BINARY_DIGIT, /* 0b102: a character no binary pattern has (the byte names it) */
+	PARSE_HEX_DIGIT,    /* 0x12g4: likewise in hex */
 };
 
 /* A value, a bit pattern, or a real: an expression with a function, π, e or a

@@ -204,5 +204,42 @@ for name in int2 int64 uint8 q1.15 q16.16 uq8.8; do
 done
 if [ "$(grep -cvxFf "$T/names" "$T/column")" = 0 ]; then ok; else bad "formats --names lacks: $(grep -vxFf "$T/names" "$T/column" | tr '\n' ' ')"; fi
 
+# ---- 15: -x takes 0x too; a bad digit in 0b/0x is named; compare's error rows exit 1 ----
+# binary32 1.0 is 0x3f800000 (sign 0, exponent 127, fraction 0)
+what='-x takes 0x3f800000'
+fpx convert -x binary32 0x3f800000 0X3F800000 3f800000
+expect 0 "0x3f800000	1
+0x3f800000	1
+0x3f800000	1"
+what='cast -x takes 0x40490fdb'
+fpx cast -x binary32 bfloat16 0x40490fdb
+expect 0 "0x4049	3.14"   # pi in binary32, cut to bfloat16's top half: 3.140625, shortest 3.14
+what='-x still refuses what is no hex code'
+fpx convert -x binary32 0x 12g4
+expect_error 1 "'12g4': with -x, a value is a hex code"
+what='0b102: the binary digit named'
+fpx convert binary32 0b102
+expect_error 1 "'0b102': a binary pattern 0b... has only the digits 0 and 1 (and _), not '2' (column 5)"
+what='0b1_02: the column counts the underscore'
+fpx convert binary32 0b1_02
+expect_error 1 "not '2' (column 6)"
+what='0x12g4: the hex digit named'
+fpx convert binary32 0x12g4
+expect_error 1 "a hex pattern 0x... has only the digits 0-9 and a-f (and _), not 'g' (column 5)"
+what='a good pattern in arithmetic keeps its hint'
+fpx convert binary32 '1+0b101'
+expect_error 1 "a bit pattern stands alone"
+# e2m1 has no NaN (OCP MX spec: every code a number): fpx's own route cannot give one
+what='compare e2m1 nan: error rows, exit 1'
+fpx compare e2m1 nan
+if [ "$status" = 1 ] && printf '%s\n' "$out" | grep -q '^  fpx  *error: the format has no NaN'; then ok; else
+	bad "$what: status $status: $out"; fi
+what='compare --json e2m1 nan: exit 1'
+fpx compare --json e2m1 nan
+[ "$status" = 1 ] && ok || bad "$what: status $status"
+what='compare e2m1 1: no error, exit 0'
+fpx compare e2m1 1
+[ "$status" = 0 ] && ok || bad "$what: status $status"
+
 echo "interfaces: $pass passed, $fail failed"
 [ "$fail" = 0 ]
