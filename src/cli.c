@@ -12,12 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cli.h"
-#include "real.h"
 #include "report.h"
 #include "chunks.h"
 #include "commands.h"
