@@ -12,12 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cli.h"
-#include "real.h"
 #include "report.h"
 #include "chunks.h"
 #include "commands.h"
@@ -54,14 +52,14 @@
 	X(JSON,        0,   "json",        NULL,    "one JSON object per line") \
 	X(HEADER,      0,   "header",      NULL,    "print the field names first (tsv, csv)") \
 	X(FULL,        0,   "full",        NULL,    "show: never fold long exact values") \
-	X(HEX_INPUT,   'x', "hex-input",   NULL,    "show, convert, cast: values are bare hex codes (7fc00000)") \
+	X(HEX_INPUT,   'x', "hex-input",   NULL,    "show, convert, cast: values are hex codes, 0x optional (7fc00000)") \
 	X(COLOR,       0,   "color",       "WHEN",  "show: colour the fields: auto (default), always, never") \
 	X(RANGE,       0,   "range",       "A:B",   "table, map: only codes A to B (map: x=A:B,y=C:D too)") \
 	X(POLICY,      0,   "policy",      "P",     "round as stack P does (see fpx policies)") \
 	X(VIA,         0,   "via",         "FORMAT", "round into FORMAT first (rne), then into the target") \
 	X(MAX_PRECISION, 0, "max-precision", "BITS", "functions, constants: undecided past BITS bits (3072)") \
 	X(IN,          0,   "in",          "F[,G,H]", "map: x (y, z) are codes of these formats, not FORMAT's") \
-	X(TO,          0,   "to",          "FORMAT", "map: round the result into FORMAT") \
+	X(TO,          0,   "to",          "FORMAT", "map: the result's format (with --in: no FORMAT argument)") \
 	X(RANDOM,      0,   "random",      "N",     "map: N random combinations, weighted to special codes") \
 	X(SEED,        0,   "seed",        "S",     "map: the random generator's seed (0 to 2^64-1; 1)") \
 	X(FINITE,      0,   "finite",      NULL,    "map: skip combinations with a NaN or infinite operand") \
@@ -106,24 +104,14 @@ static const struct option_spec options[] = {
 
 /* ---- Options ------------------------------------------------------------------------ */
 
-/* "-1.5", "-.5", "-inf", "-(1)" are values, not options; so is a lone "-" (which then
+/* "-1.5", "-.5", "-snan(5)", "-pi/2", "-(1)" are values, not options: what follows the
+ * dash begins as a value does (the parser's grammar says); so is a lone "-" (which then
  * fails as a value, with a message). */
 static bool looks_like_value(const char *arg)
 {
-	const char *rest = arg + 1;
-	size_t name = strspn(rest, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-	int arity;
-
 	if (arg[0] != '-' || !arg[1])
 		return true;
-	if (!isalpha((unsigned char)rest[0]) && rest[0] != '-')
-		return true;
-	if (rest[name] == '(' && (real_function(rest, name) || real_formula(rest, name, &arity)))
-		return true; /* -sin(x) */
-	if ((!rest[name] || strchr("+-*/^ ", rest[name])) &&
-	    ((name == 2 && strncasecmp(rest, "pi", 2) == 0) || (name == 1 && tolower(*rest) == 'e')))
-		return true; /* -pi, -e, -pi/2 */
-	return strcasecmp(rest, "inf") == 0 || strcasecmp(rest, "infinity") == 0 || strcasecmp(rest, "nan") == 0;
+	return arg[1] != '-' && parse_begins_value(arg + 1);
 }
 
 /* --seed: 0 to 2^64 − 1, in decimal or 0x hex. */
@@ -390,10 +378,10 @@ static const struct command commands[] = {
 	{ "quantize", cmd_quantize, "--scale S TO [VALUE...]", "quantizeLinear, exact, saturating",
 	  OPT(ROUND) | ROWS | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) | OPT(MAX_PRECISION) },
 	{ "dequantize", cmd_dequantize, "--scale S FROM [CODE...]", "dequantizeLinear: (code - zero point)*S",
-	  OPT(JSON) | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) },
+	  ROWS | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) },
 	{ "mx", cmd_mx, "ELEM|--preset nvfp4 [VALUE...]", "OCP MX blocks, or NVFP4",
 	  OPT(BLOCK) | OPT(PRESET) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(MAX_PRECISION) },
-	{ "map", cmd_map, "FORMAT EXPR [CODES...|-]", "x, y, z on every code: golden vectors",
+	{ "map", cmd_map, "[FORMAT] EXPR [CODES...|-]", "x, y, z on every code: golden vectors",
 	  OPT(ROUND) | OPT(SATURATE) | OPT(WRAP) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) | OPT(IN) | OPT(TO) |
 		  OPT(RANDOM) |
 		  OPT(SEED) | OPT(FINITE) | OPT(TININESS) | OPT(TESTFLOAT) | OPT(JOBS) | OPT(QUIET) },
@@ -570,28 +558,83 @@ static bool is_format_name(const char *name)
 	return f != NULL;
 }
 
-/* Every option given applies to the command, or the first that does not is named. */
+/* Options that contradict each other: at most one of each group may be given, whatever
+ * the command (and why, where the names do not say it). */
+static const struct {
+	unsigned long group;
+	const char *why;
+} exclusive[] = {
+	{ OPT(TSV) | OPT(CSV) | OPT(JSON), "one output style" },
+	{ OPT(HEADER) | OPT(JSON), "JSON names each field in each object" },
+	{ OPT(SATURATE) | OPT(WRAP), "past the range, a value saturates or wraps" },
+	{ OPT(NAMES) | OPT(JSON), "--names writes one name a line" },
+	{ OPT(TESTFLOAT) | OPT(FIELDS), "--testfloat writes its own lines" },
+	{ OPT(TESTFLOAT) | OPT(TSV), "--testfloat writes its own lines" },
+	{ OPT(TESTFLOAT) | OPT(CSV), "--testfloat writes its own lines" },
+	{ OPT(TESTFLOAT) | OPT(JSON), "--testfloat writes its own lines" },
+	{ OPT(TESTFLOAT) | OPT(HEADER), "--testfloat writes its own lines" },
+};
+
+/* The option as its help names it first: -s, or --wrap when it has no letter. */
+static void option_name(char *out, size_t size, int id)
+{
+	if (options[id].short_name)
+		snprintf(out, size, "-%c", options[id].short_name);
+	else
+		snprintf(out, size, "--%s", options[id].long_name);
+}
+
+/* The lowest option id in a set of options. */
+static int first_option(unsigned long set)
+{
+	int i = 0;
+
+	while (!(set & (1UL << i)))
+		i++;
+	return i;
+}
+
+/* No two options of an exclusive group, or the first two given are named. */
+static int check_exclusive(const struct settings *s)
+{
+	for (size_t k = 0; k < sizeof exclusive / sizeof exclusive[0]; k++) {
+		unsigned long both = s->given & exclusive[k].group;
+		char a[32], b[32], message[160];
+		if (!both || !(both & (both - 1)))
+			continue;
+		option_name(a, sizeof a, first_option(both));
+		option_name(b, sizeof b, first_option(both & (both - 1)));
+		snprintf(message, sizeof message, "give %s or %s, not both: %%s", a, b);
+		return usage_error(message, exclusive[k].why);
+	}
+	return GO_ON;
+}
+
+/* Every option given applies to the command, or the first that does not is named; and
+ * none contradicts another. (The caller has set the command for the reporter.) */
 static int check_options(const struct settings *s, const struct command *c)
 {
 	unsigned long stray = s->given & ~(c->options | EVERYWHERE);
 	char message[96];
-	int i = 0;
 
-	if (s->operand_fields && c->run != cmd_map) {
-		report_set_command(c->name);
-		usage_error("%s", "the operand fields (x y z xv yv zv) are map's, not this command's");
-		report_set_command(NULL);
-		return EXIT_USAGE;
+	if (s->operand_fields && c->run != cmd_map)
+		return usage_error("%s", "the operand fields (x y z xv yv zv) are map's, not this command's");
+	if (stray) {
+		snprintf(message, sizeof message, "option --%%s does not apply to %s", c->name);
+		return usage_error(message, options[first_option(stray)].long_name);
 	}
-	if (!stray)
-		return GO_ON;
-	while (!(stray & (1UL << i)))
-		i++;
-	snprintf(message, sizeof message, "option --%%s does not apply to %s", c->name);
-	report_set_command(c->name);
-	usage_error(message, options[i].long_name);
+	return check_exclusive(s);
+}
+
+/* fpx alone on a terminal: the REPL, with the options repl takes. */
+static int start_repl(struct settings *s)
+{
+	int status;
+
+	report_set_command("repl");
+	status = check_options(s, find_command("repl"));
 	report_set_command(NULL);
-	return EXIT_USAGE;
+	return status == GO_ON ? cmd_repl(s) : status;
 }
 
 /* "no command (show, convert, ...)", the names from the table. */
@@ -616,7 +659,7 @@ static int dispatch(struct settings *s, bool repl_allowed)
 		return EXIT_OK;
 	}
 	if (s->nargs == 0 && repl_allowed && s->may_read_stdin && isatty(STDIN_FILENO))
-		return check_options(s, find_command("repl")) == GO_ON ? cmd_repl(s) : EXIT_USAGE;
+		return start_repl(s);
 	if (s->nargs == 0)
 		return no_command();
 	if (!(cmd = find_command(s->args[0])) && !is_format_name(s->args[0]))

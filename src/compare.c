@@ -56,9 +56,11 @@ struct comparison {
 	struct settings *s;
 	const char *input;
 	struct strbuf *out;
+	int failed; /* the routes whose row is an error */
 };
 
-/* One row of compare: what a route gives, as hex, exact value and flags. */
+/* One row of compare: what a route gives, as hex, exact value and flags, or its error
+ * (counted in c->failed). */
 static void compare_row(struct comparison *c, const char *name, const struct policy *p, const struct fmt *via)
 {
 	struct conversion conv;
@@ -89,6 +91,7 @@ static void compare_row(struct comparison *c, const char *name, const struct pol
 		else
 			render_row(c->out, c->f, &row, &fl, STYLE_TSV);
 	}
+	c->failed += problem != PROBLEM_NONE;
 	conversion_clear(&conv);
 }
 
@@ -98,10 +101,11 @@ static void compare_policy(const struct policy *p, void *arg)
 }
 
 /* Every policy's answer for one value, and the answers through binary32 (ml_dtypes from
- * a float64 array) and binary64 (numpy, or a JavaScript number). */
-static void compare_value(struct settings *s, const struct fmt *f, const char *text, struct strbuf *out)
+ * a float64 array) and binary64 (numpy, or a JavaScript number). False when a route's
+ * row is an error. */
+static bool compare_value(struct settings *s, const struct fmt *f, const char *text, struct strbuf *out)
 {
-	struct comparison c = { f, s, text, out };
+	struct comparison c = { f, s, text, out, 0 };
 	const struct fmt *b32 = fmt_lookup("binary32"), *b64 = fmt_lookup("binary64");
 
 	if (s->style == STYLE_JSON) {
@@ -116,6 +120,7 @@ static void compare_value(struct settings *s, const struct fmt *f, const char *t
 	compare_row(&c, "ml_dtypes via binary32", policy_lookup("ml_dtypes"), b32);
 	compare_row(&c, "fpx via binary64", policy_default(), b64);
 	sb_puts(out, s->style == STYLE_JSON ? "]}\n" : "\n");
+	return c.failed == 0;
 }
 
 int cmd_compare(struct settings *s)
@@ -150,7 +155,7 @@ int cmd_compare(struct settings *s)
 			failures++;
 			continue;
 		}
-		compare_value(s, f, text, &out);
+		failures += !compare_value(s, f, text, &out);
 		write_out(&out, s->interactive);
 	}
 	if (!inputs_close(&in))

@@ -91,6 +91,10 @@ static const char *where_into(char *buf, size_t size, const struct converter *c,
 /* -x: "7fc00000" is the code 0x7fc00000 (the text keeps its own form in the rows). */
 static enum problem convert_hex_word(struct converter *c, const char *text, size_t len)
 {
+	if (len > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) { /* 0x3f800000 is 3f800000 */
+		text += 2;
+		len -= 2;
+	}
 	if (len == 0 || strspn(text, "0123456789abcdefABCDEF_") < len)
 		return PROBLEM_NOT_HEX_WORD;
 	sb_clear(&c->word);

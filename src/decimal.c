@@ -1019,6 +1019,103 @@ void dec_shortest_search(struct strbuf *out, const struct fmt *f, fpcode code)
 	shortest_in(out, v->neg, w);
 }
 
+/* ---- The shortest decimal of an interval of rationals ------------------------------------- */
+
+/* The multiples m·10^k inside the interval: first..last (none when first > last). */
+static void multiples_inside(mpz_t first, mpz_t last, const struct rational_interval *iv, long k)
+{
+	mpq_t t, p;
+
+	mpq_inits(t, p, NULL);
+	set_pow10(p, k);
+	mpq_div(t, iv->lo, p);
+	mpz_cdiv_q(first, mpq_numref(t), mpq_denref(t));
+	if (!iv->lo_in && mpz_cmp_ui(mpq_denref(t), 1) == 0)
+		mpz_add_ui(first, first, 1); /* lo itself a multiple, and outside */
+	mpq_div(t, iv->hi, p);
+	mpz_fdiv_q(last, mpq_numref(t), mpq_denref(t));
+	if (!iv->hi_in && mpz_cmp_ui(mpq_denref(t), 1) == 0)
+		mpz_sub_ui(last, last, 1);
+	mpq_clears(t, p, NULL);
+}
+
+/* 0 < lo < hi: the coarsest grid of multiples of 10^k that reaches inside, from
+ * ⌊log10 hi⌋ down (a grid finer than a tenth of the width always does). */
+static void shortest_positive(struct strbuf *out, bool neg, const struct rational_interval *iv)
+{
+	mpz_t first, last, m;
+	mpq_t near;
+	long k = floor_log10(iv->hi);
+
+	mpz_inits(first, last, m, NULL);
+	mpq_init(near);
+	for (multiples_inside(first, last, iv, k); mpz_cmp(first, last) > 0; multiples_inside(first, last, iv, --k))
+		;
+	set_pow10(near, k);
+	mpq_div(near, iv->v, near);
+	round_to_integer(m, near);
+	if (mpz_cmp(m, first) < 0)
+		mpz_set(m, first);
+	if (mpz_cmp(m, last) > 0)
+		mpz_set(m, last);
+	write_scaled(out, neg, m, k);
+	mpz_clears(first, last, m, NULL);
+	mpq_clear(near);
+}
+
+void dec_shortest_between(struct strbuf *out, const struct rational_interval *iv)
+{
+	struct rational_interval mirror;
+	int lo_sign = mpq_sgn(iv->lo), hi_sign = mpq_sgn(iv->hi);
+
+	if ((lo_sign < 0 || (lo_sign == 0 && iv->lo_in)) && (hi_sign > 0 || (hi_sign == 0 && iv->hi_in))) {
+		sb_puts(out, "0");
+		return;
+	}
+	if (lo_sign >= 0) {
+		shortest_positive(out, false, iv);
+		return;
+	}
+	mpq_inits(mirror.lo, mirror.hi, mirror.v, NULL);
+	mpq_neg(mirror.lo, iv->hi);
+	mpq_neg(mirror.hi, iv->lo);
+	mpq_neg(mirror.v, iv->v);
+	mirror.lo_in = iv->hi_in;
+	mirror.hi_in = iv->lo_in;
+	shortest_positive(out, true, &mirror);
+	mpq_clears(mirror.lo, mirror.hi, mirror.v, NULL);
+}
+
+void dec_code_interval(struct rational_interval *out, const struct fmt *f, fpcode code)
+{
+	struct shortest_work *w = work_area();
+	bool neg, in;
+	fpcode rank;
+
+	fmt_decode(&w->val, f, code);
+	rank = fmt_rank_of_code(f, fmt_magnitude(f, code, &neg));
+	out->hi_in = fmt_rank_parity(f, rank) == 0;
+	out->lo_in = out->hi_in && (rank > 0 || w->val.cls == FP_ZERO);
+	build_interval(w, f, rank);
+	mpq_set_z(out->lo, w->iv.lo);
+	mpq_set_z(out->hi, w->iv.hi);
+	mpq_div_2exp(out->hi, out->hi, (mp_bitcnt_t)w->iv.s);
+	if (w->val.cls == FP_ZERO)
+		mpq_neg(out->lo, out->hi); /* a zero's interval reaches as far below */
+	else
+		mpq_div_2exp(out->lo, out->lo, (mp_bitcnt_t)w->iv.s);
+	num_set_dyadic(out->v, w->val.sig, w->val.exp);
+	if (neg) {
+		mpq_swap(out->lo, out->hi);
+		mpq_neg(out->lo, out->lo);
+		mpq_neg(out->hi, out->hi);
+		mpq_neg(out->v, out->v);
+		in = out->lo_in;
+		out->lo_in = out->hi_in;
+		out->hi_in = in;
+	}
+}
+
 /* ---- Hex float and digit counts ------------------------------------------------------------ */
 
 void dec_hexfloat(struct strbuf *out, bool neg, const mpz_t sig, long exp)

@@ -83,6 +83,17 @@ void dec_digits(struct strbuf *out, bool neg, const mpz_t sig, long exp, int n);
 void dec_shortest(struct strbuf *out, const struct fmt *f, fpcode code);
 /* The same by the exact interval search alone, without the fast path (for tests). */
 void dec_shortest_search(struct strbuf *out, const struct fmt *f, fpcode code);
+/* The values between lo and hi (each end inside or not), and v, a value among them. */
+struct rational_interval {
+	mpq_t lo, hi, v;
+	bool lo_in, hi_in;
+};
+/* The shortest decimal inside the interval, the nearest v of those as short (ties to an
+ * even last digit); "0" when 0 is inside. */
+void dec_shortest_between(struct strbuf *out, const struct rational_interval *iv);
+/* The values that round (to nearest, ties to even) to this finite code of f: the
+ * interval dec_shortest() searches, as rationals into out's initialized lo, hi, v. */
+void dec_code_interval(struct rational_interval *out, const struct fmt *f, fpcode code);
 /* C99 %a style: 0x1.8p+3, 0x0p+0. */
 void dec_hexfloat(struct strbuf *out, bool neg, const mpz_t sig, long exp);
 

@@ -147,31 +147,30 @@ struct listing {
 	const struct settings *s;
 };
 
-static void list_float(const struct fmt *f, void *arg)
-{
-	struct listing *l = arg;
-
-	list_format(&l->out, l->s, f->name, f->bits, kind_of(f), f->description, f->aliases);
-}
-
 /* The integer and fixed-point formats listed, of all that names build (kind_fixed.c). */
 static const char *const listed_fixed[] = {
 	"int2", "int4", "int8", "int16", "int32", "int64", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64",
 	"q1.7", "q1.15", "q1.31", "q8.8", "q16.16", "uq8.8",
 };
 
-static void list_fixed(struct listing *l)
+/* Calls fn with each format `fpx formats` lists, in its order: the built-in ones, then
+ * the integer and fixed-point ones. The listing and --names both go through here. */
+static void each_listed(void (*fn)(const struct fmt *f, void *arg), void *arg)
 {
+	fmt_each_builtin(fn, arg);
+	for (size_t i = 0; i < sizeof listed_fixed / sizeof listed_fixed[0]; i++)
+		fn(fmt_lookup(listed_fixed[i]), arg);
+}
+
+static void list_one(const struct fmt *f, void *arg)
+{
+	struct listing *l = arg;
+	const struct int_format *q = f->can_wrap ? intfmt_lookup(f->name) : NULL;
 	char description[FMT_TEXT_MAX + 40];
 
-	for (size_t i = 0; i < sizeof listed_fixed / sizeof listed_fixed[0]; i++) {
-		const struct fmt *f = fmt_lookup(listed_fixed[i]);
-		const struct int_format *q = intfmt_lookup(f->name);
-		snprintf(description, sizeof description, "%s%s", f->description,
-			 !q ? "" : strcmp(q->name, "int8") == 0 ? " (also quantize, dequantize, mx)"
-							      : " (also quantize, dequantize)");
-		list_format(&l->out, l->s, f->name, f->bits, kind_of(f), description, f->aliases);
-	}
+	snprintf(description, sizeof description, "%s%s", f->description,
+		 !q ? "" : strcmp(q->name, "int8") == 0 ? " (also quantize, dequantize, mx)" : " (also quantize, dequantize)");
+	list_format(&l->out, l->s, f->name, f->bits, kind_of(f), description, f->aliases);
 }
 
 int cmd_formats(struct settings *s)
@@ -180,17 +179,14 @@ int cmd_formats(struct settings *s)
 
 	if (s->nargs)
 		return usage_error("formats takes no arguments, not '%s'", s->args[0]);
-	if (s->names && s->style == STYLE_JSON)
-		return usage_error("%s", "give --names or --json, not both");
 	if (s->names) {
-		fmt_each_builtin(print_names, NULL);
+		each_listed(print_names, NULL);
 		return EXIT_OK;
 	}
 	sb_init(&l.out);
 	if (s->style != STYLE_JSON)
 		sb_printf(&l.out, "%-20s %4s  %-8s %s\n", "NAME", "BITS", "KIND", "DESCRIPTION");
-	fmt_each_builtin(list_float, &l);
-	list_fixed(&l);
+	each_listed(list_one, &l);
 	if (s->style != STYLE_JSON)
 		sb_puts(&l.out, "\nTwo different formats are called E4M3: 'e4m3' is OCP FP8's (no inf, max 448,\n"
 			"NaN 0x7f/0xff), what ONNX, PyTorch and WebNN mean; 'float8_e4m3' is ml_dtypes'\n"

@@ -204,6 +204,8 @@ enum parse_status scan_hexfloat(struct parser *p, struct num *out, size_t start)
 	long long exp = 0;
 	enum parse_status s = scan_mantissa(p, &m, 16);
 
+	if (s == PARSE_OK && isalnum(peek(p)) && peek(p) != 'p' && peek(p) != 'P')
+		s = parser_fail(p, PARSE_HEX_DIGIT, p->pos); /* 0x12g4 */
 	if (s == PARSE_OK && peek(p) != 'p' && peek(p) != 'P')
 		s = parser_fail(p, strchr(p->s + start, '.') ? PARSE_HEX_NEEDS_P : PARSE_PATTERN_IN_EXPRESSION, start);
 	if (s == PARSE_OK) {

@@ -51,6 +51,9 @@ struct outcome {
 
 struct mapping {
 	struct settings *s;
+	const char *format;                  /* FORMAT as typed; NULL when left out */
+	const char *expression;              /* EXPR as typed */
+	int first_code;                      /* the argument the combinations start at */
 	const struct fmt *in[MAP_VARIABLES]; /* each variable's format */
 	const struct fmt *to;                /* the result's */
 	struct real *expr;                   /* the expression, or a comparison's left side */
@@ -139,6 +142,24 @@ static bool parse_side(struct real **out, const char *whole, size_t at, size_t l
 		return true;
 	report("'%s': %s (column %zu)", whole, parse_message(err.status), err.column + at);
 	return false;
+}
+
+/* Does text read as map's expression (EXPR, or A op B)? Silent: for telling an
+ * expression from a FORMAT. */
+static bool is_expression(const char *text)
+{
+	struct parse_error err;
+	struct real *side;
+	enum op op;
+	size_t len, at = find_comparison(text, &len, &op);
+	bool ok = parse_function_of(&side, &err, text, len ? at : strlen(text)) == PARSE_OK;
+
+	real_free(side);
+	if (ok && len) {
+		ok = parse_function_of(&side, &err, text + at + len, strlen(text) - at - len) == PARSE_OK;
+		real_free(side);
+	}
+	return ok;
 }
 
 /* EXPR, or A op B for a comparison. */
@@ -656,11 +677,11 @@ static int run_given(struct mapping *m)
 	const char *text;
 	size_t len;
 	int failures = 0;
-	bool from_stdin = s->nargs == 3 && strcmp(s->args[2], "-") == 0;
+	bool from_stdin = s->nargs == m->first_code + 1 && strcmp(s->args[m->first_code], "-") == 0;
 
 	if (from_stdin && !s->may_read_stdin)
 		return usage_error("%s", "map -: stdin is the session here; give the combinations as arguments");
-	if (!inputs_open(&inputs, s, from_stdin ? s->nargs : 2))
+	if (!inputs_open(&inputs, s, from_stdin ? s->nargs : m->first_code))
 		return EXIT_USAGE;
 	input_init(&in);
 	sb_init(&out);
@@ -688,19 +709,43 @@ static int run_given(struct mapping *m)
 
 /* ---- Setting up ----------------------------------------------------------------------- */
 
-/* --in F or --in F,G,H: each variable's format (one for all). */
+/* FORMAT EXPR [CODES...], or EXPR [CODES...] when --in and --to name every format and
+ * the first argument is no format's name but an expression. */
+static bool find_arguments(struct mapping *m)
+{
+	const struct settings *s = m->s;
+	bool left_out = s->in && s->to && s->nargs >= 1 && !fmt_lookup(s->args[0]) && is_expression(s->args[0]);
+
+	m->first_code = left_out ? 1 : 2;
+	if (!left_out && s->nargs >= 1 && !fmt_lookup(s->args[0]) && is_expression(s->args[0])) {
+		usage_error("'%s' is an expression: map needs a FORMAT first (or both --in and --to)", s->args[0]);
+		return false;
+	}
+	if (s->nargs < m->first_code) {
+		usage_error("%s", s->in && s->to ? "map needs an expression of x, y, z"
+						 : "map needs a FORMAT and an expression of x, y, z");
+		return false;
+	}
+	m->format = left_out ? NULL : s->args[0];
+	m->expression = s->args[m->first_code - 1];
+	return true;
+}
+
+/* --in F or --in F,G,H: each variable's format (one for all). FORMAT, when given, is
+ * looked up once, whatever else names formats. */
 static bool find_formats(struct mapping *m)
 {
 	const struct settings *s = m->s;
+	const struct fmt *format = m->format ? require_format(m->format) : NULL;
 	const char *p = s->in;
 	int n = 0;
 
-	if (!(m->to = settings_target(s, require_format(s->to ? s->to : s->args[0]))))
+	if (m->format && !format)
+		return false;
+	if (!(m->to = settings_target(s, s->to ? require_format(s->to) : format)))
 		return false;
 	for (int v = 0; v < MAP_VARIABLES; v++)
-		m->in[v] = s->to ? require_format(s->args[0]) : m->to;
-	if (!m->in[0])
-		return false;
+		m->in[v] = s->to ? format : m->to;
 	while (p && *p) {
 		char name[FMT_NAME_MAX];
 		size_t len = strcspn(p, ",");
@@ -754,11 +799,9 @@ static bool find_ranges(struct mapping *m)
 static bool check_settings(struct mapping *m)
 {
 	struct settings *s = m->s;
-	bool listed = s->nargs > 2;
+	bool listed = s->nargs > m->first_code;
 
-	const char *conflict = s->testfloat && (s->fields_given || s->style != STYLE_TSV || s->header)
-				       ? "--testfloat writes its own lines: not with -o, --csv, --json or --header"
-			       : listed && (s->random || s->range || s->jobs > 1)
+	const char *conflict = listed && (s->random || s->range || s->jobs > 1)
 				       ? "--random, --range and -j are for every code, not for combinations listed"
 			       : s->seed_given && !s->random ? "--seed goes with --random N" : NULL;
 
@@ -806,14 +849,14 @@ int cmd_map(struct settings *s)
 	struct mapping m = { .s = s, .max_precision = settings_max_precision(s) };
 	int status = EXIT_USAGE;
 
-	if (s->nargs < 2)
-		return usage_error("%s", "map needs a FORMAT and an expression of x, y, z");
+	if (!find_arguments(&m))
+		return EXIT_USAGE;
 	conversion_init(&m.conv);
 	num_init(&m.outcome.value);
 	for (int v = 0; v < MAP_VARIABLES; v++)
 		num_init(&m.values[v]);
 	m.conv.max_precision = m.max_precision;
-	if (!parse_expression(&m, s->args[1]))
+	if (!parse_expression(&m, m.expression))
 		goto done;
 	m.used = real_variables(m.expr) | real_variables(m.right);
 	m.is_operation = find_operation(&m);
@@ -825,7 +868,7 @@ int cmd_map(struct settings *s)
 	for (int v = 0; v < MAP_VARIABLES; v++)
 		find_boundary_codes(&m, v);
 	put_header(&m);
-	status = s->nargs > 2 ? run_given(&m) : run_numbered(&m);
+	status = s->nargs > m.first_code ? run_given(&m) : run_numbered(&m);
 done:
 	conversion_clear(&m.conv);
 	num_clear(&m.outcome.value);

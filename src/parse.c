@@ -58,6 +58,8 @@ static const char *const messages[] = {
 	[PARSE_ARGUMENTS] = "the wrong number of arguments for this function",
 	[PARSE_REAL_TOO_LARGE] = "an expression with functions or constants may hold at most 1000 operations",
 	[PARSE_NAN_PAYLOAD] = "a NaN's payload is nan(0xHEX), nan(DECIMAL) or nan(0OCTAL), of at most 127 bits",
+	[PARSE_BINARY_DIGIT] = "a binary pattern 0b... has only the digits 0 and 1 (and _), not",
+	[PARSE_HEX_DIGIT] = "a hex pattern 0x... has only the digits 0-9 and a-f (and _), not",
 };
 
 /* "not a function or constant fpx knows (pi, e, sqrt, ...)", from real.c's table. */
@@ -457,6 +459,16 @@ static enum parse_status parse_special_argument(struct parser *p, struct operand
 	return to_real(p, out, at);
 }
 
+/* 0b… in an expression: a digit that is no bit (0b102), or a pattern where a number
+ * must stand (1+0b101). */
+static enum parse_status binary_word(struct parser *p, size_t at)
+{
+	for (size_t i = at + 2; i < p->len && (isalnum((unsigned char)p->s[i]) || p->s[i] == '_'); i++)
+		if (p->s[i] != '0' && p->s[i] != '1' && p->s[i] != '_')
+			return parser_fail(p, PARSE_BINARY_DIGIT, i);
+	return parser_fail(p, PARSE_PATTERN_IN_EXPRESSION, at);
+}
+
 static enum parse_status parse_primary(struct parser *p, struct operand *out)
 {
 	size_t at = p->pos, name;
@@ -478,7 +490,7 @@ static enum parse_status parse_primary(struct parser *p, struct operand *out)
 		return scan_hexfloat(p, &out->x, at);
 	}
 	if (c == '0' && p->pos + 1 < p->len && tolower((unsigned char)p->s[p->pos + 1]) == 'b')
-		return parser_fail(p, PARSE_PATTERN_IN_EXPRESSION, at);
+		return binary_word(p, at);
 	if (isdigit(c) || c == '.')
 		return scan_decimal(p, &out->x);
 	if (starts_with_word(p, at, "inf") || starts_with_word(p, at, "infinity") ||
@@ -662,6 +674,32 @@ static bool parse_class_pattern(struct parser *p, mpz_t out, const char **class)
 		return true;
 	}
 	return false;
+}
+
+/* A word of the grammar that names a value where it starts: a special (inf, nan(5)), a
+ * function or formula before its '(' (sin(x)), or pi or e before an operator or the end. */
+static bool starts_with_value_word(struct parser *p)
+{
+	static const char *const specials[] = { "inf", "infinity", "nan", "snan" };
+	size_t name = name_length(p);
+	int arity, next = p->pos + name < p->len ? (unsigned char)p->s[p->pos + name] : -1;
+
+	for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++)
+		if (starts_with_word(p, p->pos, specials[i]))
+			return true;
+	if (next == '(')
+		return real_function(p->s + p->pos, name) || real_formula(p->s + p->pos, name, &arity);
+	return (next < 0 || strchr("+-*/^ ", next)) &&
+	       ((name == 2 && strncasecmp(p->s + p->pos, "pi", 2) == 0) ||
+		(name == 1 && tolower((unsigned char)p->s[p->pos]) == 'e'));
+}
+
+bool parse_begins_value(const char *text)
+{
+	struct parse_error err;
+	struct parser p = { .s = text, .len = strlen(text), .err = &err };
+
+	return !isalpha((unsigned char)text[0]) || starts_with_value_word(&p);
 }
 
 /* 0x… or 0b… made only of digits of its base and underscores, up to the end. */

@@ -44,6 +44,8 @@ enum parse_status {
 	PARSE_ARGUMENTS,
 	PARSE_REAL_TOO_LARGE,
 	PARSE_NAN_PAYLOAD,
+	PARSE_BINARY_DIGIT, /* 0b102: a character no binary pattern has (the byte names it) */
+	PARSE_HEX_DIGIT,    /* 0x12g4: likewise in hex */
 };
 
 /* A value, a bit pattern, or a real: an expression with a function, π, e or a
@@ -83,6 +85,10 @@ enum parse_status parse_input(struct input *out, struct parse_error *err, const 
 /* An expression in the variables x, y, z (fpx map), as a real with REAL_VAR leaves. */
 enum parse_status parse_function_of(struct real **out, struct parse_error *err, const char *text, size_t len);
 
+/* Does text begin as a value may (a digit, a point, a parenthesis, inf, nan, snan(5),
+ * pi, e, sin(...))? What follows a '-' on the command line: "-snan" is a value, "-s" an
+ * option. A word the grammar does not know as a value is not one. */
+bool parse_begins_value(const char *text);
 /* What a status means, as a phrase for "fpx: line 3: …". */
 const char *parse_message(enum parse_status s);
 

@@ -19,7 +19,7 @@ static const char *const problem_messages[] = {
 	[PROBLEM_NAN_TOO_WIDE] = "the payload has more bits than the format's NaN holds below its quiet bit",
 	[PROBLEM_SNAN_ZERO] = "a signaling NaN's payload is not 0 (that code is infinity)",
 	[PROBLEM_NOT_THAT_CLASS] = "the code is not of the class named before it (unnormal, pseudo-denormal, pseudo-infinity and pseudo-nan are x87 codes that are not canonical)",
-	[PROBLEM_NOT_HEX_WORD] = "with -x, a value is a bare hex code: hex digits alone (7fc00000)",
+	[PROBLEM_NOT_HEX_WORD] = "with -x, a value is a hex code: hex digits, 0x optional (7fc00000)",
 	[PROBLEM_NAN_ROUTE] = "a NaN with a payload or snan is encoded as typed: not through --via, a policy or cast",
 	[PROBLEM_CAST_NEEDS_PATTERN] = "cast takes bit patterns of the source format (0x..., 0b...)",
 	[PROBLEM_SOURCE_TOO_WIDE] = "bit pattern has more bits than the source format",
@@ -123,6 +123,13 @@ static void print_escaped(FILE *fp, const char *text, size_t len)
 		fputs("...", fp);
 }
 
+/* Does the message end where the byte at fault is to be named? */
+static bool names_byte(const struct parse_error *err)
+{
+	return err && (err->status == PARSE_UNEXPECTED || err->status == PARSE_BINARY_DIGIT ||
+		       err->status == PARSE_HEX_DIGIT);
+}
+
 void report_input(const char *where, const char *text, size_t len, enum problem p, const struct parse_error *err)
 {
 	if (p != PROBLEM_PARSE)
@@ -133,9 +140,9 @@ void report_input(const char *where, const char *text, size_t len, enum problem 
 	fputc('\'', stderr);
 	print_escaped(stderr, text, len);
 	fprintf(stderr, "': %s", problem_message(p, err));
-	if (err && err->status == PARSE_UNEXPECTED && err->byte >= 0x20 && err->byte < 0x7f)
+	if (names_byte(err) && err->byte >= 0x20 && err->byte < 0x7f)
 		fprintf(stderr, " '%c'", err->byte);
-	else if (err && err->status == PARSE_UNEXPECTED && err->byte >= 0)
+	else if (names_byte(err) && err->byte >= 0)
 		fprintf(stderr, " (byte 0x%02x)", err->byte);
 	if (err && err->status != PARSE_OK && err->column)
 		fprintf(stderr, " (column %zu)", err->column);

@@ -23,7 +23,7 @@ enum problem {
 	PROBLEM_NAN_TOO_WIDE,       /* a payload wider than the format's NaN holds */
 	PROBLEM_SNAN_ZERO,          /* snan(0), which would be infinity */
 	PROBLEM_NOT_THAT_CLASS,     /* unnormal(0x...) of a code that is not one */
-	PROBLEM_NOT_HEX_WORD,       /* -x: not a bare hex code */
+	PROBLEM_NOT_HEX_WORD,       /* -x: not a hex code */
 	PROBLEM_NAN_ROUTE,          /* snan or a payload, through --via, a policy or cast */
 	PROBLEM_CAST_NEEDS_PATTERN, /* cast takes codes of its source format */
 	PROBLEM_SOURCE_TOO_WIDE,    /* ... and this one has more bits than it */

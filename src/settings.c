@@ -25,8 +25,6 @@ const struct fmt *settings_target(const struct settings *s, const struct fmt *f)
 
 	if (!s->wrap || !f)
 		return f;
-	if (s->saturate_given)
-		return usage_error("%s", "give -s or --wrap, not both"), NULL;
 	if (s->policy)
 		return usage_error("--policy %s decides overflow itself: leave out --wrap", s->policy->name), NULL;
 	if (!(wrapping = fmt_wrapping(f)))

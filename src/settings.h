@@ -24,7 +24,7 @@ struct settings {
 	enum rnd_mode mode;
 	bool saturate, header, names, full;
 	bool wrap;      /* --wrap: integers and fixed point wrap past their range */
-	bool hex_input; /* -x: values are bare hex codes */
+	bool hex_input; /* -x: values are hex codes, 0x optional */
 	enum color_when color;
 	enum style style;
 	struct field_list fields;

@@ -1059,8 +1059,8 @@ expect "dump: --offset is dump's alone" 2 "" -- $FPX table --offset 1 e4m3
 expect "-x takes bare hex codes" 1 "0x7fc00000${tab}nan
 0x3f800000${tab}1
 error${tab}error
-0x00000010${tab}2.2e-44" -- $FPX convert -x binary32 7fc00000 3f800000 0x3f80 1_0
-stderr_has "-x's refusal" "'0x3f80': with -x, a value is a bare hex code"
+0x00000010${tab}2.2e-44" -- $FPX convert -x binary32 7fc00000 3f800000 1.5 1_0
+stderr_has "-x's refusal" "'1.5': with -x, a value is a hex code"
 expect "-x on stdin: 10 is the code 0x10, not ten" 0 "10${tab}0x00000010" -- sh -c "echo 10 | $FPX convert -x -o input,hex binary32"
 expect "cast -x" 0 "0x4049${tab}3.14" -- $FPX cast -x binary32 bfloat16 40490fdb
 expect "-x is refused where it cannot apply" 2 "" -- $FPX table -x e4m3

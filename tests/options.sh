@@ -26,11 +26,11 @@ table='
 -r=rne            a a - a - a a - - a - - a - -
 -s                a a - a - a a - a - - - a - -
 --wrap            a a - a - a a - - - - - a - -
--o=hex            - a a - - - a - - a - a a a -
---tsv             - a a - - - a - - a - a a a -
---csv             - a a - - - a - - a - a a a -
+-o=hex            - a a - - - a - - a a a a a -
+--tsv             - a a - - - a - - a a a a a -
+--csv             - a a - - - a - - a a a a a -
 --json            a a a a a a a - a a a a a a -
---header          - a a - - - a - - a - - a a -
+--header          - a a - - - a - - a a - a a -
 --full            a - - - - a - - - - - - - - -
 --color=never     a - - a - a - - - - - - - - -
 --range=0:1       - - a - - - - - - - - - a - -
