@@ -851,9 +851,10 @@ expect "policies is self-contained" 0 "0" -- sh -c "$FPX policies | grep -c 'FOR
 expect "ml_dtypes bfloat16 readout says it went through binary32" 0 "  twice         this went through binary64 and binary32 first; rounded once it would be 0x3f81" \
 	-- sh -c "$FPX --policy ml_dtypes bfloat16 1.00390625000001 | grep twice"
 # a format built from its name says what it is not
-expect "e4m3b7 is not e4m3" 0 "  note          not the built-in e4m3, OCP FP8 E4M3 (OCP/ONNX/torch/WebNN): no inf, NaN only S.1111.111, max 448" \
+# (e4m3b7 is ml_dtypes' float8_e4m3: IEEE-like E4M3, bias 7; e2m1b1 is IEEE-like: 0x6 inf, 0x7 NaN, max 3)
+expect "e4m3b7 is float8_e4m3, not e4m3" 0 "  note          identical to the built-in float8_e4m3 (ml_dtypes float8_e4m3: IEEE-like with inf 0x78, max 240 -- NOT OCP e4m3)" \
 	-- sh -c "$FPX info e4m3b7 | grep note"
-expect "e2m1b1's readout names e2m1" 0 "  (not the built-in e2m1, OCP MX FP4 E2M1: every code a number, max 6)" -- sh -c "$FPX e2m1b1 1 | sed -n 2p"
+expect "e2m1b1's readout names e2m1" 0 "  (not identical to any built-in; differs from e2m1 in NaN (0x7, not none), inf (0x6, not none), max (3, not 6))" -- sh -c "$FPX e2m1b1 1 | sed -n 2p"
 # output and input faults: stop at the first failed write, say so once, exit 1
 expect "write error to /dev/full" 1 "" -- sh -c "$FPX table e4m3 > /dev/full"
 stderr_has "write error named" "fpx: write error: No space left on device"
