@@ -13,7 +13,7 @@ _fpx() {
 		--endian --offset --count -x --hex-input --svg --policy --via --max-precision --scale --zero-point --block --preset
 		--in --to --random --seed --finite --tininess --testfloat -j --jobs -q --quiet
 		--full --color -F --format-file --names -h --help -V --version"
-	local fields="input format hex bin class exact shortest digits hexfloat error ulps rel below above flags ternary"
+	local fields="input format hex bin class exact shortest digits hexfloat error ulps rel error_ratio ulps_ratio rel_ratio below above flags ternary"
 	local i word command= operands=0
 
 	COMPREPLY=()

@@ -66,5 +66,109 @@ same "int8 has no note" "" "$(note_of int8)"
 same "info --json names the twin" '"note":"identical to the built-in float8_e4m3fnuz' \
 	"$($FPX info --json e4m3b8fnuz | grep -o '"note":"[^(]*' | sed 's/ $//')"
 
+# ---- item 7: a number whose decimal does not end ---------------------------------------
+# python3 computes what each field must say: the exact decimal when it ends, else ~ and
+# 25 significant digits (ties to even), and n/d in lowest terms. Stored values: binary64's
+# by Python's correctly rounded int/int division; e4m3's by the grid of its binade
+# (p = 4: the spacing in [2^e, 2^(e+1)) is 2^(e-3)), nearest, ties to even.
+cat > "$T/expect.py" <<'EOF'
+import sys
+from fractions import Fraction as F
+from decimal import Decimal, Context, ROUND_HALF_EVEN
+
+def terminates(q):
+    d = q.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    return d == 1
+
+def written(d):  # as fpx writes decimals: plain from 10^-6 to below 10^21, else 1.5e+21
+    d = d.normalize(Context(prec=2000))
+    if d == 0:
+        return '0'
+    sign, digits, exp = d.as_tuple()
+    n = d.adjusted()
+    if -6 <= n <= 20:
+        t = format(d, 'f')
+        return t.rstrip('0').rstrip('.') if '.' in t else t
+    m = ''.join(map(str, digits))
+    m = m[0] + ('.' + m[1:] if len(m) > 1 else '')
+    return ('-' if sign else '') + m + 'e' + ('+' if n > 0 else '-') + str(abs(n))
+
+def marked(q):
+    if terminates(q):  # exactly: enough digits for any binary fraction here
+        return written(Context(prec=2000).divide(Decimal(q.numerator), Decimal(q.denominator)))
+    c = Context(prec=25, rounding=ROUND_HALF_EVEN)
+    return '~' + written(c.divide(Decimal(q.numerator), Decimal(q.denominator)))
+
+def ratio(q):
+    return str(q.numerator) if q.denominator == 1 else '%d/%d' % (q.numerator, q.denominator)
+
+def e4m3(x):  # a positive normal x below 448: (stored, gap of the candidates)
+    e = 0
+    while F(2) ** (e + 1) <= x: e += 1
+    while F(2) ** e > x: e -= 1
+    gap = F(2) ** (e - 3)
+    k, r = divmod(x, gap)
+    if r > gap / 2 or (r == gap / 2 and k % 2): k += 1
+    return k * gap, gap
+
+def binary64(x):  # a positive normal x: stored and the gap of its binade
+    s = F(x.numerator / x.denominator)
+    e = 0
+    while F(2) ** (e + 1) <= x: e += 1
+    while F(2) ** e > x: e -= 1
+    return s, F(2) ** (e - 52)
+
+fmt, text = sys.argv[1], sys.argv[2]
+x = F(text)
+stored, gap = (e4m3 if fmt == 'e4m3' else binary64)(x)
+err = stored - x
+fields = [err, err / gap, err / x]
+print('\t'.join([text] + [marked(q) for q in fields] + [ratio(q) for q in fields]))
+EOF
+for case in e4m3:1/3 e4m3:0.3 e4m3:2/7 e4m3:100/3 binary64:1/3 binary64:0.1 binary64:2/7 binary64:10/3; do
+	fmt=${case%%:*} x=${case#*:}
+	want=$(python3 "$T/expect.py" "$fmt" "$x")
+	got=$($FPX convert -o input,error,ulps,rel,error_ratio,ulps_ratio,rel_ratio "$fmt" "$x")
+	same "$fmt $x: error, ulps, rel and their ratios" "$want" "$got"
+done
+# 1/3 in e4m3 is 11/32 (0.34375): error 1/96, 1/3 ulp of 1/32, relative 1/32
+same "e4m3 1/3: error and ulps marked ~" "~0.01041666666666666666666667${tab}~0.3333333333333333333333333${tab}0.03125" \
+	"$($FPX convert -o error,ulps,rel e4m3 1/3)"
+same "JSON: ~ in the string, n/d beside it" \
+	'{"input":"1/3","error":"~0.01041666666666666666666667","error_ratio":"1/96","ulps":"~0.3333333333333333333333333","ulps_ratio":"1/3","rel":"0.03125","rel_ratio":"1/32"}' \
+	"$($FPX convert --json -o input,error,error_ratio,ulps,ulps_ratio,rel,rel_ratio e4m3 1/3)"
+same "CSV alike" "1/3,~0.01041666666666666666666667,1/96,~0.3333333333333333333333333,1/3" \
+	"$($FPX convert --csv -o input,error,error_ratio,ulps,ulps_ratio e4m3 1/3)"
+# an exact conversion: every field 0; NaN: none
+same "an exact value's ratios are 0" "0${tab}0${tab}0" "$($FPX convert -o error_ratio,ulps_ratio,rel_ratio e4m3 3)"
+same "NaN has none" "-${tab}-" "$($FPX convert -o error,error_ratio e4m3 nan)"
+# a real is known only to its digits: ~ always, and no ratio (JSON: the ~ too)
+same "a real has no ratio" "-${tab}-${tab}-" "$($FPX convert -o error_ratio,ulps_ratio,rel_ratio binary32 pi)"
+same "JSON marks a real's error ~" '"error":"~' "$($FPX convert --json -o error binary32 pi | grep -o '"error":"~')"
+# the readout: the typed 1/3 to 25 digits, and each ratio after its digits
+$FPX e4m3 1/3 > "$T/show"
+same "show: the typed 1/3" "  typed         1/3 ≈ 0.3333333333333333333333333…  rounded rne" "$(grep '^  typed' "$T/show")"
+same "show: the error and its ratio" "  error         ~0.01041666666666666666666667 = 1/96  (stored - typed)" \
+	"$(grep '^  error' "$T/show")"
+same "show: ulps marked ~ with its ratio" "                ~0.3333333333333333333333333 = 1/3 ulp of the gap rounded across" \
+	"$(grep 'ulp of the gap' "$T/show")"
+same "show --json: input_exact and input_ratio" '"input_exact":"~0.3333333333333333333333333","input_ratio":"1/3"' \
+	"$($FPX show --json e4m3 1/3 | grep -o '"input_exact":"[^"]*","input_ratio":"[^"]*"')"
+same "show --json: the error's ratios" '"exact_ratio":"1/96","ulps_ratio":"1/3","rel_ratio":"1/32"' \
+	"$($FPX show --json e4m3 1/3 | grep -o '"exact_ratio":"[^"]*","ulps_ratio":"[^"]*","rel_ratio":"[^"]*"')"
+# map: e2m1's 0x1/0x3 = 0.5/1.5 = 1/3 rounds to 0.5 (candidates 0 and 0.5): error 1/6,
+# 1/3 of the gap 0.5
+same "map: the same fields" "0x1${tab}0x3${tab}~0.1666666666666666666666667${tab}1/6${tab}~0.3333333333333333333333333${tab}1/3" \
+	"$($FPX map -q -o x,y,error,error_ratio,ulps,ulps_ratio e2m1 'x/y' '0x1 0x3')"
+# mx: amax 2 gives the scale 2^(1-2) = 0.5; 1/3 / 0.5 = 2/3 rounds to e2m1's 0.5, which
+# decodes to 0.25: error 0.25 - 1/3 = -1/12
+same "mx: an element's error ~ and 25 digits" "1/3${tab}0x1${tab}0.25${tab}~-0.08333333333333333333333333" \
+	"$($FPX mx e2m1 1/3 0.3 1 2 | sed -n 2p)"
+# dequantize: 1 * 1/3
+same "dequantize: ~ and 25 digits" "~0.3333333333333333333333333" "$($FPX dequantize --scale 1/3 int8 1)"
+
 echo "forms: $pass passed, $fail failed"
 [ "$fail" = 0 ]
