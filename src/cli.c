@@ -438,7 +438,7 @@ static void print_fields(void)
 {
 	printf("\nFields (-o):\n");
 	for (int i = 0; i < FIELD_COUNT; i++)
-		printf("  %-10s %s\n", render_field_name((enum field)i), render_field_help((enum field)i));
+		printf("  %-11s %s\n", render_field_name((enum field)i), render_field_help((enum field)i));
 }
 
 static const char value_syntax[] =
@@ -477,8 +477,8 @@ static void print_command_help(const struct command *c)
 	if (c->options & OPT(FIELDS))
 		print_fields();
 	if (c->run == cmd_map)
-		printf("  x y z      the operands' codes (first in the list)\n"
-		       "  xv yv zv   the operands' shortest values (first in the list)\n");
+		printf("  x y z       the operands' codes (first in the list)\n"
+		       "  xv yv zv    the operands' shortest values (first in the list)\n");
 	printf("\nExit status: 0 success, 1 some input could not be converted (or output not written),\n"
 	       "2 usage error.\n");
 }
