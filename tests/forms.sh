@@ -170,5 +170,86 @@ same "mx: an element's error ~ and 25 digits" "1/3${tab}0x1${tab}0.25${tab}~-0.0
 # dequantize: 1 * 1/3
 same "dequantize: ~ and 25 digits" "~0.3333333333333333333333333" "$($FPX dequantize --scale 1/3 int8 1)"
 
+# ---- item 16: mx's flat table -----------------------------------------------------------
+# 3000 workload lines (stdin: the one pass) and a few the general reader takes; --csv
+# --header read back by python3's csv module: one header, every row as wide, a row per
+# element, its block number i // 32, and each row checked with fractions: the scale is
+# X = 2^(floor(log2 amax) - 2) (OCP MX v1.0 §6.3; e2m1's emax is 2), its code e + 127
+# (E8M0), exact = X * the e2m1 value of hex (0 0.5 1 1.5 2 3 4 6, sign 0x8), and
+# error = exact - input; a block with a NaN or inf has the NaN scale (0xff)
+if [ -x bench/gen ]; then bench/gen 3000 > "$T/mxin"; else
+	awk 'BEGIN { srand(5); for (i = 0; i < 3000; i++) printf "%.6g\n", (rand() - 0.5) * 10 ^ int(rand() * 12 - 6) }' > "$T/mxin"; fi
+printf '1/3\n0x1.8p3\n-0\n' >> "$T/mxin"
+cat > "$T/flat.py" <<'PY'
+import csv, sys
+from fractions import Fraction as F
+E2M1 = [F(0), F(1, 2), F(1), F(3, 2), F(2), F(3), F(4), F(6)]
+inputs = [l.strip() for l in open(sys.argv[1]) if l.strip()]
+rows = list(csv.reader(open(sys.argv[2]), delimiter=sys.argv[3]))
+problems = []
+if rows[0] != ['block', 'scale_hex', 'scale', 'input', 'hex', 'exact', 'error']:
+    problems.append('header %r' % rows[0])
+rows = rows[1:]
+if len(rows) != len(inputs):
+    problems.append('%d rows for %d inputs' % (len(rows), len(inputs)))
+def value(t):  # None for inf and nan
+    if t.lstrip('+-').lower() in ('inf', 'nan'):
+        return None
+    if '^' in t:  # 2^-24
+        return F(int(t.split('^')[0])) ** int(t.split('^')[1])
+    return F(12) if t == '0x1.8p3' else F(t)
+for i, (text, row) in enumerate(zip(inputs, rows)):
+    if len(row) != 7:
+        problems.append('row %d has %d columns' % (i, len(row)))
+        continue
+    block, scale_hex, scale, inp, hexcode, exact, error = row
+    if int(block) != i // 32 or inp != text:
+        problems.append('row %d: block %s, input %s' % (i, block, inp))
+    block_values = [value(t) for t in inputs[i // 32 * 32:i // 32 * 32 + 32]]
+    if None in block_values:  # a NaN or inf: the NaN scale, and NaN elements
+        if [scale_hex, scale, exact, error] != ['0xff', 'nan', 'nan', 'nan']:
+            problems.append('row %d: %r in a NaN block' % (i, row))
+        continue
+    amax = max(abs(v) for v in block_values)
+    e = -127
+    if amax:
+        k = 0
+        while F(2) ** (k + 1) <= amax: k += 1
+        while F(2) ** k > amax: k -= 1
+        e = max(-127, min(127, k - 2))
+    code = int(hexcode, 16)
+    stored = (-1 if code & 8 else 1) * E2M1[code & 7] * F(2) ** e
+    want = ['0x%02x' % (e + 127), F(2) ** e, stored, stored - value(text)]
+    got = [scale_hex, F(scale), F(exact), F(error.lstrip('~'))]
+    if error.startswith('~'):  # 1/3's error, to 25 significant digits
+        want[3], got[3] = round(want[3], 27), round(got[3], 27)
+    if want != got:
+        problems.append('row %d: %r, not %r' % (i, row, want))
+print('\n'.join(problems[:5]) or 'ok')
+PY
+$FPX mx --csv --header e2m1 < "$T/mxin" > "$T/flat.csv"
+same "mx --csv --header: one table, every row right" "ok" "$(python3 "$T/flat.py" "$T/mxin" "$T/flat.csv" ,)"
+$FPX mx --header e2m1 < "$T/mxin" > "$T/flat.tsv"
+same "mx --header (TSV): the same table" "ok" "$(python3 "$T/flat.py" "$T/mxin" "$T/flat.tsv" "$tab")"
+same "... with the rows of --csv" "$(tr ',' "$tab" < "$T/flat.csv")" "$(cat "$T/flat.tsv")"
+# the values as arguments (the general reader), not stdin
+same "arguments: the same flat rows" "$(head -33 "$T/flat.csv")" "$($FPX mx --csv --header e2m1 $(head -32 "$T/mxin"))"
+# TSV without --header keeps the grouped form: a scale row, elements, the worst error
+# (amax 1: X = 2^(0 - 2), 1/X = 4 is e2m1's 0x6)
+same "TSV is grouped without --header" "scale${tab}0x7d${tab}2^-2 = 0.25|1${tab}0x6${tab}1${tab}0|worst error${tab}0||" \
+	"$($FPX mx e2m1 1 | tr '\n' '|')"
+same "-o picks the element columns" "block,scale_hex,scale,input,error|0,0x7e,0.5,1,0|0,0x7e,0.5,2,0|" \
+	"$($FPX mx --csv --header -o input,error e2m1 1 2 | tr '\n' '|')"
+# a NaN makes the block's scale NaN (0xff): its rows say so
+same "a NaN block in the flat table" "0,0xff,nan,nan,0x0,nan,nan|1,0x7f,1,6,0x7,6,0|" \
+	"$($FPX mx --csv --block 1 e2m1 nan 6 | tr '\n' '|')"
+# NVFP4 (--preset nvfp4): blocks of 16 with E4M3 scales; the tensor's amax and encode
+# scale (448 * 6 / amax = 179.2 for amax 15) are columns of every row
+$FPX mx --preset nvfp4 --csv --header $(seq 1 3) $(seq 1 15) > "$T/nv.csv"
+same "nvfp4 flat header" "block,scale_hex,scale,amax,encode_scale,input,hex,exact,error" "$(head -1 "$T/nv.csv")"
+same "nvfp4 flat rows: 16 in block 0, 2 blocks, 9 columns each" "16 2 9" \
+	"$(python3 -c 'import csv,sys; r=list(csv.reader(open(sys.argv[1])))[1:]; print(sum(x[0]=="0" for x in r), len({x[0] for x in r}), len(r[0]) if len({len(x) for x in r}) == 1 else -1)' "$T/nv.csv")"
+same "nvfp4 rows carry amax" "15" "$(sed -n 2p "$T/nv.csv" | cut -d, -f4)"
+
 echo "forms: $pass passed, $fail failed"
 [ "$fail" = 0 ]
