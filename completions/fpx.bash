@@ -32,7 +32,7 @@ _fpx_list() {
 _fpx() {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
 	local commands="show convert cast table dump plot info formats repl policies compare quantize dequantize mx map"
-	local fields="input format hex bin class exact shortest digits hexfloat error ulps rel below above flags ternary"
+	local fields="input format hex bin class exact shortest digits hexfloat error ulps rel error_ratio ulps_ratio rel_ratio below above flags ternary"
 	local i word command= operands=0 valued
 
 	COMPREPLY=()

@@ -98,7 +98,7 @@ end
 function __fpx_fields
     set -l token (commandline -ct)
     set -l done (string replace -r '[^,]*$' '' -- $token)
-    for field in input format hex bin class exact shortest digits hexfloat error ulps rel below above flags ternary
+    for field in input format hex bin class exact shortest digits hexfloat error ulps rel error_ratio ulps_ratio rel_ratio below above flags ternary
         echo $done$field
     end
 end

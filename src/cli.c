@@ -380,7 +380,7 @@ static const struct command commands[] = {
 	{ "dequantize", cmd_dequantize, "--scale S FROM [CODE...]", "dequantizeLinear: (code - zero point)*S",
 	  ROWS | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) },
 	{ "mx", cmd_mx, "ELEM|--preset nvfp4 [VALUE...]", "OCP MX blocks, or NVFP4",
-	  OPT(BLOCK) | OPT(PRESET) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(MAX_PRECISION) },
+	  OPT(BLOCK) | OPT(PRESET) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(HEADER) | OPT(MAX_PRECISION) },
 	{ "map", cmd_map, "[FORMAT] EXPR [CODES...|-]", "x, y, z on every code: golden vectors",
 	  OPT(ROUND) | OPT(SATURATE) | OPT(WRAP) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) | OPT(IN) | OPT(TO) |
 		  OPT(RANDOM) |
@@ -426,7 +426,7 @@ static void print_fields(void)
 {
 	printf("\nFields (-o):\n");
 	for (int i = 0; i < FIELD_COUNT; i++)
-		printf("  %-10s %s\n", render_field_name((enum field)i), render_field_help((enum field)i));
+		printf("  %-11s %s\n", render_field_name((enum field)i), render_field_help((enum field)i));
 }
 
 static const char value_syntax[] =
@@ -472,8 +472,8 @@ static void print_command_help(const struct command *c)
 	if (c->options & OPT(FIELDS))
 		print_fields();
 	if (c->run == cmd_map)
-		printf("  x y z      the operands' codes (first in the list)\n"
-		       "  xv yv zv   the operands' shortest values (first in the list)\n");
+		printf("  x y z       the operands' codes (first in the list)\n"
+		       "  xv yv zv    the operands' shortest values (first in the list)\n");
 	printf("\nExit status: 0 success, 1 some input could not be converted (or output not written),\n"
 	       "2 usage error.\n");
 }

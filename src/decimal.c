@@ -689,6 +689,29 @@ void dec_rational_digits(struct strbuf *out, const mpq_t q, int n)
 		rational_digits(out, mpq_sgn(q) < 0, q, n);
 }
 
+bool dec_marked(struct strbuf *out, const mpq_t q, bool approximate)
+{
+	size_t at = out->len;
+
+	if (!approximate) {
+		if (dec_rational(out, q, DEC_APPROX_DIGITS))
+			return true;
+		out->len = at; /* the digits dec_rational() wrote come again after the ~ */
+		out->s[at] = '\0';
+	}
+	sb_putc(out, '~');
+	dec_rational_digits(out, q, DEC_APPROX_DIGITS);
+	return false;
+}
+
+void dec_ratio(struct strbuf *out, const mpq_t q)
+{
+	char *text = mpq_get_str(NULL, 10, q);
+
+	sb_puts(out, text);
+	free(text);
+}
+
 void dec_digits(struct strbuf *out, bool neg, const mpz_t sig, long exp, int n)
 {
 	mpq_t v;

@@ -77,6 +77,16 @@ void dec_words_rational(mpq_t out, const struct dec_words *w);
 bool dec_difference_in_words(struct strbuf *out, bool neg, uint64_t m, long e, const struct num *x);
 /* A signed rational to n significant digits (ties to even), whether or not its decimal ends. */
 void dec_rational_digits(struct strbuf *out, const mpq_t q, int n);
+/*
+ * How fpx writes a number it derives (an error, ulps, a relative error, an exact input):
+ * its decimal in full when that ends; else, and always for a real's stand-in
+ * (approximate), ~ and DEC_APPROX_DIGITS significant digits, ties to even. Returns
+ * whether it wrote the exact decimal. dec_ratio() gives the exact value of a rational
+ * one beside it: n/d in lowest terms, n alone for an integer.
+ */
+#define DEC_APPROX_DIGITS 25
+bool dec_marked(struct strbuf *out, const mpq_t q, bool approximate);
+void dec_ratio(struct strbuf *out, const mpq_t q);
 /* The value rounded (ties to even) to n significant digits. */
 void dec_digits(struct strbuf *out, bool neg, const mpz_t sig, long exp, int n);
 /* The shortest decimal reading back to this finite code of f (FORMATS.md §4). */

@@ -123,8 +123,10 @@ static void float_texts(char *hex, struct strbuf *exact, float v)
 	mpq_clear(q);
 }
 
-/* The tensor's rows: its amax and encode scale S_enc, float32 code and value each. */
-static void put_tensor_rows(struct strbuf *out, const struct settings *s, const struct nvfp4_tensor *t)
+/* The tensor's rows: its amax and encode scale S_enc, float32 code and value each; in
+ * the flat table, the two values as columns of every row. */
+static void put_tensor_rows(struct strbuf *out, const struct settings *s, struct block *b,
+			    const struct nvfp4_tensor *t)
 {
 	const char *const label[2] = { "amax", "encode scale" }, *const key[2] = { "amax", "encode_scale" };
 	const float v[2] = { t->amax, t->encode };
@@ -137,6 +139,11 @@ static void put_tensor_rows(struct strbuf *out, const struct settings *s, const 
 	for (int i = 0; i < 2; i++) {
 		sb_clear(&exact);
 		float_texts(hex, &exact, v[i]);
+		if (b->flat) {
+			sb_puts(&b->tensor_columns, exact.s);
+			sb_putc(&b->tensor_columns, mx_separator(s));
+			continue;
+		}
 		if (s->style == STYLE_JSON) {
 			render_json_key(out, key[i]);
 			sb_putc(out, '{');
@@ -152,7 +159,8 @@ static void put_tensor_rows(struct strbuf *out, const struct settings *s, const 
 		sb_puts(out, exact.s);
 		sb_putc(out, '\n');
 	}
-	sb_puts(out, s->style == STYLE_JSON ? "}\n" : "\n");
+	if (!b->flat)
+		sb_puts(out, s->style == STYLE_JSON ? "}\n" : "\n");
 	sb_free(&exact);
 }
 
@@ -174,7 +182,7 @@ static void emit_nvfp4(struct strbuf *out, const struct settings *s, struct bloc
 	sb_init(&worst_text);
 	mpq_inits(value, diff, worst, typed, NULL);
 	nvfp4_tensor(&t, x->x, x->count);
-	put_tensor_rows(out, s, &t);
+	put_tensor_rows(out, s, b, &t);
 	for (long first = 0; first < b->count; first += NVFP4_BLOCK) {
 		long n = b->count - first < NVFP4_BLOCK ? b->count - first : NVFP4_BLOCK;
 		fpcode scale, codes[NVFP4_BLOCK];
@@ -185,7 +193,8 @@ static void emit_nvfp4(struct strbuf *out, const struct settings *s, struct bloc
 		sb_clear(&exact);
 		fmt_code_rational(value, fmt_lookup("e4m3"), scale);
 		put_rational(&exact, value);
-		mx_put_block_scale(out, s, hex, exact.s);
+		b->number = first / NVFP4_BLOCK;
+		mx_put_block_scale(out, s, b, hex, exact.s);
 		mpq_set_ui(worst, 0, 1);
 		approximate = false;
 		for (long i = 0; i < n; i++) {
@@ -320,6 +329,9 @@ int cmd_mx(struct settings *s)
 		return EXIT_USAGE;
 	in_place = !s->preset && in.reader && !s->interactive;
 	sb_init(&out);
+	r.b.flat = mx_flat(s);
+	if (r.b.flat && s->header)
+		mx_put_flat_header(&out, s);
 	input_init(&r.value);
 	conversion_init(&r.conv);
 	r.conv.need_value = true;

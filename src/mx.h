@@ -93,6 +93,12 @@ struct block {
 	mpq_t decoded, diff, worst, typed;
 	struct num y;
 	struct strbuf exact, error;
+	/* The flat table (mx_flat()): the columns each element row of the block starts with
+	 * (the block's number, its scale's code and value, and --preset nvfp4's tensor
+	 * columns, in tensor_columns); empty in the grouped form */
+	bool flat;
+	long number; /* the blocks written before this one */
+	struct strbuf row_start, tensor_columns;
 };
 
 /* ---- mxblock.c: a block's elements, read and held -------------------------------------- */
@@ -128,9 +134,15 @@ void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b
 void mx_put_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
 		    const struct element_format *ef, fpcode code, const struct strbuf *exact, const struct strbuf *error,
 		    bool first);
-/* A block's first row (its scale), its last (the worst error), and their separator. */
-void mx_put_block_scale(struct strbuf *out, const struct settings *s, const char *hex, const char *exact);
+/* A block's first row (its scale; in the flat table, the start of each element row
+ * instead), its last (the worst error; none in the flat table), and their separator. */
+void mx_put_block_scale(struct strbuf *out, const struct settings *s, struct block *b, const char *hex,
+			const char *exact);
 void mx_put_worst_error(struct strbuf *out, const struct settings *s, const char *error);
 char mx_separator(const struct settings *s);
+/* Whether the rows are one flat table, a row per element: --csv, or TSV with --header. */
+bool mx_flat(const struct settings *s);
+/* The flat table's header: its own columns, then -o's. */
+void mx_put_flat_header(struct strbuf *out, const struct settings *s);
 
 #endif

@@ -82,6 +82,8 @@ void mx_block_empty(struct block *b)
 
 void mx_block_free(struct block *b)
 {
+	sb_free(&b->row_start);
+	sb_free(&b->tensor_columns);
 	for (long i = 0; i < b->cap; i++)
 		num_clear(&b->v[i]);
 	free(b->v);

@@ -283,6 +283,8 @@ void mx_put_element(struct strbuf *out, const struct settings *s, const struct b
 	text[FIELD_ERROR] = error->s;
 	if (s->style == STYLE_JSON && !first)
 		sb_putc(out, ',');
+	if (b->flat)
+		sb_add(out, b->row_start.s, b->row_start.len);
 	if (b->in_place) {
 		size_t len[FIELD_COUNT] = { 0 };
 		len[FIELD_INPUT] = b->len[i];
@@ -355,10 +357,42 @@ static void put_words_element(struct strbuf *out, const struct settings *s, stru
 	out->len = (size_t)(p - out->s);
 }
 
-/* The separator of the scale and worst-error rows. */
+/* The separator of the scale and worst-error rows, and of the flat table's own columns. */
 char mx_separator(const struct settings *s)
 {
 	return s->style == STYLE_CSV ? ',' : '\t';
+}
+
+bool mx_flat(const struct settings *s)
+{
+	return s->style == STYLE_CSV || (s->style == STYLE_TSV && s->header);
+}
+
+void mx_put_flat_header(struct strbuf *out, const struct settings *s)
+{
+	const char *const own[] = { "block", "scale_hex", "scale", "amax", "encode_scale" };
+
+	for (int i = 0; i < (s->preset ? 5 : 3); i++) {
+		sb_puts(out, own[i]);
+		sb_putc(out, mx_separator(s));
+	}
+	render_header(out, &s->fields, s->style);
+}
+
+/* The flat table's columns that start each element row of the block: its number, its
+ * scale's code and value, and the tensor's columns (nvfp4). */
+static void start_flat_rows(struct block *b, const struct settings *s, const char *hex, const char *exact)
+{
+	char number[DEC_LONG_MAX];
+
+	sb_clear(&b->row_start);
+	sb_puts(&b->row_start, dec_long(number, b->number));
+	sb_putc(&b->row_start, mx_separator(s));
+	sb_puts(&b->row_start, hex);
+	sb_putc(&b->row_start, mx_separator(s));
+	sb_puts(&b->row_start, exact);
+	sb_putc(&b->row_start, mx_separator(s));
+	sb_add(&b->row_start, b->tensor_columns.s, b->tensor_columns.len);
 }
 
 /* A block whose scale is NaN: every element decodes to NaN. */
@@ -385,9 +419,14 @@ static void start_scale_row(struct strbuf *out, const struct settings *s, const 
 }
 
 /* A block's first row: its scale's code and value; in JSON, the start of the block's
- * object. */
-void mx_put_block_scale(struct strbuf *out, const struct settings *s, const char *hex, const char *exact)
+ * object; in the flat table, the start of each element row. */
+void mx_put_block_scale(struct strbuf *out, const struct settings *s, struct block *b, const char *hex,
+			const char *exact)
 {
+	if (b->flat) {
+		start_flat_rows(b, s, hex, exact);
+		return;
+	}
 	if (s->style == STYLE_JSON) {
 		sb_putc(out, '{');
 		render_json_key(out, "scale");
@@ -413,8 +452,8 @@ static void put_scale(struct strbuf *out, const struct settings *s, struct block
 	char **row = &b->scale_row[e + MX_SCALE_BIAS];
 
 	code_to_hex(hex, nan ? 0xff : (fpcode)(e + MX_SCALE_BIAS), 2);
-	if (nan || s->style == STYLE_JSON) {
-		mx_put_block_scale(out, s, hex, exact);
+	if (nan || s->style == STYLE_JSON || b->flat) {
+		mx_put_block_scale(out, s, b, hex, exact);
 		return;
 	}
 	if (!*row) { /* the row, made once for each scale */
@@ -434,6 +473,8 @@ static void put_scale(struct strbuf *out, const struct settings *s, struct block
 /* The block's last row (JSON: the end of its object). */
 void mx_put_worst_error(struct strbuf *out, const struct settings *s, const char *error)
 {
+	if (mx_flat(s))
+		return; /* max |error| of the block's rows */
 	if (s->style == STYLE_JSON) {
 		sb_putc(out, ']');
 		render_json_text(out, "worst_error", error);
@@ -506,12 +547,15 @@ __attribute__((flatten)) static long digits_elements(struct strbuf *out, const s
 						     struct worst_words *worst)
 {
 	int hex_digits = element_hex_digits(ef);
+	bool flat = b->flat;
 
 	for (; i < b->count; i++) {
 		struct element_words w;
 		if (b->form[i] != ELEMENT_DIGITS || !digits_in_words(&w, b, ef, &b->digits[i], e))
 			break;
 		keep_worst(worst, &w);
+		if (flat) /* the flat table's block columns */
+			sb_add(out, b->row_start.s, b->row_start.len);
 		put_words_element(out, s, b, i, hex_digits, &w);
 	}
 	return i;
@@ -549,6 +593,8 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 		if (element_i_in_words(&w, b, ef, i, e)) {
 			keep_worst(&worst_words, &w);
 			if (b->in_place) {
+				if (b->flat)
+					sb_add(out, b->row_start.s, b->row_start.len);
 				put_words_element(out, s, b, i, element_hex_digits(ef), &w);
 				continue;
 			}
@@ -595,4 +641,5 @@ void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b
 		mx_put_worst_error(out, s, "nan");
 	}
 	mx_block_empty(b);
+	b->number++;
 }

@@ -120,19 +120,12 @@ struct show_style show_style_of(const struct settings *s)
 
 void put_rational(struct strbuf *out, const mpq_t q)
 {
-	struct strbuf text;
-
-	sb_init(&text);
-	if (!dec_rational(&text, q, 40))
-		sb_putc(out, '~');
-	sb_add(out, text.s, text.len);
-	sb_free(&text);
+	dec_marked(out, q, false);
 }
 
 void put_approximate(struct strbuf *out, const mpq_t q)
 {
-	sb_putc(out, '~');
-	dec_rational_digits(out, q, 25);
+	dec_marked(out, q, true);
 }
 
 void signed_value(mpq_t out, const struct num *x)

@@ -33,10 +33,10 @@ struct settings;
 /* Colour is decided once: --color, else a terminal without NO_COLOR set. */
 struct show_style show_style_of(const struct settings *s);
 
-/* The exact decimal of a rational, or ~ and 40 digits when it does not end. */
+/* The exact decimal of a rational, or ~ and 25 digits when it does not end (dec_marked()). */
 void put_rational(struct strbuf *out, const mpq_t q);
 /* An approximation of a value known only that closely (a real's error): ~ and 25
- * significant digits. */
+ * significant digits (dec_marked()). */
 void put_approximate(struct strbuf *out, const mpq_t q);
 struct num;
 /* The signed value of a finite num. */

@@ -3,8 +3,8 @@
  *
  * Neighbours are taken in value order, which is not code order: the step from a
  * positive value toward zero lowers its rank, from a negative one raises it, and zero's
- * neighbours are the smallest values of either sign. Errors are exact rationals; ratios
- * (ulps, relative) are exact when their decimal ends and rounded to 25 digits when not.
+ * neighbours are the smallest values of either sign. Errors, ulps and relative errors
+ * are exact rationals, written as dec_marked() and dec_ratio() write them.
  */
 #include "readout.h"
 #include "policy.h"
@@ -44,8 +44,9 @@ static void init(struct readout *r, const struct fmt *f, const char *input, enum
 void readout_clear(struct readout *r)
 {
 	struct strbuf *texts[] = {
-		&r->input_exact, &r->exact, &r->shortest, &r->digits, &r->hexfloat, &r->formula, &r->error,
-		&r->ulps, &r->relative, &r->lower_exact, &r->upper_exact, &r->other_exact,
+		&r->input_exact, &r->input_ratio, &r->exact, &r->shortest, &r->digits, &r->hexfloat, &r->formula,
+		&r->error, &r->ulps, &r->relative, &r->error_ratio, &r->ulps_ratio, &r->relative_ratio,
+		&r->lower_exact, &r->upper_exact, &r->other_exact,
 	};
 
 	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
@@ -59,29 +60,16 @@ void readout_clear(struct readout *r)
 /* ---- Values as text ------------------------------------------------------------------- */
 
 
-/* An exact rational as a decimal, or as n/d when its decimal does not end. */
-static void rational_text(struct strbuf *out, const mpq_t q)
+/* A derived number: as dec_marked() writes it, and as dec_ratio() does into ratio (when
+ * given) where it is exact. */
+static void number_text(struct strbuf *out, struct strbuf *ratio, const mpq_t q, bool approximate)
 {
-	char *text;
-
-	if (dec_rational(out, q, 0))
-		return;
-	sb_clear(out);
-	text = mpq_get_str(NULL, 10, q);
-	sb_puts(out, text);
-	free(text);
+	dec_marked(out, q, approximate);
+	if (ratio && !approximate)
+		dec_ratio(ratio, q);
 }
 
-/* A rational exactly (rational_text), or to READOUT_RATIO_DIGITS when it is approximate. */
-static void value_text(struct strbuf *out, const mpq_t q, bool approximate)
-{
-	if (approximate)
-		dec_rational_digits(out, q, READOUT_RATIO_DIGITS);
-	else
-		rational_text(out, q);
-}
-
-static void input_text(struct strbuf *out, const struct num *x, bool approximate)
+static void input_text(struct strbuf *out, struct strbuf *ratio, const struct num *x, bool approximate)
 {
 	mpq_t q;
 
@@ -93,13 +81,14 @@ static void input_text(struct strbuf *out, const struct num *x, bool approximate
 		return;
 	if (mpq_sgn(x->mag) == 0) {
 		sb_puts(out, x->neg ? "-0" : "0");
+		sb_puts(ratio, x->neg ? "-0" : "0");
 		return;
 	}
 	mpq_init(q);
 	mpq_set(q, x->mag);
 	if (x->neg)
 		mpq_neg(q, q);
-	value_text(out, q, approximate);
+	number_text(out, ratio, q, approximate);
 	mpq_clear(q);
 }
 
@@ -173,7 +162,7 @@ static void find_neighbour(struct neighbour *n, struct readout *r, bool up)
 		fmt_code_rational(b, r->f, r->code);
 		mpq_sub(a, a, b);
 		mpq_abs(a, a);
-		rational_text(&n->gap, a);
+		dec_rational(&n->gap, a, 0); /* a binary fraction: it ends */
 		mpq_clears(a, b, NULL);
 	}
 	fmt_value_clear(&v);
@@ -243,20 +232,10 @@ static void find_candidates(struct readout *r, mpq_t gap)
 		mpq_add(lo, lo, gap);
 		if (r->x.neg)
 			mpq_neg(lo, lo);
-		rational_text(&r->upper_exact, lo);
+		dec_rational(&r->upper_exact, lo, 0); /* a binary fraction: it ends */
 	}
 	dec_code_exact(&r->lower_exact, f, r->lower);
 	mpq_clear(lo);
-}
-
-/* A ratio: exactly when its decimal ends and the readout is exact (true), else to
- * READOUT_RATIO_DIGITS. */
-static bool ratio_text(struct strbuf *out, const mpq_t q, bool approximate)
-{
-	if (!approximate)
-		return dec_rational(out, q, READOUT_RATIO_DIGITS);
-	dec_rational_digits(out, q, READOUT_RATIO_DIGITS);
-	return false;
 }
 
 /* error = stored − typed, exactly; in ulps of the gap rounded across; relative to typed:
@@ -264,6 +243,7 @@ static bool ratio_text(struct strbuf *out, const mpq_t q, bool approximate)
 static void find_error(struct readout *r, unsigned wanted)
 {
 	mpq_t stored, typed, err, gap, ratio;
+	bool exact_too = wanted & READOUT_RATIOS;
 
 	if (wanted == READOUT_ERROR && !r->approximate && mpz_fits_ulong_p(r->value.sig) &&
 	    dec_difference_in_words(&r->error, r->value.neg, mpz_get_ui(r->value.sig), r->value.exp, &r->x))
@@ -275,15 +255,15 @@ static void find_error(struct readout *r, unsigned wanted)
 		mpq_neg(typed, typed);
 	mpq_sub(err, stored, typed);
 	if (wanted & READOUT_ERROR)
-		value_text(&r->error, err, r->approximate);
+		number_text(&r->error, exact_too ? &r->error_ratio : NULL, err, r->approximate);
 	if (wanted & READOUT_ULPS) {
 		find_candidates(r, gap);
 		mpq_div(ratio, err, gap);
-		r->ulps_exact = ratio_text(&r->ulps, ratio, r->approximate);
+		number_text(&r->ulps, exact_too ? &r->ulps_ratio : NULL, ratio, r->approximate);
 	}
 	if (mpq_sgn(typed) != 0 && (wanted & READOUT_REL)) {
 		mpq_div(ratio, err, typed);
-		r->relative_exact = ratio_text(&r->relative, ratio, r->approximate);
+		number_text(&r->relative, exact_too ? &r->relative_ratio : NULL, ratio, r->approximate);
 	}
 	mpq_clears(stored, typed, err, gap, ratio, NULL);
 }
@@ -315,12 +295,12 @@ void readout_of_value(struct readout *r, const struct fmt *f, const char *input,
 	num_set(&r->x, x);
 	r->rounding = *rounded;
 	r->code = rounded->code;
-	input_text(&r->input_exact, x, approximate);
+	input_text(&r->input_exact, &r->input_ratio, x, approximate);
 	describe_code(r);
 	r->has_error = x->kind == NUM_FINITE && !x->bound && (rounded->flags & RND_INEXACT) &&
 		       r->value.cls != FP_NAN && r->value.cls != FP_INF;
 	if (r->has_error)
-		find_error(r, READOUT_ERROR | READOUT_ULPS | READOUT_REL);
+		find_error(r, READOUT_ERROR | READOUT_ULPS | READOUT_REL | READOUT_RATIOS);
 	else if (x->kind == NUM_FINITE && !x->bound && mpq_sgn(x->mag) != 0 && (rounded->flags & RND_INEXACT)) {
 		mpq_t gap;
 		mpq_init(gap);
@@ -426,7 +406,7 @@ static void overflow_threshold(struct strbuf *text, bool *inclusive, bool *never
 	}
 	if (neg)
 		mpq_neg(t, t);
-	rational_text(text, t);
+	dec_marked(text, t, false);
 	mpq_clear(t);
 }
 

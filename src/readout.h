@@ -15,9 +15,6 @@
 #include "round.h"
 #include "strbuf.h"
 
-/* Digits shown for a ratio whose decimal does not end (ulps, relative error). */
-#define READOUT_RATIO_DIGITS 25
-
 struct neighbour {
 	bool exists;
 	fpcode code;
@@ -33,9 +30,11 @@ struct readout {
 	const char *input;
 	bool typed;
 	struct num x;
-	struct strbuf input_exact; /* empty when the input is past 2^±NUM_LIMIT_EXP */
+	/* The typed value as dec_marked() writes it (empty when the input is past
+	 * 2^±NUM_LIMIT_EXP), and as dec_ratio() does when it is known exactly. */
+	struct strbuf input_exact, input_ratio;
 	/* x is not the typed value but a stand-in close to it (a real: π, exp(1)): input_exact
-	 * and the error, ulps and relative error hold READOUT_RATIO_DIGITS digits of it. */
+	 * and the error, ulps and relative error are ~ and digits, and have no ratio. */
 	bool approximate;
 
 	/* The code and its value */
@@ -47,8 +46,10 @@ struct readout {
 
 	/* The rounding of a typed value */
 	bool has_error; /* false when nothing was typed, it was exact, or it overflowed */
+	/* Each as dec_marked() writes it, and exactly as dec_ratio() does (empty when not
+	 * known exactly, or not asked for) */
 	struct strbuf error, ulps, relative;
-	bool ulps_exact, relative_exact;
+	struct strbuf error_ratio, ulps_ratio, relative_ratio;
 	fpcode lower, upper;       /* the candidates, as signed codes */
 	bool upper_is_virtual;     /* upper lies past max */
 	struct strbuf lower_exact, upper_exact;
@@ -83,10 +84,11 @@ struct limits {
 	bool threshold_neg_inclusive, never_overflows_neg;
 };
 
-/* What a row's fields (render.c: error, ulps, rel, below, above) take of a readout,
- * and no more: the code decoded, and of the error of x's rounding (when x and rounded
- * are given) and the neighbours what `wanted` says. The other texts stay empty. */
-enum { READOUT_ERROR = 1, READOUT_ULPS = 2, READOUT_REL = 4, READOUT_NEIGHBOURS = 8 };
+/* What a row's fields (render.c: error, ulps, rel, their ratios, below, above) take of
+ * a readout, and no more: the code decoded, and of the error of x's rounding (when x
+ * and rounded are given) and the neighbours what `wanted` says (READOUT_RATIOS: the
+ * ratios of those asked for as well). The other texts stay empty. */
+enum { READOUT_ERROR = 1, READOUT_ULPS = 2, READOUT_REL = 4, READOUT_NEIGHBOURS = 8, READOUT_RATIOS = 16 };
 void readout_for_row(struct readout *r, const struct fmt *f, fpcode code, const struct num *x, enum rnd_mode mode,
 		     bool saturate, const struct rnd_result *rounded, bool approximate, unsigned wanted);
 

@@ -4,10 +4,14 @@
  * uses), those loaded with -F, and IEEE-like ones described by their names.
  */
 #include "builtin.h"
+#include "decimal.h"
 #include "fmtfile.h"
 #include "format.h"
+#include "num.h"
 #include "report.h"
+#include "strbuf.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,20 +90,251 @@ static struct fmt *parsed_builtin(size_t i)
 	return parsed_builtins[i];
 }
 
-/* Names the built-in formats a format built from its name is easily taken for: those
- * with the same exponent and fraction widths but another bias or other specials (e4m3b7
- * is not OCP's e4m3, e2m1b1 not MX's e2m1). */
+/*
+ * What a format built from its name is, against the built-in formats of its kind.
+ *
+ * Two formats are identical when every code means the same: the same width and, code
+ * by code, the same class, sign and value. Up to IDENTITY_DECODED_BITS bits that is
+ * checked code by code (after the limits every kind derives agree, so only a real twin
+ * is decoded in full). Wider formats are identical when they are of the same kind with
+ * the same description (the fields a .fmt file or a name gives): a kind decodes a code
+ * from its description alone, so those decode every code alike, and no two kinds'
+ * wide formats coincide. A format that is not identical is told apart from the
+ * built-in of the same shape (kind, width, exponent and fraction widths: e4m3b8fnuz
+ * beside e4m3) that differs from it in the fewest of its NaN, inf, zeros, max, least
+ * positive value and precision. Integers and fixed point have no built-in of their
+ * kind (their names say their whole layout), and get no note.
+ */
+#define IDENTITY_DECODED_BITS 16
+
+static bool same_limits(const struct fmt *a, const struct fmt *b)
+{
+	return a->bits == b->bits && a->has_sign == b->has_sign && a->has_nan == b->has_nan &&
+	       a->has_inf == b->has_inf && a->has_zero == b->has_zero && a->nan_code == b->nan_code &&
+	       (!a->has_inf || a->inf_code == b->inf_code) && a->negative_zero == b->negative_zero &&
+	       a->max_rank == b->max_rank && a->max_rank_neg == b->max_rank_neg &&
+	       a->min_normal_rank == b->min_normal_rank && a->emin == b->emin && a->emax == b->emax &&
+	       a->precision == b->precision;
+}
+
+static bool same_class_lists(const struct fmt *a, const struct fmt *b)
+{
+	if (a->nclasses != b->nclasses || a->nspecials != b->nspecials)
+		return false;
+	for (int i = 0; i < a->nclasses; i++) {
+		const struct fmt_class *x = &a->classes[i], *y = &b->classes[i];
+		if (x->prefix != y->prefix || x->prefix_len != y->prefix_len || x->exp_bits != y->exp_bits ||
+		    x->encoding != y->encoding || x->exp_offset != y->exp_offset || x->mant_bits != y->mant_bits ||
+		    x->cls != y->cls)
+			return false;
+	}
+	for (int i = 0; i < a->nspecials; i++)
+		if (a->special[i].code != b->special[i].code || a->special[i].cls != b->special[i].cls ||
+		    a->special[i].neg != b->special[i].neg)
+			return false;
+	return true;
+}
+
+static bool same_description(const struct fmt *a, const struct fmt *b)
+{
+	return a->kind == b->kind && a->bits == b->bits && a->has_sign == b->has_sign && a->exp_bits == b->exp_bits &&
+	       a->frac_bits == b->frac_bits && a->bias == b->bias && a->specials == b->specials && a->es == b->es &&
+	       a->wraps == b->wraps && same_class_lists(a, b);
+}
+
+/* Whether code means the same in a and b: class, sign and value (sig·2^exp compared
+ * as rationals, since kinds need not write a value alike). */
+static bool decodes_alike(const struct fmt *a, const struct fmt *b, fpcode code, struct fmt_value v[2], mpq_t q[2])
+{
+	fmt_decode(&v[0], a, code);
+	fmt_decode(&v[1], b, code);
+	if (v[0].cls != v[1].cls || v[0].neg != v[1].neg)
+		return false;
+	if (v[0].cls == FP_NAN || v[0].cls == FP_INF)
+		return true;
+	num_set_dyadic(q[0], v[0].sig, v[0].exp);
+	num_set_dyadic(q[1], v[1].sig, v[1].exp);
+	return mpq_equal(q[0], q[1]);
+}
+
+static bool every_code_alike(const struct fmt *a, const struct fmt *b)
+{
+	struct fmt_value v[2];
+	mpq_t q[2];
+	bool alike = true;
+
+	fmt_value_init(&v[0]);
+	fmt_value_init(&v[1]);
+	mpq_inits(q[0], q[1], NULL);
+	for (fpcode code = 0; alike && code <= code_mask(a->bits); code++)
+		alike = decodes_alike(a, b, code, v, q);
+	mpq_clears(q[0], q[1], NULL);
+	fmt_value_clear(&v[0]);
+	fmt_value_clear(&v[1]);
+	return alike;
+}
+
+static bool identical(const struct fmt *a, const struct fmt *b)
+{
+	if (!same_limits(a, b))
+		return false;
+	if (a->bits <= IDENTITY_DECODED_BITS)
+		return every_code_alike(a, b);
+	return same_description(a, b);
+}
+
+static bool same_shape(const struct fmt *a, const struct fmt *b)
+{
+	return a->kind == b->kind && a->bits == b->bits && a->has_sign == b->has_sign &&
+	       a->exp_bits == b->exp_bits && a->frac_bits == b->frac_bits;
+}
+
+/* A value of f's as short text: in full when short, else a power of two, else ~6 digits. */
+static void put_rank_value(struct strbuf *out, const struct fmt *f, fpcode rank)
+{
+	struct strbuf exact;
+	mpz_t sig;
+	long exp;
+
+	mpz_init(sig);
+	sb_init(&exact);
+	fmt_rank_value(sig, &exp, f, rank);
+	dec_exact(&exact, false, sig, exp);
+	if (exact.len <= 20)
+		sb_puts(out, exact.s);
+	else if (mpz_popcount(sig) == 1)
+		sb_printf(out, "2^%ld", exp + (long)mpz_scan1(sig, 0));
+	else {
+		sb_putc(out, '~');
+		dec_digits(out, false, sig, exp, 6);
+	}
+	sb_free(&exact);
+	mpz_clear(sig);
+}
+
+static void put_code_or_none(struct strbuf *out, const struct fmt *f, bool present, fpcode code)
+{
+	char hex[CODE_MAX_BITS / 4 + 3];
+
+	if (!present) {
+		sb_puts(out, "none");
+		return;
+	}
+	code_to_hex(hex, code, fmt_hex_digits(f));
+	sb_puts(out, hex);
+}
+
+static const char *zeros_word(const struct fmt *f)
+{
+	if (!f->has_zero)
+		return "none";
+	return f->negative_zero != fmt_code_of_rank(f, 0) ? "two" : "one";
+}
+
+/* The least positive value's rank (rank 0 is zero where there is one). */
+static fpcode least_positive_rank(const struct fmt *f)
+{
+	return f->has_zero ? 1 : 0;
+}
+
+static bool rank_values_differ(const struct fmt *a, fpcode ra, const struct fmt *b, fpcode rb)
+{
+	mpq_t q[2];
+	bool differ;
+
+	mpq_inits(q[0], q[1], NULL);
+	fmt_rank_rational(q[0], a, ra);
+	fmt_rank_rational(q[1], b, rb);
+	differ = !mpq_equal(q[0], q[1]);
+	mpq_clears(q[0], q[1], NULL);
+	return differ;
+}
+
+/* Opens the next item of a difference list: "in " before the first, ", " between. */
+static void next_item(struct strbuf *out, int *n, const char *what)
+{
+	sb_printf(out, "%s%s (", (*n)++ ? ", " : " in ", what);
+}
+
+/*
+ * Writes how f differs from b (" in NaN (0x80, not 0x7f), max (240, not 448)") and
+ * returns how many of these properties differ.
+ */
+static int put_differences(struct strbuf *out, const struct fmt *f, const struct fmt *b)
+{
+	int n = 0;
+
+	if (f->has_nan != b->has_nan || (f->has_nan && f->nan_code != b->nan_code)) {
+		next_item(out, &n, "NaN");
+		put_code_or_none(out, f, f->has_nan, f->nan_code);
+		sb_puts(out, ", not ");
+		put_code_or_none(out, b, b->has_nan, b->nan_code);
+		sb_putc(out, ')');
+	}
+	if (f->has_inf != b->has_inf || (f->has_inf && f->inf_code != b->inf_code)) {
+		next_item(out, &n, "inf");
+		put_code_or_none(out, f, f->has_inf, f->inf_code);
+		sb_puts(out, ", not ");
+		put_code_or_none(out, b, b->has_inf, b->inf_code);
+		sb_putc(out, ')');
+	}
+	if (strcmp(zeros_word(f), zeros_word(b)) != 0) {
+		next_item(out, &n, "zeros");
+		sb_printf(out, "%s, not %s)", zeros_word(f), zeros_word(b));
+	}
+	if (rank_values_differ(f, f->max_rank, b, b->max_rank)) {
+		next_item(out, &n, "max");
+		put_rank_value(out, f, f->max_rank);
+		sb_puts(out, ", not ");
+		put_rank_value(out, b, b->max_rank);
+		sb_putc(out, ')');
+	}
+	if (rank_values_differ(f, least_positive_rank(f), b, least_positive_rank(b))) {
+		next_item(out, &n, "least positive");
+		put_rank_value(out, f, least_positive_rank(f));
+		sb_puts(out, ", not ");
+		put_rank_value(out, b, least_positive_rank(b));
+		sb_putc(out, ')');
+	}
+	if (f->precision != b->precision) {
+		next_item(out, &n, "precision");
+		sb_printf(out, "%d bits, not %d)", f->precision, b->precision);
+	}
+	return n;
+}
+
+/* Fills f->note (see above). */
 static void note_lookalike(struct fmt *f)
 {
-	for (size_t i = 0; i < builtin_format_count; i++) {
+	const struct fmt *twin = NULL, *closest = NULL;
+	struct strbuf how, best;
+	bool kin = false;
+	int fewest = INT_MAX;
+
+	sb_init(&how);
+	sb_init(&best);
+	for (size_t i = 0; i < builtin_format_count && !twin; i++) {
 		const struct fmt *b = parsed_builtin(i);
-		bool same_widths = b->kind == f->kind && b->exp_bits == f->exp_bits && b->frac_bits == f->frac_bits &&
-				   b->has_sign == f->has_sign;
-		if (same_widths && (b->bias != f->bias || b->specials != f->specials) && !f->note[0])
-			snprintf(f->note, sizeof f->note, "not the built-in %s, %.180s", b->name, b->description);
-		else if (same_widths && !f->note[0])
-			snprintf(f->note, sizeof f->note, "the same layout as the built-in %s", b->name);
+		int n;
+		kin |= b->kind == f->kind;
+		if (identical(f, b))
+			twin = b;
+		else if (same_shape(f, b) && (sb_clear(&how), n = put_differences(&how, f, b)) < fewest) {
+			fewest = n;
+			closest = b;
+			sb_clear(&best);
+			sb_puts(&best, how.s);
+		}
 	}
+	if (twin)
+		snprintf(f->note, sizeof f->note, "identical to the built-in %s (%.180s)", twin->name, twin->description);
+	else if (closest)
+		snprintf(f->note, sizeof f->note, "not identical to any built-in; differs from %s%s", closest->name,
+			 fewest ? best.s : " in the values of some codes");
+	else if (kin)
+		snprintf(f->note, sizeof f->note, "not identical to any built-in");
+	sb_free(&how);
+	sb_free(&best);
 }
 
 /* e5m10 and the like, described once per run (names are kept lowercase). */

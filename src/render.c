@@ -221,22 +221,37 @@ static void write_value(struct strbuf *out, const struct field_context *cx, enum
 		dec_hexfloat(out, v->neg, v->sig, v->exp);
 }
 
-/* What a readout computes: error, ulps, rel (for an exact input, 0), neighbours. */
+/* The readout's text for an error field or its ratio. */
+static const struct strbuf *error_text(const struct readout *rd, enum field fld)
+{
+	const struct strbuf *const texts[FIELD_COUNT] = {
+		[FIELD_ERROR] = &rd->error,		[FIELD_ULPS] = &rd->ulps,
+		[FIELD_REL] = &rd->relative,		[FIELD_ERROR_RATIO] = &rd->error_ratio,
+		[FIELD_ULPS_RATIO] = &rd->ulps_ratio,	[FIELD_REL_RATIO] = &rd->relative_ratio,
+	};
+
+	return texts[fld];
+}
+
+/* What a readout computes: error, ulps, rel and their ratios (for an exact input, 0),
+ * neighbours; - where there is none (a ratio of a real's error included). */
 static void write_readout_field(struct strbuf *out, const struct field_context *cx, enum field fld)
 {
 	const struct readout *rd = cx->rd;
-	const struct neighbour *nb = fld == FIELD_BELOW ? &rd->below : &rd->above;
-	const struct strbuf *text = fld == FIELD_ERROR ? &rd->error : fld == FIELD_ULPS ? &rd->ulps : &rd->relative;
+	const struct strbuf *text;
 
-	if (fld == FIELD_BELOW || fld == FIELD_ABOVE)
+	if (fld == FIELD_BELOW || fld == FIELD_ABOVE) {
+		const struct neighbour *nb = fld == FIELD_BELOW ? &rd->below : &rd->above;
 		sb_puts(out, nb->exists ? nb->exact.s : "-");
-	else if (rd->has_error && text->len) {
-		if (rd->approximate && !cx->json) /* JSON says "approximate": true instead */
-			sb_putc(out, '~');
-		sb_puts(out, text->s);
+		return;
 	}
+	text = error_text(rd, fld);
+	if (rd->has_error && text->len)
+		sb_puts(out, text->s);
+	else if (rd->typed && !(rd->rounding.flags & RND_INEXACT) && rd->x.kind == NUM_FINITE)
+		sb_putc(out, '0');
 	else
-		sb_puts(out, rd->typed && !(rd->rounding.flags & RND_INEXACT) && rd->x.kind == NUM_FINITE ? "0" : "-");
+		sb_putc(out, '-');
 }
 
 /* ---- Rows ------------------------------------------------------------------------------ */
@@ -445,10 +460,19 @@ static void make_readout(struct readout *rd, const struct fmt *f, const struct r
 {
 	unsigned wanted = 0;
 
+	static const unsigned need[FIELD_COUNT] = {
+		[FIELD_ERROR] = READOUT_ERROR,
+		[FIELD_ULPS] = READOUT_ULPS,
+		[FIELD_REL] = READOUT_REL,
+		[FIELD_ERROR_RATIO] = READOUT_ERROR | READOUT_RATIOS,
+		[FIELD_ULPS_RATIO] = READOUT_ULPS | READOUT_RATIOS,
+		[FIELD_REL_RATIO] = READOUT_REL | READOUT_RATIOS,
+		[FIELD_BELOW] = READOUT_NEIGHBOURS,
+		[FIELD_ABOVE] = READOUT_NEIGHBOURS,
+	};
+
 	for (int i = 0; i < fl->count; i++)
-		wanted |= fl->field[i] == FIELD_ERROR ? READOUT_ERROR : fl->field[i] == FIELD_ULPS ? READOUT_ULPS
-			  : fl->field[i] == FIELD_REL ? READOUT_REL
-			  : fl->field[i] == FIELD_BELOW || fl->field[i] == FIELD_ABOVE ? READOUT_NEIGHBOURS : 0;
+		wanted |= need[fl->field[i]];
 	readout_for_row(rd, f, r->code, r->rounding ? r->value : NULL, r->mode, r->saturate, r->rounding,
 			r->approximate, wanted);
 }

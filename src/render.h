@@ -31,9 +31,13 @@
 	X(DIGITS, "digits", FROM_VALUE, AS_STRING, write_value, "the value to max_digits10 significant digits") \
 	X(HEXFLOAT, "hexfloat", FROM_VALUE, AS_STRING, write_value, "the stored value as a hex float") \
 	X(ERROR, "error", FROM_READOUT, AS_STRING, write_readout_field, \
-	  "stored - input, exactly (n/d when the decimal does not end); - if none") \
-	X(ULPS, "ulps", FROM_READOUT, AS_STRING, write_readout_field, "the error in units of the gap rounded across") \
-	X(REL, "rel", FROM_READOUT, AS_STRING, write_readout_field, "the error relative to the input") \
+	  "stored - input (~ and 25 digits if it does not end), - if none") \
+	X(ULPS, "ulps", FROM_READOUT, AS_STRING, write_readout_field, "the error in units of the gap rounded across (~ likewise)") \
+	X(REL, "rel", FROM_READOUT, AS_STRING, write_readout_field, "the error relative to the input (~ likewise)") \
+	X(ERROR_RATIO, "error_ratio", FROM_READOUT, AS_STRING, write_readout_field, \
+	  "the error exactly, n/d in lowest terms; - for a real's") \
+	X(ULPS_RATIO, "ulps_ratio", FROM_READOUT, AS_STRING, write_readout_field, "ulps exactly, n/d") \
+	X(REL_RATIO, "rel_ratio", FROM_READOUT, AS_STRING, write_readout_field, "rel exactly, n/d") \
 	X(BELOW, "below", FROM_READOUT, AS_STRING, write_readout_field, "the next value below, in value order; - if none") \
 	X(ABOVE, "above", FROM_READOUT, AS_STRING, write_readout_field, "the next value above, in value order; - if none") \
 	X(FLAGS, "flags", FROM_CODE, AS_LIST, write_flags, "inexact|tie|overflow|underflow|saturated|invalid|divbyzero, or -") \

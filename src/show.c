@@ -274,17 +274,27 @@ static void put_tie(struct strbuf *out, const struct readout *r)
 	}
 }
 
+/* " = n/d" after a number written as ~ and digits, where it is known exactly. */
+static void put_ratio(struct strbuf *out, const struct strbuf *number, const struct strbuf *ratio)
+{
+	if (number->s[0] == '~' && ratio->len)
+		sb_printf(out, " = %s", ratio->s);
+}
+
 static void put_error(struct strbuf *out, const struct readout *r, const struct show_style *style)
 {
 	sb_printf(out, LABEL, "error");
-	if (r->approximate)
-		sb_putc(out, '~');
 	put_number(out, r->error.s, style);
+	put_ratio(out, &r->error, &r->error_ratio);
 	sb_puts(out, "  (stored - typed)\n");
-	sb_printf(out, LABEL "%s%s ulp of the gap rounded across\n", "", r->ulps_exact ? "" : "~", r->ulps.s);
-	if (r->relative.len)
-		sb_printf(out, LABEL "%s%s relative to the typed value\n", "", r->relative_exact ? "" : "~",
-			  r->relative.s);
+	sb_printf(out, LABEL "%s", "", r->ulps.s);
+	put_ratio(out, &r->ulps, &r->ulps_ratio);
+	sb_puts(out, " ulp of the gap rounded across\n");
+	if (r->relative.len) {
+		sb_printf(out, LABEL "%s", "", r->relative.s);
+		put_ratio(out, &r->relative, &r->relative_ratio);
+		sb_puts(out, " relative to the typed value\n");
+	}
 }
 
 static void put_overflow(struct strbuf *out, const struct readout *r, const struct show_style *style)
@@ -345,9 +355,9 @@ static void put_route(struct strbuf *out, const struct readout *r)
 static void put_typed(struct strbuf *out, const struct readout *r, const struct show_style *style)
 {
 	sb_printf(out, LABEL, "typed");
-	if (r->approximate) { /* a real: its expression, and its first digits */
+	if (r->input_exact.s && r->input_exact.s[0] == '~') { /* a real or 1/3: as typed, and its first digits */
 		render_escaped(out, r->input);
-		sb_printf(out, " \u2248 %s\u2026", r->input_exact.s);
+		sb_printf(out, " \u2248 %s\u2026", r->input_exact.s + 1);
 	} else if (r->input_exact.len)
 		put_number(out, r->input_exact.s, style);
 	else {

@@ -1,7 +1,7 @@
 /*
  * showjson.c — the readout and the format's limits as one JSON object: the same things
- * the human readout says, every number an exact decimal string, null where there is
- * nothing to say.
+ * the human readout says, every number a decimal string (exact, or ~ and 25 digits:
+ * dec_marked()), null where there is nothing to say.
  */
 #include "show.h"
 
@@ -78,6 +78,9 @@ static void json_error(struct strbuf *out, const struct readout *r)
 	render_json_text(out, "ulps", r->ulps.s);
 	render_json_text(out, "rel", r->relative.len ? r->relative.s : NULL);
 	render_json_text(out, "relative", r->relative.len ? r->relative.s : NULL); /* the old name, until 0.3 */
+	render_json_text(out, "exact_ratio", r->error_ratio.len ? r->error_ratio.s : NULL);
+	render_json_text(out, "ulps_ratio", r->ulps_ratio.len ? r->ulps_ratio.s : NULL);
+	render_json_text(out, "rel_ratio", r->relative_ratio.len ? r->relative_ratio.s : NULL);
 	sb_putc(out, '}');
 }
 
@@ -129,7 +132,8 @@ static void json_readout_body(struct strbuf *out, const struct readout *r)
 	render_json_text(out, "format", r->f->name);
 	render_json_text(out, "input", r->input);
 	render_json_text(out, "input_exact", r->typed && r->input_exact.len ? r->input_exact.s : NULL);
-	if (r->approximate) /* input_exact and the error are to READOUT_RATIO_DIGITS digits */
+	render_json_text(out, "input_ratio", r->typed && r->input_ratio.len ? r->input_ratio.s : NULL);
+	if (r->approximate) /* a real's: input_exact and the error are ~ and digits, with no ratio */
 		render_json_bool(out, "approximate", true);
 	render_json_code(out, "hex", r->f, r->code);
 	{

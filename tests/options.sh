@@ -30,7 +30,7 @@ table='
 --tsv             - a a - - - a - - a a a a a -
 --csv             - a a - - - a - - a a a a a -
 --json            a a a a a a a - a a a a a a -
---header          - a a - - - a - - a a - a a -
+--header          - a a - - - a - - a a a a a -
 --full            a - - - - a - - - - - - - - -
 --color=never     a - - a - a - - - - - - - - -
 --range=0:1       - - a - - - - - - - - - a - -

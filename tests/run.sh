@@ -52,6 +52,7 @@ run sh -c "./tests/fastpath < $log.rec" && rm -f "$log.rec"
 run sh tests/nans.sh ./fpx
 run sh tests/docs.sh ./fpx
 run sh tests/interfaces.sh ./fpx
+run sh tests/forms.sh ./fpx
 run sh tests/cli.sh ./fpx
 run sh tests/options.sh ./fpx
 run sh tests/hostile.sh ./fpx
