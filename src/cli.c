@@ -112,13 +112,12 @@ static bool looks_like_value(const char *arg)
 {
 	const char *rest = arg + 1;
 	size_t name = strspn(rest, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-	int arity;
 
 	if (arg[0] != '-' || !arg[1])
 		return true;
 	if (!isalpha((unsigned char)rest[0]) && rest[0] != '-')
 		return true;
-	if (rest[name] == '(' && (real_function(rest, name) || real_formula(rest, name, &arity)))
+	if (rest[name] == '(' && (real_function(rest, name) || real_formula(rest, name)))
 		return true; /* -sin(x) */
 	if ((!rest[name] || strchr("+-*/^ ", rest[name])) &&
 	    ((name == 2 && strncasecmp(rest, "pi", 2) == 0) || (name == 1 && tolower(*rest) == 'e')))

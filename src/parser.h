@@ -13,6 +13,15 @@
 
 struct operand;
 
+/*
+ * How far a literal or power inside a function's argument is built exactly, past the
+ * 2^±NUM_LIMIT_EXP where a value alone becomes a bounded stand-in: sin(2^100000) is
+ * MPFR's exact reduction of the integer. Its time grows with the exponent (about a
+ * second at 2^22 bits), so further out the argument is refused.
+ */
+#define MAX_ARGUMENT_EXP (1L << 22)
+#define MAX_ARGUMENT_EXP_TEXT "4194304"
+
 struct parser {
 	const char *s;
 	size_t len, pos;
