@@ -288,7 +288,7 @@ expect "e4m3 -s: poles saturate" 0 "0x7e${tab}saturated|divbyzero
 # ---- Huge arguments: MPFR reduces them exactly (#33 item 15) --------------------------
 
 # sin, cos, tan of 2^100000 by MPFR (the oracle the style guide names), rounded once to
-# binary32; 1e100000 as a literal and 0x1p100000 likewise
+# binary32; 1e30000 as a literal and 0x1p100000 likewise
 cat > "$T/huge.c" <<'EOF'
 #include <mpfr.h>
 #include <stdio.h>
@@ -304,7 +304,7 @@ int main(void)
 		if (k < 3)
 			mpfr_set_ui_2exp(x, 1, 100000, MPFR_RNDN);
 		else
-			mpfr_set_str(x, "1e100000", 10, MPFR_RNDN); /* 332193 bits hold it exactly */
+			mpfr_set_str(x, "1e30000", 10, MPFR_RNDN); /* 69658 bits (5^30000) hold it exactly */
 		fn[k < 3 ? k : 0](y, x, MPFR_RNDN);
 		float f = mpfr_get_flt(y, MPFR_RNDN);
 		uint32_t b;
@@ -315,14 +315,14 @@ int main(void)
 }
 EOF
 if cc -o "$T/huge" "$T/huge.c" -lmpfr -lgmp 2> /dev/null; then
-	expect "sin, cos, tan of 2^100000, sin of 1e100000" 0 "$("$T/huge")" -- \
-		$FPX convert -o hex binary32 'sin(2^100000)' 'cos(2^100000)' 'tan(2^100000)' 'sin(1e100000)'
+	expect "sin, cos, tan of 2^100000, sin of 1e30000" 0 "$("$T/huge")" -- \
+		$FPX convert -o hex binary32 'sin(2^100000)' 'cos(2^100000)' 'tan(2^100000)' 'sin(1e30000)'
 else
 	bad "cannot compile the MPFR reference"
 fi
 expect "sin(0x1p100000) = sin(2^100000)" 0 "0xbecb5be9" -- $FPX convert -o hex binary32 'sin(0x1p100000)'
-expect "past 2^4194304 a function's argument is refused" 1 "error" -- $FPX convert -o hex binary32 'sin(2^5000000)'
-grep -q "a function's argument is held exactly only within 2^-4194304 to 2^4194304" "$T/err" && ok ||
+expect "past 2^131072 a function's argument is refused" 1 "error" -- $FPX convert -o hex binary32 'sin(2^200000)'
+grep -q "a function's argument is held exactly only within 2^-131072 to 2^131072" "$T/err" && ok ||
 	bad "the refusal names the bound: $(cat "$T/err")"
 
 echo "specials: $pass passed, $fail failed"
