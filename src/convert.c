@@ -277,14 +277,14 @@ static enum problem round_real(struct conversion *c, const struct fmt *f, enum r
 	if (status == REAL_DECIDED && f->wraps && (c->result.flags & RND_OVERFLOW))
 		return PROBLEM_REAL_WRAP;
 	if (status != REAL_DECIDED) { /* NaN, which a format without one cannot take */
+		unsigned raised = c->result.flags; /* invalid for a domain, divbyzero on the way */
 		num_init(&nan);
 		num_set_kind(&nan, NUM_NAN);
 		problem = round_along(c, &c->result, f, &nan, mode, saturate);
 		num_clear(&nan);
 		if (problem)
 			return problem;
-		if (status == REAL_DOMAIN)
-			c->result.flags |= RND_INVALID;
+		c->result.flags |= raised;
 	}
 	c->code = c->result.code;
 	return c->need_value ? take_stand_in(c, f) : PROBLEM_NONE;

@@ -35,4 +35,14 @@ bool has_nan_leaf(const struct real *r);
 /* Is r, exactly zero, −0 as IEEE 754 signs it (sin(-0), -0 + 0 is +0)? */
 bool zero_is_negative(const struct real *r);
 
+/*
+ * A copy of r with its special cases settled (realfold.c): each operation or function
+ * with a NaN, infinite or zero operand that special.h's table has a row for becomes the
+ * row's result (NaN, ±inf, ±0, ±1, 2, a multiple of π, an operand), + − · / of exact
+ * values their exact result; no REAL_FORMULA is left. *flags: what those rows raised
+ * (RND_INVALID, RND_DIVBYZERO). Operands known only by enclosures are classified at
+ * up to max_precision bits.
+ */
+struct real *real_fold(const struct real *r, unsigned *flags, long max_precision);
+
 #endif

@@ -12,6 +12,7 @@
 /* A decimal with this many digits before or after the point is past the limit:
  * log10(2^NUM_LIMIT_EXP), ≈ 19728.3 for 2^65536, and 2 more. */
 #define DECIMAL_LIMIT (NUM_LIMIT_EXP * 30103 / 100000 + 2)
+#define ARGUMENT_DECIMAL_LIMIT (MAX_ARGUMENT_EXP * 30103 / 100000 + 2) /* likewise inside a call */
 #define EXPONENT_CAP 1000000000000000LL
 
 /* Reads [eE|pP][+-]digits into *exp, saturating; the marker is already consumed. */
@@ -158,9 +159,10 @@ static void build_value(struct num *out, const struct mantissa *m, int base)
  * [base^(D−1+exp), base^(D+exp)); for hex, the exponent is already in bits and each digit
  * is 4 of them.
  */
-static void set_literal(struct num *out, struct mantissa *m, int base)
+static void set_literal(struct num *out, struct mantissa *m, int base, bool in_call)
 {
-	long long lo, hi, limit = base == 16 ? NUM_LIMIT_EXP : DECIMAL_LIMIT;
+	long long lo, hi, limit = in_call ? (base == 16 ? MAX_ARGUMENT_EXP : ARGUMENT_DECIMAL_LIMIT)
+					  : (base == 16 ? NUM_LIMIT_EXP : DECIMAL_LIMIT);
 
 	num_set_kind(out, NUM_FINITE);
 	out->bound = NUM_EXACT;
@@ -191,7 +193,7 @@ enum parse_status scan_decimal(struct parser *p, struct num *out)
 	}
 	if (s == PARSE_OK) {
 		m.exponent += exp;
-		set_literal(out, &m, 10);
+		set_literal(out, &m, 10, p->calls > 0);
 	}
 	free(m.digits);
 	return s;
@@ -214,7 +216,7 @@ enum parse_status scan_hexfloat(struct parser *p, struct num *out, size_t start)
 	}
 	if (s == PARSE_OK) {
 		m.exponent = 4 * m.exponent + exp;
-		set_literal(out, &m, 16);
+		set_literal(out, &m, 16, p->calls > 0);
 	}
 	free(m.digits);
 	return s;

@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "ops.h"
+#include "special.h"
 
 static const struct {
 	const char *name;
@@ -72,60 +73,57 @@ static void add_finite(struct num *out, const struct num *x, const struct num *y
 	mpq_clears(a, b, NULL);
 }
 
+/*
+ * The special cases of fn at x and y (y negated for a difference), from special.c's
+ * table: true, with the result in *out and its flags in *flags, when an operand is NaN,
+ * infinite or a zero the table has a row for; false for the exact arithmetic.
+ */
+static bool special_case(struct num *out, unsigned *flags, enum special_fn fn, const struct num *x,
+			 const struct num *y, bool negate_y)
+{
+	struct special_result r;
+	unsigned cy = special_class(y);
+
+	if (special_find(&r, fn, special_class(x), negate_y ? special_negate(cy) : cy) != SPECIAL_FOUND)
+		return false;
+	special_value(out, &r, x, y); /* no row of + − · / gives an operand as it is */
+	*flags = r.flags;
+	return true;
+}
+
 static unsigned add(struct num *out, const struct num *x, const struct num *y, bool negate_y, enum rnd_mode mode)
 {
-	bool y_neg = y->neg != negate_y;
+	unsigned flags;
 
-	if (x->kind == NUM_INF && y->kind == NUM_INF && x->neg != y_neg) {
-		set_special(out, NUM_NAN, false); /* ∞ − ∞ */
-		return RND_INVALID;
-	}
-	if (x->kind == NUM_INF || y->kind == NUM_INF)
-		set_special(out, NUM_INF, x->kind == NUM_INF ? x->neg : y_neg);
-	else
-		add_finite(out, x, y, negate_y, mode);
+	if (special_case(out, &flags, SP_ADD, x, y, negate_y))
+		return flags;
+	add_finite(out, x, y, negate_y, mode); /* zeros too: an exact zero sum's sign is the mode's */
 	return 0;
 }
 
 static unsigned multiply(struct num *out, const struct num *x, const struct num *y)
 {
-	bool neg = x->neg != y->neg;
+	unsigned flags;
 
-	if (x->kind == NUM_INF || y->kind == NUM_INF) {
-		if (is_zero(x->kind == NUM_INF ? y : x)) {
-			set_special(out, NUM_NAN, false); /* 0 · ∞ */
-			return RND_INVALID;
-		}
-		set_special(out, NUM_INF, neg);
-		return 0;
-	}
+	if (special_case(out, &flags, SP_MUL, x, y, false))
+		return flags;
 	mpq_mul(out->mag, x->mag, y->mag);
 	out->kind = NUM_FINITE;
 	out->bound = NUM_EXACT;
-	out->neg = neg; /* a zero product too */
+	out->neg = x->neg != y->neg;
 	return 0;
 }
 
 static unsigned divide(struct num *out, const struct num *x, const struct num *y)
 {
-	bool neg = x->neg != y->neg;
+	unsigned flags;
 
-	if ((x->kind == NUM_INF && y->kind == NUM_INF) || (is_zero(x) && is_zero(y))) {
-		set_special(out, NUM_NAN, false); /* ∞/∞, 0/0 */
-		return RND_INVALID;
-	}
-	if (x->kind == NUM_INF || is_zero(y)) {
-		set_special(out, NUM_INF, neg);
-		return x->kind == NUM_INF ? 0 : RND_DIVBYZERO;
-	}
-	if (y->kind == NUM_INF) {
-		set_special(out, NUM_FINITE, neg); /* a zero */
-		return 0;
-	}
+	if (special_case(out, &flags, SP_DIV, x, y, false))
+		return flags;
 	mpq_div(out->mag, x->mag, y->mag);
 	out->kind = NUM_FINITE;
 	out->bound = NUM_EXACT;
-	out->neg = neg;
+	out->neg = x->neg != y->neg;
 	return 0;
 }
 
@@ -200,10 +198,6 @@ unsigned op_exact(struct num *out, enum op op, const struct num *const *args, en
 		return op_compare_order(out, op, op_order(x, y));
 	if (op == OP_FMA)
 		return fused_multiply_add(out, x, y, args[2], mode);
-	if (x->kind == NUM_NAN || y->kind == NUM_NAN) {
-		set_special(out, NUM_NAN, false); /* quiet NaN in, NaN out, no flag */
-		return 0;
-	}
 	switch (op) {
 	case OP_ADD: return add(out, x, y, false, mode);
 	case OP_SUB: return add(out, x, y, true, mode);

@@ -45,7 +45,6 @@ static const char *const messages[] = {
 	[PARSE_EXPONENT_DIGITS] = "the exponent has no digits",
 	[PARSE_HEX_NEEDS_P] = "a hex float needs a p exponent (0x1.8p3); a bare 0x... is a bit pattern",
 	[PARSE_UNCLOSED] = "unclosed parenthesis",
-	[PARSE_DIVISION_BY_ZERO] = "division by zero",
 	[PARSE_FRACTIONAL_POWER] = "a power must have an integer exponent",
 	[PARSE_TOO_LARGE] = "too large to evaluate exactly",
 	[PARSE_TOO_MUCH_WORK] = "too much arithmetic on huge numbers to evaluate exactly (the whole expression)",
@@ -53,6 +52,8 @@ static const char *const messages[] = {
 	[PARSE_PATTERN_IN_EXPRESSION] = "a bit pattern stands alone; in arithmetic write a hex float (0x7ep0)",
 	[PARSE_SPECIAL_IN_EXPRESSION] = "inf and nan stand alone, with at most a sign",
 	[PARSE_BOUND_IN_EXPRESSION] = "a value this far out of range cannot be combined exactly",
+	[PARSE_ARGUMENT_TOO_LARGE] = "a function's argument is held exactly only within 2^-" MAX_ARGUMENT_EXP_TEXT
+				     " to 2^" MAX_ARGUMENT_EXP_TEXT,
 	[PARSE_UNKNOWN_NAME] = NULL, /* names the functions: unknown_name_message() */
 	[PARSE_CALL_NEEDS_PARENTHESES] = "a function takes its arguments in parentheses: sqrt(2)",
 	[PARSE_ARGUMENTS] = "the wrong number of arguments for this function",
@@ -165,8 +166,6 @@ static enum parse_status combine(struct parser *p, struct num *acc, const struct
 		return parser_fail(p, PARSE_TOO_LARGE, at);
 	if ((p->work += sizes(acc) + sizes(b)) > MAX_WORK_BITS)
 		return parser_fail(p, PARSE_TOO_MUCH_WORK, at);
-	if (op == '/' && mpq_sgn(b->mag) == 0)
-		return parser_fail(p, PARSE_DIVISION_BY_ZERO, at);
 	mpq_inits(x, y, NULL);
 	to_signed(x, acc);
 	to_signed(y, b);
@@ -181,20 +180,18 @@ static enum parse_status combine(struct parser *p, struct num *acc, const struct
 	return PARSE_OK;
 }
 
-/* base^k where base is 0 or ±1: no size concern, only the sign and 0^−k. */
-static enum parse_status power_of_unit(struct parser *p, struct num *base, const struct num *expo, size_t at)
+/* base^k where base is 0 or ±1 (not 0^−k, a pole: see raise()): no size concern, only
+ * the sign. */
+static void power_of_unit(struct num *base, const struct num *expo)
 {
 	bool zero_power = mpq_sgn(expo->mag) == 0;
 
 	if (zero_power) {
 		mpq_set_ui(base->mag, 1, 1);
 		base->neg = false;
-		return PARSE_OK;
+		return;
 	}
-	if (mpq_sgn(base->mag) == 0 && expo->neg)
-		return parser_fail(p, PARSE_DIVISION_BY_ZERO, at);
 	base->neg = base->neg && mpz_odd_p(mpq_numref(expo->mag));
-	return PARSE_OK;
 }
 
 /*
@@ -219,14 +216,16 @@ static enum parse_status power(struct parser *p, struct num *base, const struct 
 	}
 	if (base->bound)
 		base->bound = NUM_EXACT; /* x^0 = 1, set below */
-	if (mpq_sgn(base->mag) == 0 || mpq_cmp_ui(base->mag, 1, 1) == 0 || mpq_sgn(expo->mag) == 0)
-		return power_of_unit(p, base, expo, at);
+	if (mpq_sgn(base->mag) == 0 || mpq_cmp_ui(base->mag, 1, 1) == 0 || mpq_sgn(expo->mag) == 0) {
+		power_of_unit(base, expo);
+		return PARSE_OK;
+	}
 	/* |base| ≥ 2^strength or ≤ 2^−strength, so |result| is past 2^±(strength·k) */
 	above_one = mpz_cmp(mpq_numref(base->mag), mpq_denref(base->mag)) > 0;
 	strength = above_one ? num_floor_log2_ratio(mpq_numref(base->mag), mpq_denref(base->mag))
 			     : num_floor_log2_ratio(mpq_denref(base->mag), mpq_numref(base->mag));
 	huge_k = !mpz_fits_slong_p(k) || mpz_get_si(k) > MAX_EXACT_BITS;
-	if (strength >= 1 && (huge_k || mpz_get_si(k) * strength > NUM_LIMIT_EXP)) {
+	if (strength >= 1 && (huge_k || mpz_get_si(k) * strength > (p->calls ? MAX_ARGUMENT_EXP : NUM_LIMIT_EXP))) {
 		base->neg = base->neg && mpz_odd_p(k);
 		num_set_bound(base, above_one != expo->neg ? NUM_HUGE : NUM_TINY);
 		return PARSE_OK;
@@ -339,8 +338,12 @@ static enum parse_status parse_arguments(struct parser *p, struct operand *arg, 
 			skip_blanks(p);
 			s = peek(p) == ',' ? (p->pos++, PARSE_OK) : parser_fail(p, PARSE_ARGUMENTS, p->pos);
 		}
-		if (!s)
+		if (!s) {
+			size_t at = p->pos;
 			s = parse_expr(p, &arg[i]);
+			if (!s && !arg[i].real && arg[i].x.bound) /* past MAX_ARGUMENT_EXP */
+				s = parser_fail(p, PARSE_ARGUMENT_TOO_LARGE, at);
+		}
 	}
 	p->calls--;
 	skip_blanks(p);
@@ -372,21 +375,23 @@ static enum parse_status parse_call(struct parser *p, struct operand *out, const
 	return s;
 }
 
-/* A function defined by a formula (real.c): the formula read with x, y (and z) bound to
- * the arguments. An error inside it is reported at the call. */
-static enum parse_status parse_formula(struct parser *p, struct operand *out, const char *formula, int n, size_t at)
+/* A function defined by a formula (realfn.c): the formula read with x, y (and z) bound
+ * to the arguments, kept with its argument where it has limits of its own
+ * (real_formula_node()). An error inside it is reported at the call. */
+static enum parse_status parse_formula(struct parser *p, struct operand *out, const struct real_formula *f, size_t at)
 {
 	struct operand arg[3];
 	struct parse_error err = { PARSE_OK, 0, -1 };
 	struct parser sub = *p;
 	enum parse_status s;
+	int n = real_formula_arity(f);
 
 	for (int i = 0; i < 3; i++)
 		operand_init(&arg[i]);
 	s = parse_arguments(p, arg, n);
 	if (!s) {
-		sub.s = formula;
-		sub.len = strlen(formula);
+		sub.s = real_formula_text(f);
+		sub.len = strlen(sub.s);
 		sub.pos = 0;
 		sub.bound = arg;
 		sub.work = p->work;
@@ -397,6 +402,10 @@ static enum parse_status parse_formula(struct parser *p, struct operand *out, co
 		p->real_nodes = sub.real_nodes;
 		if (s)
 			parser_fail(p, s, at);
+	}
+	if (!s && n == 1 && out->real && !(s = to_real(p, &arg[0], at))) {
+		out->real = real_formula_node(f, arg[0].real, out->real);
+		arg[0].real = NULL;
 	}
 	for (int i = 0; i < 3; i++)
 		operand_clear(&arg[i]);
@@ -422,8 +431,7 @@ static enum parse_status parse_name(struct parser *p, struct operand *out, size_
 	size_t at = p->pos;
 	const char *name = p->s + at;
 	const struct real_fn *fn = real_function(name, len);
-	const char *formula;
-	int arity;
+	const struct real_formula *formula;
 
 	p->pos += len;
 	if (p->bound && len == 1 && (*name == 'x' || *name == 'y' || *name == 'z'))
@@ -434,8 +442,8 @@ static enum parse_status parse_name(struct parser *p, struct operand *out, size_
 		out->real = real_var(*name - 'x');
 		return PARSE_OK;
 	}
-	if (!fn && (formula = real_formula(name, len, &arity)))
-		return parse_formula(p, out, formula, arity, at);
+	if (!fn && (formula = real_formula(name, len)))
+		return parse_formula(p, out, formula, at);
 	if (count_node(p, at))
 		return PARSE_REAL_TOO_LARGE;
 	if (fn)
@@ -509,10 +517,19 @@ static int power_operator(const struct parser *p)
 	return peek(p) == '*' && p->pos + 1 < p->len && p->s[p->pos + 1] == '*' ? 2 : 0;
 }
 
-/* base^expo: exact when both are and the exponent is an integer, else a real. */
+/* Is x an exact zero (a divisor or base that makes a pole, ±inf, or NaN: a real's
+ * special case, special.h)? */
+static bool is_exact_zero(const struct operand *x)
+{
+	return !x->real && !x->x.bound && mpq_sgn(x->x.mag) == 0;
+}
+
+/* base^expo: exact when both are and the exponent is an integer, else a real (0^−k too,
+ * ±inf by IEEE's pow). */
 static enum parse_status raise(struct parser *p, struct operand *base, struct operand *expo, size_t at)
 {
-	if (base->real || expo->real || (!expo->x.bound && mpz_cmp_ui(mpq_denref(expo->x.mag), 1) != 0))
+	if (base->real || expo->real || (!expo->x.bound && mpz_cmp_ui(mpq_denref(expo->x.mag), 1) != 0) ||
+	    (is_exact_zero(base) && !expo->real && expo->x.neg && !is_exact_zero(expo)))
 		return combine_real(p, base, expo, REAL_POW, at);
 	return power(p, &base->x, &expo->x, at);
 }
@@ -580,7 +597,7 @@ static enum parse_status parse_chain(struct parser *p, struct operand *out, cons
 		operand_clear(&rhs);
 		operand_init(&rhs);
 		s = operand(p, &rhs);
-		if (!s && (out->real || rhs.real))
+		if (!s && (out->real || rhs.real || (op == '/' && is_exact_zero(&rhs)))) /* x/0: ±inf or NaN */
 			s = combine_real(p, out, &rhs, real_op_of(op), at);
 		else if (!s)
 			s = combine(p, &out->x, &rhs.x, op, at);
@@ -682,13 +699,13 @@ static bool starts_with_value_word(struct parser *p)
 {
 	static const char *const specials[] = { "inf", "infinity", "nan", "snan" };
 	size_t name = name_length(p);
-	int arity, next = p->pos + name < p->len ? (unsigned char)p->s[p->pos + name] : -1;
+	int next = p->pos + name < p->len ? (unsigned char)p->s[p->pos + name] : -1;
 
 	for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++)
 		if (starts_with_word(p, p->pos, specials[i]))
 			return true;
 	if (next == '(')
-		return real_function(p->s + p->pos, name) || real_formula(p->s + p->pos, name, &arity);
+		return real_function(p->s + p->pos, name) || real_formula(p->s + p->pos, name);
 	return (next < 0 || strchr("+-*/^ ", next)) &&
 	       ((name == 2 && strncasecmp(p->s + p->pos, "pi", 2) == 0) ||
 		(name == 1 && tolower((unsigned char)p->s[p->pos]) == 'e'));

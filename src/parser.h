@@ -13,6 +13,16 @@
 
 struct operand;
 
+/*
+ * How far a literal or power inside a function's argument is built exactly, past the
+ * 2^±NUM_LIMIT_EXP where a value alone becomes a bounded stand-in: sin(2^100000) is
+ * MPFR's exact reduction of the integer (instant as one call). Inside a larger
+ * expression the enclosures reduce it again at each precision, seconds at 2^17 and
+ * minutes at 2^20, so further out the argument is refused.
+ */
+#define MAX_ARGUMENT_EXP (1L << 17)
+#define MAX_ARGUMENT_EXP_TEXT "131072"
+
 struct parser {
 	const char *s;
 	size_t len, pos;

@@ -54,6 +54,7 @@ struct real *real_copy(const struct real *r)
 		return NULL;
 	c = real_node(r->op, real_copy(r->arg[0]), real_copy(r->arg[1]));
 	c->fn = r->fn;
+	c->formula = r->formula;
 	c->var = r->var;
 	num_set(&c->exact, &r->exact);
 	return c;
@@ -67,6 +68,19 @@ struct real *real_var(int var)
 	return r;
 }
 
+struct real *real_formula_node(const struct real_formula *f, struct real *arg, struct real *expansion)
+{
+	struct real *r;
+
+	if (f->special == SP_NONE) {
+		real_free(arg);
+		return expansion;
+	}
+	r = real_node(REAL_FORMULA, arg, expansion);
+	r->formula = f;
+	return r;
+}
+
 struct real *real_bind(const struct real *r, const struct num *values)
 {
 	struct real *c;
@@ -77,6 +91,7 @@ struct real *real_bind(const struct real *r, const struct num *values)
 		return real_exact(&values[r->var]);
 	c = real_node(r->op, real_bind(r->arg[0], values), real_bind(r->arg[1], values));
 	c->fn = r->fn;
+	c->formula = r->formula;
 	num_set(&c->exact, &r->exact);
 	return c;
 }
@@ -559,17 +574,18 @@ static enum real_status round_at(struct rnd_result *out, const struct real *r, c
 	return status;
 }
 
-enum real_status real_round(struct rnd_result *out, const struct real *r, const struct real_target *t,
-			    long max_precision)
+/* One function of exact arguments (MPFR's), else one function of a decimal (near_call_odd()), else
+ * Ziv's loop over enclosures: r, folded, rounded as t says. */
+static enum real_status round_folded(struct rnd_result *out, const struct real *r, const struct real_target *t,
+				     long max_precision)
 {
-	struct exponent_range saved = widest_range();
 	enum real_status s = REAL_DOMAIN;
 	long prec = t->precision + 32;
+	struct num x;
+	bool exact, pole, decided;
 
+	num_init(&x);
 	if (is_single_call(r)) {
-		struct num x;
-		bool exact, pole;
-		num_init(&x);
 		if (single_call_odd(&x, &exact, &pole, r, t->precision + 2) && t->encode(out, &x, t->how)) {
 			s = REAL_DECIDED;
 			out->placed = false;
@@ -577,20 +593,13 @@ enum real_status real_round(struct rnd_result *out, const struct real *r, const 
 				out->flags |= RND_DIVBYZERO;
 		}
 		num_clear(&x);
-		restore_range(saved);
 		return s;
 	}
-	if (is_near_call(r)) {
-		struct num x;
-		bool decided;
-		num_init(&x);
-		decided = near_call_odd(&x, r, t->precision + 2) && t->encode(out, &x, t->how);
-		num_clear(&x);
-		if (decided) {
-			out->placed = false;
-			restore_range(saved);
-			return REAL_DECIDED;
-		}
+	decided = is_near_call(r) && near_call_odd(&x, r, t->precision + 2) && t->encode(out, &x, t->how);
+	num_clear(&x);
+	if (decided) {
+		out->placed = false;
+		return REAL_DECIDED;
 	}
 	for (;; prec *= 2) {
 		if (prec > max_precision)
@@ -599,28 +608,54 @@ enum real_status real_round(struct rnd_result *out, const struct real *r, const 
 		if (s != REAL_UNDECIDED || prec >= max_precision)
 			break;
 	}
+	return s;
+}
+
+/* A NaN's status: a domain when invalid was raised on the way, else a NaN argument's. */
+static enum real_status nan_status(unsigned raised)
+{
+	return raised & RND_INVALID ? REAL_DOMAIN : REAL_NAN;
+}
+
+static bool is_exact_nan(const struct real *r)
+{
+	return r->op == REAL_EXACT && r->exact.kind == NUM_NAN;
+}
+
+enum real_status real_round(struct rnd_result *out, const struct real *r, const struct real_target *t,
+			    long max_precision)
+{
+	struct exponent_range saved = widest_range();
+	unsigned raised;
+	struct real *folded = real_fold(r, &raised, max_precision);
+	enum real_status s;
+
+	if (is_exact_nan(folded))
+		s = nan_status(raised);
+	else if (folded->op == REAL_EXACT) /* special, or exact arithmetic */
+		s = t->encode(out, &folded->exact, t->how) ? REAL_DECIDED : REAL_DOMAIN;
+	else
+		s = round_folded(out, folded, t, max_precision);
+	if (s == REAL_DECIDED)
+		out->flags |= raised;
+	else
+		out->flags = raised | (s == REAL_DOMAIN ? RND_INVALID : 0);
+	real_free(folded);
 	restore_range(saved);
 	return s;
 }
 
-enum real_status real_stand_in(struct num *out, bool *exact, bool *pole, const struct real *r, long bits,
-			       long max_precision)
+/* real_stand_in() of r folded. */
+static enum real_status stand_in_folded(struct num *out, bool *exact, bool *pole, const struct real *r, long bits,
+					long max_precision)
 {
-	struct exponent_range saved = widest_range();
 	enum real_status s = REAL_UNDECIDED;
 	long prec = bits + 32;
 
-	*exact = false;
-	*pole = false;
-	if (is_single_call(r)) {
-		s = single_call_odd(out, exact, pole, r, bits) ? REAL_DECIDED : REAL_DOMAIN;
-		restore_range(saved);
-		return s;
-	}
-	if (is_near_call(r) && near_call_odd(out, r, bits)) {
-		restore_range(saved);
+	if (is_single_call(r))
+		return single_call_odd(out, exact, pole, r, bits) ? REAL_DECIDED : REAL_DOMAIN;
+	if (is_near_call(r) && near_call_odd(out, r, bits))
 		return REAL_DECIDED;
-	}
 	for (;; prec *= 2) {
 		struct attempt t;
 		if (prec > max_precision)
@@ -646,6 +681,28 @@ enum real_status real_stand_in(struct num *out, bool *exact, bool *pole, const s
 		if (s != REAL_UNDECIDED || prec >= max_precision)
 			break;
 	}
+	return s;
+}
+
+enum real_status real_stand_in(struct num *out, bool *exact, bool *pole, const struct real *r, long bits,
+			       long max_precision)
+{
+	struct exponent_range saved = widest_range();
+	unsigned raised;
+	struct real *folded = real_fold(r, &raised, max_precision);
+	enum real_status s = REAL_DECIDED;
+
+	*exact = false;
+	*pole = false;
+	if (is_exact_nan(folded))
+		s = nan_status(raised);
+	else if (folded->op == REAL_EXACT) {
+		num_set(out, &folded->exact);
+		*exact = true;
+		*pole = out->kind == NUM_INF && (raised & RND_DIVBYZERO);
+	} else
+		s = stand_in_folded(out, exact, pole, folded, bits, max_precision);
+	real_free(folded);
 	restore_range(saved);
 	return s;
 }

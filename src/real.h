@@ -32,14 +32,17 @@ enum real_op {
 	REAL_POW,   /* any real exponent */
 	REAL_CALL,  /* a function of the table in real.c */
 	REAL_VAR,   /* x, y or z of fpx map, to be bound (real_bind) before rounding */
+	REAL_FORMULA, /* an activation: arg[0] its argument, arg[1] its formula's expansion */
 };
 
 struct real_fn;
+struct real_formula;
 
 struct real {
 	enum real_op op;
 	struct num exact;         /* REAL_EXACT */
 	const struct real_fn *fn; /* REAL_CALL */
+	const struct real_formula *formula; /* REAL_FORMULA */
 	int var;                  /* REAL_VAR: 0, 1, 2 for x, y, z */
 	struct real *arg[2];
 };
@@ -48,8 +51,11 @@ struct real {
 const struct real_fn *real_function(const char *name, size_t len);
 int real_fn_arity(const struct real_fn *fn);
 const char *real_fn_name(const struct real_fn *fn);
-/* A function defined by a formula over the others, in x (and y): its text, or NULL. */
-const char *real_formula(const char *name, size_t len, int *arity);
+/* A function defined by a formula over the others, in x (and y), or NULL; its
+ * arguments and its text. */
+const struct real_formula *real_formula(const char *name, size_t len);
+int real_formula_arity(const struct real_formula *f);
+const char *real_formula_text(const struct real_formula *f);
 
 /* New nodes; they own their arguments. */
 struct real *real_exact(const struct num *x);
@@ -57,6 +63,10 @@ struct real *real_node(enum real_op op, struct real *a, struct real *b);
 struct real *real_call(const struct real_fn *fn, struct real *a, struct real *b);
 struct real *real_copy(const struct real *r);
 struct real *real_var(int var);
+/* f applied to arg, as its formula expands (expansion): at ±inf and NaN, f's limits
+ * (special.h) rather than IEEE arithmetic on the expansion; expansion itself when f has
+ * none. */
+struct real *real_formula_node(const struct real_formula *f, struct real *arg, struct real *expansion);
 /* A copy of r with each variable replaced by its value, values[var]. */
 struct real *real_bind(const struct real *r, const struct num *values);
 /* Which variables r uses: bit var set for each. */
@@ -67,8 +77,8 @@ void real_free(struct real *r);
 enum real_status {
 	REAL_DECIDED,   /* *out is the result */
 	REAL_UNDECIDED, /* the enclosure still straddles a rounding boundary at max_precision */
-	REAL_DOMAIN,    /* outside a function's domain somewhere: the value is NaN (invalid) */
-	REAL_NAN,       /* NaN because an argument was typed NaN (no invalid operation) */
+	REAL_DOMAIN,    /* NaN, and an invalid operation on the way (log(-1), 0/0, inf-inf) */
+	REAL_NAN,       /* NaN from a NaN argument, with no invalid operation (sin(nan)) */
 };
 
 /*
@@ -94,8 +104,11 @@ const struct real_target *real_target_format(struct real_format_target *t, const
 					     bool saturate);
 
 /*
- * Rounds r once as t says. max_precision bounds the working precision, in bits. A
- * pole (log(0)) decides ±inf with RND_DIVBYZERO among the flags.
+ * Rounds r once as t says. max_precision bounds the working precision, in bits. The
+ * special cases of special.h's table are settled first (real_fold()): a pole (log(0),
+ * 1/0) decides ±inf with RND_DIVBYZERO among the flags, and the flags raised on the
+ * way stay with the result (exp(log(0)) is +0, divbyzero). REAL_DOMAIN, REAL_NAN:
+ * out->flags holds only those flags (RND_INVALID for a domain).
  */
 enum real_status real_round(struct rnd_result *out, const struct real *r, const struct real_target *t,
 			    long max_precision);

@@ -122,41 +122,43 @@ static int interval_rem(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
 	return image_remainder(out, a, b, MPFR_RNDN);
 }
 
-#define UNARY(name, interval, point, slope, passing) { name, 1, interval, NULL, point, NULL, slope, passing, 0, false }
-#define BOUNDED(name, interval, point, slope, passing, bound, symmetric) \
-	{ name, 1, interval, NULL, point, NULL, slope, passing, bound, symmetric }
-#define BINARY(name, interval, point, passing) { name, 2, NULL, interval, NULL, point, SLOPE_NONE, passing, 0, false }
+#define UNARY(name, interval, point, slope, passing, special) \
+	{ name, 1, interval, NULL, point, NULL, slope, passing, 0, false, special }
+#define BOUNDED(name, interval, point, slope, passing, bound, symmetric, special) \
+	{ name, 1, interval, NULL, point, NULL, slope, passing, bound, symmetric, special }
+#define BINARY(name, interval, point, passing, special) \
+	{ name, 2, NULL, interval, NULL, point, SLOPE_NONE, passing, 0, false, special }
 
 static const struct real_fn functions[] = {
-	UNARY("sqrt", mpfi_sqrt, mpfr_sqrt, SLOPE_SQRT, PASS_INCREASING),
-	UNARY("cbrt", mpfi_cbrt, mpfr_cbrt, SLOPE_CBRT, PASS_INCREASING),
-	UNARY("exp", mpfi_exp, mpfr_exp, SLOPE_EXP, PASS_INCREASING),
-	UNARY("exp2", mpfi_exp2, mpfr_exp2, SLOPE_EXP, PASS_INCREASING),
-	UNARY("exp10", interval_exp10, mpfr_exp10, SLOPE_EXP, PASS_INCREASING),
-	UNARY("expm1", mpfi_expm1, mpfr_expm1, SLOPE_EXP_ONE, PASS_INCREASING),
-	UNARY("log", mpfi_log, mpfr_log, SLOPE_LOG, PASS_INCREASING),
-	UNARY("log2", mpfi_log2, mpfr_log2, SLOPE_LOG, PASS_INCREASING),
-	UNARY("log10", mpfi_log10, mpfr_log10, SLOPE_LOG, PASS_INCREASING),
-	UNARY("log1p", mpfi_log1p, mpfr_log1p, SLOPE_NONE, PASS_INCREASING),
-	UNARY("sin", mpfi_sin, mpfr_sin, SLOPE_ONE, PASS_ROUNDED),
-	UNARY("cos", mpfi_cos, mpfr_cos, SLOPE_ONE, PASS_ROUNDED),
-	UNARY("tan", mpfi_tan, mpfr_tan, SLOPE_NONE, PASS_INCREASING),
-	UNARY("asin", mpfi_asin, mpfr_asin, SLOPE_NONE, PASS_INCREASING),
-	UNARY("acos", mpfi_acos, mpfr_acos, SLOPE_NONE, PASS_DECREASING),
-	UNARY("atan", mpfi_atan, mpfr_atan, SLOPE_ONE, PASS_INCREASING),
-	UNARY("sinh", mpfi_sinh, mpfr_sinh, SLOPE_EXP_ONE, PASS_INCREASING),
-	UNARY("cosh", mpfi_cosh, mpfr_cosh, SLOPE_EXP_ONE, PASS_ROUNDED),
-	BOUNDED("tanh", mpfi_tanh, mpfr_tanh, SLOPE_ONE, PASS_INCREASING, 1, true),
-	UNARY("asinh", mpfi_asinh, mpfr_asinh, SLOPE_ONE, PASS_INCREASING),
-	UNARY("acosh", mpfi_acosh, mpfr_acosh, SLOPE_NONE, PASS_INCREASING),
-	UNARY("atanh", mpfi_atanh, mpfr_atanh, SLOPE_NONE, PASS_INCREASING),
-	BOUNDED("erf", interval_erf, mpfr_erf, SLOPE_ERF, PASS_INCREASING, 1, true),
-	BOUNDED("erfc", interval_erfc, mpfr_erfc, SLOPE_ERF, PASS_DECREASING, 2, false),
-	UNARY("abs", mpfi_abs, mpfr_abs, SLOPE_ONE, PASS_ROUNDED),
-	BINARY("atan2", mpfi_atan2, mpfr_atan2, PASS_ROUNDED),
-	BINARY("hypot", mpfi_hypot, mpfr_hypot, PASS_ROUNDED),   BINARY("min", interval_min, mpfr_min, PASS_MIN),
-	BINARY("max", interval_max, mpfr_max, PASS_MAX),
-	BINARY("fmod", interval_fmod, mpfr_fmod, PASS_ROUNDED),  BINARY("rem", interval_rem, mpfr_remainder, PASS_ROUNDED),
+	UNARY("sqrt", mpfi_sqrt, mpfr_sqrt, SLOPE_SQRT, PASS_INCREASING, SP_SQRT),
+	UNARY("cbrt", mpfi_cbrt, mpfr_cbrt, SLOPE_CBRT, PASS_INCREASING, SP_CBRT),
+	UNARY("exp", mpfi_exp, mpfr_exp, SLOPE_EXP, PASS_INCREASING, SP_EXP),
+	UNARY("exp2", mpfi_exp2, mpfr_exp2, SLOPE_EXP, PASS_INCREASING, SP_EXP),
+	UNARY("exp10", interval_exp10, mpfr_exp10, SLOPE_EXP, PASS_INCREASING, SP_EXP),
+	UNARY("expm1", mpfi_expm1, mpfr_expm1, SLOPE_EXP_ONE, PASS_INCREASING, SP_EXPM1),
+	UNARY("log", mpfi_log, mpfr_log, SLOPE_LOG, PASS_INCREASING, SP_LOG),
+	UNARY("log2", mpfi_log2, mpfr_log2, SLOPE_LOG, PASS_INCREASING, SP_LOG),
+	UNARY("log10", mpfi_log10, mpfr_log10, SLOPE_LOG, PASS_INCREASING, SP_LOG),
+	UNARY("log1p", mpfi_log1p, mpfr_log1p, SLOPE_NONE, PASS_INCREASING, SP_LOG1P),
+	UNARY("sin", mpfi_sin, mpfr_sin, SLOPE_ONE, PASS_ROUNDED, SP_SIN),
+	UNARY("cos", mpfi_cos, mpfr_cos, SLOPE_ONE, PASS_ROUNDED, SP_COS),
+	UNARY("tan", mpfi_tan, mpfr_tan, SLOPE_NONE, PASS_INCREASING, SP_TAN),
+	UNARY("asin", mpfi_asin, mpfr_asin, SLOPE_NONE, PASS_INCREASING, SP_ASIN),
+	UNARY("acos", mpfi_acos, mpfr_acos, SLOPE_NONE, PASS_DECREASING, SP_ACOS),
+	UNARY("atan", mpfi_atan, mpfr_atan, SLOPE_ONE, PASS_INCREASING, SP_ATAN),
+	UNARY("sinh", mpfi_sinh, mpfr_sinh, SLOPE_EXP_ONE, PASS_INCREASING, SP_SINH),
+	UNARY("cosh", mpfi_cosh, mpfr_cosh, SLOPE_EXP_ONE, PASS_ROUNDED, SP_COSH),
+	BOUNDED("tanh", mpfi_tanh, mpfr_tanh, SLOPE_ONE, PASS_INCREASING, 1, true, SP_TANH),
+	UNARY("asinh", mpfi_asinh, mpfr_asinh, SLOPE_ONE, PASS_INCREASING, SP_ASINH),
+	UNARY("acosh", mpfi_acosh, mpfr_acosh, SLOPE_NONE, PASS_INCREASING, SP_ACOSH),
+	UNARY("atanh", mpfi_atanh, mpfr_atanh, SLOPE_NONE, PASS_INCREASING, SP_ATANH),
+	BOUNDED("erf", interval_erf, mpfr_erf, SLOPE_ERF, PASS_INCREASING, 1, true, SP_ERF),
+	BOUNDED("erfc", interval_erfc, mpfr_erfc, SLOPE_ERF, PASS_DECREASING, 2, false, SP_ERFC),
+	UNARY("abs", mpfi_abs, mpfr_abs, SLOPE_ONE, PASS_ROUNDED, SP_ABS),
+	BINARY("atan2", mpfi_atan2, mpfr_atan2, PASS_ROUNDED, SP_ATAN2),
+	BINARY("hypot", mpfi_hypot, mpfr_hypot, PASS_ROUNDED, SP_HYPOT),   BINARY("min", interval_min, mpfr_min, PASS_MIN, SP_MIN),
+	BINARY("max", interval_max, mpfr_max, PASS_MAX, SP_MAX),
+	BINARY("fmod", interval_fmod, mpfr_fmod, PASS_ROUNDED, SP_FMOD),  BINARY("rem", interval_rem, mpfr_remainder, PASS_ROUNDED, SP_REM),
 };
 
 #define FUNCTION_COUNT (sizeof functions / sizeof functions[0])
@@ -166,19 +168,15 @@ static const struct real_fn functions[] = {
  * z are the arguments); fma is x·y + z rounded once, as every real is. PyTorch's
  * GELU(approximate='tanh') is gelu_tanh.
  */
-static const struct real_formula {
-	const char *name;
-	int arity;
-	const char *formula;
-} formulas[] = {
-	{ "pow", 2, "x^y" },
-	{ "fma", 3, "x*y+z" },
-	{ "sigmoid", 1, "1/(1+exp(-x))" },
-	{ "softplus", 1, "max(x,0)+log1p(exp(-abs(x)))" }, /* log1p(exp(x)), decided at large x */
-	{ "silu", 1, "x*sigmoid(x)" },
-	{ "gelu", 1, "x/2*(1+erf(x/sqrt(2)))" },
-	{ "gelu_tanh", 1, "x/2*(1+tanh(sqrt(2/pi)*(x+0.044715*x^3)))" },
-	{ "relu", 1, "max(x,0)" },
+static const struct real_formula formulas[] = {
+	{ "pow", 2, "x^y", SP_NONE }, /* a power node: SP_POW's rows */
+	{ "fma", 3, "x*y+z", SP_NONE },
+	{ "sigmoid", 1, "1/(1+exp(-x))", SP_SIGMOID },
+	{ "softplus", 1, "max(x,0)+log1p(exp(-abs(x)))", SP_SOFTPLUS }, /* log1p(exp(x)), decided at large x */
+	{ "silu", 1, "x*sigmoid(x)", SP_SILU },
+	{ "gelu", 1, "x/2*(1+erf(x/sqrt(2)))", SP_GELU },
+	{ "gelu_tanh", 1, "x/2*(1+tanh(sqrt(2/pi)*(x+0.044715*x^3)))", SP_GELU },
+	{ "relu", 1, "max(x,0)", SP_RELU },
 };
 
 #define FORMULA_COUNT (sizeof formulas / sizeof formulas[0])
@@ -201,14 +199,22 @@ const char *real_fn_name(const struct real_fn *fn)
 	return fn->name;
 }
 
-const char *real_formula(const char *name, size_t len, int *arity)
+const struct real_formula *real_formula(const char *name, size_t len)
 {
 	for (size_t i = 0; i < FORMULA_COUNT; i++)
-		if (strlen(formulas[i].name) == len && strncasecmp(formulas[i].name, name, len) == 0) {
-			*arity = formulas[i].arity;
-			return formulas[i].formula;
-		}
+		if (strlen(formulas[i].name) == len && strncasecmp(formulas[i].name, name, len) == 0)
+			return &formulas[i];
 	return NULL;
+}
+
+int real_formula_arity(const struct real_formula *f)
+{
+	return f->arity;
+}
+
+const char *real_formula_text(const struct real_formula *f)
+{
+	return f->formula;
 }
 
 const char *real_function_name(size_t i)

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "real.h"
+#include "special.h"
 
 typedef int mpfi_unary(mpfi_ptr, mpfi_srcptr);
 typedef int mpfi_binary(mpfi_ptr, mpfi_srcptr, mpfi_srcptr);
@@ -59,6 +60,16 @@ struct real_fn {
 	 * (1 or 2; 0 for none) and whether −bound is one too. */
 	int bound;
 	bool symmetric;
+	enum special_fn special; /* its rows in special.c's table */
+};
+
+/* A function defined by a formula over the others (x, y, z its arguments); at the
+ * special values its rows in special.c's table give (SP_NONE: none), its limits. */
+struct real_formula {
+	const char *name;
+	int arity;
+	const char *formula;
+	enum special_fn special;
 };
 
 #endif

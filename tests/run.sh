@@ -53,6 +53,7 @@ run sh tests/nans.sh ./fpx
 run sh tests/docs.sh ./fpx
 run sh tests/interfaces.sh ./fpx
 run sh tests/forms.sh ./fpx
+run sh tests/specials.sh ./fpx
 run sh tests/cli.sh ./fpx
 run sh tests/options.sh ./fpx
 run sh tests/hostile.sh ./fpx
