@@ -194,6 +194,8 @@ static void convert_lines_in_bulk(struct converter *c, struct inputs *in)
 	}
 }
 
+static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
+
 /* Converts the values after the format, or else stdin's lines; false after a usage
  * error (no values, and stdin is not there to read). */
 static bool convert_inputs(struct converter *c)
@@ -204,6 +206,7 @@ static bool convert_inputs(struct converter *c)
 
 	if (!inputs_open(&in, c->s, c->first_value))
 		return false;
+	inputs_answer_into(&in, &c->line, c->emit == emit_row);
 	if (c->bulk && in.reader && !c->s->interactive && convert_fast_path_open(&c->conv))
 		convert_lines_in_bulk(c, &in);
 	while (inputs_next(&in, &text, &len)) {
@@ -218,8 +221,6 @@ static bool convert_inputs(struct converter *c)
 		c->failures++;
 	return true;
 }
-
-static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
 
 /* The formats a conversion names: the target (and, for cast, the source; with --via,
  * the format rounded into first). Reports a usage error and returns false. */

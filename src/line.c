@@ -438,7 +438,7 @@ struct line_editor *line_open(const char *history, line_completer *completer)
 	ed->terminal = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	ed->complete = completer;
 	if (!isatty(STDIN_FILENO))
-		ed->pipe = lines_open(stdin, LINE_MAX_BYTES);
+		ed->pipe = lines_open(STDIN_FILENO, LINE_MAX_BYTES);
 	if (ed->terminal)
 		catch_interrupts();
 #ifdef HAVE_LIBEDIT

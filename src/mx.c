@@ -320,6 +320,7 @@ int cmd_mx(struct settings *s)
 		return EXIT_USAGE;
 	in_place = !s->preset && in.reader && !s->interactive;
 	sb_init(&out);
+	inputs_answer_into(&in, &out, false); /* a block's rows are not the lines' */
 	input_init(&r.value);
 	conversion_init(&r.conv);
 	r.conv.need_value = true;

@@ -521,7 +521,7 @@ static bool handle(struct repl_session *s, const char *text)
 	if (!copy || !words)
 		abort();
 	n = split(copy, words);
-	if (n == 0)
+	if (inputs_is_blank(text, strlen(text))) /* a comment, or nothing: as in a batch */
 		;
 	else if ((cmd = find_command(words[0])) && !(cmd->run == word_info && n > 1))
 		go_on = cmd->run(s, words, n);

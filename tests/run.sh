@@ -49,6 +49,7 @@ run sh -c "./tests/fastpath 1000000 < $log.q" && rm -f "$log.q"
 run tests/fastpath --near-ties
 awk '!/^#/ && NF { print ($3 == "sat" ? $4 : $3) }' tests/records.d/*.records > "$log.rec"
 run sh -c "./tests/fastpath < $log.rec" && rm -f "$log.rec"
+run sh tests/stream.sh ./fpx
 run sh tests/cli.sh ./fpx
 run sh tests/options.sh ./fpx
 run sh tests/hostile.sh ./fpx
