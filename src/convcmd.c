@@ -442,7 +442,7 @@ int cmd_show(struct settings *s)
 	return status;
 }
 
-int show_one(struct settings *s, const char *text, fpcode *shown)
+int show_one(struct settings *s, const char *text, fpcode *shown, bool *typed)
 {
 	struct converter c = { .s = s, .emit = emit_readout, .emit_error = emit_readout_error,
 			       .first_value = 1, .style = show_style_of(s) };
@@ -453,6 +453,7 @@ int show_one(struct settings *s, const char *text, fpcode *shown)
 		return EXIT_USAGE;
 	convert_one(&c, text, strlen(text), NULL);
 	*shown = c.conv.code;
+	*typed = c.conv.in.kind != INPUT_PATTERN;
 	flush_line(&c.line);
 	converter_clear(&c);
 	return c.failures ? EXIT_BAD_INPUT : EXIT_OK;

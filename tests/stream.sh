@@ -198,5 +198,63 @@ expect "repl: a comment does nothing" 0 "0x38 0b00111000" -- \
 	sh -c "printf '# a session\n1\n\n  # between\nbits\n' | $FPX repl e4m3 | tail -n 1"
 stderr_empty "repl says nothing of a comment"
 
+# ---- Item 17: the REPL's command lines are split as the shell splits them -------------
+# Each line, typed into the REPL, must do what the same line does after "fpx " in sh:
+# the same stdout, stderr and exit status (the shell's quoting is the reference).
+cat > "$T/lines" <<'LINES'
+map -q e4m3 'fma(x,y,z)' '0x38 0x40 0x38'
+map -q e4m3 "x*y" "0x38, 0x40" 0x38\ 0x39
+convert -o input,hex e4m3 "1/3" '2^-3' 1\/4
+convert -o input,hex e4m3 "a\"b" 'c\d' "e\\f" "g\$h" "i\j" \'
+convert -o input e4m3 '' ""
+convert -o input,hex e4m3 1"/"3 '1'"+"2 1\ +\ 2
+convert -o input,hex e4m3 1 # a comment, as in sh
+convert -o input,hex e4m3 2#b
+convert -o input,hex e4m3 "1 + 2"	'3 * 4'
+show e4m3 'sqrt( 2 )'
+LINES
+while IFS= read -r line; do
+	printf '%s\n' "$line" | "$FPX" repl > "$T/repl.out" 2> "$T/repl.err"; repl_status=$?
+	sh -c "\"$FPX\" $line" > "$T/sh.out" 2> "$T/sh.err"; sh_status=$?
+	if cmp -s "$T/repl.out" "$T/sh.out" && cmp -s "$T/repl.err" "$T/sh.err" && [ $repl_status = $sh_status ]; then
+		ok
+	else
+		bad "repl line as sh splits it: $line (status $repl_status, sh $sh_status)"
+		diff "$T/sh.out" "$T/repl.out" | head -4 | sed 's/^/    /'
+		diff "$T/sh.err" "$T/repl.err" | head -4 | sed 's/^/    /'
+	fi
+done < "$T/lines"
+# fma(1, 2, 1) = 3 = 1.5·2^1: E4M3 exponent 1 + 7 = 0b1000, fraction 0b100: 0x44
+expect "repl: a quoted expression and combination" 0 "0x38${tab}0x40${tab}0x38${tab}0x44${tab}-" -- \
+	sh -c "printf '%s\n' \"map -q e4m3 'fma(x,y,z)' '0x38 0x40 0x38'\" | $FPX repl"
+expect "repl: an open quote is not run" 1 "" -- sh -c "printf '%s\n' \"convert e4m3 '1\" | $FPX repl"
+if grep -qF "a quote is not closed" "$T/err"; then ok; else bad "repl: an open quote is named"; fi
+# 1/3 = 1.010|101...b·2^-2 rounds up to 1.011b·2^-2 in E4M3: exponent -2 + 7 = 0b0101,
+# fraction 0b011: 0x2b
+expect "repl: a quoted value" 0 "e4m3: 1/3 -> 0x2b" -- sh -c "printf '%s\n' \"'1/3'\" | $FPX repl e4m3 | head -n 1"
+
+# ---- Item 17: format NAME keeps the value ------------------------------------------------
+# posit8 (es 2, as every posit of the 2022 standard): 1 is 0b01000000 = 0x40
+expect "repl: the value follows into the new format" 0 "0x40 0b01000000" -- \
+	sh -c "printf '1\nformat posit8\nbits\n' | $FPX repl e4m3 | tail -n 1"
+# the value typed follows, not the code it was rounded to: 1/3 = 1.0101010|1010...b·2^-2,
+# into bfloat16 (8 bits) rounds up to 1.0101011b·2^-2: exponent 125 = 0x7d, fraction
+# 0x2b, so 0x3eab; E4M3's 0x2b (1.011b·2^-2) would give 0x3eb0
+expect "repl: the exact value typed follows" 0 "bfloat16: 1/3 -> 0x3eab" -- \
+	sh -c "printf '1/3\nformat bfloat16\n' | $FPX repl e4m3 | grep -e '->' | tail -n 1"
+# a pattern typed, or a code reached by next, follows as its value: E4M3 0x38 is 1,
+# bfloat16 0x3f80; 0x39 is 1.125 = 1.001b, bfloat16 fraction 0b0010000: 0x3f90
+expect "repl: a pattern's value follows" 0 "0x3f80 0b0011111110000000" -- \
+	sh -c "printf '0x38\nformat bfloat16\nbits\n' | $FPX repl e4m3 | tail -n 1"
+expect "repl: next's value follows" 0 "0x3f90 0b0011111110010000" -- \
+	sh -c "printf '1\nnext\nformat bfloat16\nbits\n' | $FPX repl e4m3 | tail -n 1"
+# a NaN follows as a quiet NaN: bfloat16's is 0x7fc0 (binary32's 0x7fc00000, top half)
+expect "repl: a NaN follows" 0 "0x7fc0 0b0111111111000000" -- \
+	sh -c "printf '0x7fa00000\nformat bfloat16\nbits\n' | $FPX repl binary32 | tail -n 1"
+# a value the new format cannot hold is an error there, and leaves no current code
+expect "repl: a value the new format lacks" 0 "e2m1: nan -> error: the format has no NaN" -- \
+	sh -c "printf 'nan\nformat e2m1\nbits\n' | $FPX repl e4m3 | grep -e '->' | tail -n 1"
+if grep -qF "no current value" "$T/err"; then ok; else bad "repl: no current value after it"; fi
+
 echo "stream: $pass passed, $fail failed"
 [ "$fail" = 0 ]
