@@ -386,7 +386,7 @@ static void emit_readout_error(struct converter *c, const char *text, const char
 		return;
 	}
 	sb_printf(&c->line, "%s: ", c->f->name);
-	render_escaped(&c->line, text);
+	show_input(&c->line, text, &c->style);
 	sb_printf(&c->line, " -> error: %s\n\n", problem);
 }
 
@@ -395,8 +395,21 @@ static void emit_readout_error(struct converter *c, const char *text, const char
 static void emit_compact(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
 {
 	struct row row = { text, code, res, &c->conv.in.value, c->conv.approximate, c->mode, c->saturate };
+	struct strbuf cells;
+	char *ulps, *end;
 
-	render_row(&c->pending, c->f, &row, &c->compact, STYLE_TSV);
+	sb_init(&cells);
+	render_row(&cells, c->f, &row, &c->compact, STYLE_TSV);
+	ulps = cells.s;
+	for (int i = 0; i < 3; i++) /* past format, hex and digits */
+		ulps += strcspn(ulps, "\t") + 1;
+	end = ulps + strcspn(ulps, "\t");
+	*end = '\0';
+	sb_add(&c->pending, cells.s, (size_t)(ulps - cells.s));
+	show_number(&c->pending, ulps, &c->style); /* folded as the readout's own numbers */
+	sb_putc(&c->pending, '\t');
+	sb_puts(&c->pending, end + 1);
+	sb_free(&cells);
 }
 
 static void emit_compact_error(struct converter *c, const char *text, const char *problem)
@@ -412,7 +425,7 @@ static void emit_compact_end(struct converter *c, const char *text)
 	sb_init(&table);
 	sb_puts(&table, "format\tcode\tvalue\tulps\tflags\n");
 	sb_add(&table, c->pending.s, c->pending.len);
-	render_escaped(&c->line, text);
+	show_input(&c->line, text, &c->style);
 	sb_puts(&c->line, "\n");
 	render_aligned(&c->line, table.s, "  ");
 	sb_putc(&c->line, '\n');

@@ -256,5 +256,82 @@ expect "repl: a value the new format lacks" 0 "e2m1: nan -> error: the format ha
 	sh -c "printf 'nan\nformat e2m1\nbits\n' | $FPX repl e4m3 | grep -e '->' | tail -n 1"
 if grep -qF "no current value" "$T/err"; then ok; else bad "repl: no current value after it"; fi
 
+# ---- Item 18: a readout folds long inputs and numbers alike ------------------------------
+# x = 1.333...3 (5000 threes) = 4/3 - 10^-5000/3. binary32: 4/3 = 1.0101...b rounds up to
+# 0x3faaaaab = 11184811·2^-23 (far from a tie, the 10^-5000 changes nothing). Its error in
+# ulps (2^-23) is 11184811 - x·2^23 = 1/3 + 2^23·10^-5000/3 = (10^5000 + 2^23)/(3·10^5000):
+# a decimal of 5000 digits, all threes but the last few.
+awk 'BEGIN { s = "1."; for (i = 0; i < 5000; i++) s = s "3"; print s }' > "$T/long"
+long=$(cat "$T/long")
+"$FPX" show binary32 "$long" > "$T/readout" 2> "$T/err"
+head60=$(cut -c 1-60 "$T/long")
+expect "the header echoes a long input folded" 0 "binary32: $head60... (5002 characters) -> 0x3faaaaab" -- head -n 1 "$T/readout"
+expect "the ulps line is folded as the error line is" 0 \
+	"                0.3333333333333333333333333333333333333333... (5000 digits) ulp of the gap rounded across" -- \
+	grep 'ulp of the gap' "$T/readout"
+expect "no line of the readout is long" 0 "" -- awk 'length($0) > 120 { print NR ": " length($0) }' "$T/readout"
+# binary128 1.5·2^-16494 is the tie between its two smallest subnormals (11 529 digits
+# each), and 1e5000 overflows past max (4933 digits): their lines fold the numbers too
+expect "a tie between long candidates is folded" 0 "" -- \
+	sh -c "$FPX show binary128 '1.5*2^-16494' | awk 'length(\$0) > 250 { print NR \": \" length(\$0) }'"
+expect "an overflow's results are folded" 0 "" -- \
+	sh -c "$FPX show binary128 1e5000 | awk 'length(\$0) > 250 { print NR \": \" length(\$0) }'"
+expect "show into several formats folds the ulps" 0 \
+	"  e4m3      0x3b    1.38   0.3333333333333333333333333333333333333333... (5000 digits)  inexact" -- \
+	sh -c "$FPX show e4m3,bfloat16 '$long' | grep '^  e4m3'"
+expect "--full folds nothing" 0 "5026" -- sh -c "$FPX show --full binary32 '$long' | head -n 1 | awk '{ print length }'"
+
+# On a terminal (a pty, COLUMNS from 30 to 100): no line is wider than the terminal, a
+# UTF-8 character (the ≈ and … of a real's readout) is never cut, and neither is the
+# "..." of a folded number (a line ending in a dot and the next one starting with one).
+cat > "$T/fold.py" <<'EOF'
+import os, pty, subprocess, sys
+
+def on_terminal(args, columns):
+    master, slave = pty.openpty()
+    env = dict(os.environ, COLUMNS=str(columns), NO_COLOR="1")
+    p = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=slave, stderr=subprocess.DEVNULL, env=env)
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    p.wait()
+    os.close(master)
+    return out.replace(b"\r\n", b"\n")
+
+fpx, long = sys.argv[1], sys.argv[2]
+inputs = [["binary32", long], ["e4m3", "exp(464+2^-17)*gelu(1)+sqrt(2)+sin(1)*cos(1)+tan(1)+atan(3)+1/3"],
+          ["binary128", "1.5*2^-16494"], ["binary128", "1e5000"]]
+for format, value in inputs:
+    bad = []
+    for columns in range(30, 101):
+        out = on_terminal([fpx, "show", format, value], columns)
+        try:
+            lines = out.decode("utf-8").split("\n")
+        except UnicodeDecodeError:
+            bad.append("%d: a UTF-8 character cut" % columns)
+            continue
+        bad += ["%d: line %d is %d wide" % (columns, i + 1, len(l)) for i, l in enumerate(lines) if len(l) > columns]
+        bad += ["%d: dots split at line %d" % (columns, i + 1) for i in range(len(lines) - 1)
+                if lines[i].endswith(".") and lines[i + 1].lstrip().startswith(".")]
+    print("%s %s: %s" % (format, value[:20], "ok" if not bad else "; ".join(bad[:3])))
+EOF
+if command -v python3 > /dev/null 2>&1; then
+	python3 "$T/fold.py" "$FPX" "$long" > "$T/fold.out" 2>&1
+	while IFS= read -r line; do
+		case $line in
+		*": ok") ok ;;
+		*) bad "folding on a terminal: $line" ;;
+		esac
+	done < "$T/fold.out"
+	[ -s "$T/fold.out" ] || bad "folding: the Python script said nothing"
+fi
+
 echo "stream: $pass passed, $fail failed"
 [ "$fail" = 0 ]
