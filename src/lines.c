@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define BLOCK (1 << 16)
@@ -46,6 +47,10 @@ void lines_close(struct line_reader *r)
 
 void lines_on_wait(struct line_reader *r, void (*on_wait)(void *arg), void *arg)
 {
+	struct stat st;
+
+	if (fstat(r->fd, &st) == 0 && S_ISREG(st.st_mode))
+		return; /* a file's reads never wait: no poll() before each */
 	r->on_wait = on_wait;
 	r->wait_arg = arg;
 }
