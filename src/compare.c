@@ -142,6 +142,7 @@ int cmd_compare(struct settings *s)
 	if (!inputs_open(&in, s, 1))
 		return EXIT_USAGE;
 	sb_init(&out);
+	inputs_answer_into(&in, &out, false); /* an input's answer is a block, not a row */
 	input_init(&value);
 	while (inputs_next(&in, &text, &len)) {
 		if (in.too_long) {

@@ -198,6 +198,8 @@ static void convert_lines_in_bulk(struct converter *c, struct inputs *in)
 	}
 }
 
+static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
+
 /* Converts the values after the format, or else stdin's lines; false after a usage
  * error (no values, and stdin is not there to read). */
 static bool convert_inputs(struct converter *c)
@@ -208,6 +210,7 @@ static bool convert_inputs(struct converter *c)
 
 	if (!inputs_open(&in, c->s, c->first_value))
 		return false;
+	inputs_answer_into(&in, &c->line, c->emit == emit_row);
 	if (c->bulk && in.reader && !c->s->interactive && convert_fast_path_open(&c->conv))
 		convert_lines_in_bulk(c, &in);
 	while (inputs_next(&in, &text, &len)) {
@@ -222,8 +225,6 @@ static bool convert_inputs(struct converter *c)
 		c->failures++;
 	return true;
 }
-
-static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
 
 /* The formats a conversion names: the target (and, for cast, the source; with --via,
  * the format rounded into first). Reports a usage error and returns false. */
@@ -389,7 +390,7 @@ static void emit_readout_error(struct converter *c, const char *text, const char
 		return;
 	}
 	sb_printf(&c->line, "%s: ", c->f->name);
-	render_escaped(&c->line, text);
+	show_input(&c->line, text, &c->style);
 	sb_printf(&c->line, " -> error: %s\n\n", problem);
 }
 
@@ -398,8 +399,21 @@ static void emit_readout_error(struct converter *c, const char *text, const char
 static void emit_compact(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
 {
 	struct row row = { text, code, res, &c->conv.in.value, c->conv.approximate, c->mode, c->saturate };
+	struct strbuf cells;
+	char *ulps, *end;
 
-	render_row(&c->pending, c->f, &row, &c->compact, STYLE_TSV);
+	sb_init(&cells);
+	render_row(&cells, c->f, &row, &c->compact, STYLE_TSV);
+	ulps = cells.s;
+	for (int i = 0; i < 3; i++) /* past format, hex and digits */
+		ulps += strcspn(ulps, "\t") + 1;
+	end = ulps + strcspn(ulps, "\t");
+	*end = '\0';
+	sb_add(&c->pending, cells.s, (size_t)(ulps - cells.s));
+	show_number(&c->pending, ulps, &c->style); /* folded as the readout's own numbers */
+	sb_putc(&c->pending, '\t');
+	sb_puts(&c->pending, end + 1);
+	sb_free(&cells);
 }
 
 static void emit_compact_error(struct converter *c, const char *text, const char *problem)
@@ -415,7 +429,7 @@ static void emit_compact_end(struct converter *c, const char *text)
 	sb_init(&table);
 	sb_puts(&table, "format\tcode\tvalue\tulps\tflags\n");
 	sb_add(&table, c->pending.s, c->pending.len);
-	render_escaped(&c->line, text);
+	show_input(&c->line, text, &c->style);
 	sb_puts(&c->line, "\n");
 	render_aligned(&c->line, table.s, "  ");
 	sb_putc(&c->line, '\n');
@@ -445,7 +459,7 @@ int cmd_show(struct settings *s)
 	return status;
 }
 
-int show_one(struct settings *s, const char *text, fpcode *shown)
+int show_one(struct settings *s, const char *text, fpcode *shown, bool *typed)
 {
 	struct converter c = { .s = s, .emit = emit_readout, .emit_error = emit_readout_error,
 			       .first_value = 1, .style = show_style_of(s) };
@@ -456,6 +470,7 @@ int show_one(struct settings *s, const char *text, fpcode *shown)
 		return EXIT_USAGE;
 	convert_one(&c, text, strlen(text), NULL);
 	*shown = c.conv.code;
+	*typed = c.conv.in.kind != INPUT_PATTERN;
 	flush_line(&c.line);
 	converter_clear(&c);
 	return c.failures ? EXIT_BAD_INPUT : EXIT_OK;

@@ -1,7 +1,8 @@
 /*
  * fold.c — folding text to a terminal's width: a line too long is broken at its last
  * space that fits (or inside a word that does not), and each piece after the first is
- * indented to the readout's value column. ANSI colour codes take no columns.
+ * indented to the readout's value column. ANSI colour codes take no columns, a UTF-8
+ * character (≈, …) takes one and is never cut, nor is the "..." of a folded number.
  */
 #include "fold.h"
 
@@ -10,7 +11,8 @@
 
 /* ---- Folding to a terminal's width ----------------------------------------------------------- */
 
-/* The bytes of line[0..len) that fit in `columns` visible columns (colour codes take none). */
+/* The bytes of line[0..len) that fit in `columns` visible columns (colour codes and
+ * UTF-8 continuation bytes take none). */
 static size_t fitting(const char *line, size_t len, int columns)
 {
 	size_t i = 0;
@@ -23,12 +25,27 @@ static size_t fitting(const char *line, size_t len, int columns)
 			i++;
 			continue;
 		}
+		if (((unsigned char)line[i] & 0xc0) == 0x80) {
+			i++;
+			continue;
+		}
 		if (seen == columns)
 			break;
 		seen++;
 		i++;
 	}
 	return i < len ? i : len;
+}
+
+/* Where a word too long for the line is cut: where the room ends, or before the run of
+ * dots that would be split there (when something stands before it). */
+static size_t cut_in_word(const char *line, size_t take)
+{
+	size_t cut = take;
+
+	while (cut > 0 && line[cut] == '.' && line[cut - 1] == '.')
+		cut--;
+	return cut > 0 ? cut : take;
 }
 
 /* One line, folded: broken at the last space that fits, or where it must, and each
@@ -43,7 +60,7 @@ static void fold_line(struct strbuf *out, const char *line, size_t len, int widt
 			while (cut > 0 && line[cut - 1] != ' ')
 				cut--;
 			if (cut <= (first ? (size_t)VALUE_COLUMN : 0) || strspn(line, " ") >= cut)
-				cut = take; /* no word to break after: break inside one */
+				cut = cut_in_word(line, take); /* no word to break after: break inside one */
 		}
 		for (end = cut; end > 0 && line[end - 1] == ' ';)
 			end--;

@@ -24,6 +24,8 @@ bool inputs_open(struct inputs *in, struct settings *s, int first)
 	in->reader = NULL;
 	in->line = 0;
 	in->too_long = false;
+	in->answers = NULL;
+	in->empty_rows = false;
 	if (s->nargs != first)
 		return true;
 	if (!s->may_read_stdin) {
@@ -32,8 +34,44 @@ bool inputs_open(struct inputs *in, struct settings *s, int first)
 	}
 	if (isatty(STDIN_FILENO))
 		report("reading values from standard input; Ctrl-D to end");
-	in->reader = lines_open(stdin, PARSE_MAX_INPUT);
+	in->reader = lines_open(STDIN_FILENO, PARSE_MAX_INPUT);
 	return true;
+}
+
+static void write_answers(void *answers)
+{
+	flush_line(answers);
+}
+
+void inputs_answer_into(struct inputs *in, struct strbuf *answers, bool empty_rows)
+{
+	in->answers = answers;
+	in->empty_rows = empty_rows;
+	if (in->reader)
+		lines_on_wait(in->reader, write_answers, answers);
+}
+
+bool inputs_is_blank(const char *text, size_t len)
+{
+	size_t blanks = 0;
+
+	while (blanks < len && (text[blanks] == ' ' || text[blanks] == '\t'))
+		blanks++;
+	return blanks == len || text[blanks] == '#';
+}
+
+/* The next line of stdin that is an input, past blank lines and comments. */
+static bool next_line(struct inputs *in, const char **text, size_t *len, bool *too_long)
+{
+	for (;;) {
+		if (!lines_next(in->reader, text, len, too_long))
+			return false;
+		in->line++;
+		if (*too_long || !inputs_is_blank(*text, *len))
+			return true;
+		if (in->empty_rows && in->s->style != STYLE_JSON)
+			sb_putc(in->answers, '\n');
+	}
 }
 
 bool inputs_next(struct inputs *in, const char **text, size_t *len)
@@ -49,9 +87,8 @@ bool inputs_next(struct inputs *in, const char **text, size_t *len)
 		*len = strlen(*text);
 		return true;
 	}
-	if (!lines_next(in->reader, text, len, &too_long))
+	if (!next_line(in, text, len, &too_long))
 		return false;
-	in->line++;
 	in->too_long = too_long;
 	if (too_long) { /* reported here; the caller counts it and keeps its place */
 		report_input(inputs_where(in), *text, *len, PROBLEM_TOO_LONG, NULL);

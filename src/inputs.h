@@ -13,12 +13,15 @@
 #include "settings.h"
 
 struct line_reader;
+struct strbuf;
 struct inputs {
 	struct settings *s;
 	int first, next; /* the first value's index in s->args, and the next one's */
 	struct line_reader *reader;
 	long line;
 	bool too_long; /* the last line was past PARSE_MAX_INPUT: reported already, text "" */
+	struct strbuf *answers; /* see inputs_answer_into() */
+	bool empty_rows;
 	char where[48];
 };
 
@@ -26,7 +29,17 @@ struct inputs {
  * after a usage error, when there are no values and stdin may not be read (it is the
  * REPL's session). */
 bool inputs_open(struct inputs *in, struct settings *s, int first);
-/* The next input; false at the end (or once output has failed, or Ctrl-C). */
+/*
+ * The command's output goes into answers: what it holds is written before a read of
+ * stdin that would wait, so that whoever writes the lines gets each one's answer first
+ * (a coprocess). With empty_rows, a blank line or a comment of stdin leaves an empty
+ * row there (none in JSON), keeping a row per line; without, it leaves nothing.
+ */
+void inputs_answer_into(struct inputs *in, struct strbuf *answers, bool empty_rows);
+/* Is a line of stdin no input at all: blank, or a comment (# first)? Not an error. */
+bool inputs_is_blank(const char *text, size_t len);
+/* The next input; false at the end (or once output has failed, or Ctrl-C). Blank lines
+ * and comments of stdin are passed over (see inputs_answer_into()). */
 bool inputs_next(struct inputs *in, const char **text, size_t *len);
 /* stdin's unread bytes as lines_unread() gives them, for a loop that takes whole lines
  * itself; false when the inputs are arguments. inputs_consume() says how far it took

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "lines.h"
+#include "words.h"
 
 #ifdef HAVE_LIBEDIT
 #include <dlfcn.h>
@@ -285,20 +286,12 @@ static size_t common_prefix(const struct candidates *c)
 	return n;
 }
 
-/* Splits the text before the cursor into the finished words and the one being typed. */
-static int split_words(char *text, const char **words, int max, const char **prefix)
+/* Splits the text before the cursor into the finished words and the one being typed
+ * (unquoted, as the line will be run; an open quote is in the word being typed). */
+static const char *split_words(struct words *w, const char *text)
 {
-	int n = 0;
-	char *end = text + strlen(text);
-	bool open_word = end > text && end[-1] != ' ' && end[-1] != '\t';
-
-	char *save;
-
-	for (char *w = strtok_r(text, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
-		if (n < max)
-			words[n++] = w;
-	*prefix = open_word && n ? words[--n] : "";
-	return n;
+	(void)words_split(w, text);
+	return w->open ? w->word[--w->count] : "";
 }
 
 static void list_candidates(EditLine *el, const struct candidates *c)
@@ -316,18 +309,18 @@ static unsigned char complete(EditLine *el, int ch)
 	const LineInfo *li = edit.line(el);
 	struct line_editor *ed;
 	struct candidates c = { NULL, 0, 0 };
-	const char *words[64], *prefix;
+	struct words words;
+	const char *prefix;
 	char *before = strndup(li->buffer, (size_t)(li->cursor - li->buffer));
-	int nwords;
 	unsigned char result = CC_REFRESH_BEEP;
 
 	(void)ch;
 	edit.get(el, EL_CLIENTDATA, &ed);
 	if (!before)
 		abort();
-	nwords = split_words(before, words, 64, &prefix);
+	prefix = split_words(&words, before);
 	c.prefix_len = strlen(prefix);
-	ed->complete(words, nwords, prefix, add_candidate, &c);
+	ed->complete((const char *const *)words.word, words.count, prefix, add_candidate, &c);
 	if (c.count == 1) { /* the rest of the word and a space (none after a function's "("), in one insertion */
 		size_t len = strlen(c.word[0] + c.prefix_len);
 		char *rest = malloc(len + 2);
@@ -351,6 +344,7 @@ static unsigned char complete(EditLine *el, int ch)
 	for (int i = 0; i < c.count; i++)
 		free(c.word[i]);
 	free(c.word);
+	words_free(&words);
 	free(before);
 	return result;
 }
@@ -543,7 +537,7 @@ struct line_editor *line_open(const char *history, line_completer *completer)
 	ed->terminal = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	ed->complete = completer;
 	if (!isatty(STDIN_FILENO))
-		ed->pipe = lines_open(stdin, LINE_MAX_BYTES);
+		ed->pipe = lines_open(STDIN_FILENO, LINE_MAX_BYTES);
 	if (ed->terminal)
 		catch_interrupts();
 #ifdef HAVE_LIBEDIT

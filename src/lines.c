@@ -7,14 +7,19 @@
 #include "lines.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define BLOCK (1 << 16)
 #define SHOWN 64 /* bytes of an over-long line kept for the message */
 
 struct line_reader {
-	FILE *fp;
+	int fd;
+	void (*on_wait)(void *arg); /* see lines_on_wait() */
+	void *wait_arg;
 	char *buf;
 	size_t cap, start, end, max;
 	bool eof;
@@ -22,13 +27,13 @@ struct line_reader {
 	char shown[SHOWN + LINES_PADDING];
 };
 
-struct line_reader *lines_open(FILE *fp, size_t max)
+struct line_reader *lines_open(int fd, size_t max)
 {
 	struct line_reader *r = calloc(1, sizeof *r);
 
 	if (!r || !(r->buf = calloc(1, BLOCK + LINES_PADDING)))
 		abort();
-	r->fp = fp;
+	r->fd = fd;
 	r->cap = BLOCK;
 	r->max = max;
 	return r;
@@ -40,10 +45,48 @@ void lines_close(struct line_reader *r)
 	free(r);
 }
 
-/* Moves the unread bytes to the front, makes room, reads a block; false at the end. */
+void lines_on_wait(struct line_reader *r, void (*on_wait)(void *arg), void *arg)
+{
+	struct stat st;
+
+	if (fstat(r->fd, &st) == 0 && S_ISREG(st.st_mode))
+		return; /* a file's reads never wait: no poll() before each */
+	r->on_wait = on_wait;
+	r->wait_arg = arg;
+}
+
+/* Would a read wait? Nothing is ready (a regular file, a full pipe and its end always are). */
+static bool nothing_ready(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	return poll(&p, 1, 0) == 0;
+}
+
+/*
+ * One read of what the stream has, up to size bytes: a pipe or a terminal gives what was
+ * written so far, not a full block, so each line is answered as it comes. -1 after an
+ * error (errno set), 0 at the end.
+ */
+static ssize_t read_some(struct line_reader *r, char *to, size_t size)
+{
+	ssize_t n;
+
+	if (r->on_wait && nothing_ready(r->fd))
+		r->on_wait(r->wait_arg);
+	for (;;) {
+		struct pollfd p = { .fd = r->fd, .events = POLLIN };
+		if ((n = read(r->fd, to, size)) >= 0 || (errno != EINTR && errno != EAGAIN))
+			return n;
+		if (errno == EAGAIN) /* a descriptor left non-blocking: wait until it has bytes */
+			poll(&p, 1, -1);
+	}
+}
+
+/* Moves the unread bytes to the front, makes room, reads what is there; false at the end. */
 static bool fill(struct line_reader *r)
 {
-	size_t n;
+	ssize_t n;
 
 	if (r->eof)
 		return false;
@@ -55,13 +98,12 @@ static bool fill(struct line_reader *r)
 		if (!(r->buf = realloc(r->buf, r->cap + LINES_PADDING)))
 			abort();
 	}
-	errno = 0;
-	n = fread(r->buf + r->end, 1, r->cap - r->end - 1, r->fp); /* a byte spare for the NUL */
-	r->end += n;
+	n = read_some(r, r->buf + r->end, r->cap - r->end - 1); /* a byte spare for the NUL */
+	if (n < 0)
+		r->error = errno;
+	r->end += n > 0 ? (size_t)n : 0;
 	memset(r->buf + r->end, 0, LINES_PADDING); /* within cap + LINES_PADDING: end < cap */
-	r->eof = n == 0;
-	if (n == 0 && ferror(r->fp))
-		r->error = errno ? errno : EIO;
+	r->eof = n <= 0;
 	return n > 0;
 }
 

@@ -1,5 +1,5 @@
 /*
- * lines.h — reading a stream line by line in large blocks, with a bound on a line's
+ * lines.h — reading a stream line by line, in blocks of what it holds, with a bound on a line's
  * length: a longer line is skipped to its end and reported, never held whole, so
  * memory stays bounded whatever the input. NUL bytes are kept (the length says where
  * a line ends), a CR before the newline is dropped, and a last line needs no newline.
@@ -9,11 +9,16 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 
 struct line_reader;
 
-struct line_reader *lines_open(FILE *fp, size_t max);
+/* A reader of the file descriptor fd, read past stdio (nothing may have been read from
+ * it through a FILE). */
+struct line_reader *lines_open(int fd, size_t max);
+/* Before a read that would wait (nothing is ready yet), on_wait(arg) is called: for a
+ * caller answering line by line, to write what it has answered so far, since the writer
+ * of the input may wait for it (a coprocess). */
+void lines_on_wait(struct line_reader *r, void (*on_wait)(void *arg), void *arg);
 /* The next line, NUL-terminated, valid until the next call; false at the end of the
  * stream. When the line was longer than max, *too_long is set and text holds only its
  * first bytes. The LINES_PADDING bytes from text + len on (the NUL and those after it)

@@ -685,6 +685,7 @@ static int run_given(struct mapping *m)
 		return EXIT_USAGE;
 	input_init(&in);
 	sb_init(&out);
+	inputs_answer_into(&inputs, &out, true);
 	while (inputs_next(&inputs, &text, &len)) {
 		fpcode codes[MAP_VARIABLES];
 		if (inputs.too_long || !parse_combination(codes, m, &in, text)) {

@@ -332,6 +332,7 @@ int cmd_mx(struct settings *s)
 	r.b.flat = mx_flat(s);
 	if (r.b.flat && s->header)
 		mx_put_flat_header(&out, s);
+	inputs_answer_into(&in, &out, false); /* a block's rows are not the lines' */
 	input_init(&r.value);
 	conversion_init(&r.conv);
 	r.conv.need_value = true;

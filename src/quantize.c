@@ -686,6 +686,7 @@ static int quantization_run(struct settings *s, const char *what, one_value *one
 	blocks = q.lines_in_one_pass && one == quantize_one && !render_has_field(&s->fields, FIELD_INPUT) &&
 		 !s->interactive;
 	sb_init(&out);
+	inputs_answer_into(&in, &out, true);
 	if (s->header && s->style != STYLE_JSON)
 		render_header(&out, &s->fields, s->style);
 	input_init(&value);

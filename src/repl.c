@@ -21,9 +21,11 @@
 #include "inputs.h"
 #include "output.h"
 #include "convert.h"
+#include "decimal.h"
 #include "line.h"
 #include "policy.h"
 #include "readout.h"
+#include "words.h"
 
 struct repl_session {
 	const struct fmt *f;
@@ -36,6 +38,9 @@ struct repl_session {
 	long max_precision;                /* --max-precision, 0 for the default */
 	bool has_code;
 	fpcode code;
+	/* What the current value re-rounds from in another format (format NAME): the value
+	 * typed, or the exact value of a code shown; "" when there is none. */
+	struct strbuf value;
 	bool failed;
 };
 
@@ -72,6 +77,36 @@ static bool session_saturates(const struct repl_session *s)
 	return policy_saturates(s->policy, s->f, s->saturate);
 }
 
+/* What a code's value re-rounds from: its exact decimal; a NaN as nan or -nan (its
+ * payload and whether it signals belong to its own format). */
+static void code_value(struct strbuf *out, const struct fmt *f, fpcode code)
+{
+	struct fmt_value v;
+
+	fmt_value_init(&v);
+	fmt_decode(&v, f, code);
+	if (v.cls == FP_NAN)
+		sb_puts(out, v.neg ? "-nan" : "nan");
+	else
+		dec_code_exact(out, f, code);
+	fmt_value_clear(&v);
+}
+
+/* The code shown becomes the current one, and its value what follows into another
+ * format: the text itself when it was a value, else the code's value. */
+static void remember(struct repl_session *s, const char *text, bool typed, fpcode code)
+{
+	s->has_code = true;
+	s->code = code;
+	if (text == s->value.s) /* the value shown again, in another format */
+		return;
+	sb_clear(&s->value);
+	if (typed)
+		sb_puts(&s->value, text);
+	else
+		code_value(&s->value, s->f, code);
+}
+
 /*
  * Shows text (a value or a bit pattern) exactly as `fpx show` with the session's
  * settings would: the same options, through the same converter. A code shown becomes
@@ -89,12 +124,12 @@ static void show_text(struct repl_session *s, const char *text)
 		.max_precision = s->max_precision,
 	};
 	fpcode code = 0;
+	bool typed = false;
 
 	snprintf(name, sizeof name, "%s", s->f->name);
-	if (show_one(&set, text, &code) == EXIT_OK) {
-		s->has_code = true;
-		s->code = code;
-	} else
+	if (show_one(&set, text, &code, &typed) == EXIT_OK)
+		remember(s, text, typed, code);
+	else
 		s->failed = true;
 	output_flush();
 }
@@ -176,6 +211,8 @@ static bool word_format(struct repl_session *s, char **w, int n)
 	}
 	s->f = f;
 	s->has_code = false;
+	if (s->value.len) /* the value follows, rounded anew */
+		show_text(s, s->value.s);
 	return true;
 }
 
@@ -398,7 +435,7 @@ static bool word_quit(struct repl_session *s, char **w, int n)
 static bool word_help(struct repl_session *s, char **w, int n);
 
 static const struct repl_word commands[] = {
-	{ "format", "f", "NAME", "make NAME the current format", word_format },
+	{ "format", "f", "NAME", "make NAME the current format (the value follows)", word_format },
 	{ "round", NULL, "MODE", "rounding: rne, rna, rtz, rup, rdn", word_round },
 	{ "saturate", NULL, "on|off", "overflow gives +-max instead of inf or NaN", word_saturate },
 	{ "wrap", NULL, "on|off", "integers, fixed point: wrap modulo 2^bits past the range", word_wrap },
@@ -499,38 +536,42 @@ static void run_cli(struct repl_session *s, char **words, int n)
 
 /* ---- Lines ------------------------------------------------------------------------------ */
 
-/* The words of a line, split in place; as many as it has. */
-static int split(char *line, char **words)
+/* A line that is a value: as typed, blanks and all ("1 + 2"); one with quotes, a
+ * backslash or a comment as its words, apart by a blank. */
+static void show_line_value(struct repl_session *s, const char *text, const struct words *w)
 {
-	int n = 0;
-	char *save;
+	struct strbuf value;
 
-	for (char *w = strtok_r(line, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
-		words[n++] = w;
-	return n;
+	if (!strpbrk(text, "'\"\\#")) {
+		show_value(s, text);
+		return;
+	}
+	sb_init(&value);
+	for (int i = 0; i < w->count; i++)
+		sb_printf(&value, "%s%s", i ? " " : "", w->word[i]);
+	show_value(s, value.s);
+	sb_free(&value);
 }
 
-/* Handles one line; false when the session ends. */
+/* Handles one line, split into words as a shell would; false when the session ends. */
 static bool handle(struct repl_session *s, const char *text)
 {
-	char *copy = strdup(text), **words = calloc(strlen(text) / 2 + 2, sizeof *words);
+	struct words w;
+	enum words_status status = words_split(&w, text);
 	const struct repl_word *cmd;
 	bool go_on = true;
-	int n;
 
-	if (!copy || !words)
-		abort();
-	n = split(copy, words);
-	if (n == 0)
+	if (status != WORDS_OK)
+		complain(s, "%s: not run", words_problem(status));
+	else if (w.count == 0) /* nothing, or a comment */
 		;
-	else if ((cmd = find_command(words[0])) && !(cmd->run == word_info && n > 1))
-		go_on = cmd->run(s, words, n);
-	else if (is_cli_command(words[0], n))
-		run_cli(s, words, n);
+	else if ((cmd = find_command(w.word[0])) && !(cmd->run == word_info && w.count > 1))
+		go_on = cmd->run(s, w.word, w.count);
+	else if (is_cli_command(w.word[0], w.count))
+		run_cli(s, w.word, w.count);
 	else
-		show_value(s, text);
-	free(copy);
-	free(words);
+		show_line_value(s, text, &w);
+	words_free(&w);
 	return go_on;
 }
 
@@ -638,14 +679,15 @@ struct repl_session *repl_open(const struct repl_options *o)
 	s->json = o->json;
 	s->style = o->style;
 	s->max_precision = o->max_precision;
+	sb_init(&s->value);
 	if (!(s->f = fmt_lookup(o->format ? o->format : "binary32"))) {
 		report("unknown format '%s' (see fpx formats)", o->format);
-		free(s);
+		repl_close(s);
 		return NULL;
 	}
 	if (o->via && !(s->via = fmt_lookup(o->via))) {
 		report("unknown format '%s' (see fpx formats)", o->via);
-		free(s);
+		repl_close(s);
 		return NULL;
 	}
 	return s;
@@ -660,6 +702,7 @@ int repl_close(struct repl_session *s)
 {
 	int status = s->failed ? EXIT_BAD_INPUT : EXIT_OK;
 
+	sb_free(&s->value);
 	free(s);
 	return status;
 }

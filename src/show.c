@@ -24,8 +24,7 @@ static const char *const colors[] = { "\033[35m", "\033[33m", "\033[36m", "\033[
 
 /* ---- Long numbers ----------------------------------------------------------------------- */
 
-/* Copies a decimal, folding it after SHOW_FOLD_DIGITS significant digits unless full. */
-static void put_number(struct strbuf *out, const char *text, const struct show_style *style)
+void show_number(struct strbuf *out, const char *text, const struct show_style *style)
 {
 	size_t len = strlen(text), sig = 0, cut = 0, digits_end = strcspn(text, "e/");
 	bool leading = true;
@@ -45,6 +44,21 @@ static void put_number(struct strbuf *out, const char *text, const struct show_s
 	sb_puts(out, "...");
 	sb_puts(out, text + digits_end);
 	sb_printf(out, " (%zu digit%s)", sig, sb_plural((long long)sig));
+}
+
+void show_input(struct strbuf *out, const char *text, const struct show_style *style)
+{
+	size_t len = strlen(text);
+	char head[SHOW_ECHO_CHARS + 1];
+
+	if (style->full || len <= SHOW_ECHO_CHARS) {
+		render_escaped(out, text);
+		return;
+	}
+	memcpy(head, text, SHOW_ECHO_CHARS);
+	head[SHOW_ECHO_CHARS] = '\0';
+	render_escaped(out, head);
+	sb_printf(out, "... (%zu characters)", len);
 }
 
 static void put_hex(struct strbuf *out, const struct fmt *f, fpcode code)
@@ -190,7 +204,7 @@ static void put_value_lines(struct strbuf *out, const struct readout *r, const s
 	if (r->formula.len)
 		sb_printf(out, LABEL "%s\n", "formula", r->formula.s);
 	sb_printf(out, LABEL, "exact");
-	put_number(out, r->exact.s, style);
+	show_number(out, r->exact.s, style);
 	sb_printf(out, "\n" LABEL "%s", "rounded", r->digits.s);
 	if (r->value.cls != FP_NAN && r->value.cls != FP_INF)
 		sb_printf(out, "  (%d significant digits always read back)", dec_max_digits10(r->f->precision));
@@ -213,9 +227,9 @@ static void put_neighbour(struct strbuf *out, const struct readout *r, const str
 	}
 	put_hex(out, r->f, nb->code);
 	sb_puts(out, "  ");
-	put_number(out, nb->exact.s, style);
+	show_number(out, nb->exact.s, style);
 	sb_puts(out, "  gap ");
-	put_number(out, nb->gap.s, style);
+	show_number(out, nb->gap.s, style);
 	sb_putc(out, '\n');
 }
 
@@ -237,18 +251,19 @@ const char *show_overflow_gives(const struct fmt *f, bool saturate)
 	return saturate || f->saturates_always || (!f->has_inf && !f->has_nan) ? "max" : f->has_inf ? "inf" : "nan";
 }
 
-static void put_candidate(struct strbuf *out, const struct readout *r, bool upper)
+static void put_candidate(struct strbuf *out, const struct readout *r, bool upper, const struct show_style *style)
 {
+	show_number(out, upper ? r->upper_exact.s : r->lower_exact.s, style);
 	if (upper && r->upper_is_virtual) {
-		sb_printf(out, "%s (past the largest finite value)", r->upper_exact.s);
+		sb_puts(out, " (past the largest finite value)");
 		return;
 	}
-	sb_printf(out, "%s (", upper ? r->upper_exact.s : r->lower_exact.s);
+	sb_puts(out, " (");
 	put_hex(out, r->f, upper ? r->upper : r->lower);
 	sb_putc(out, ')');
 }
 
-static void put_tie(struct strbuf *out, const struct readout *r)
+static void put_tie(struct strbuf *out, const struct readout *r, const struct show_style *style)
 {
 	static const char *const why[] = {
 		[RND_NEAREST_EVEN] = "rne takes the candidate whose code is even",
@@ -259,9 +274,9 @@ static void put_tie(struct strbuf *out, const struct readout *r)
 	};
 
 	sb_printf(out, LABEL "halfway between ", "tie");
-	put_candidate(out, r, false);
+	put_candidate(out, r, false, style);
 	sb_puts(out, " and ");
-	put_candidate(out, r, true);
+	put_candidate(out, r, true, style);
 	if (r->policy_decided)
 		sb_printf(out, ":\n" LABEL "%s breaks this tie its own way: ", "", r->policy);
 	else
@@ -274,25 +289,33 @@ static void put_tie(struct strbuf *out, const struct readout *r)
 	}
 }
 
-/* " = n/d" after a number written as ~ and digits, where it is known exactly. */
-static void put_ratio(struct strbuf *out, const struct strbuf *number, const struct strbuf *ratio)
+/* " = n/d" after a number written as ~ and digits, where it is known exactly; a ratio of
+ * more than SHOW_FOLD_DIGITS digits is named, not written, unless the style is full. */
+static void put_ratio(struct strbuf *out, const struct strbuf *number, const struct strbuf *ratio,
+		      const struct show_style *style)
 {
-	if (number->s[0] == '~' && ratio->len)
+	if (number->s[0] != '~' || !ratio->len)
+		return;
+	if (style->full || ratio->len <= SHOW_FOLD_DIGITS + 1)
 		sb_printf(out, " = %s", ratio->s);
+	else
+		sb_printf(out, " = a ratio of %zu digits (--full)", ratio->len - 1);
 }
 
 static void put_error(struct strbuf *out, const struct readout *r, const struct show_style *style)
 {
 	sb_printf(out, LABEL, "error");
-	put_number(out, r->error.s, style);
-	put_ratio(out, &r->error, &r->error_ratio);
+	show_number(out, r->error.s, style);
+	put_ratio(out, &r->error, &r->error_ratio, style);
 	sb_puts(out, "  (stored - typed)\n");
-	sb_printf(out, LABEL "%s", "", r->ulps.s);
-	put_ratio(out, &r->ulps, &r->ulps_ratio);
+	sb_printf(out, LABEL, "");
+	show_number(out, r->ulps.s, style);
+	put_ratio(out, &r->ulps, &r->ulps_ratio, style);
 	sb_puts(out, " ulp of the gap rounded across\n");
 	if (r->relative.len) {
-		sb_printf(out, LABEL "%s", "", r->relative.s);
-		put_ratio(out, &r->relative, &r->relative_ratio);
+		sb_printf(out, LABEL, "");
+		show_number(out, r->relative.s, style);
+		put_ratio(out, &r->relative, &r->relative_ratio, style);
 		sb_puts(out, " relative to the typed value\n");
 	}
 }
@@ -305,26 +328,28 @@ static void put_overflow(struct strbuf *out, const struct readout *r, const stru
 	if (l.asymmetric && r->x.neg) {
 		sb_printf(out, LABEL "past the lowest finite value (under %s: %s ", "overflow", rnd_mode_name(r->mode),
 			  l.threshold_neg_inclusive ? "from" : "below");
-		put_number(out, l.overflow_threshold_neg.s, style);
+		show_number(out, l.overflow_threshold_neg.s, style);
 		sb_puts(out, l.threshold_neg_inclusive ? " down)" : ")");
 	} else {
 		sb_printf(out, LABEL "past the largest finite value (under %s: %s ", "overflow",
 			  rnd_mode_name(r->mode), l.threshold_inclusive ? "from" : "above");
-		put_number(out, l.overflow_threshold.s, style);
+		show_number(out, l.overflow_threshold.s, style);
 		sb_puts(out, l.threshold_inclusive ? " up)" : ")");
 	}
 	limits_clear(&l);
-	if (r->f->wraps) {
-		sb_printf(out, "\n" LABEL "the result wraps around to %s (--wrap)\n", "", r->exact.s);
+	if (r->f->wraps || !r->other_differs) {
+		sb_printf(out, "\n" LABEL "%s", "", r->f->wraps ? "the result wraps around to " : "the result is ");
+		show_number(out, r->exact.s, style);
+		sb_puts(out, r->f->wraps ? " (--wrap)\n" : ", saturating or not\n");
 		return;
 	}
-	if (!r->other_differs) {
-		sb_printf(out, "\n" LABEL "the result is %s, saturating or not\n", "", r->exact.s);
-		return;
-	}
-	sb_printf(out, "\n" LABEL "%s gives %s (", "", r->saturate ? "saturating" : "non-saturating", r->exact.s);
+	sb_printf(out, "\n" LABEL "%s gives ", "", r->saturate ? "saturating" : "non-saturating");
+	show_number(out, r->exact.s, style);
+	sb_puts(out, " (");
 	put_hex(out, r->f, r->code);
-	sb_printf(out, "); %s gives %s (", r->saturate ? "without -s" : "with -s", r->other_exact.s);
+	sb_printf(out, "); %s gives ", r->saturate ? "without -s" : "with -s");
+	show_number(out, r->other_exact.s, style);
+	sb_puts(out, " (");
 	put_hex(out, r->f, r->other_code);
 	sb_puts(out, ")\n");
 }
@@ -356,12 +381,12 @@ static void put_typed(struct strbuf *out, const struct readout *r, const struct 
 {
 	sb_printf(out, LABEL, "typed");
 	if (r->input_exact.s && r->input_exact.s[0] == '~') { /* a real or 1/3: as typed, and its first digits */
-		render_escaped(out, r->input);
+		show_input(out, r->input, style);
 		sb_printf(out, " \u2248 %s\u2026", r->input_exact.s + 1);
 	} else if (r->input_exact.len)
-		put_number(out, r->input_exact.s, style);
+		show_number(out, r->input_exact.s, style);
 	else {
-		render_escaped(out, r->input);
+		show_input(out, r->input, style);
 		sb_printf(out, " (beyond 2^%s%ld: too %s for any format)", r->x.bound > 0 ? "" : "-",
 			  NUM_LIMIT_EXP, r->x.bound > 0 ? "large" : "small");
 	}
@@ -370,7 +395,7 @@ static void put_typed(struct strbuf *out, const struct readout *r, const struct 
 	if (r->has_error)
 		put_error(out, r, style);
 	if (r->rounding.flags & RND_TIE)
-		put_tie(out, r);
+		put_tie(out, r, style);
 	if (r->rounding.flags & RND_OVERFLOW)
 		put_overflow(out, r, style);
 	put_flags(out, r->rounding.flags);
@@ -387,7 +412,7 @@ static void put_limit(struct strbuf *out, const char *label, const struct strbuf
 		      const struct fmt *f, fpcode code, const struct show_style *style)
 {
 	sb_printf(out, LABEL, label);
-	put_number(out, value->s, style);
+	show_number(out, value->s, style);
 	if (log2)
 		sb_printf(out, " = 2^%ld", *log2);
 	sb_puts(out, " (");
@@ -401,11 +426,11 @@ static void put_overflow_limit(struct strbuf *out, const struct fmt *f, const st
 	sb_printf(out, LABEL "under %s, ", "overflow", rnd_mode_name(mode));
 	if (l->never_overflows) {
 		sb_puts(out, "positive values stay at max; from ");
-		put_number(out, l->overflow_threshold.s, style);
+		show_number(out, l->overflow_threshold.s, style);
 		sb_puts(out, " up, overflow is flagged\n");
 	} else {
 		sb_printf(out, "values %s ", l->threshold_inclusive ? "from" : "above");
-		put_number(out, l->overflow_threshold.s, style);
+		show_number(out, l->overflow_threshold.s, style);
 		if (saturate && (f->has_inf || f->has_nan) && !f->saturates_always)
 			sb_printf(out, " become max, saturating (%s without -s)\n", overflow_result(f));
 		else
@@ -416,12 +441,12 @@ static void put_overflow_limit(struct strbuf *out, const struct fmt *f, const st
 	sb_printf(out, LABEL, "");
 	if (l->never_overflows_neg) {
 		sb_puts(out, "negative values stay at lowest; from ");
-		put_number(out, l->overflow_threshold_neg.s, style);
+		show_number(out, l->overflow_threshold_neg.s, style);
 		sb_puts(out, " down, overflow is flagged\n");
 		return;
 	}
 	sb_printf(out, "values %s ", l->threshold_neg_inclusive ? "from" : "below");
-	put_number(out, l->overflow_threshold_neg.s, style);
+	show_number(out, l->overflow_threshold_neg.s, style);
 	sb_printf(out, "%s become %s\n", l->threshold_neg_inclusive ? " down" : "",
 		  f->wraps ? "codes modulo 2^bits" : "lowest");
 }
@@ -487,7 +512,7 @@ void show_readout(struct strbuf *out, const struct readout *r, const struct show
 static void put_readout(struct strbuf *out, const struct readout *r, const struct show_style *style)
 {
 	sb_printf(out, "%s: ", r->f->name);
-	render_escaped(out, r->input);
+	show_input(out, r->input, style);
 	if (r->typed) {
 		sb_puts(out, " -> ");
 		put_hex(out, r->f, r->code);

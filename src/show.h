@@ -17,14 +17,22 @@ struct show_style {
 	int width;  /* a terminal's width: fold longer lines to it; 0 (piped): never */
 };
 
-/* Exact values past this many significant digits are folded in the human readout. */
+/* Exact values past this many significant digits are folded in the human readout, and
+ * the input echoed past this many characters (as the messages on stderr cut it). */
 #define SHOW_FOLD_DIGITS 40
+#define SHOW_ECHO_CHARS 60
 
 /* What a positive value past the overflow threshold becomes: "inf", "nan" or "max"
  * (saturating, or a mode that never rounds up past it). */
 const char *show_overflow_gives(const struct fmt *f, bool saturate);
 
 void show_readout(struct strbuf *out, const struct readout *r, const struct show_style *style);
+/* A decimal (or n/d, ~ before it), folded after SHOW_FOLD_DIGITS significant digits
+ * unless full, with how many it has. */
+void show_number(struct strbuf *out, const char *text, const struct show_style *style);
+/* The input as typed, escaped, folded past SHOW_ECHO_CHARS characters unless full: the
+ * readout's header and every other line of the human readout that echoes it. */
+void show_input(struct strbuf *out, const char *text, const struct show_style *style);
 void show_readout_json(struct strbuf *out, const struct readout *r);
 /* The layout and limits of f, what overflow gives in that mode, saturating or not. */
 void show_info(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool saturate, const struct show_style *style);

@@ -65,15 +65,18 @@ expect "double dash" 0 "0x7c00" -- $FPX convert -o hex binary16 -- inf
 
 # ---- stdin batches ----
 printf '1\n1..2\n\n0.5\r\n  2  \n' > "$T/in"
+# (a blank line is no input: an empty row, no error; tests/stream.sh has the rest)
 expect "stdin batch with bad lines" 1 "0x3c00${tab}1
 error${tab}error
-error${tab}error
+
 0x3800${tab}0.5
 0x4000${tab}2" -- sh -c "$FPX convert binary16 < $T/in"
 : > /dev/null
 stderr_has "line number" "line 2: '1..2': unexpected character '.' (column 3)"
-stderr_has "empty line" "line 3: '': empty input"
-stderr_lacks "no column for an empty line" "empty input ("
+stderr_lacks "an empty line is no error" "line 3"
+expect "an empty argument is still an error" 1 "error${tab}error" -- $FPX convert binary16 ''
+stderr_has "empty argument" "argument 1: '': empty input"
+stderr_lacks "no column for an empty input" "empty input ("
 # the one pass takes lines straight from the reader's blocks: lines past several blocks
 # keep their numbers, a CR LF line and a last line without newline are taken too
 awk 'BEGIN { for (i = 0; i < 100000; i++) print "1.5"; print "foo"; printf "2.5\r\n0.25" }' > "$T/blocks"

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "decimal.h"
 #include "fastdec.h"
@@ -579,7 +580,7 @@ static void check_digit_writers(void)
 static int lines_mode(int every)
 {
 	const struct fmt *f[NFORMATS];
-	struct line_reader *r = lines_open(stdin, 1 << 20);
+	struct line_reader *r = lines_open(STDIN_FILENO, 1 << 20);
 	struct input in;
 	const char *text;
 	size_t len;

@@ -10,6 +10,7 @@
 #include <gmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "decimal.h"
 #include "fastdec.h"
@@ -117,7 +118,7 @@ static void every_code(const char *name)
 
 static void workload(const struct fmt **f, int every)
 {
-	struct line_reader *r = lines_open(stdin, 1 << 20);
+	struct line_reader *r = lines_open(STDIN_FILENO, 1 << 20);
 	const char *text;
 	size_t len;
 	bool too_long;

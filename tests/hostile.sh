@@ -49,6 +49,9 @@ grep -v '^#' tests/hostile.tsv | grep -v '^$' | while IFS='	' read -r format inp
 		if [ "$got" = error ] && [ $status = 1 ] && grep -qF -- "$message" "$T/err"; then ok; else
 			bad "$format '$input': want an error saying '$message'; got '$got', status $status: $(head -c 200 "$T/err")"
 		fi ;;
+	empty)
+		[ -z "$got" ] && [ $status = 0 ] && [ ! -s "$T/err" ] && ok ||
+			bad "$format '$input': want an empty row and no error, got '$got' ($status)" ;;
 	*)
 		[ "$got" = "$expected" ] && [ $status = 0 ] && ok || bad "$format '$input': want $expected, got '$got' ($status)" ;;
 	esac
@@ -60,7 +63,7 @@ for batch in "$T"/batch-*; do
 	format=${batch##*/batch-}
 	$FPX convert -o hex "$format" < "$batch" > "$T/out" 2>/dev/null
 	if [ "$(wc -l < "$T/out")" -eq "$(wc -l < "$T/expected-$format")" ] &&
-		paste "$T/out" "$T/expected-$format" | awk -F'\t' '($2 ~ /^error/ ? $1 != "error" : $1 != $2) { exit 1 }'; then
+		paste "$T/out" "$T/expected-$format" | awk -F'\t' '($2 ~ /^error/ ? $1 != "error" : $2 == "empty" ? $1 != "" : $1 != $2) { exit 1 }'; then
 		pass=$((pass + 1))
 	else
 		fail=$((fail + 1)); echo "FAIL: the $format batch does not give one right line per input"
