@@ -140,6 +140,8 @@ struct fmt {
 	bool has_nan, has_inf, has_zero, nan_signed;
 	fpcode nan_code; /* the NaN fpx produces, positive */
 	fpcode inf_code; /* +inf, when has_inf */
+	fpcode quiet_bit; /* the bit that quiets a NaN, where NaNs signal (IEEE 754 §6.2.1); 0
+			   * where every NaN is quiet */
 	fpcode sign_bit; /* the top bit when signed, else 0 */
 	fpcode max_rank; /* rank of the largest finite value */
 	fpcode max_rank_neg; /* rank of the largest magnitude a negative value may have: max_rank
@@ -282,6 +284,9 @@ int fmt_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
 /* The same by searching the table of all values; for formats of at most 16 bits. */
 int fmt_place_by_table(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
 
+/* A new description named name, of the first kind in fmt_kinds[] until a line says
+ * otherwise, with every kind's defaults (kind.h: init); to finish or free. */
+struct fmt *fmt_new(const char *name);
 /* Finishes a description: checks it, derives the fields above. NULL or a message. */
 const char *fmt_finish(struct fmt *f);
 /* Frees a format and whatever the caches below hold for it. Only the registry
