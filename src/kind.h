@@ -27,10 +27,32 @@
  * complement reaches one rank further, unsigned integers stop at 0), and rounding, the
  * readout and the limits take each sign's last rank from it.
  *
- * To add a kind: one file defining a `const struct fmt_kind`, and its description keys
- * in fmtfile.c. kind_posit.c, a two's-complement kind with its own midpoints, came in
- * that way: rounding, the readout and `show` needed no edits, only `midpoint` here for
- * the overflow threshold the readout prints.
+ * To add a kind: one file defining a `const struct fmt_kind` — its operations, its keys
+ * in a format file (`keys`), the names of its grammar (`from_name`, `past_limits`), how
+ * two of its formats compare (`same_description`, `same_shape`) — and one line in
+ * kind.c's BUILTIN_KINDS, or a kind_register() call for a kind outside fpx's binary.
+ * Its description lives in struct fmt's fields where they fit, else in kind_data
+ * (fmt_kind_data()). tests/toykind.c is such a kind, added with no other edit. Only
+ * a kind's own file names it (fmt_kind_NAME); x87, whose values are float's with an
+ * explicit bit, calls kind_float's operations.
+ *
+ * NOT YET MOVED. The built-in kinds' descriptions are still fields of struct fmt
+ * (exp_bits ... es): their finish() refuse a format that gives another kind's lines
+ * (a posit with `exponent 3`), by reading those fields. Moving them into kind_data
+ * needs that refusal said once, by fmtfile.c, from which kind each key belongs to.
+ *
+ * VALUES THAT ARE NOT DYADIC. Every value a kind gives is sig·2^exp (decode,
+ * rank_value), and round.c, the readout and the fast paths compute with that. A
+ * logarithmic number system (values 2^(k/2^F)) or a logarithmic takum (values
+ * sqrt(e)^l) has irrational values: no sig·2^exp holds them. The ranks, `place` and
+ * `midpoint` would carry such a kind — rounding asks only where q lies between two
+ * ranks, which an LNS answers exactly by comparing q^(2^F) with powers of two, and a
+ * takum by enclosures (MPFI) narrowed until they decide — but decode, rank_value,
+ * fmt_rank_midpoint()'s mean and fmt_code_rational() would need a value
+ * type beside the dyadic one (an exact symbolic 2^(k/2^F), or an enclosure with the
+ * readout saying "~"), and every reader of fmt_value (render, show, JSON, the
+ * policies) would have to accept it. So the interface admits such a kind for
+ * rounding and ordering, but not yet for its values: that is the part to design.
  */
 #ifndef FPX_KIND_H
 #define FPX_KIND_H
