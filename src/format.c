@@ -5,6 +5,7 @@
 #include "format.h"
 #include "num.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,15 +87,6 @@ void fmt_rank_midpoint(mpq_t mid, const struct fmt *f, fpcode rank)
 	mpq_clear(above);
 }
 
-/* The quiet bit, or 0 where every NaN is quiet: the fraction's top bit in the IEEE-like
- * formats with infinities, x87's among them. */
-static fpcode quiet_bit(const struct fmt *f)
-{
-	bool ieee_like = f->kind == &fmt_kind_float || f->kind == &fmt_kind_x87;
-
-	return ieee_like && f->specials == SPECIALS_IEEE && f->frac_bits >= 2 ? (fpcode)1 << (f->frac_bits - 1) : 0;
-}
-
 /* Is code a NaN of f, and is it a code no rank maps to (an invalid operand)? */
 static bool decodes_as_nan(const struct fmt *f, fpcode code, bool *noncanonical)
 {
@@ -115,25 +107,25 @@ bool fmt_nan_is_signaling(const struct fmt *f, fpcode code)
 {
 	bool noncanonical;
 
-	if (!quiet_bit(f) || !decodes_as_nan(f, code, &noncanonical))
+	if (!f->quiet_bit || !decodes_as_nan(f, code, &noncanonical))
 		return false;
-	return noncanonical || !(code & quiet_bit(f));
+	return noncanonical || !(code & f->quiet_bit);
 }
 
 bool fmt_nan_payload(const struct fmt *f, fpcode code, fpcode *payload)
 {
 	bool noncanonical = false;
 
-	if (!quiet_bit(f) || (decodes_as_nan(f, code, &noncanonical) && noncanonical))
+	if (!f->quiet_bit || (decodes_as_nan(f, code, &noncanonical) && noncanonical))
 		return false; /* an invalid operand has no payload */
-	*payload = code & (quiet_bit(f) - 1);
+	*payload = code & (f->quiet_bit - 1);
 	return true;
 }
 
 /* How many bits the payload of f's NaNs has: those below the quiet bit (0: none). */
 static int payload_bits(const struct fmt *f)
 {
-	fpcode quiet = quiet_bit(f);
+	fpcode quiet = f->quiet_bit;
 
 	return quiet ? code_bit_length(quiet) - 1 : 0;
 }
@@ -162,7 +154,7 @@ fpcode fmt_nan_carrying(const struct fmt *f, bool neg, fpcode payload)
 enum nan_fit fmt_nan_code(fpcode *out, const struct fmt *f, bool neg, bool signaling, bool has_payload,
 			  fpcode payload)
 {
-	fpcode quiet = quiet_bit(f);
+	fpcode quiet = f->quiet_bit;
 
 	if (!quiet)
 		return NAN_NO_ROOM;
@@ -279,6 +271,21 @@ static bool inside_limit(const struct fmt *f)
 	inside = inside && exp - 1 > -NUM_LIMIT_EXP;
 	mpz_clear(sig);
 	return inside;
+}
+
+struct fmt *fmt_new(const char *name)
+{
+	struct fmt *f = calloc(1, sizeof *f);
+
+	if (!f)
+		abort();
+	f->has_sign = true;
+	f->kind = fmt_kinds[0];
+	for (size_t i = 0; fmt_kinds[i]; i++)
+		if (fmt_kinds[i]->init)
+			fmt_kinds[i]->init(f);
+	snprintf(f->name, sizeof f->name, "%s", name);
+	return f;
 }
 
 const char *fmt_finish(struct fmt *f)

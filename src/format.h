@@ -23,6 +23,7 @@
 
 #include <gmp.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -94,6 +95,7 @@ _Static_assert(1 + FMT_MAX_EXP_BITS + FMT_MAX_FRAC_BITS == CODE_MAX_BITS, "the f
 #define FMT_TEXT_MAX 256
 #define FMT_MAX_CLASSES 16
 #define FMT_MAX_SPECIALS 16
+#define FMT_KIND_DATA_BYTES 64
 
 struct fmt_table;
 
@@ -132,6 +134,10 @@ struct fmt {
 	/* The description of a posit (kind_posit.c): its exponent size */
 	int es;
 
+	/* A kind's own description where the fields above do not hold it: a struct of the
+	 * kind's file, read through fmt_kind_data() (a test's kind keeps its step here). */
+	_Alignas(max_align_t) unsigned char kind_data[FMT_KIND_DATA_BYTES];
+
 	/* Integers and fixed point (kind_fixed.c) are frac_bits and has_sign; a copy made by
 	 * fmt_wrapping() (--wrap) wraps past its range instead of saturating. */
 	bool wraps;
@@ -140,6 +146,8 @@ struct fmt {
 	bool has_nan, has_inf, has_zero, nan_signed;
 	fpcode nan_code; /* the NaN fpx produces, positive */
 	fpcode inf_code; /* +inf, when has_inf */
+	fpcode quiet_bit; /* the bit that quiets a NaN, where NaNs signal (IEEE 754 §6.2.1); 0
+			   * where every NaN is quiet */
 	fpcode sign_bit; /* the top bit when signed, else 0 */
 	fpcode max_rank; /* rank of the largest finite value */
 	fpcode max_rank_neg; /* rank of the largest magnitude a negative value may have: max_rank
@@ -158,6 +166,17 @@ struct fmt {
 	/* Derived by fmt_finish() after the kind's finish() */
 	fpcode negative_zero;  /* what fmt_zero_code(f, true) gives */
 };
+
+/* The kind's own description (kind_data above), as its file's struct: that kind's
+ * operations alone call these, with a _Static_assert that the struct fits. */
+static inline void *fmt_kind_data(struct fmt *f)
+{
+	return f->kind_data;
+}
+static inline const void *fmt_kind_data_of(const struct fmt *f)
+{
+	return f->kind_data;
+}
 
 /* A decoded code: class, sign, and |value| = sig · 2^exp (sig 0 for zero). */
 struct fmt_value {
@@ -282,6 +301,9 @@ int fmt_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
 /* The same by searching the table of all values; for formats of at most 16 bits. */
 int fmt_place_by_table(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
 
+/* A new description named name, of the first kind in fmt_kinds[] until a line says
+ * otherwise, with every kind's defaults (kind.h: init); to finish or free. */
+struct fmt *fmt_new(const char *name);
 /* Finishes a description: checks it, derives the fields above. NULL or a message. */
 const char *fmt_finish(struct fmt *f);
 /* Frees a format and whatever the caches below hold for it. Only the registry

@@ -27,10 +27,32 @@
  * complement reaches one rank further, unsigned integers stop at 0), and rounding, the
  * readout and the limits take each sign's last rank from it.
  *
- * To add a kind: one file defining a `const struct fmt_kind`, and its description keys
- * in fmtfile.c. kind_posit.c, a two's-complement kind with its own midpoints, came in
- * that way: rounding, the readout and `show` needed no edits, only `midpoint` here for
- * the overflow threshold the readout prints.
+ * To add a kind: one file defining a `const struct fmt_kind` — its operations, its keys
+ * in a format file (`keys`), the names of its grammar (`from_name`, `past_limits`), how
+ * two of its formats compare (`same_description`, `same_shape`) — and one line in
+ * kind.c's BUILTIN_KINDS, or a kind_register() call for a kind outside fpx's binary.
+ * Its description lives in struct fmt's fields where they fit, else in kind_data
+ * (fmt_kind_data()). tests/toykind.c is such a kind, added with no other edit. Only
+ * a kind's own file names it (fmt_kind_NAME); x87, whose values are float's with an
+ * explicit bit, calls kind_float's operations.
+ *
+ * NOT YET MOVED. The built-in kinds' descriptions are still fields of struct fmt
+ * (exp_bits ... es): their finish() refuse a format that gives another kind's lines
+ * (a posit with `exponent 3`), by reading those fields. Moving them into kind_data
+ * needs that refusal said once, by fmtfile.c, from which kind each key belongs to.
+ *
+ * VALUES THAT ARE NOT DYADIC. Every value a kind gives is sig·2^exp (decode,
+ * rank_value), and round.c, the readout and the fast paths compute with that. A
+ * logarithmic number system (values 2^(k/2^F)) or a logarithmic takum (values
+ * sqrt(e)^l) has irrational values: no sig·2^exp holds them. The ranks, `place` and
+ * `midpoint` would carry such a kind — rounding asks only where q lies between two
+ * ranks, which an LNS answers exactly by comparing q^(2^F) with powers of two, and a
+ * takum by enclosures (MPFI) narrowed until they decide — but decode, rank_value,
+ * fmt_rank_midpoint()'s mean and fmt_code_rational() would need a value
+ * type beside the dyadic one (an exact symbolic 2^(k/2^F), or an enclosure with the
+ * readout saying "~"), and every reader of fmt_value (render, show, JSON, the
+ * policies) would have to accept it. So the interface admits such a kind for
+ * rounding and ordering, but not yet for its values: that is the part to design.
  */
 #ifndef FPX_KIND_H
 #define FPX_KIND_H
@@ -41,6 +63,7 @@
 #include "code.h"
 
 struct fmt;
+struct fmt_kind;
 struct fmt_value;
 struct fmt_field;
 struct strbuf;
@@ -48,12 +71,51 @@ struct strbuf;
 /* Writes the name of a field kind in a layout line (show.c colours it). */
 typedef void field_name_writer(struct strbuf *out, int field_kind, const void *arg);
 
+/* Why a key's value is not one, written into a reader's message buffer. */
+struct kind_why {
+	char *text;
+	size_t size;
+};
+
+/*
+ * One line of a format file a kind reads: `key value`. apply() stores the value in the
+ * format being read, or returns false after writing why (the whole message, its key
+ * first) into why; fmtfile.c adds the file and line. A line goes to every kind that
+ * lists its key, whatever the format's kind, so that keys of another kind are read
+ * alike (and refused by that kind's finish() when they matter).
+ */
+struct kind_key {
+	const char *name;
+	bool (*apply)(struct fmt *f, char *val, struct kind_why *why);
+};
+
 struct fmt_kind {
 	const char *name; /* as `fpx formats` lists it: "float", "tapered" */
 	/* What the hot paths may take without a call: magnitude and with_sign are the
 	 * kind_sign_bit_* pair; code_of_rank is the identity. */
 	bool sign_is_top_bit;
 	bool ranks_are_codes;
+	/* A format file may say `kind NAME` for it (the others are told by their lines). */
+	bool named_in_files;
+	/* finish() sets bits from the fields: a `bits` line must agree with it. */
+	bool derives_bits;
+
+	/* The keys of its own in a format file, NULL-terminated (NULL: none). */
+	const struct kind_key *keys;
+	/* Sets the defaults of its description in a new format (NULL: all zero). Every
+	 * kind's is called, since a file's lines may come before its kind is known. */
+	void (*init)(struct fmt *f);
+	/* The format a name of its grammar describes (eXmY, positNesK, int8; `lower` is
+	 * lowercase), newly made and finished; NULL when the name is not one. */
+	struct fmt *(*from_name)(const char *lower);
+	/* Why a name of its grammar's shape is past its limits; NULL for any other name. */
+	const char *(*past_limits)(const char *lower);
+	/* Whether two formats of this kind and of the same width, sign and wrapping have
+	 * the same description (the fields a file or a name gives), and the same shape
+	 * (the fields' widths, whatever the specials): what registry.c's notes on
+	 * look-alike formats compare. NULL: the width says it all. */
+	bool (*same_description)(const struct fmt *a, const struct fmt *b);
+	bool (*same_shape)(const struct fmt *a, const struct fmt *b);
 
 	/* Checks a description and derives every property format.h lists under "derived";
 	 * NULL, or why the description is not a format: a reason about one line of a
@@ -92,11 +154,13 @@ struct fmt_kind {
 	void (*precision_lines)(struct strbuf *out, const struct fmt *f);
 };
 
-extern const struct fmt_kind fmt_kind_float;   /* IEEE-like: sign, exponent, fraction, bias */
-extern const struct fmt_kind fmt_kind_tapered; /* prefix classes and special codes (HiF8) */
-extern const struct fmt_kind fmt_kind_posit;   /* posits: regime, es exponent bits, fraction */
-extern const struct fmt_kind fmt_kind_x87;     /* the x87's 80 bits: an explicit integer bit */
-extern const struct fmt_kind fmt_kind_fixed;   /* integers and fixed point: code / 2^N */
+/* The kinds, first the one a format file describes when no line says otherwise; NULL
+ * after the last. kind.c's table holds the built-in ones; kind_register() adds one. */
+extern const struct fmt_kind *fmt_kinds[];
+/* Adds a kind after the built-in ones (a test's, a caller's); false when the table is full. */
+bool kind_register(const struct fmt_kind *kind);
+/* The kind named NAME that files may name, or NULL. */
+const struct fmt_kind *kind_named(const char *name);
 
 /* Sign-magnitude kinds: the top bit is the sign (f->sign_bit). */
 fpcode kind_sign_bit_magnitude(const struct fmt *f, fpcode code, bool *neg);
@@ -108,6 +172,18 @@ fpcode kind_same_rank(const struct fmt *f, fpcode rank);
  * when width is 0), and 2^bits in decimal. */
 void kind_significand_text(struct strbuf *out, fpcode bits, int width, bool leading_one);
 void kind_power_of_two_text(struct strbuf *out, int bits);
+
+/* Writes a message into why; false, for a key's apply() to return. */
+__attribute__((format(printf, 2, 3))) bool kind_fail(struct kind_why *why, const char *message, ...);
+/* An integer of a key's value, base 0, in [lo, hi]; false when it is not one. */
+bool kind_parse_int(const char *s, long lo, long hi, long *out);
+/* `key 4`: an integer of at most 2^20 in size into *field (finish() checks the range
+ * that matters); false after writing why. */
+bool kind_key_integer(int *field, const char *key, const char *val, struct kind_why *why);
+/* `bits 16`: the width, a key most kinds read. */
+bool kind_apply_bits(struct fmt *f, char *val, struct kind_why *why);
+/* The index of word in words[0..n) (NULL entries skipped), or -1. */
+int kind_word_index(const char *const *words, int n, const char *word);
 
 /* Appends a field of `width` bits (none when 0) taken from code at `shift`; returns n + 1. */
 int kind_add_field(struct fmt_field *out, int n, int field_kind, int width, fpcode code, int shift);

@@ -16,6 +16,10 @@
 #include "num.h"
 #include "strbuf.h"
 
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
 /* The integer bits: those before the binary point, the sign's included. */
 static int integer_bits(const struct fmt *f)
 {
@@ -173,10 +177,102 @@ static const char *fixed_finish(struct fmt *f)
 	return NULL;
 }
 
+extern const struct fmt_kind fmt_kind_fixed; /* defined at the end */
+
+/* ---- Its lines in a format file, and its names ---------------------------------------- */
+
+static bool apply_fraction(struct fmt *f, char *val, struct kind_why *why)
+{
+	return kind_key_integer(&f->frac_bits, "fraction", val, why);
+}
+
+static const struct kind_key fixed_keys[] = {
+	{ "bits", kind_apply_bits },
+	{ "fraction", apply_fraction },
+	{ NULL, NULL },
+};
+
+static bool fixed_same_description(const struct fmt *a, const struct fmt *b)
+{
+	return a->frac_bits == b->frac_bits;
+}
+
+/* A name's number: 1 to 3 digits, no sign, no leading zero but 0 itself; false otherwise. */
+static bool name_number(const char **text, int *out)
+{
+	const char *p = *text;
+	int n = 0, digits = 0;
+
+	while (isdigit((unsigned char)p[digits]) && digits < 3)
+		n = n * 10 + (p[digits++] - '0');
+	if (!digits || isdigit((unsigned char)p[digits]) || (p[0] == '0' && digits > 1))
+		return false;
+	*out = n;
+	*text = p + digits;
+	return true;
+}
+
+/*
+ * int8, uint16, q1.15, uq8.8: integers and fixed point (kind_fixed.c). qM.N has M
+ * integer bits, the sign's among them (ARM's Q notation: q1.15 is 16 bits), and N
+ * fraction bits; uqM.N is unsigned.
+ */
+static struct fmt *fixed_from_name(const char *lower)
+{
+	bool is_unsigned = lower[0] == 'u';
+	const char *p = lower + is_unsigned;
+	int whole, fraction = 0;
+	struct fmt *f;
+
+	if (strncmp(p, "int", 3) == 0) {
+		p += 3;
+		if (!name_number(&p, &whole) || *p)
+			return NULL;
+	} else if (*p == 'q') {
+		p++;
+		if (!name_number(&p, &whole) || *p++ != '.' || !name_number(&p, &fraction) || *p)
+			return NULL;
+	} else
+		return NULL;
+	f = fmt_new(lower);
+	f->kind = &fmt_kind_fixed;
+	f->has_sign = !is_unsigned;
+	f->bits = whole + fraction;
+	f->frac_bits = fraction;
+	if (fraction)
+		snprintf(f->description, sizeof f->description, "%s fixed point: %d integer bit%s%s, %d fraction bit%s",
+			 is_unsigned ? "unsigned" : "two's complement", whole, whole == 1 ? "" : "s",
+			 is_unsigned ? "" : " (the sign's included)", fraction, fraction == 1 ? "" : "s");
+	else
+		snprintf(f->description, sizeof f->description, "%s %d-bit integer",
+			 is_unsigned ? "unsigned" : "two's complement", whole);
+	if (fmt_finish(f))
+		return fmt_free(f), NULL;
+	return f;
+}
+
+static const char *fixed_past_limits(const char *lower)
+{
+	int a, b, used = 0;
+
+	if ((sscanf(lower, "int%9d%n", &a, &used) == 1 && isdigit((unsigned char)lower[3])) ||
+	    (sscanf(lower, "uint%9d%n", &a, &used) == 1 && isdigit((unsigned char)lower[4])) ||
+	    (sscanf(lower, "q%9d.%9d%n", &a, &b, &used) == 2 && isdigit((unsigned char)lower[1])) ||
+	    (sscanf(lower, "uq%9d.%9d%n", &a, &b, &used) == 2 && isdigit((unsigned char)lower[2])))
+		return "intN is 2 to 64 bits, uintN 1 to 64, qM.N and uqM.N 64 in all (M at least 1 in q)";
+	return NULL;
+}
+
 const struct fmt_kind fmt_kind_fixed = {
 	.name = "fixed",
 	.sign_is_top_bit = false,
 	.ranks_are_codes = true,
+	.named_in_files = true,
+	.keys = fixed_keys,
+	.from_name = fixed_from_name,
+	.past_limits = fixed_past_limits,
+	.same_description = fixed_same_description,
+	.same_shape = fixed_same_description,
 	.finish = fixed_finish,
 	.magnitude = fixed_magnitude,
 	.with_sign = fixed_with_sign,

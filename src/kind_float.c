@@ -11,6 +11,14 @@
 #include "num.h"
 #include "strbuf.h"
 
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+/* A bias not given yet: finish() sets the default. */
+#define BIAS_DEFAULT INT32_MIN
+
 static fpcode magnitude_mask(const struct fmt *f)
 {
 	return code_mask(f->has_sign ? f->bits - 1 : f->bits);
@@ -284,10 +292,16 @@ static void derive_specials(struct fmt *f, fpcode all_ones)
 	}
 }
 
+static void default_bias(struct fmt *f);
+
 static const char *float_finish(struct fmt *f)
 {
 	int width = f->exp_bits + f->frac_bits;
-	const char *why = check_widths(f);
+	const char *why;
+
+	if (f->bias == BIAS_DEFAULT)
+		default_bias(f);
+	why = check_widths(f);
 
 	if (why)
 		return why;
@@ -304,6 +318,123 @@ static const char *float_finish(struct fmt *f)
 	f->grid.frac_bits = f->frac_bits;
 	f->grid.bias = f->bias;
 	f->grid.subnormals = first_normal_field(f) == 1;
+	/* IEEE 754 §6.2.1: the fraction's first bit, where there are infinities */
+	f->quiet_bit = f->specials == SPECIALS_IEEE && f->frac_bits >= 2 ? (fpcode)1 << (f->frac_bits - 1) : 0;
+	return NULL;
+}
+
+/* ---- Its lines in a format file, and its names ---------------------------------------- */
+
+static void float_init(struct fmt *f)
+{
+	f->bias = BIAS_DEFAULT;
+}
+
+/* The default bias, for a width fmt_finish() will accept: 2^(E-1) - 1, or 2^(E-1) in
+ * fnuz formats. */
+static void default_bias(struct fmt *f)
+{
+	int half = f->exp_bits >= 1 && f->exp_bits <= FMT_MAX_EXP_BITS ? 1 << (f->exp_bits - 1) : 0;
+
+	f->bias = f->specials == SPECIALS_FNUZ ? half : half - 1;
+}
+
+static bool apply_exponent(struct fmt *f, char *val, struct kind_why *why)
+{
+	return kind_key_integer(&f->exp_bits, "exponent", val, why);
+}
+
+static bool apply_fraction(struct fmt *f, char *val, struct kind_why *why)
+{
+	return kind_key_integer(&f->frac_bits, "fraction", val, why);
+}
+
+static bool apply_bias(struct fmt *f, char *val, struct kind_why *why)
+{
+	return kind_key_integer(&f->bias, "bias", val, why);
+}
+
+static const char *const specials_names[] = {
+	[SPECIALS_IEEE] = "ieee", [SPECIALS_FN] = "fn", [SPECIALS_FNUZ] = "fnuz",
+	[SPECIALS_FINITE] = "finite", [SPECIALS_E8M0] = "e8m0",
+};
+
+static bool apply_specials(struct fmt *f, char *val, struct kind_why *why)
+{
+	int specials = kind_word_index(specials_names, 5, val);
+
+	if (specials < 0)
+		return kind_fail(why, "specials is one of ieee, fn, fnuz, finite, e8m0, not '%.40s'", val);
+	f->specials = (enum fmt_specials)specials;
+	return true;
+}
+
+static const struct kind_key float_keys[] = {
+	{ "exponent", apply_exponent },
+	{ "fraction", apply_fraction },
+	{ "bias", apply_bias },
+	{ "specials", apply_specials },
+	{ "bits", kind_apply_bits },
+	{ NULL, NULL },
+};
+
+static bool float_same_shape(const struct fmt *a, const struct fmt *b)
+{
+	return a->exp_bits == b->exp_bits && a->frac_bits == b->frac_bits;
+}
+
+static bool float_same_description(const struct fmt *a, const struct fmt *b)
+{
+	return float_same_shape(a, b) && a->bias == b->bias && a->specials == b->specials;
+}
+
+/*
+ * e5m10, e4m3b11fnuz, e8m7fn: IEEE-like, exponent 2 to FMT_MAX_EXP_BITS bits, fraction
+ * 0 to FMT_MAX_FRAC_BITS, a bias below 2^E when given, specials ieee unless fn or fnuz.
+ */
+static struct fmt *float_from_name(const char *lower)
+{
+	char suffix[8] = "";
+	int e, m, bias = -1, used = 0;
+	const char *rest;
+	struct fmt *f;
+
+	if (sscanf(lower, "e%2dm%3d%n", &e, &m, &used) != 2 || !isdigit((unsigned char)lower[1]))
+		return NULL;
+	rest = lower + used;
+	if (rest[0] == 'b' && sscanf(rest, "b%6d%n", &bias, &used) == 1 && isdigit((unsigned char)rest[1]))
+		rest += used;
+	if (strlen(rest) >= sizeof suffix || (*rest && strcmp(rest, "fn") && strcmp(rest, "fnuz")))
+		return NULL;
+	strcpy(suffix, rest);
+	if (e < 2 || e > FMT_MAX_EXP_BITS || m < 0 || m > FMT_MAX_FRAC_BITS || (bias != -1 && bias > (1 << e) - 1))
+		return NULL;
+	f = fmt_new(lower);
+	f->exp_bits = e;
+	f->frac_bits = m;
+	f->specials = !*suffix ? SPECIALS_IEEE : strcmp(suffix, "fn") == 0 ? SPECIALS_FN : SPECIALS_FNUZ;
+	if (bias >= 0)
+		f->bias = bias;
+	snprintf(f->description, sizeof f->description, "IEEE-like %d-bit format built from its name",
+		 1 + e + m);
+	if (fmt_finish(f))
+		return fmt_free(f), NULL;
+	return f;
+}
+
+/* The widest codes fpx holds (code.h's CODE_MAX_BITS) bound the grammar. */
+static const char *float_past_limits(const char *lower)
+{
+	int a, b, used = 0;
+
+#if CODE_MAX_BITS < 256
+	if (strcmp(lower, "binary256") == 0 || strcmp(lower, "octuple") == 0)
+		return "binary256 needs 256-bit codes, and this fpx holds 128 (binary128 is the widest IEEE format here; "
+		       "make CC=clang-16 CODE_BITS=256 builds one with them)";
+#endif
+	if (sscanf(lower, "e%9dm%9d%n", &a, &b, &used) == 2 && isdigit((unsigned char)lower[1]))
+		return "an eXmY[bN][fn|fnuz] name has " FMT_MAX_FIELDS_TEXT ", a bias below 2^E (codes of at most "
+		       CODE_MAX_BITS_TEXT " bits)";
 	return NULL;
 }
 
@@ -311,6 +442,13 @@ const struct fmt_kind fmt_kind_float = {
 	.name = "float",
 	.sign_is_top_bit = true,
 	.ranks_are_codes = true,
+	.derives_bits = true,
+	.keys = float_keys,
+	.init = float_init,
+	.from_name = float_from_name,
+	.past_limits = float_past_limits,
+	.same_description = float_same_description,
+	.same_shape = float_same_shape,
 	.finish = float_finish,
 	.magnitude = kind_sign_bit_magnitude,
 	.with_sign = kind_sign_bit_with_sign,

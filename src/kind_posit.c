@@ -17,6 +17,9 @@
 #include "num.h"
 #include "strbuf.h"
 
+#include <ctype.h>
+#include <stdio.h>
+
 /* The parts of a positive code of n bits: the regime's width (with its terminator,
  * when there is room), k, the exponent bits kept, e (with the bits cut off as 0), the
  * fraction's width and bits; the value is 2^scale · (1 + fraction/2^frac_bits). */
@@ -328,10 +331,70 @@ static const char *posit_finish(struct fmt *f)
 	return NULL;
 }
 
+extern const struct fmt_kind fmt_kind_posit; /* defined at the end */
+
+/* ---- Its lines in a format file, and its names ---------------------------------------- */
+
+/* `es 2`, once the format is a posit. */
+static bool apply_es(struct fmt *f, char *val, struct kind_why *why)
+{
+	if (f->kind != &fmt_kind_posit)
+		return kind_fail(why, "es is a posit's: `kind posit` comes first");
+	return kind_key_integer(&f->es, "es", val, why);
+}
+
+/* A posit's description beyond its width is its es; its shape is its width alone. */
+static bool posit_same_description(const struct fmt *a, const struct fmt *b)
+{
+	return a->es == b->es;
+}
+
+static const struct kind_key posit_keys[] = {
+	{ "bits", kind_apply_bits },
+	{ "es", apply_es },
+	{ NULL, NULL },
+};
+
+/* posit12, posit16es1: the bits, then es (2, the standard's, unless given). */
+static struct fmt *posit_from_name(const char *lower)
+{
+	int bits, es = 2, used = 0;
+	const char *rest;
+	struct fmt *f;
+
+	if (sscanf(lower, "posit%2d%n", &bits, &used) != 1 || !isdigit((unsigned char)lower[5]))
+		return NULL;
+	rest = lower + used;
+	if (*rest && (sscanf(rest, "es%2d%n", &es, &used) != 1 || !isdigit((unsigned char)rest[2]) || rest[used]))
+		return NULL;
+	f = fmt_new(lower);
+	f->kind = &fmt_kind_posit;
+	f->bits = bits;
+	f->es = es;
+	snprintf(f->description, sizeof f->description, "posit<%d,%d> built from its name", bits, es);
+	if (fmt_finish(f))
+		return fmt_free(f), NULL;
+	return f;
+}
+
+static const char *posit_past_limits(const char *lower)
+{
+	int a, used = 0;
+
+	if (sscanf(lower, "posit%9d%n", &a, &used) == 1 && isdigit((unsigned char)lower[5]))
+		return "a positN[esK] name is 3 to 64 bits, es 0 to 12 with (N-1)*2^es at most 32768";
+	return NULL;
+}
+
 const struct fmt_kind fmt_kind_posit = {
 	.name = "posit",
 	.sign_is_top_bit = false,
 	.ranks_are_codes = true,
+	.named_in_files = true,
+	.keys = posit_keys,
+	.from_name = posit_from_name,
+	.past_limits = posit_past_limits,
+	.same_description = posit_same_description,
 	.finish = posit_finish,
 	.magnitude = posit_magnitude,
 	.with_sign = posit_with_sign,

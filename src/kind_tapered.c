@@ -10,6 +10,10 @@
 #include "strbuf.h"
 
 #include <assert.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static fpcode magnitude_mask(const struct fmt *f)
 {
@@ -369,10 +373,144 @@ static const char *tapered_finish(struct fmt *f)
 	return NULL;
 }
 
+extern const struct fmt_kind fmt_kind_tapered; /* defined at the end */
+
+/* ---- Its lines in a format file ----------------------------------------------------- */
+
+static bool parse_code(const char *s, fpcode *out)
+{
+	fpcode c = 0;
+
+	if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || !s[2])
+		return false;
+	for (s += 2; *s; s++) {
+		int d = isdigit((unsigned char)*s) ? *s - '0' : tolower((unsigned char)*s) - 'a' + 10;
+		if (!isxdigit((unsigned char)*s) || (c >> 124))
+			return false;
+		c = c << 4 | (fpcode)d;
+	}
+	*out = c;
+	return true;
+}
+
+/* One `key=value` of a class line. */
+static bool class_setting(struct fmt_class *c, const char *key, const char *val)
+{
+	long v;
+
+	if (strcmp(key, "prefix") == 0) {
+		size_t n = strspn(val, "01");
+		if (n != strlen(val) || n > 16)
+			return false;
+		c->prefix = n ? (unsigned)strtoul(val, NULL, 2) : 0;
+		c->prefix_len = (int)n;
+		return true;
+	}
+	if (strcmp(key, "encoding") == 0) {
+		if (strcmp(val, "sign-magnitude") == 0)
+			c->encoding = EXP_SIGN_MAGNITUDE;
+		else if (strcmp(val, "offset") == 0)
+			c->encoding = EXP_OFFSET;
+		else
+			return false;
+		return true;
+	}
+	if (strcmp(key, "class") == 0) {
+		c->cls = strcmp(val, "normal") == 0 ? FP_NORMAL : FP_SUBNORMAL;
+		return strcmp(val, "normal") == 0 || strcmp(val, "subnormal") == 0;
+	}
+	if (!kind_parse_int(val, -100000, 100000, &v))
+		return false;
+	if (strcmp(key, "exponent") == 0 && v >= 0 && v <= 16)
+		c->exp_bits = (int)v;
+	else if (strcmp(key, "mantissa") == 0 && v >= 0 && v <= 16)
+		c->mant_bits = (int)v;
+	else if (strcmp(key, "offset") == 0)
+		c->exp_offset = (int)v;
+	else
+		return false;
+	return true;
+}
+
+#define CLASS_SETTINGS "prefix=BITS exponent=0..16 encoding=sign-magnitude|offset [offset=N] mantissa=0..16 " \
+		       "class=normal|subnormal"
+
+/* class prefix=11 exponent=4 encoding=sign-magnitude mantissa=1 class=normal */
+static bool apply_class(struct fmt *f, char *val, struct kind_why *why)
+{
+	struct fmt_class c = { .encoding = EXP_SIGN_MAGNITUDE, .cls = FP_NORMAL };
+	bool has_prefix = false;
+	char *save;
+
+	f->kind = &fmt_kind_tapered;
+	if (f->nclasses == FMT_MAX_CLASSES)
+		return kind_fail(why, "class: more than %d class lines", FMT_MAX_CLASSES);
+	for (char *tok = strtok_r(val, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+		char *eq = strchr(tok, '=');
+		if (!eq || (*eq = '\0', !class_setting(&c, tok, eq + 1))) {
+			if (eq)
+				*eq = '=';
+			return kind_fail(why, "class: bad setting '%.40s' (" CLASS_SETTINGS ")", tok);
+		}
+		has_prefix |= strcmp(tok, "prefix") == 0;
+	}
+	if (!has_prefix)
+		return kind_fail(why, "class: no prefix=BITS (" CLASS_SETTINGS ")");
+	f->classes[f->nclasses++] = c;
+	return true;
+}
+
+/* special 0x6f inf */
+static bool apply_special(struct fmt *f, char *val, struct kind_why *why)
+{
+	static const char *const classes[] = {
+		[FP_ZERO] = "zero", [FP_SUBNORMAL] = NULL, [FP_NORMAL] = NULL,
+		[FP_INF] = "inf", [FP_NAN] = "nan",
+	};
+	char code[64], cls[16], extra;
+	int c;
+
+	if (f->nspecials == FMT_MAX_SPECIALS)
+		return kind_fail(why, "special: more than %d special lines", FMT_MAX_SPECIALS);
+	if (sscanf(val, "%63s %15s %c", code, cls, &extra) != 2 || (c = kind_word_index(classes, 5, cls)) < 0 ||
+	    !parse_code(code, &f->special[f->nspecials].code))
+		return kind_fail(why, "special needs CODE zero|inf|nan (CODE in hexadecimal, 0x...), not '%.40s'", val);
+	f->special[f->nspecials++].cls = (enum fp_class)c;
+	return true;
+}
+
+/* Two tapered formats are described alike when their class and special lines are. */
+static bool tapered_same_description(const struct fmt *a, const struct fmt *b)
+{
+	if (a->nclasses != b->nclasses || a->nspecials != b->nspecials)
+		return false;
+	for (int i = 0; i < a->nclasses; i++) {
+		const struct fmt_class *x = &a->classes[i], *y = &b->classes[i];
+		if (x->prefix != y->prefix || x->prefix_len != y->prefix_len || x->exp_bits != y->exp_bits ||
+		    x->encoding != y->encoding || x->exp_offset != y->exp_offset || x->mant_bits != y->mant_bits ||
+		    x->cls != y->cls)
+			return false;
+	}
+	for (int i = 0; i < a->nspecials; i++)
+		if (a->special[i].code != b->special[i].code || a->special[i].cls != b->special[i].cls ||
+		    a->special[i].neg != b->special[i].neg)
+			return false;
+	return true;
+}
+
+static const struct kind_key tapered_keys[] = {
+	{ "bits", kind_apply_bits },
+	{ "class", apply_class },
+	{ "special", apply_special },
+	{ NULL, NULL },
+};
+
 const struct fmt_kind fmt_kind_tapered = {
 	.name = "tapered",
 	.sign_is_top_bit = true,
 	.ranks_are_codes = false,
+	.keys = tapered_keys,
+	.same_description = tapered_same_description,
 	.finish = tapered_finish,
 	.magnitude = kind_sign_bit_magnitude,
 	.with_sign = kind_sign_bit_with_sign,

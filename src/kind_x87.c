@@ -55,6 +55,8 @@ static fpcode x87_rank_of_code(const struct fmt *f, fpcode mag)
 }
 
 /* Values and rounding: kind_float's, on the description finish() sets. */
+extern const struct fmt_kind fmt_kind_float;
+
 static void x87_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank)
 {
 	fmt_kind_float.rank_value(sig, exp, f, rank);
@@ -215,13 +217,22 @@ static const char *x87_finish(struct fmt *f)
 	f->emin = 1 - f->bias;
 	f->emax = (long)code_mask(X87_EXPONENT) - 1 - f->bias;
 	f->precision = X87_FRACTION + 1;
+	f->quiet_bit = (fpcode)1 << (X87_FRACTION - 1);
 	return NULL;
 }
+
+/* An x87 format file says `kind x87` and `bits 80`: the rest is the hardware's. */
+static const struct kind_key x87_keys[] = {
+	{ "bits", kind_apply_bits },
+	{ NULL, NULL },
+};
 
 const struct fmt_kind fmt_kind_x87 = {
 	.name = "x87",
 	.sign_is_top_bit = true,
 	.ranks_are_codes = false,
+	.named_in_files = true,
+	.keys = x87_keys,
 	.finish = x87_finish,
 	.magnitude = kind_sign_bit_magnitude,
 	.with_sign = kind_sign_bit_with_sign,

@@ -117,29 +117,11 @@ static bool same_limits(const struct fmt *a, const struct fmt *b)
 	       a->precision == b->precision;
 }
 
-static bool same_class_lists(const struct fmt *a, const struct fmt *b)
-{
-	if (a->nclasses != b->nclasses || a->nspecials != b->nspecials)
-		return false;
-	for (int i = 0; i < a->nclasses; i++) {
-		const struct fmt_class *x = &a->classes[i], *y = &b->classes[i];
-		if (x->prefix != y->prefix || x->prefix_len != y->prefix_len || x->exp_bits != y->exp_bits ||
-		    x->encoding != y->encoding || x->exp_offset != y->exp_offset || x->mant_bits != y->mant_bits ||
-		    x->cls != y->cls)
-			return false;
-	}
-	for (int i = 0; i < a->nspecials; i++)
-		if (a->special[i].code != b->special[i].code || a->special[i].cls != b->special[i].cls ||
-		    a->special[i].neg != b->special[i].neg)
-			return false;
-	return true;
-}
-
+/* The same kind, width, sign and wrapping, and what the kind compares besides. */
 static bool same_description(const struct fmt *a, const struct fmt *b)
 {
-	return a->kind == b->kind && a->bits == b->bits && a->has_sign == b->has_sign && a->exp_bits == b->exp_bits &&
-	       a->frac_bits == b->frac_bits && a->bias == b->bias && a->specials == b->specials && a->es == b->es &&
-	       a->wraps == b->wraps && same_class_lists(a, b);
+	return a->kind == b->kind && a->bits == b->bits && a->has_sign == b->has_sign && a->wraps == b->wraps &&
+	       (!a->kind->same_description || a->kind->same_description(a, b));
 }
 
 /* Whether code means the same in a and b: class, sign and value (sig·2^exp compared
@@ -186,7 +168,7 @@ static bool identical(const struct fmt *a, const struct fmt *b)
 static bool same_shape(const struct fmt *a, const struct fmt *b)
 {
 	return a->kind == b->kind && a->bits == b->bits && a->has_sign == b->has_sign &&
-	       a->exp_bits == b->exp_bits && a->frac_bits == b->frac_bits;
+	       (!a->kind->same_shape || a->kind->same_shape(a, b));
 }
 
 /* A value of f's as short text: in full when short, else a power of two, else ~6 digits. */
