@@ -268,11 +268,11 @@ function fish_options(   i, kind, line) {
 }
 
 # ---- the man page: the names of the functions of an arity, made one way ---------------
-function mdoc_names(n, kind,   i, line, count) {
+function mdoc_names(n, kind,   i, line) {
 	for (i = 1; i <= n_functions; i++) {
 		if (arity[i] != n || how[i] != kind)
 			continue
-		if (count++ % 12 == 0) {
+		if (line == "" || length(line " " function_name[i] closing) > 80) {
 			if (line != "")
 				out(line)
 			line = ".Li"
