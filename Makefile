@@ -2,6 +2,7 @@
 #
 #   make              build ./fpx
 #   make check        build and run the whole test suite
+#   make regen        rewrite the completions' and the man page's lists from the tables
 #   make install      install under $(DESTDIR)$(PREFIX)
 #
 # Honours CC, CFLAGS, CPPFLAGS, LDFLAGS, LDLIBS, PREFIX and DESTDIR. ./configure (from
@@ -70,7 +71,7 @@ LIB_OBJS = src/num.o src/code.o src/report.o src/settings.o src/format.o src/kin
 HEADERS  = $(wildcard src/*.h)
 TESTS    = tests/toykind tests/activations tests/smallops tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/fastshort tests/posit tests/fixed tests/nvfp4 tests/real tests/ops bench/gen
 
-.PHONY: all check check-sanitize check-wide bench fuzz fuzz-run install uninstall clean distclean
+.PHONY: all check regen check-sanitize check-wide bench fuzz fuzz-run install uninstall clean distclean
 
 all: fpx
 
@@ -126,8 +127,20 @@ bench: fpx bench/gen bench/baseline
 	@$(MAKE) -s bench/fastfloat || echo "bench: no fast_float or {fmt} rows (apt-get install g++ libfast-float-dev libfmt-dev)"
 	sh bench/run.sh $(BENCH_LINES) $(BENCH_ROUNDS)
 
-check: fpx $(TESTS)
+check: fpx $(TESTS) tools/tables
 	sh tests/run.sh
+
+# The completions' and the man page's lists, written from fpx's tables (tools/tables
+# prints them): `make regen` rewrites the parts marked "generated" in place, and
+# tests/generated.sh fails when they are out of step. They stay in the tree, so that
+# `make install` copies them and a machine that only installs needs nothing to run.
+REGEN_FILES = completions/fpx.bash completions/_fpx completions/fpx.fish man/fpx.1
+
+tools/tables: tools/tables.c src/libfpx.a
+	$(CC) $(ALL_CFLAGS) -Isrc $(LDFLAGS) -o $@ $< src/libfpx.a $(TEST_LIBS) $(LDLIBS)
+
+regen: tools/tables
+	sh tools/regen.sh $(REGEN_FILES)
 
 # The whole suite again in a build with AddressSanitizer (LeakSanitizer included) and
 # UndefinedBehaviorSanitizer, in its own copy of the tree so that the normal build stays.
@@ -185,7 +198,7 @@ uninstall:
 		$(DESTDIR)$(ZSHCOMPDIR)/_fpx $(DESTDIR)$(FISHCOMPDIR)/fpx.fish
 
 clean:
-	rm -f fpx src/*.o src/*.d src/libfpx.a src/builtin.c src/pow5.c src/pow5gen src/settings.stamp $(TESTS) $(FUZZ_TARGETS) \
+	rm -f fpx src/*.o src/*.d src/libfpx.a src/builtin.c src/pow5.c src/pow5gen src/settings.stamp $(TESTS) tools/tables $(FUZZ_TARGETS) \
 		bench/baseline bench/fastfloat
 
 distclean: clean

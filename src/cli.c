@@ -87,12 +87,7 @@ enum option_id {
 	OPTION_COUNT
 };
 
-struct option_spec {
-	char short_name;
-	const char *long_name, *argument, *help;
-};
-
-static const struct option_spec options[] = {
+static const struct cli_option options[] = {
 #define OPTION_SPEC(id, s, l, a, h) { s, l, a, h },
 	OPTION_LIST(OPTION_SPEC)
 #undef OPTION_SPEC
@@ -403,9 +398,14 @@ void cli_each_command(void (*fn)(const char *name, void *arg), void *arg)
 		fn(commands[i].name, arg);
 }
 
+const struct cli_option *cli_option_at(size_t i)
+{
+	return i < OPTION_COUNT ? &options[i] : NULL;
+}
+
 /* ---- Help ------------------------------------------------------------------------------------- */
 
-static void print_option(const struct option_spec *o)
+static void print_option(const struct cli_option *o)
 {
 	char left[64];
 
@@ -574,6 +574,14 @@ static const struct {
 	{ OPT(TESTFLOAT) | OPT(JSON), "--testfloat writes its own lines" },
 	{ OPT(TESTFLOAT) | OPT(HEADER), "--testfloat writes its own lines" },
 };
+
+bool cli_exclusive_at(size_t i, unsigned long *group)
+{
+	if (i >= sizeof exclusive / sizeof exclusive[0])
+		return false;
+	*group = exclusive[i].group;
+	return true;
+}
 
 /* The option as its help names it first: -s, or --wrap when it has no letter. */
 static void option_name(char *out, size_t size, int id)

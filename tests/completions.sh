@@ -29,8 +29,9 @@ offers() {
 	done
 }
 
-# The lists the completion files must type out (commands, fields) are those fpx gives:
-# each file names every command of `fpx --help` and every field, and no other.
+# The lists the completion files hold (commands, fields; written by `make regen` from
+# the tables, tests/generated.sh) are those fpx gives: each file names every command of
+# `fpx --help` and every field, and no other.
 commands=$(fpx --help | sed -n '/^Commands:/,/^$/p' | awk 'NR > 1 && NF { print $1 }' | sort | tr '\n' ' ')
 fields=$(fpx --help | sed -n '/^Fields (-o):/,/^$/p' | awk 'NR > 1 && NF { print $1 }' | sort | tr '\n' ' ')
 [ -n "$commands" ] && [ -n "$fields" ] && ok || bad "no commands or fields in fpx --help"
@@ -38,9 +39,9 @@ sorted() { tr ' \t' '\n\n' | grep -v '^$' | sort | tr '\n' ' '; }
 C=$ROOT/completions
 got=$(sed -n 's/.*local commands="\([^"]*\)".*/\1/p' "$C/fpx.bash" | sorted)
 [ "$got" = "$commands" ] && ok || bad "fpx.bash lists the commands '$got', fpx --help '$commands'"
-got=$(sed -n "s/.*'commands:command:(\([^)]*\)).*/\1/p" "$C/_fpx" | sorted)
+got=$(sed -n '/^_fpx_commands() {/,/^}/s/.*reply=(\([^)]*\)).*/\1/p' "$C/_fpx" | sorted)
 [ "$got" = "$commands" ] && ok || bad "_fpx lists the commands '$got', fpx --help '$commands'"
-got=$(sed -n "s/.*__fpx_needs_first -a '\([^']*\)' -d command.*/\1/p" "$C/fpx.fish" | sorted)
+got=$(sed -n "/^function __fpx_commands/,/^end/s/.*printf '%s\\\\n' //p" "$C/fpx.fish" | sorted)
 [ "$got" = "$commands" ] && ok || bad "fpx.fish lists the commands '$got', fpx --help '$commands'"
 got=$(sed -n 's/.*local fields="\([^"]*\)".*/\1/p' "$C/fpx.bash" | sorted)
 [ "$got" = "$fields" ] && ok || bad "fpx.bash lists the fields '$got', fpx --help '$fields'"
