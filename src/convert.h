@@ -46,6 +46,8 @@ struct conversion {
 void conversion_init(struct conversion *c);
 void conversion_clear(struct conversion *c);
 
+/* What a rounding's status (round.h) is as a problem of the input. */
+enum problem convert_problem(enum rnd_status status);
 /* Converts text[0..len) into f; returns PROBLEM_NONE, or what is wrong with it (for
  * PROBLEM_PARSE, c->err says where). A plain decimal is rounded by the fast path
  * (fastdec.h), bit-identical to the exact one, unless a source, a via format or another
@@ -53,8 +55,6 @@ void conversion_clear(struct conversion *c);
  * without the parser). Through via or the policy's
  * route, the result's flags are those of every rounding and its ternary compares the
  * end with the input. */
-/* What a rounding's status (round.h) is as a problem of the input. */
-enum problem convert_problem(enum rnd_status status);
 enum problem convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
 			  bool saturate);
 /* Whether convert_text() may take the fast path without the exact value (then a plain

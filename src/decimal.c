@@ -3,7 +3,7 @@
  *
  * A decimal is built as an integer D and a power of ten k (value = D·10^k) and then
  * laid out: plainly when its leading digit sits between 10^−7 and 10^21, in
- * scientific notation otherwise. The shortest decimal follows FORMATS.md §4: the
+ * scientific notation otherwise. The shortest decimal follows fpx(1) OUTPUT: the
  * fewest significant digits inside the interval that reads back to the code, and of
  * those the closest to the value.
  */

@@ -89,7 +89,7 @@ bool dec_marked(struct strbuf *out, const mpq_t q, bool approximate);
 void dec_ratio(struct strbuf *out, const mpq_t q);
 /* The value rounded (ties to even) to n significant digits. */
 void dec_digits(struct strbuf *out, bool neg, const mpz_t sig, long exp, int n);
-/* The shortest decimal reading back to this finite code of f (FORMATS.md §4). */
+/* The shortest decimal reading back to this finite code of f (fpx(1) OUTPUT). */
 void dec_shortest(struct strbuf *out, const struct fmt *f, fpcode code);
 /* The same by the exact interval search alone, without the fast path (for tests). */
 void dec_shortest_search(struct strbuf *out, const struct fmt *f, fpcode code);

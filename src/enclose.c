@@ -9,7 +9,7 @@
 /* ---- Enclosures ----------------------------------------------------------------------- */
 
 /* Is x finite and dyadic (a power of two below it), as codes, hex floats and integers are? */
-bool is_dyadic(const struct num *x)
+bool real_is_dyadic(const struct num *x)
 {
 	mpz_srcptr den = mpq_denref(x->mag);
 
@@ -17,7 +17,7 @@ bool is_dyadic(const struct num *x)
 }
 
 /* The significant bits of a dyadic x, so that an MPFR number of that many holds it. */
-mpfr_prec_t dyadic_bits(const struct num *x)
+mpfr_prec_t real_dyadic_bits(const struct num *x)
 {
 	mpz_srcptr num = mpq_numref(x->mag);
 	mpfr_prec_t bits = mpq_sgn(x->mag) ? (mpfr_prec_t)(mpz_sizeinbase(num, 2) - mpz_scan1(num, 0)) : 1;
@@ -34,13 +34,13 @@ static mpfr_prec_t precision_for(const struct real *r, mpfr_prec_t prec)
 
 	if (r->op != REAL_EXACT || x->kind != NUM_FINITE)
 		return prec;
-	if (is_dyadic(x))
-		return dyadic_bits(x);
+	if (real_is_dyadic(x))
+		return real_dyadic_bits(x);
 	above = (long)mpz_sizeinbase(mpq_numref(x->mag), 2) - (long)mpz_sizeinbase(mpq_denref(x->mag), 2);
 	return above > 0 ? prec + above : prec;
 }
 
-void set_exact(mpfr_ptr out, const struct num *x, mpfr_rnd_t rnd)
+void real_set_exact(mpfr_ptr out, const struct num *x, mpfr_rnd_t rnd)
 {
 	if (x->kind == NUM_NAN)
 		mpfr_set_nan(out);
@@ -61,7 +61,7 @@ static void enclose_exact(mpfi_ptr out, const struct num *x)
 	int t;
 
 	mpfr_inits2(mpfi_get_prec(out), lo, hi, (mpfr_ptr)0);
-	set_exact(lo, x, MPFR_RNDN);
+	real_set_exact(lo, x, MPFR_RNDN);
 	t = x->kind == NUM_FINITE ? mpfr_set_q(lo, x->mag, MPFR_RNDN) : 0;
 	if (x->kind == NUM_FINITE && x->neg)
 		mpfr_neg(lo, lo, MPFR_RNDN);
@@ -75,7 +75,7 @@ static void enclose_exact(mpfi_ptr out, const struct num *x)
 	mpfr_clears(lo, hi, (mpfr_ptr)0);
 }
 
-bool is_point(mpfi_srcptr a)
+bool interval_is_point(mpfi_srcptr a)
 {
 	return mpfr_equal_p(&a->left, &a->right);
 }
@@ -83,7 +83,7 @@ bool is_point(mpfi_srcptr a)
 /* Is the exponent's enclosure one integer, small enough to square by? */
 static bool small_integer(mpfi_srcptr y, long *k)
 {
-	if (!is_point(y) || !mpfr_integer_p(&y->left) || mpfr_cmpabs_ui(&y->left, 1UL << 20) > 0)
+	if (!interval_is_point(y) || !mpfr_integer_p(&y->left) || mpfr_cmpabs_ui(&y->left, 1UL << 20) > 0)
 		return false;
 	*k = mpfr_get_si(&y->left, MPFR_RNDN);
 	return true;
@@ -148,7 +148,7 @@ static enum enclosure why_nan(const struct real *r, mpfi_srcptr a, mpfi_srcptr b
 	mpfr_t v;
 	bool outside;
 
-	if (is_point(a) && (!r->arg[1] || is_point(b)))
+	if (interval_is_point(a) && (!r->arg[1] || interval_is_point(b)))
 		return NAN_SURELY;
 	if (r->op == REAL_POW)
 		return mpfr_sgn(&a->right) < 0 && !holds_integer(b) ? NAN_SURELY : NAN_MAYBE;
@@ -198,9 +198,9 @@ static unsigned open_product(const struct real *r, mpfi_srcptr a, mpfi_srcptr b,
 {
 	int c;
 
-	if (!is_point(a) && !is_point(b))
+	if (!interval_is_point(a) && !interval_is_point(b))
 		return oa == OPEN_BOTH && ob == OPEN_BOTH ? OPEN_BOTH : 0;
-	if (is_point(b)) {
+	if (interval_is_point(b)) {
 		c = mpfr_sgn(&b->left);
 		return c == 0 ? 0 : c > 0 ? oa : other_ends(oa);
 	}
@@ -216,7 +216,7 @@ static unsigned open_power(mpfi_srcptr a, mpfi_srcptr b, unsigned oa, unsigned o
 {
 	bool one_sign = mpfr_sgn(&a->left) * mpfr_sgn(&a->right) > 0;
 
-	return one_sign && (is_point(a) || oa == OPEN_BOTH) && (is_point(b) || ob == OPEN_BOTH) ? OPEN_BOTH : 0;
+	return one_sign && (interval_is_point(a) || oa == OPEN_BOTH) && (interval_is_point(b) || ob == OPEN_BOTH) ? OPEN_BOTH : 0;
 }
 
 /*
@@ -267,7 +267,7 @@ static unsigned open_carried(const struct real *r, mpfi_srcptr out, mpfi_srcptr 
 
 /* out ⊇ the value of r, at precision prec (exact leaves at their own); *open, the ends
  * the value lies strictly inside of. */
-enum enclosure enclose(mpfi_ptr out, unsigned *open, const struct real *r, mpfr_prec_t prec)
+enum enclosure real_enclose(mpfi_ptr out, unsigned *open, const struct real *r, mpfr_prec_t prec)
 {
 	mpfi_t a, b;
 	unsigned oa = 0, ob = 0;
@@ -277,7 +277,7 @@ enum enclosure enclose(mpfi_ptr out, unsigned *open, const struct real *r, mpfr_
 	switch (r->op) {
 	case REAL_EXACT:
 		enclose_exact(out, &r->exact);
-		*open = is_point(out) ? 0 : OPEN_BOTH; /* an inexact rational lies between its neighbours */
+		*open = interval_is_point(out) ? 0 : OPEN_BOTH; /* an inexact rational lies between its neighbours */
 		return r->exact.kind == NUM_NAN ? NAN_SURELY : ENCLOSED;
 	case REAL_PI:
 		mpfi_const_pi(out);
@@ -296,16 +296,16 @@ enum enclosure enclose(mpfi_ptr out, unsigned *open, const struct real *r, mpfr_
 	}
 	mpfi_init2(a, precision_for(r->arg[0], prec));
 	mpfi_init2(b, r->arg[1] ? precision_for(r->arg[1], prec) : MPFR_PREC_MIN);
-	e = enclose(a, &oa, r->arg[0], prec);
+	e = real_enclose(a, &oa, r->arg[0], prec);
 	if (r->arg[1])
-		eb = enclose(b, &ob, r->arg[1], prec);
+		eb = real_enclose(b, &ob, r->arg[1], prec);
 	if (e == ENCLOSED)
 		e = eb;
 	if (e == ENCLOSED) {
 		unsigned rounded = (unsigned)apply(out, r, a, b);
 		if (mpfi_nan_p(out))
 			e = why_nan(r, a, b);
-		else if (!is_point(out))
+		else if (!interval_is_point(out))
 			*open = (rounded | open_carried(r, out, a, b, oa, ob)) & OPEN_BOTH;
 	}
 	mpfi_clear(a);
@@ -314,10 +314,10 @@ enum enclosure enclose(mpfi_ptr out, unsigned *open, const struct real *r, mpfr_
 }
 
 /* Does a NaN argument (typed nan) make r NaN, rather than a domain (no invalid flag)? */
-bool has_nan_leaf(const struct real *r)
+bool real_has_nan_leaf(const struct real *r)
 {
-	return r && ((r->op == REAL_EXACT && r->exact.kind == NUM_NAN) || has_nan_leaf(r->arg[0]) ||
-		     has_nan_leaf(r->arg[1]));
+	return r && ((r->op == REAL_EXACT && r->exact.kind == NUM_NAN) || real_has_nan_leaf(r->arg[0]) ||
+		     real_has_nan_leaf(r->arg[1]));
 }
 
 /* ---- Points --------------------------------------------------------------------------- */
@@ -331,7 +331,7 @@ static void point_value(mpfr_ptr out, const struct real *r, mpfr_prec_t prec)
 	mpfr_t a, b;
 
 	switch (r->op) {
-	case REAL_EXACT: set_exact(out, &r->exact, MPFR_RNDN); return;
+	case REAL_EXACT: real_set_exact(out, &r->exact, MPFR_RNDN); return;
 	case REAL_PI: mpfr_const_pi(out, MPFR_RNDN); return;
 	case REAL_E: mpfr_set_ui(out, 1, MPFR_RNDN); mpfr_exp(out, out, MPFR_RNDN); return;
 	case REAL_VAR: mpfr_set_nan(out); return;
@@ -358,7 +358,7 @@ static void point_value(mpfr_ptr out, const struct real *r, mpfr_prec_t prec)
 	mpfr_clears(a, b, (mpfr_ptr)0);
 }
 
-bool zero_is_negative(const struct real *r)
+bool real_zero_is_negative(const struct real *r)
 {
 	mpfr_t v;
 	bool neg;

@@ -8,12 +8,12 @@
 #include "realfn.h"
 
 /* Is x finite and dyadic (a power of two below it), as codes, hex floats and integers are? */
-bool is_dyadic(const struct num *x);
+bool real_is_dyadic(const struct num *x);
 /* The significant bits of a dyadic x, so that an MPFR number of that many holds it. */
-mpfr_prec_t dyadic_bits(const struct num *x);
+mpfr_prec_t real_dyadic_bits(const struct num *x);
 /* out = x rounded as rnd says (exact when out has the bits). */
-void set_exact(mpfr_ptr out, const struct num *x, mpfr_rnd_t rnd);
-bool is_point(mpfi_srcptr a);
+void real_set_exact(mpfr_ptr out, const struct num *x, mpfr_rnd_t rnd);
+bool interval_is_point(mpfi_srcptr a);
 
 /* What an enclosure found: the value lies inside; or it is NaN; or NaN came out of an
  * argument that straddles the edge of a domain, which a closer one may settle. */
@@ -29,11 +29,11 @@ enum { OPEN_LO = MPFI_FLAGS_LEFT_ENDPOINT_INEXACT, OPEN_HI = MPFI_FLAGS_RIGHT_EN
 
 /* out ⊇ the value of r, at precision prec (exact leaves at their own); *open, the ends
  * the value lies strictly inside of (OPEN_LO, OPEN_HI). */
-enum enclosure enclose(mpfi_ptr out, unsigned *open, const struct real *r, mpfr_prec_t prec);
+enum enclosure real_enclose(mpfi_ptr out, unsigned *open, const struct real *r, mpfr_prec_t prec);
 /* Does a NaN argument (typed nan) make r NaN, rather than a domain (no invalid flag)? */
-bool has_nan_leaf(const struct real *r);
+bool real_has_nan_leaf(const struct real *r);
 /* Is r, exactly zero, −0 as IEEE 754 signs it (sin(-0), -0 + 0 is +0)? */
-bool zero_is_negative(const struct real *r);
+bool real_zero_is_negative(const struct real *r);
 
 /*
  * A copy of r with its special cases settled (realfold.c): each operation or function

@@ -13,7 +13,7 @@
 
 #include "format.h"
 
-/* The shortest decimal of a finite nonzero code of f (FORMATS.md §4) as
+/* The shortest decimal of a finite nonzero code of f (fpx(1) OUTPUT) as
  * *digits · 10^*pow10, sign aside; false when the fast method does not apply: tapered
  * formats, E8M0, more than 53 significant bits, exponents past binary64's, zero, inf,
  * NaN, and the few smallest subnormals (fewer than 5 bits, where one-digit answers

@@ -32,7 +32,7 @@
 
 enum fp_class { FP_ZERO, FP_SUBNORMAL, FP_NORMAL, FP_INF, FP_NAN };
 
-/* What the top of an IEEE-like format's code space holds (FORMATS.md §1). */
+/* What the top of an IEEE-like format's code space holds (fpx(1) FORMATS). */
 enum fmt_specials {
 	SPECIALS_IEEE,   /* all-ones exponent: inf (fraction 0) or NaN */
 	SPECIALS_FN,     /* only all-ones exponent and fraction: NaN; no inf */

@@ -2,8 +2,8 @@
  * policy.c — the conventions of other stacks around fpx's one rounding.
  *
  * Each row of the table says what the stack fixes; the quirks are the documented
- * places where a stack gives what no choice of mode and saturation would (FORMATS.md
- * §5). ml_dtypes' are the only ones so far.
+ * places where a stack gives what no choice of mode and saturation would (fpx(1),
+ * POLICIES). ml_dtypes' are the only ones so far.
  */
 #include "policy.h"
 

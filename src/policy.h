@@ -1,5 +1,5 @@
 /*
- * policy.h — the conventions of other stacks (FORMATS.md §5), as one rounding each.
+ * policy.h — the conventions of other stacks (fpx(1) POLICIES), as one rounding each.
  *
  * A policy fixes what its stack fixes (the rounding mode, whether and where it
  * saturates) and adds the stack's documented quirks around the one rounding of

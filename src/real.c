@@ -199,7 +199,7 @@ static bool is_single_call(const struct real *r)
 	if (r->op != REAL_CALL && r->op != REAL_POW)
 		return false;
 	for (int i = 0; i < 2; i++)
-		if (r->arg[i] && (r->arg[i]->op != REAL_EXACT || !is_dyadic(&r->arg[i]->exact)))
+		if (r->arg[i] && (r->arg[i]->op != REAL_EXACT || !real_is_dyadic(&r->arg[i]->exact)))
 			return false;
 	return true;
 }
@@ -210,11 +210,11 @@ static int call_toward_zero(mpfr_ptr y, const struct real *r)
 	mpfr_t a, b;
 	int inexact;
 
-	mpfr_init2(a, dyadic_bits(&r->arg[0]->exact));
-	mpfr_init2(b, r->arg[1] ? dyadic_bits(&r->arg[1]->exact) : MPFR_PREC_MIN);
-	set_exact(a, &r->arg[0]->exact, MPFR_RNDN); /* exact: enough bits */
+	mpfr_init2(a, real_dyadic_bits(&r->arg[0]->exact));
+	mpfr_init2(b, r->arg[1] ? real_dyadic_bits(&r->arg[1]->exact) : MPFR_PREC_MIN);
+	real_set_exact(a, &r->arg[0]->exact, MPFR_RNDN); /* exact: enough bits */
 	if (r->arg[1])
-		set_exact(b, &r->arg[1]->exact, MPFR_RNDN);
+		real_set_exact(b, &r->arg[1]->exact, MPFR_RNDN);
 	if (r->op == REAL_POW)
 		inexact = mpfr_pow(y, a, b, MPFR_RNDZ);
 	else if (r->fn->arity == 1)
@@ -332,7 +332,7 @@ static bool is_near_call(const struct real *r)
 	if (r->op != REAL_CALL || r->fn->arity != 1 || r->fn->slope == SLOPE_NONE || r->arg[0]->op != REAL_EXACT)
 		return false;
 	x = &r->arg[0]->exact;
-	return x->kind == NUM_FINITE && !x->bound && !is_dyadic(x) && mpq_sgn(x->mag) != 0;
+	return x->kind == NUM_FINITE && !x->bound && !real_is_dyadic(x) && mpq_sgn(x->mag) != 0;
 }
 
 /*
@@ -485,8 +485,8 @@ static void attempt_at(struct attempt *t, const struct real *r, mpfr_prec_t prec
 	mpfi_init2(t->enclosure, prec);
 	mpfr_inits2(prec, t->lo, t->hi, (mpfr_ptr)0);
 	mpfr_clear_flags();
-	t->found = enclose(t->enclosure, &open, r, prec);
-	t->point = t->found == ENCLOSED && is_point(t->enclosure);
+	t->found = real_enclose(t->enclosure, &open, r, prec);
+	t->point = t->found == ENCLOSED && interval_is_point(t->enclosure);
 	t->pole = t->point && mpfr_inf_p(&t->enclosure->left) && mpfr_divby0_p();
 	end_inward(t->lo, &t->enclosure->left, open & OPEN_LO, false);
 	end_inward(t->hi, &t->enclosure->right, open & OPEN_HI, true);
@@ -499,7 +499,7 @@ static void attempt_ends(struct num *lo, struct num *hi, const struct attempt *t
 	end_value(hi, t->hi);
 	past_the_range(lo, hi);
 	if (t->point && mpfr_zero_p(t->lo))
-		lo->neg = hi->neg = zero_is_negative(r);
+		lo->neg = hi->neg = real_zero_is_negative(r);
 }
 
 static bool attempt_odd(struct num *x, const struct attempt *t, long bits)
@@ -515,7 +515,7 @@ static void attempt_clear(struct attempt *t)
 
 static enum real_status nan_or_not_yet(const struct attempt *t, const struct real *r)
 {
-	return t->found != NAN_SURELY ? REAL_UNDECIDED : has_nan_leaf(r) ? REAL_NAN : REAL_DOMAIN;
+	return t->found != NAN_SURELY ? REAL_UNDECIDED : real_has_nan_leaf(r) ? REAL_NAN : REAL_DOMAIN;
 }
 
 /* Rounds both ends of the enclosure as t says: do they round alike? */

@@ -50,7 +50,6 @@ struct real {
 /* The function of that name (len bytes), or NULL; and how many arguments it takes. */
 const struct real_fn *real_function(const char *name, size_t len);
 int real_fn_arity(const struct real_fn *fn);
-const char *real_fn_name(const struct real_fn *fn);
 /* A function defined by a formula over the others, in x (and y), or NULL; its
  * arguments and its text. */
 const struct real_formula *real_formula(const char *name, size_t len);

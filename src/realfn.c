@@ -194,11 +194,6 @@ int real_fn_arity(const struct real_fn *fn)
 	return fn->arity;
 }
 
-const char *real_fn_name(const struct real_fn *fn)
-{
-	return fn->name;
-}
-
 const struct real_formula *real_formula(const char *name, size_t len)
 {
 	for (size_t i = 0; i < FORMULA_COUNT; i++)

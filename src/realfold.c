@@ -122,14 +122,14 @@ static unsigned enclosed_classes(const struct real *r, mpfr_prec_t prec, unsigne
 
 	mpfi_init2(v, prec);
 	mpfr_clear_flags();
-	e = enclose(v, &open, r, prec);
+	e = real_enclose(v, &open, r, prec);
 	if (e == NAN_SURELY) {
 		c = SC_BIT(SC_NAN);
-		*raised |= has_nan_leaf(r) ? 0 : RND_INVALID;
+		*raised |= real_has_nan_leaf(r) ? 0 : RND_INVALID;
 	} else if (e == NAN_MAYBE)
 		c = SC_ANY;
-	else if (is_point(v)) {
-		c = point_class(&v->left, mpfr_zero_p(&v->left) && zero_is_negative(r));
+	else if (interval_is_point(v)) {
+		c = point_class(&v->left, mpfr_zero_p(&v->left) && real_zero_is_negative(r));
 		*raised |= mpfr_inf_p(&v->left) && mpfr_divby0_p() ? RND_DIVBYZERO : 0;
 	} else
 		c = interval_classes(v);

@@ -96,7 +96,7 @@ static inline fpcode with_sign(const struct fmt *f, fpcode mag, bool neg)
 }
 
 /*
- * Past the largest finite value: inf, else NaN, else max (FORMATS.md §2). The mode
+ * Past the largest finite value: inf, else NaN, else max (fpx(1) ROUNDING). The mode
  * rounded away from zero past max, and the ternary says so: a NaN made here stands
  * where a format with infinities puts ±inf, and keeps ±inf's ternary (+1 above a
  * positive value, −1 below a negative one).

@@ -1,5 +1,5 @@
 /*
- * round.h — one rounding of an exact value into a format (FORMATS.md §2).
+ * round.h — one rounding of an exact value into a format (fpx(1) ROUNDING).
  *
  * The result is a code, a ternary (the stored value is below, equal to or above the
  * exact one, as in MPFR) and flags. Overflow is decided by the same rule as every other

@@ -677,7 +677,7 @@ $FPX quantize --scale 0.25 --zero-point -5 int8 < "$T/v" | cut -f2 > "$T/q2"
 cmp -s "$T/q" "$T/q2" && ok || bad "int8 codes survive dequantize then quantize"
 $FPX quantize --scale 0.25 --zero-point -5 int8 < "$T/v" | $FPX dequantize --scale 0.25 --zero-point -5 int8 > "$T/v2"
 cmp -s "$T/v" "$T/v2" && ok || bad "quantize | dequantize round trip"
-# mx: blocks worked by hand (FORMATS.md §5; scale 2^(floor(log2 max) - emax))
+# mx: blocks worked by hand (fpx(1) QUANTIZATION; scale 2^(floor(log2 max) - emax))
 expect "mx block whose largest element clamps" 0 "scale${tab}0x7f${tab}2^0 = 1
 1${tab}0x2${tab}1${tab}0
 -3.5${tab}0xe${tab}-4${tab}-0.5

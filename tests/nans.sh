@@ -178,7 +178,7 @@ expect "cast bf16 low payload" 0 "0x7fc0${tab}invalid" -- $FPX cast -o hex,flags
 expect "cast bf16 qnan" 0 "0xffc1${tab}-" -- $FPX cast -o hex,flags binary32 bfloat16 0xffc1ffff
 # and back: the payload shifted up 16 bits, quieted (0x7f81 signals)
 expect "cast bf16 to f32" 0 "0x7fc10000${tab}invalid" -- $FPX cast -o hex,flags bfloat16 binary32 0x7f81
-# formats with one NaN give it, with the sign where NaNs are signed (FORMATS.md §2)
+# formats with one NaN give it, with the sign where NaNs are signed (fpx(1) ROUNDING)
 expect "cast to e4m3" 0 "0x7f${tab}invalid
 0xff${tab}-" -- $FPX cast -o hex,flags binary32 e4m3 0x7fa00000 0xffc00001
 expect "cast to fnuz" 0 "0x80${tab}invalid" -- $FPX cast -o hex,flags binary32 e4m3fnuz 0xffa00000

@@ -1,5 +1,5 @@
 /*
- * reference.c — fpx's rounding against a reference written straight from FORMATS.md §2,
+ * reference.c — fpx's rounding against a reference written straight from fpx(1) ROUNDING,
  * sharing none of round.c's or the rank machinery's logic: for every format of at most
  * 8 bits (built-in and custom), the candidates are found by scanning every decoded code,
  * the nearest is chosen by comparing distances, ties by the code's last bit, and

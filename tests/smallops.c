@@ -1,7 +1,7 @@
 /*
  * smallops.c — every x + y and x·y of every small IEEE-like format (the FP8, FP6 and
  * FP4 formats of OCP, ml_dtypes and AMD) through `fpx map`, against a reference written
- * here straight from the definitions (FORMATS.md §1), with no code of fpx's: each code
+ * here straight from the definitions (fpx(1) FORMATS), with no code of fpx's: each code
  * decoded from its sign, exponent and fraction, the exact result in a double (every sum
  * and product of two such values is exact there), then rounded to nearest-even by
  * searching the format's values, with overflow decided against the virtual value one

@@ -275,7 +275,7 @@ binary32: pi/0 -> 0x7f800000
 binary32: 0/0 -> 0x7fc00000
   flags         invalid" -- sh -c "printf '1/0\npi/0\n0/0\n' | $FPX repl binary32 2>&1 | grep -E '^binary32|^  flags'"
 # E4M3 has no inf: ±inf becomes its NaN (0x7f, 0xff) flagged invalid, or ±448 (0x7e,
-# 0xfe) with -s, saturated (FORMATS.md), as any infinity is; atan2(+0, −0) = π rounds to
+# 0xfe) with -s, saturated (fpx(1) ROUNDING), as any infinity is; atan2(+0, −0) = π rounds to
 # 3.25 (0x45: the E4M3 neighbours of π are 3 and 3.25, π − 3 = 0.14 > 3.25 − π = 0.11)
 expect "e4m3: poles and specials rounded as any value" 0 "0x7f${tab}invalid|divbyzero
 0xff${tab}invalid|divbyzero

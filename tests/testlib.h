@@ -46,7 +46,7 @@ static inline uint64_t test_rng(uint64_t *state)
 /*
  * Reading text back (rne, not saturating) gives code, without overflowing: formats with
  * neither inf nor NaN clamp an overflow to max, but the interval that reads back to max
- * ends at the midpoint to the virtual value (FORMATS.md §4).
+ * ends at the midpoint to the virtual value (fpx(1) OUTPUT).
  */
 static inline bool reads_back(const struct fmt *f, const char *text, fpcode code)
 {
