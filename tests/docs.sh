@@ -31,7 +31,6 @@ name bad\nexponent 4\nfraction 3\nfoo 1|4: unknown key 'foo'
 name bad\nexponent 4\nfraction x|3: fraction needs an integer (at most 2^20 in size), not 'x'
 name bad\nexponent\nfraction 3|2: exponent needs a value
 name bad\nexponent 4\nfraction -1|3: fraction must be 0 to
-name bad\nexponent 4\nfraction 3\nbias 70000|4: bias must be within
 name bad\nexponent 1\nfraction 3|2: exponent must be 2 bits or more with specials ieee
 name bad\nsign no\nexponent 4\nfraction 3\nspecials fnuz|2: sign must be yes with specials fnuz
 name bad\nexponent 4\nfraction 3\nsign maybe|4: sign is yes or no, not 'maybe'
@@ -53,6 +52,20 @@ name good\nexponent 4\nfraction 3\n\nname two words|5: name needs one word
 name good\nexponent 4\nfraction 3\nname bad\nexponent 99|5: exponent must be 1 to
 exponent 4|1: the first line must be `name NAME`, not `exponent ...`
 CASES
+
+# a bias past the build's exponent limit, on its own line: ±65536, or with 256-bit codes
+# ±2^20, where the key's own bound on an integer (2^20) is met first
+if $FPX info binary256 > /dev/null 2>&1; then
+	past=1048577 want="4: bias needs an integer"
+else
+	past=70000 want="4: bias must be within"
+fi
+printf 'name bad\nexponent 4\nfraction 3\nbias %s\n' "$past" > "$T/f.fmt"
+$FPX -F "$T/f.fmt" formats > /dev/null 2> "$T/err"; status=$?
+want="fpx: $T/f.fmt:$want"
+if [ $status = 2 ] && [ "$(head -c ${#want} "$T/err")" = "$want" ]; then ok; else
+	bad "format file with bias $past: want status 2 and '$want...', got $status: $(cat "$T/err")"
+fi
 
 # ---- the man page's SYNOPSIS and --help agree ------------------------------------------
 # From each: "COMMAND --option" for every option a command takes (the short ones by their
