@@ -13,7 +13,7 @@
 #include "inputs.h"
 #include "output.h"
 #include "convert.h"
-#include "fastdec.h"
+#include "roundline.h"
 #include "lines.h"
 #include "parse.h"
 #include "readout.h"

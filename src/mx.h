@@ -16,7 +16,7 @@
 #include "format.h"
 #include "intfmt.h"
 #include "num.h"
-#include "round.h"
+#include "roundline.h"
 #include "settings.h"
 #include "strbuf.h"
 

@@ -17,7 +17,7 @@
 #include "decimal.h"
 #include "intfmt.h"
 #include "num.h"
-#include "fastdec.h"
+#include "roundline.h"
 #include "parse.h"
 #include "real.h"
 

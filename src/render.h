@@ -98,7 +98,7 @@ static inline bool bulk_rows_shortest(enum bulk_rows rows)
 enum bulk_rows render_bulk_rows(const struct field_list *fl, enum style style);
 void render_bulk_row(struct strbuf *out, const struct fmt *f, fpcode code, enum bulk_rows rows, enum style style);
 /* The same, with the shortest digits given when shortest is not 0: code's value is
- * ±shortest·10^pow10, and those digits its shortest (rnd_line_code_digits()). */
+ * ±shortest·10^pow10, and those digits its shortest (rnd_line_code_digits(), roundline.h). */
 void render_bulk_row_digits(struct strbuf *out, const struct fmt *f, fpcode code, uint64_t shortest, long pow10,
 			    enum bulk_rows rows, enum style style);
 /* The row for an input that could not be converted into f (NULL when there is no one
