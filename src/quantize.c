@@ -629,30 +629,41 @@ static void put_error_row(struct strbuf *out, const struct settings *s, const ch
 		sb_puts(out, "error\n");
 }
 
-/*
- * The lines of stdin's block from where it stands that quantize's one pass takes (a
- * decimal and its newline), each straight from the block into a row, until the first
- * it does not take; rows without the input field (the line is not terminated in the
- * block). Returns how many.
- */
-__attribute__((flatten)) /* as convert's: every step compiled into the loop */
-static long quantize_block_in_one_pass(struct strbuf *out, const struct settings *s, struct quantization *q,
-				       struct inputs *in)
-{
-	const char *p, *end, *stop;
-	struct quantized x;
-	long lines = 0;
+/* What quantize's one pass needs for a line: its settings, target and rows, and the
+ * count of values (a block's scale is the count's). */
+struct quantize_pass {
+	const struct settings *s;
+	struct quantization *q;
+	struct strbuf *out;
+	long values;
+};
 
-	if (!inputs_unread(in, &p, &end))
-		return 0;
-	while (p < end && (stop = quantize_line(&x, s, q, p)) && *stop == '\n') {
-		put_quantized_row(out, s, q, NULL, &x);
-		write_out(out, false);
-		p = stop + 1;
-		lines++;
-	}
-	inputs_consume(in, p, lines);
-	return lines;
+/* The one pass (inputs.h's fast path): a line that is a decimal and its newline goes
+ * straight from the block into a row without the input field (the line is not
+ * terminated in the block). Flattened as convert's: every step compiled into it. */
+static inline __attribute__((always_inline)) const char *take_quantized_line(void *arg, const char *p,
+									    const char *end, long *lines)
+{
+	struct quantize_pass *pass = arg;
+	struct quantized x;
+	const char *stop = quantize_line(&x, pass->s, pass->q, p);
+
+	(void)end;
+	if (!stop || *stop != '\n')
+		return NULL;
+	put_quantized_row(pass->out, pass->s, pass->q, NULL, &x);
+	*lines = 1;
+	return stop + 1;
+}
+
+__attribute__((flatten)) static const char *take_quantized_lines(void *arg, const char *p, const char *end,
+								   long *lines)
+{
+	struct quantize_pass *pass = arg, held = *pass; /* a copy the loop keeps in registers */
+	const char *stop = inputs_each_line(&held, p, end, lines, held.out, take_quantized_line);
+
+	pass->values += *lines;
+	return stop;
 }
 
 /* The common loop of quantize and dequantize. */
@@ -670,8 +681,8 @@ static int quantization_run(struct settings *s, const char *what, one_value *one
 	enum problem problem;
 	size_t len;
 	int failures = 0;
-	bool blocks;
-	long i = 0;
+	struct quantize_pass pass = { s, &q, &out, 0 };
+	struct inputs_fast_path one_pass = { take_quantized_lines, &pass, NULL };
 
 	if (s->nargs < 1)
 		return usage_error("%s needs a FORMAT", what);
@@ -683,22 +694,18 @@ static int quantization_run(struct settings *s, const char *what, one_value *one
 	 * when the rows leave out the input (not terminated there) */
 	q.lines_in_one_pass = q.scale_is_power && in.reader &&
 			      (q.ints || rnd_line_open(&q.one_pass, q.floats, s->mode, true, q.times_two_to));
-	blocks = q.lines_in_one_pass && one == quantize_one && !render_has_field(&s->fields, FIELD_INPUT) &&
-		 !s->interactive;
 	sb_init(&out);
 	inputs_answer_into(&in, &out, true);
+	if (q.lines_in_one_pass && one == quantize_one && !render_has_field(&s->fields, FIELD_INPUT))
+		inputs_take_lines(&in, &one_pass);
 	if (s->header && s->style != STYLE_JSON)
 		render_header(&out, &s->fields, s->style);
 	input_init(&value);
-	for (;; i++) {
-		if (blocks && !should_stop())
-			i += quantize_block_in_one_pass(&out, s, &q, &in);
-		if (!inputs_next(&in, &text, &len))
-			break;
+	for (; inputs_next(&in, &text, &len); pass.values++) {
 		if (in.too_long) {
 			put_error_row(&out, s, "", problem_message(PROBLEM_TOO_LONG, NULL));
 			failures++;
-		} else if ((problem = one(&out, s, &q, i, text, len, &value, &err))) {
+		} else if ((problem = one(&out, s, &q, pass.values, text, len, &value, &err))) {
 			report_input(inputs_where(&in), text, len, problem, &err);
 			put_error_row(&out, s, text, problem_message(problem, &err));
 			failures++;
