@@ -141,7 +141,7 @@ static void put_tensor_rows(struct strbuf *out, const struct settings *s, struct
 		float_texts(hex, &exact, v[i]);
 		if (b->flat) {
 			sb_puts(&b->tensor_columns, exact.s);
-			sb_putc(&b->tensor_columns, mx_separator(s));
+			sb_putc(&b->tensor_columns, render_separator(s->style));
 			continue;
 		}
 		if (s->style == STYLE_JSON) {
@@ -153,9 +153,9 @@ static void put_tensor_rows(struct strbuf *out, const struct settings *s, struct
 			continue;
 		}
 		sb_puts(out, label[i]);
-		sb_putc(out, mx_separator(s));
+		sb_putc(out, render_separator(s->style));
 		sb_puts(out, hex);
-		sb_putc(out, mx_separator(s));
+		sb_putc(out, render_separator(s->style));
 		sb_puts(out, exact.s);
 		sb_putc(out, '\n');
 	}

@@ -112,26 +112,27 @@ void render_header(struct strbuf *out, const struct field_list *fl, enum style s
  * (the other texts are numbers fpx wrote). */
 void render_fields(struct strbuf *out, const struct field_list *fl, const char *const text[FIELD_COUNT],
 		   unsigned flags, enum style style);
+/* A field's ready text, len bytes; with room, 32 bytes may be read at text (a short
+ * one is then copied in one move). */
+struct render_text {
+	const char *text;
+	size_t len;
+	bool room;
+};
 /* The same for texts that nothing in any style quotes (numbers fpx wrote, inputs that
- * are plain decimals as fastdec_scan_line() reads them), each of len[FIELD_x] bytes. */
-void render_plain_fields(struct strbuf *out, const struct field_list *fl, const char *const text[FIELD_COUNT],
-			 const size_t len[FIELD_COUNT], enum style style);
-/*
- * Such a row written in place, for a caller that writes each text itself where it has
- * made room: render_field_open() writes what comes before field i of fl (a separator,
- * or in JSON its key and the text's opening quote), render_field_close() what comes
- * after the text, render_row_close() what ends the row (no newline); each returns the
- * end, having written at most RENDER_FIELD_MAX bytes.
- */
-#define RENDER_FIELD_MAX 24
+ * are plain decimals as fastdec_scan_line() reads them), text[FIELD_x] each: TSV or CSV
+ * fields and a newline, or one JSON object (no newline: a row of a list). */
+void render_plain_fields(struct strbuf *out, const struct field_list *fl, const struct render_text text[FIELD_COUNT],
+			 enum style style);
 /* The byte between fields: ',' in CSV, a tab in TSV, 0 in JSON (which has no one). */
 static inline char render_separator(enum style style)
 {
 	return style == STYLE_CSV ? ',' : style == STYLE_TSV ? '\t' : 0;
 }
-char *render_field_open(char *p, const struct field_list *fl, int i, enum style style);
-char *render_field_close(char *p, enum style style);
-char *render_row_close(char *p, enum style style);
+/* A TSV or CSV row of n cells that are not fields (a block's scale, its worst error),
+ * each a text nothing quotes, and a newline; with lead, each cell followed by the
+ * separator instead, for cells that start a row whose fields follow (render_row()). */
+void render_cells(struct strbuf *out, const char *const cell[], int n, enum style style, bool lead);
 /* Do all of fl's fields lie in `allowed` (a bit per field)? Else the first that does not. */
 bool render_fields_within(const struct field_list *fl, unsigned long allowed, enum field *stray);
 
