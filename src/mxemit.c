@@ -353,7 +353,7 @@ void mx_put_flat_header(struct strbuf *out, const struct settings *s)
 {
 	static const char *const own[] = { "block", "scale_hex", "scale", "amax", "encode_scale" };
 
-	render_cells(out, own, s->preset ? 5 : 3, s->style, true);
+	render_cells(out, NULL, own, s->preset ? 5 : 3, s->style, true);
 	render_header(out, &s->fields, s->style);
 }
 
@@ -365,7 +365,7 @@ static void start_flat_rows(struct block *b, const struct settings *s, const cha
 	const char *const cell[] = { dec_long(number, b->number), hex, exact };
 
 	sb_clear(&b->row_start);
-	render_cells(&b->row_start, cell, 3, s->style, true);
+	render_cells(&b->row_start, NULL, cell, 3, s->style, true);
 	sb_add(&b->row_start, b->tensor_columns.s, b->tensor_columns.len);
 }
 
@@ -403,7 +403,7 @@ void mx_put_block_scale(struct strbuf *out, const struct settings *s, struct blo
 		sb_putc(out, '[');
 		return;
 	}
-	render_cells(out, (const char *const[]){ "scale", hex, exact }, 3, s->style, false);
+	render_cells(out, NULL, (const char *const[]){ "scale", hex, exact }, 3, s->style, false);
 }
 
 /* An E8M0 scale: nan, or 2^e (in TSV and CSV "2^e = " and its value, the row made once
@@ -427,7 +427,7 @@ static void put_scale(struct strbuf *out, const struct settings *s, struct block
 		sb_puts(&value, dec_long(power, e));
 		sb_puts(&value, " = ");
 		sb_puts(&value, exact);
-		render_cells(&t, (const char *const[]){ "scale", hex, value.s }, 3, s->style, false);
+		render_cells(&t, NULL, (const char *const[]){ "scale", hex, value.s }, 3, s->style, false);
 		sb_free(&value);
 		*row = t.s;
 	}
@@ -444,7 +444,7 @@ void mx_put_worst_error(struct strbuf *out, const struct settings *s, const char
 		render_json_text(out, "worst_error", error);
 		sb_puts(out, "}\n");
 	} else { /* and the block's blank line */
-		render_cells(out, (const char *const[]){ "worst error", error }, 2, s->style, false);
+		render_cells(out, NULL, (const char *const[]){ "worst error", error }, 2, s->style, false);
 		sb_putc(out, '\n');
 	}
 }

@@ -404,8 +404,9 @@ void render_json_words(struct strbuf *out, const char *list)
 
 static void begin_field(struct strbuf *out, enum style style, int i, enum field fld)
 {
-	if (style == STYLE_JSON_MEMBERS) {
-		sb_puts(out, ",\"");
+	if (style == STYLE_JSON_MEMBERS) { /* a comma where one is needed: not just after "{" */
+		render_json_item(out);
+		sb_putc(out, '"');
 		sb_puts(out, fields[fld].name);
 		sb_puts(out, "\":");
 	} else if (style == STYLE_JSON) {
@@ -723,8 +724,17 @@ void render_plain_fields(struct strbuf *out, const struct field_list *fl, const 
 	out->len = (size_t)(p - out->s);
 }
 
-void render_cells(struct strbuf *out, const char *const cell[], int n, enum style style, bool lead)
+void render_cells(struct strbuf *out, const char *const name[], const char *const cell[], int n, enum style style,
+		  bool lead)
 {
+	if (style == STYLE_JSON) {
+		sb_putc(out, '{');
+		for (int i = 0; i < n; i++)
+			render_json_text(out, name[i], cell[i]);
+		if (!lead)
+			sb_puts(out, "}\n");
+		return;
+	}
 	for (int i = 0; i < n; i++) {
 		if (i && !lead)
 			sb_putc(out, render_separator(style));

@@ -82,8 +82,9 @@ struct row {
 
 void render_row(struct strbuf *out, const struct fmt *f, const struct row *r, const struct field_list *fl,
 		enum style style);
-/* The same row's JSON members alone, each after a comma, for a row nested in an object
- * the caller has opened (compare's routes): no braces, no newline. */
+/* The same row's JSON members alone, each after a comma where one is needed, for a row
+ * nested in an object the caller has opened (compare's routes, map's operands): no
+ * braces, no newline. */
 void render_row_members(struct strbuf *out, const struct fmt *f, const struct row *r, const struct field_list *fl);
 /* Rows that depend on the code alone and that a bulk conversion writes without the
  * row machinery: the code in hex alone (-o hex), hex and shortest (the default), or the
@@ -129,10 +130,13 @@ static inline char render_separator(enum style style)
 {
 	return style == STYLE_CSV ? ',' : style == STYLE_TSV ? '\t' : 0;
 }
-/* A TSV or CSV row of n cells that are not fields (a block's scale, its worst error),
- * each a text nothing quotes, and a newline; with lead, each cell followed by the
- * separator instead, for cells that start a row whose fields follow (render_row()). */
-void render_cells(struct strbuf *out, const char *const cell[], int n, enum style style, bool lead);
+/* A row of n cells that are not fields (a block's scale, its worst error; map's
+ * operands), each a text nothing quotes in TSV and CSV: the texts a separator apart and
+ * a newline, or in JSON an object of name[i]: cell[i]. With lead, the cells start a row
+ * whose fields follow: each followed by the separator instead, or the object left open
+ * for render_row_members(). */
+void render_cells(struct strbuf *out, const char *const name[], const char *const cell[], int n, enum style style,
+		  bool lead);
 /* Do all of fl's fields lie in `allowed` (a bit per field)? Else the first that does not. */
 bool render_fields_within(const struct field_list *fl, unsigned long allowed, enum field *stray);
 
