@@ -31,7 +31,7 @@ struct converter {
 	int first_value; /* the index of the first value among the arguments */
 	enum rnd_mode mode; /* what the policy rounds into the target with, given -r and -s */
 	bool saturate;
-	enum bulk_rows bulk; /* rows of the code alone (render_bulk_row()), or BULK_ROWS_NONE */
+	enum bulk_rows bulk; /* rows of the code alone (render_bulk_row_digits()), or BULK_ROWS_NONE */
 	struct rnd_line one_pass; /* ... of stdin's lines, rounded in one pass */
 	struct show_style style;
 	struct strbuf word;        /* -x: the text with its 0x */
@@ -115,7 +115,7 @@ static enum problem convert_into(struct converter *c, const char *text, size_t l
 		report_input(where_into(where, sizeof where, c, in, problem), text, len, problem, &c->conv.err);
 		c->emit_error(c, text, problem_message(problem, &c->conv.err));
 	} else if (c->bulk)
-		render_bulk_row(&c->line, c->f, c->conv.code, c->bulk, c->s->style);
+		render_bulk_row_digits(&c->line, c->f, c->conv.code, 0, 0, c->bulk, c->s->style);
 	else
 		c->emit(c, text, c->conv.code, c->conv.in.kind == INPUT_PATTERN ? NULL : &c->conv.result);
 	write_out(&c->line, c->s->interactive);

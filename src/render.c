@@ -549,11 +549,6 @@ enum bulk_rows render_bulk_rows(const struct field_list *fl, enum style style)
 	return BULK_ROWS_NONE;
 }
 
-void render_bulk_row(struct strbuf *out, const struct fmt *f, fpcode code, enum bulk_rows rows, enum style style)
-{
-	render_bulk_row_digits(out, f, code, 0, 0, rows, style);
-}
-
 void render_bulk_row_digits(struct strbuf *out, const struct fmt *f, fpcode code, uint64_t shortest, long pow10,
 			    enum bulk_rows rows, enum style style)
 {

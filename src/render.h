@@ -89,7 +89,7 @@ void render_row_members(struct strbuf *out, const struct fmt *f, const struct ro
 /* Rows that depend on the code alone and that a bulk conversion writes without the
  * row machinery: the code in hex alone (-o hex), hex and shortest (the default), or the
  * shortest alone (-o shortest), in TSV or CSV; BULK_ROWS_NONE for any other fields or
- * style. render_bulk_row() writes one, the same bytes render_row() writes. */
+ * style. render_bulk_row_digits() writes one, the same bytes render_row() writes. */
 enum bulk_rows { BULK_ROWS_NONE, BULK_ROWS_HEX, BULK_ROWS_HEX_SHORTEST, BULK_ROWS_SHORTEST };
 /* Whether such rows hold the shortest decimal. */
 static inline bool bulk_rows_shortest(enum bulk_rows rows)
@@ -97,9 +97,8 @@ static inline bool bulk_rows_shortest(enum bulk_rows rows)
 	return rows == BULK_ROWS_HEX_SHORTEST || rows == BULK_ROWS_SHORTEST;
 }
 enum bulk_rows render_bulk_rows(const struct field_list *fl, enum style style);
-void render_bulk_row(struct strbuf *out, const struct fmt *f, fpcode code, enum bulk_rows rows, enum style style);
-/* The same, with the shortest digits given when shortest is not 0: code's value is
- * ±shortest·10^pow10, and those digits its shortest (rnd_line_code_digits(), roundline.h). */
+/* Such a row of code; when shortest is not 0, it gives the shortest digits: code's value
+ * is ±shortest·10^pow10, and those digits its shortest (rnd_line_code_digits(), roundline.h). */
 void render_bulk_row_digits(struct strbuf *out, const struct fmt *f, fpcode code, uint64_t shortest, long pow10,
 			    enum bulk_rows rows, enum style style);
 /* The row for an input that could not be converted into f (NULL when there is no one
