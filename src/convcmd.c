@@ -33,6 +33,7 @@ struct converter {
 	bool saturate;
 	enum bulk_rows bulk; /* rows of the code alone (render_bulk_row_digits()), or BULK_ROWS_NONE */
 	struct rnd_line one_pass; /* ... of stdin's lines, rounded in one pass */
+	bool plain; /* ... and of plain decimals, through the fast path (convert_plain_line()) */
 	struct show_style style;
 	struct strbuf word;        /* -x: the text with its 0x */
 	struct field_list compact; /* show into several targets: a line each of these fields */
@@ -190,33 +191,39 @@ static bool convert_plain_line(struct converter *c, const char *text, size_t len
 
 static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
 
+/* inputs_each()'s: an input, and a line too long. */
+static void convert_input(void *arg, struct inputs *in, const char *text, size_t len)
+{
+	struct converter *c = arg;
+
+	if (!c->plain || !convert_plain_line(c, text, len))
+		convert_one(c, text, len, in);
+}
+
+static void convert_too_long(void *arg)
+{
+	struct converter *c = arg;
+
+	c->failures++;
+	c->emit_error(c, "", problem_message(PROBLEM_TOO_LONG, NULL));
+	flush_line(&c->line);
+}
+
 /* Converts the values after the format, or else stdin's lines; false after a usage
  * error (no values, and stdin is not there to read). */
 static bool convert_inputs(struct converter *c)
 {
 	struct inputs in;
 	struct inputs_fast_path one_pass = { bulk_rows_shortest(c->bulk) ? take_lines_digits : take_lines_code, c, NULL };
-	const char *text;
-	size_t len;
-	bool plain;
-
 	if (!inputs_open(&in, c->s, c->first_value))
 		return false;
 	inputs_answer_into(&in, &c->line, c->emit == emit_row);
 	/* rows of the code alone (hex; hex and shortest; shortest) of stdin's lines, the
 	 * commonest bulk job: without the row machinery, in one pass where the format allows */
-	plain = c->bulk && in.reader && !c->s->interactive && convert_fast_path_open(&c->conv);
-	if (plain && rnd_line_open(&c->one_pass, c->f, c->s->mode, c->s->saturate, 0))
+	c->plain = c->bulk && in.reader && !c->s->interactive && convert_fast_path_open(&c->conv);
+	if (c->plain && rnd_line_open(&c->one_pass, c->f, c->s->mode, c->s->saturate, 0))
 		inputs_take_lines(&in, &one_pass);
-	while (inputs_next(&in, &text, &len)) {
-		if (in.too_long) {
-			c->failures++;
-			c->emit_error(c, "", problem_message(PROBLEM_TOO_LONG, NULL));
-			flush_line(&c->line);
-		} else if (!plain || !convert_plain_line(c, text, len))
-			convert_one(c, text, len, &in);
-	}
-	if (!inputs_close(&in))
+	if (!inputs_each(&in, &(struct inputs_rows){ convert_input, convert_too_long, c }))
 		c->failures++;
 	return true;
 }

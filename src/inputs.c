@@ -119,6 +119,22 @@ bool inputs_next(struct inputs *in, const char **text, size_t *len)
 	return true;
 }
 
+bool inputs_each(struct inputs *in, const struct inputs_rows *rows)
+{
+	const char *text;
+	size_t len;
+
+	while (inputs_next(in, &text, &len)) {
+		if (in->too_long)
+			rows->too_long(rows->arg);
+		else
+			rows->one(rows->arg, in, text, len);
+		if (in->answers)
+			write_out(in->answers, in->s->interactive);
+	}
+	return inputs_close(in);
+}
+
 const char *inputs_where(struct inputs *in)
 {
 	if (in->reader)

@@ -81,6 +81,20 @@ inputs_each_line(void *arg, const char *p, const char *end, long *lines, struct 
 	*lines = taken;
 	return p;
 }
+/*
+ * A command's rows, one input at a time: one(arg, in, text, len) converts the input and
+ * writes its rows into the answers, reporting what fails (inputs_where(in)) and counting
+ * it; too_long(arg) does the same for a line too long (reported already).
+ */
+struct inputs_rows {
+	void (*one)(void *arg, struct inputs *in, const char *text, size_t len);
+	void (*too_long)(void *arg);
+	void *arg;
+};
+/* The one loop over a command's inputs: each through rows, stdin's lines the fast
+ * path takes (inputs_take_lines()) first, the answers written out as they fill (at once
+ * in a session). Closes the inputs; false, after reporting it, when reading stdin failed. */
+bool inputs_each(struct inputs *in, const struct inputs_rows *rows);
 /* Where the last input came from ("argument 2", "line 7"), put into words only when an
  * error is reported: valid until the next call. */
 const char *inputs_where(struct inputs *in);

@@ -666,45 +666,55 @@ static bool parse_combination(fpcode *codes, const struct mapping *m, struct inp
 	return !p[strspn(p, " \t,")];
 }
 
+/* What map holds while it reads the combinations given: the mapping, the rows, the failures. */
+struct given {
+	struct mapping *m;
+	struct input in;
+	struct strbuf out;
+	int failures;
+};
+
+/* inputs_each()'s: a combination's row, and a line too long. */
+static void given_input(void *arg, struct inputs *inputs, const char *text, size_t len)
+{
+	struct given *g = arg;
+	fpcode codes[MAP_VARIABLES];
+
+	(void)len;
+	if (!parse_combination(codes, g->m, &g->in, text)) {
+		g->failures++;
+		report("%s: '%s': give a code (0x..., 0b...) for each of the expression's variables", inputs_where(inputs),
+		       text);
+	} else if (!(g->m->s->finite && has_special_operand(g->m, codes)))
+		g->failures += !map_row(g->m, codes, &g->out);
+}
+
+static void given_too_long(void *arg)
+{
+	((struct given *)arg)->failures++;
+}
+
 /* The combinations given as arguments, or as stdin's lines after "-". */
 static int run_given(struct mapping *m)
 {
 	struct settings *s = m->s;
+	struct given g = { .m = m };
 	struct inputs inputs;
-	struct input in;
-	struct strbuf out;
-	const char *text;
-	size_t len;
-	int failures = 0;
 	bool from_stdin = s->nargs == m->first_code + 1 && strcmp(s->args[m->first_code], "-") == 0;
 
 	if (from_stdin && !s->may_read_stdin)
 		return usage_error("%s", "map -: stdin is the session here; give the combinations as arguments");
 	if (!inputs_open(&inputs, s, from_stdin ? s->nargs : m->first_code))
 		return EXIT_USAGE;
-	input_init(&in);
-	sb_init(&out);
-	inputs_answer_into(&inputs, &out, true);
-	while (inputs_next(&inputs, &text, &len)) {
-		fpcode codes[MAP_VARIABLES];
-		if (inputs.too_long || !parse_combination(codes, m, &in, text)) {
-			failures++;
-			if (!inputs.too_long)
-				report("%s: '%s': give a code (0x..., 0b...) for each of the expression's variables",
-				       inputs_where(&inputs), text);
-			continue;
-		}
-		if (s->finite && has_special_operand(m, codes))
-			continue;
-		failures += !map_row(m, codes, &out);
-		write_out(&out, s->interactive);
-	}
-	flush_line(&out);
-	sb_free(&out);
-	input_clear(&in);
-	if (!inputs_close(&inputs))
-		failures++;
-	return failures ? EXIT_BAD_INPUT : EXIT_OK;
+	input_init(&g.in);
+	sb_init(&g.out);
+	inputs_answer_into(&inputs, &g.out, true);
+	if (!inputs_each(&inputs, &(struct inputs_rows){ given_input, given_too_long, &g }))
+		g.failures++;
+	flush_line(&g.out);
+	sb_free(&g.out);
+	input_clear(&g.in);
+	return g.failures ? EXIT_BAD_INPUT : EXIT_OK;
 }
 
 /* ---- Setting up ----------------------------------------------------------------------- */

@@ -248,6 +248,7 @@ struct mx_run {
 	struct conversion conv; /* nvfp4: each text rounded to float32 */
 	struct input value;
 	struct parse_error err;
+	int failures;
 };
 
 /* The element format (or the preset) and the block size; false after a usage error. */
@@ -321,6 +322,25 @@ static const char *take_blocks(void *arg, const char *p, const char *end, long *
 	return inputs_each_line(arg, p, end, lines, ((struct mx_run *)arg)->out, take_block);
 }
 
+/* inputs_each()'s: a value read into the block, the block's rows once it is whole
+ * (nvfp4 holds the tensor whole); and a line too long. */
+static void mx_input(void *arg, struct inputs *in, const char *text, size_t len)
+{
+	struct mx_run *r = arg;
+	enum problem problem = read_element(r, text, len);
+
+	if (problem) {
+		report_input(inputs_where(in), text, len, problem, &r->err);
+		r->failures++;
+	} else if (!r->s->preset && r->b.count == r->size)
+		mx_emit_block(r->out, r->s, &r->b, r->ef);
+}
+
+static void mx_too_long(void *arg)
+{
+	((struct mx_run *)arg)->failures++;
+}
+
 int cmd_mx(struct settings *s)
 {
 	struct element_format ef;
@@ -328,11 +348,7 @@ int cmd_mx(struct settings *s)
 	struct mx_run r = { .s = s, .ef = &ef, .out = &out };
 	struct inputs_fast_path in_place = { take_blocks, &r, &r.b.count };
 	struct inputs in;
-	const char *text;
-	enum problem problem;
-	size_t len;
 	long size;
-	int failures = 0;
 
 	if (!mx_arguments(s, &ef, &size) || !inputs_open(&in, s, s->preset ? 0 : 1))
 		return EXIT_USAGE;
@@ -348,33 +364,17 @@ int cmd_mx(struct settings *s)
 	conversion_init(&r.conv);
 	r.conv.need_value = true;
 	r.conv.max_precision = settings_max_precision(s);
-	for (;;) {
-		if (!inputs_next(&in, &text, &len))
-			break;
-		if (in.too_long) {
-			failures++;
-			continue;
-		}
-		if ((problem = read_element(&r, text, len))) {
-			report_input(inputs_where(&in), text, len, problem, &r.err);
-			failures++;
-			continue;
-		}
-		if (!s->preset && r.b.count == size) /* nvfp4 holds the tensor whole */
-			mx_emit_block(&out, s, &r.b, &ef);
-		write_out(&out, s->interactive);
-	}
+	if (!inputs_each(&in, &(struct inputs_rows){ mx_input, mx_too_long, &r }))
+		r.failures++;
 	if (s->preset)
 		emit_nvfp4(&out, s, &r.b, &r.tensor);
 	else
 		mx_emit_block(&out, s, &r.b, &ef);
-	if (!inputs_close(&in))
-		failures++;
 	flush_line(&out);
 	sb_free(&out);
 	input_clear(&r.value);
 	conversion_clear(&r.conv);
 	mx_block_free(&r.b);
 	free(r.tensor.x);
-	return failures ? EXIT_BAD_INPUT : EXIT_OK;
+	return r.failures ? EXIT_BAD_INPUT : EXIT_OK;
 }

@@ -629,13 +629,21 @@ static void put_error_row(struct strbuf *out, const struct settings *s, const ch
 		sb_puts(out, "error\n");
 }
 
-/* What quantize's one pass needs for a line: its settings, target and rows, and the
- * count of values (a block's scale is the count's). */
+/* One value of quantize or dequantize, its row written; the problem, if any. */
+typedef enum problem one_value(struct strbuf *out, const struct settings *s, struct quantization *q, long i,
+			       const char *text, size_t len, struct input *in, struct parse_error *err);
+
+/* What a run of quantize or dequantize holds: its settings, target and rows, the count
+ * of values (a block's scale is the count's), and the general path's work areas. */
 struct quantize_pass {
 	const struct settings *s;
 	struct quantization *q;
 	struct strbuf *out;
 	long values;
+	one_value *one;
+	struct input value;
+	struct parse_error err;
+	int failures;
 };
 
 /* The one pass (inputs.h's fast path): a line that is a decimal and its newline goes
@@ -666,22 +674,35 @@ __attribute__((flatten)) static const char *take_quantized_lines(void *arg, cons
 	return stop;
 }
 
-/* The common loop of quantize and dequantize. */
-typedef enum problem one_value(struct strbuf *out, const struct settings *s, struct quantization *q, long i,
-			       const char *text, size_t len, struct input *in, struct parse_error *err);
+
+/* inputs_each()'s: a value, and a line too long; each makes a row (an error row). */
+static void quantize_input(void *arg, struct inputs *in, const char *text, size_t len)
+{
+	struct quantize_pass *pass = arg;
+	enum problem problem = pass->one(pass->out, pass->s, pass->q, pass->values++, text, len, &pass->value, &pass->err);
+
+	if (problem) {
+		report_input(inputs_where(in), text, len, problem, &pass->err);
+		put_error_row(pass->out, pass->s, text, problem_message(problem, &pass->err));
+		pass->failures++;
+	}
+}
+
+static void quantize_too_long(void *arg)
+{
+	struct quantize_pass *pass = arg;
+
+	put_error_row(pass->out, pass->s, "", problem_message(PROBLEM_TOO_LONG, NULL));
+	pass->values++;
+	pass->failures++;
+}
 
 static int quantization_run(struct settings *s, const char *what, one_value *one)
 {
 	struct quantization q;
 	struct inputs in;
-	struct input value;
-	struct parse_error err;
 	struct strbuf out;
-	const char *text;
-	enum problem problem;
-	size_t len;
-	int failures = 0;
-	struct quantize_pass pass = { s, &q, &out, 0 };
+	struct quantize_pass pass = { .s = s, .q = &q, .out = &out, .one = one };
 	struct inputs_fast_path one_pass = { take_quantized_lines, &pass, NULL };
 
 	if (s->nargs < 1)
@@ -700,25 +721,14 @@ static int quantization_run(struct settings *s, const char *what, one_value *one
 		inputs_take_lines(&in, &one_pass);
 	if (s->header && s->style != STYLE_JSON)
 		render_header(&out, &s->fields, s->style);
-	input_init(&value);
-	for (; inputs_next(&in, &text, &len); pass.values++) {
-		if (in.too_long) {
-			put_error_row(&out, s, "", problem_message(PROBLEM_TOO_LONG, NULL));
-			failures++;
-		} else if ((problem = one(&out, s, &q, pass.values, text, len, &value, &err))) {
-			report_input(inputs_where(&in), text, len, problem, &err);
-			put_error_row(&out, s, text, problem_message(problem, &err));
-			failures++;
-		}
-		write_out(&out, s->interactive);
-	}
-	if (!inputs_close(&in))
-		failures++;
+	input_init(&pass.value);
+	if (!inputs_each(&in, &(struct inputs_rows){ quantize_input, quantize_too_long, &pass }))
+		pass.failures++;
 	flush_line(&out);
 	sb_free(&out);
-	input_clear(&value);
+	input_clear(&pass.value);
 	quantization_clear(&q);
-	return failures ? EXIT_BAD_INPUT : EXIT_OK;
+	return pass.failures ? EXIT_BAD_INPUT : EXIT_OK;
 }
 
 int cmd_quantize(struct settings *s)
