@@ -2,6 +2,12 @@
  * inputs.h — the inputs of a command: its arguments from the first value on, else
  * stdin's lines, bounded (on a terminal, after saying so on stderr); and reading one
  * value or count.
+ *
+ * The bulk rows, as one driver: a command gives inputs_each() what it does with one
+ * input (its rows through render.h), and the loop is there alone. Its fast path, for
+ * stdin's lines, is the command's taker (inputs_take_lines()): each line that is a plain
+ * decimal goes straight from the reader's block into its row, the rest to the general
+ * path in order; the two give the same bytes (tests/rows.sh, tests/cli.sh).
  */
 #ifndef FPX_INPUTS_H
 #define FPX_INPUTS_H

@@ -2,6 +2,12 @@
  * render.h — a converted code written as the output fields a user asked for, in TSV,
  * CSV or JSON (one object per line). Never converts: it is given the code and what
  * the rounding said about it.
+ *
+ * A row is the fields of a field_list in a style; a field is one of FIELD_LIST's. Texts
+ * that are not fields (mx's scale rows, map's operands) are cells (render_cells()).
+ * The bytes between fields and cells are render's alone (render_separator()). Rows come
+ * from a code (render_row(), render_bulk_row_digits() for the code-alone rows of the
+ * bulk fast path) or from ready texts (render_fields(), render_plain_fields()).
  */
 #ifndef FPX_RENDER_H
 #define FPX_RENDER_H
