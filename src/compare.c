@@ -123,46 +123,54 @@ static bool compare_value(struct settings *s, const struct fmt *f, const char *t
 	return c.failed == 0;
 }
 
+/* What compare holds while it reads: the format, the rows, the failures. */
+struct compare_run {
+	struct settings *s;
+	const struct fmt *f;
+	struct strbuf out;
+	struct input value;
+	int failures;
+};
+
+/* inputs_each()'s: a value (a real too: each route rounds it itself), and a line too long. */
+static void compare_input(void *arg, struct inputs *in, const char *text, size_t len)
+{
+	struct compare_run *c = arg;
+	struct parse_error err;
+	enum problem problem = read_value(&c->value, &err, text, len);
+
+	if (problem == PROBLEM_REAL_NOT_HERE)
+		problem = PROBLEM_NONE;
+	if (problem) {
+		report_input(inputs_where(in), text, len, problem, &err);
+		c->failures++;
+	} else
+		c->failures += !compare_value(c->s, c->f, text, &c->out);
+}
+
+static void compare_too_long(void *arg)
+{
+	((struct compare_run *)arg)->failures++;
+}
+
 int cmd_compare(struct settings *s)
 {
+	struct compare_run c = { .s = s };
 	struct inputs in;
-	struct input value;
-	struct strbuf out;
-	const struct fmt *f;
-	const char *text;
-	enum problem problem;
-	struct parse_error err;
-	size_t len;
-	int failures = 0;
 
 	if (s->nargs < 1)
 		return usage_error("%s", "compare needs a FORMAT");
-	if (!(f = require_format(s->args[0])))
+	if (!(c.f = require_format(s->args[0])))
 		return EXIT_USAGE;
 	if (!inputs_open(&in, s, 1))
 		return EXIT_USAGE;
-	sb_init(&out);
-	inputs_answer_into(&in, &out, false); /* an input's answer is a block, not a row */
-	input_init(&value);
-	while (inputs_next(&in, &text, &len)) {
-		if (in.too_long) {
-			failures++;
-			continue;
-		}
-		if ((problem = read_value(&value, &err, text, len)) == PROBLEM_REAL_NOT_HERE)
-			problem = PROBLEM_NONE; /* each route rounds the real itself */
-		if (problem) {
-			report_input(inputs_where(&in), text, len, problem, &err);
-			failures++;
-			continue;
-		}
-		failures += !compare_value(s, f, text, &out);
-		write_out(&out, s->interactive);
-	}
-	if (!inputs_close(&in))
-		failures++;
-	flush_line(&out);
-	sb_free(&out);
-	input_clear(&value);
-	return failures ? EXIT_BAD_INPUT : EXIT_OK;
+	sb_init(&c.out);
+	inputs_answer_into(&in, &c.out, false); /* an input's answer is a block, not a row */
+	input_init(&c.value);
+	if (!inputs_each(&in, &(struct inputs_rows){ compare_input, compare_too_long, &c }))
+		c.failures++;
+	flush_line(&c.out);
+	sb_free(&c.out);
+	input_clear(&c.value);
+	return c.failures ? EXIT_BAD_INPUT : EXIT_OK;
 }

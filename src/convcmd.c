@@ -13,7 +13,7 @@
 #include "inputs.h"
 #include "output.h"
 #include "convert.h"
-#include "fastdec.h"
+#include "roundline.h"
 #include "lines.h"
 #include "parse.h"
 #include "readout.h"
@@ -31,7 +31,9 @@ struct converter {
 	int first_value; /* the index of the first value among the arguments */
 	enum rnd_mode mode; /* what the policy rounds into the target with, given -r and -s */
 	bool saturate;
-	enum bulk_rows bulk; /* rows of the code alone (render_bulk_row()), or BULK_ROWS_NONE */
+	enum bulk_rows bulk; /* rows of the code alone (render_bulk_row_digits()), or BULK_ROWS_NONE */
+	struct rnd_line one_pass; /* ... of stdin's lines, rounded in one pass */
+	bool plain; /* ... and of plain decimals, through the fast path (convert_plain_line()) */
 	struct show_style style;
 	struct strbuf word;        /* -x: the text with its 0x */
 	struct field_list compact; /* show into several targets: a line each of these fields */
@@ -114,7 +116,7 @@ static enum problem convert_into(struct converter *c, const char *text, size_t l
 		report_input(where_into(where, sizeof where, c, in, problem), text, len, problem, &c->conv.err);
 		c->emit_error(c, text, problem_message(problem, &c->conv.err));
 	} else if (c->bulk)
-		render_bulk_row(&c->line, c->f, c->conv.code, c->bulk, c->s->style);
+		render_bulk_row_digits(&c->line, c->f, c->conv.code, 0, 0, c->bulk, c->s->style);
 	else
 		c->emit(c, text, c->conv.code, c->conv.in.kind == INPUT_PATTERN ? NULL : &c->conv.result);
 	write_out(&c->line, c->s->interactive);
@@ -122,106 +124,106 @@ static enum problem convert_into(struct converter *c, const char *text, size_t l
 }
 
 /*
- * The lines of the reader's block from where it stands that the one pass takes (a
- * decimal and its newline), each straight from the block into the output; it stops at
- * the first line it does not take, or the end of what the block holds. With
- * line_digits, the shortest digits come from the line where they can
- * (rnd_line_code_digits()). Flattened: every step the loop calls is compiled into it (a
- * tenth of its instructions were calls' own), once with the line's digits and once
- * without.
+ * The one pass (inputs.h's fast path): a line that is a decimal and its newline goes
+ * straight from the block into its row; with line_digits, the shortest digits come from
+ * the line where they can (rnd_line_code_digits()). Flattened: every step is compiled
+ * into it (a tenth of its instructions were calls' own), once with the line's digits
+ * and once without.
  */
-static inline __attribute__((always_inline)) void
-convert_block_lines(struct converter *c, struct inputs *in, const struct rnd_line *rl, bool line_digits)
+static inline __attribute__((always_inline)) const char *take_line(struct converter *c, const char *p, long *lines,
+								  bool line_digits)
 {
-	const char *p, *end, *stop;
-	long lines = 0, pow10 = 0;
+	const struct rnd_line *rl = &c->one_pass;
+	const char *stop;
+	long pow10 = 0;
 	fpcode code;
 	uint64_t shortest = 0;
 
-	if (!inputs_unread(in, &p, &end))
-		return;
-	while (p < end &&
-	       (stop = line_digits ? rnd_line_code_digits(&code, &shortest, &pow10, rl, p) : rnd_line_code(&code, rl, p)) &&
-	       *stop == '\n') {
-		render_bulk_row_digits(&c->line, c->f, code, shortest, pow10, c->bulk, c->s->style);
-		write_out(&c->line, false);
-		p = stop + 1;
-		lines++;
-	}
-	inputs_consume(in, p, lines);
+	stop = line_digits ? rnd_line_code_digits(&code, &shortest, &pow10, rl, p) : rnd_line_code(&code, rl, p);
+	if (!stop || *stop != '\n')
+		return NULL;
+	render_bulk_row_digits(&c->line, c->f, code, shortest, pow10, c->bulk, c->s->style);
+	*lines = 1;
+	return stop + 1;
 }
 
-__attribute__((flatten))
-static void convert_block_in_one_pass(struct converter *c, struct inputs *in, const struct rnd_line *rl)
+static inline __attribute__((always_inline)) const char *take_line_digits(void *c, const char *p, const char *end,
+									   long *lines)
 {
-	if (bulk_rows_shortest(c->bulk))
-		convert_block_lines(c, in, rl, true);
-	else
-		convert_block_lines(c, in, rl, false);
+	(void)end;
+	return take_line(c, p, lines, true);
 }
 
-/*
- * Rows of the code alone (hex; hex and shortest; shortest) of stdin's lines, the commonest bulk
- * job, without the row machinery: in one pass where the format allows; else a plain
- * decimal goes from the line reader through the fast path (the same functions
- * convert_text() calls first) into the output block; any other line as convert_one()
- * takes it.
- */
-static void convert_lines_in_bulk(struct converter *c, struct inputs *in)
+static inline __attribute__((always_inline)) const char *take_line_code(void *c, const char *p, const char *end,
+									 long *lines)
 {
-	struct rnd_line rl;
-	bool one_pass = rnd_line_open(&rl, c->f, c->s->mode, c->s->saturate, 0);
-	const char *text;
-	size_t len;
+	(void)end;
+	return take_line(c, p, lines, false);
+}
 
-	for (;;) {
-		struct decimal d;
-		struct rnd_result res;
-		if (one_pass && !should_stop())
-			convert_block_in_one_pass(c, in, &rl);
-		if (!inputs_next(in, &text, &len))
-			break;
-		if (in->too_long) {
-			c->failures++;
-			c->emit_error(c, "", problem_message(PROBLEM_TOO_LONG, NULL));
-			flush_line(&c->line);
-		} else if (fastdec_scan(&d, text, len) && rnd_encode_decimal(&res, c->f, &d, c->s->mode, c->s->saturate)) {
-			uint64_t shortest = 0;
-			long pow10 = 0;
-			if (!bulk_rows_shortest(c->bulk) ||
-			    !rnd_decimal_own_digits(&shortest, &pow10, c->f, &d, &res, c->s->mode))
-				shortest = 0;
-			render_bulk_row_digits(&c->line, c->f, res.code, shortest, pow10, c->bulk, c->s->style);
-			write_out(&c->line, false);
-		} else
-			convert_one(c, text, len, in);
-	}
+__attribute__((flatten)) static const char *take_lines_digits(void *c, const char *p, const char *end, long *lines)
+{
+	return inputs_each_line(c, p, end, lines, &((struct converter *)c)->line, take_line_digits);
+}
+
+__attribute__((flatten)) static const char *take_lines_code(void *c, const char *p, const char *end, long *lines)
+{
+	return inputs_each_line(c, p, end, lines, &((struct converter *)c)->line, take_line_code);
+}
+
+/* Rows of the code alone of a plain decimal, through the fast path (the same functions
+ * convert_text() calls first) into the output; false when it does not take the text. */
+static bool convert_plain_line(struct converter *c, const char *text, size_t len)
+{
+	struct decimal d;
+	struct rnd_result res;
+	uint64_t shortest = 0;
+	long pow10 = 0;
+
+	if (!fastdec_scan(&d, text, len) || !rnd_encode_decimal(&res, c->f, &d, c->s->mode, c->s->saturate))
+		return false;
+	if (!bulk_rows_shortest(c->bulk) || !rnd_decimal_own_digits(&shortest, &pow10, c->f, &d, &res, c->s->mode))
+		shortest = 0;
+	render_bulk_row_digits(&c->line, c->f, res.code, shortest, pow10, c->bulk, c->s->style);
+	write_out(&c->line, false);
+	return true;
 }
 
 static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res);
+
+/* inputs_each()'s: an input, and a line too long. */
+static void convert_input(void *arg, struct inputs *in, const char *text, size_t len)
+{
+	struct converter *c = arg;
+
+	if (!c->plain || !convert_plain_line(c, text, len))
+		convert_one(c, text, len, in);
+}
+
+static void convert_too_long(void *arg)
+{
+	struct converter *c = arg;
+
+	c->failures++;
+	c->emit_error(c, "", problem_message(PROBLEM_TOO_LONG, NULL));
+	flush_line(&c->line);
+}
 
 /* Converts the values after the format, or else stdin's lines; false after a usage
  * error (no values, and stdin is not there to read). */
 static bool convert_inputs(struct converter *c)
 {
 	struct inputs in;
-	const char *text;
-	size_t len;
-
+	struct inputs_fast_path one_pass = { bulk_rows_shortest(c->bulk) ? take_lines_digits : take_lines_code, c, NULL };
 	if (!inputs_open(&in, c->s, c->first_value))
 		return false;
 	inputs_answer_into(&in, &c->line, c->emit == emit_row);
-	if (c->bulk && in.reader && !c->s->interactive && convert_fast_path_open(&c->conv))
-		convert_lines_in_bulk(c, &in);
-	while (inputs_next(&in, &text, &len)) {
-		if (in.too_long) {
-			c->failures++;
-			c->emit_error(c, "", problem_message(PROBLEM_TOO_LONG, NULL));
-			flush_line(&c->line);
-		} else
-			convert_one(c, text, len, &in);
-	}
-	if (!inputs_close(&in))
+	/* rows of the code alone (hex; hex and shortest; shortest) of stdin's lines, the
+	 * commonest bulk job: without the row machinery, in one pass where the format allows */
+	c->plain = c->bulk && in.reader && !c->s->interactive && convert_fast_path_open(&c->conv);
+	if (c->plain && rnd_line_open(&c->one_pass, c->f, c->s->mode, c->s->saturate, 0))
+		inputs_take_lines(&in, &one_pass);
+	if (!inputs_each(&in, &(struct inputs_rows){ convert_input, convert_too_long, c }))
 		c->failures++;
 	return true;
 }

@@ -2,7 +2,7 @@
  * convert.c — the conversion every command shares, and its error report.
  */
 #include "convert.h"
-#include "fastdec.h"
+#include "roundline.h"
 #include "num.h"
 #include "real.h"
 

@@ -26,6 +26,7 @@ bool inputs_open(struct inputs *in, struct settings *s, int first)
 	in->too_long = false;
 	in->answers = NULL;
 	in->empty_rows = false;
+	in->fast = NULL;
 	if (s->nargs != first)
 		return true;
 	if (!s->may_read_stdin) {
@@ -74,6 +75,24 @@ static bool next_line(struct inputs *in, const char **text, size_t *len, bool *t
 	}
 }
 
+void inputs_take_lines(struct inputs *in, struct inputs_fast_path *fast)
+{
+	if (in->reader && in->answers && !in->s->interactive)
+		in->fast = fast;
+}
+
+/* The fast path's lines from where the reader stands, until it leaves one or the
+ * block ends (the next read makes a new one). */
+static void take_lines(struct inputs *in)
+{
+	const char *p, *end;
+	long lines;
+
+	lines_unread(in->reader, &p, &end);
+	lines_consume(in->reader, in->fast->take(in->fast->arg, p, end, &lines));
+	in->line += lines;
+}
+
 bool inputs_next(struct inputs *in, const char **text, size_t *len)
 {
 	bool too_long;
@@ -87,6 +106,8 @@ bool inputs_next(struct inputs *in, const char **text, size_t *len)
 		*len = strlen(*text);
 		return true;
 	}
+	if (in->fast && !(in->fast->held && *in->fast->held))
+		take_lines(in);
 	if (!next_line(in, text, len, &too_long))
 		return false;
 	in->too_long = too_long;
@@ -98,18 +119,20 @@ bool inputs_next(struct inputs *in, const char **text, size_t *len)
 	return true;
 }
 
-bool inputs_unread(const struct inputs *in, const char **begin, const char **end)
+bool inputs_each(struct inputs *in, const struct inputs_rows *rows)
 {
-	if (!in->reader)
-		return false;
-	lines_unread(in->reader, begin, end);
-	return true;
-}
+	const char *text;
+	size_t len;
 
-void inputs_consume(struct inputs *in, const char *upto, long lines)
-{
-	lines_consume(in->reader, upto);
-	in->line += lines;
+	while (inputs_next(in, &text, &len)) {
+		if (in->too_long)
+			rows->too_long(rows->arg);
+		else
+			rows->one(rows->arg, in, text, len);
+		if (in->answers)
+			write_out(in->answers, in->s->interactive);
+	}
+	return inputs_close(in);
 }
 
 const char *inputs_where(struct inputs *in)

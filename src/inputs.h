@@ -2,6 +2,12 @@
  * inputs.h — the inputs of a command: its arguments from the first value on, else
  * stdin's lines, bounded (on a terminal, after saying so on stderr); and reading one
  * value or count.
+ *
+ * The bulk rows, as one driver: a command gives inputs_each() what it does with one
+ * input (its rows through render.h), and the loop is there alone. Its fast path, for
+ * stdin's lines, is the command's taker (inputs_take_lines()): each line that is a plain
+ * decimal goes straight from the reader's block into its row, the rest to the general
+ * path in order; the two give the same bytes (tests/rows.sh, tests/cli.sh).
  */
 #ifndef FPX_INPUTS_H
 #define FPX_INPUTS_H
@@ -9,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "output.h"
 #include "report.h"
 #include "settings.h"
 
@@ -22,6 +29,7 @@ struct inputs {
 	bool too_long; /* the last line was past PARSE_MAX_INPUT: reported already, text "" */
 	struct strbuf *answers; /* see inputs_answer_into() */
 	bool empty_rows;
+	struct inputs_fast_path *fast; /* see inputs_take_lines() */
 	char where[48];
 };
 
@@ -41,11 +49,58 @@ bool inputs_is_blank(const char *text, size_t len);
 /* The next input; false at the end (or once output has failed, or Ctrl-C). Blank lines
  * and comments of stdin are passed over (see inputs_answer_into()). */
 bool inputs_next(struct inputs *in, const char **text, size_t *len);
-/* stdin's unread bytes as lines_unread() gives them, for a loop that takes whole lines
- * itself; false when the inputs are arguments. inputs_consume() says how far it took
- * them and how many lines that was. */
-bool inputs_unread(const struct inputs *in, const char **begin, const char **end);
-void inputs_consume(struct inputs *in, const char *upto, long lines);
+/*
+ * A command's fast path over stdin's lines: take(arg, p, end, &lines) reads the inputs
+ * that start at p (whole lines in place before end, LINES_PADDING bytes readable past
+ * it: lines.h), writes their rows into the answers, and returns where it stopped (just
+ * past a newline; p itself when it takes nothing) and how many lines it took; it leaves
+ * the input it stopped at to inputs_next()'s caller. Each command's taker is
+ * inputs_each_line() compiled with its own function for one input.
+ */
+typedef const char *inputs_taker(void *arg, const char *p, const char *end, long *lines);
+struct inputs_fast_path {
+	inputs_taker *take;
+	void *arg;
+	const long *held; /* or NULL: while *held is nonzero, the caller holds inputs of its
+			   * own that come first (a block not yet whole), and take waits */
+};
+/* From now on, inputs_next() first gives stdin's lines to fast->take and returns the
+ * first line it leaves. Not for arguments, nor for a session answering line by line. */
+void inputs_take_lines(struct inputs *in, struct inputs_fast_path *fast);
+/*
+ * The fast path's one loop: the inputs from p, each taken by take_one (the same
+ * contract for one input: NULL when it does not take it), the answers written out as
+ * they fill. Inline, so that a taker declared __attribute__((flatten)) has take_one
+ * compiled into it: a call per line costs a twentieth of the time of the commonest ones.
+ */
+static inline __attribute__((always_inline)) const char *
+inputs_each_line(void *arg, const char *p, const char *end, long *lines, struct strbuf *answers, inputs_taker *take_one)
+{
+	const char *next;
+	long n, taken = 0;
+
+	while (p < end && (next = take_one(arg, p, end, &n))) {
+		write_out(answers, false);
+		p = next;
+		taken += n;
+	}
+	*lines = taken;
+	return p;
+}
+/*
+ * A command's rows, one input at a time: one(arg, in, text, len) converts the input and
+ * writes its rows into the answers, reporting what fails (inputs_where(in)) and counting
+ * it; too_long(arg) does the same for a line too long (reported already).
+ */
+struct inputs_rows {
+	void (*one)(void *arg, struct inputs *in, const char *text, size_t len);
+	void (*too_long)(void *arg);
+	void *arg;
+};
+/* The one loop over a command's inputs: each through rows, stdin's lines the fast
+ * path takes (inputs_take_lines()) first, the answers written out as they fill (at once
+ * in a session). Closes the inputs; false, after reporting it, when reading stdin failed. */
+bool inputs_each(struct inputs *in, const struct inputs_rows *rows);
 /* Where the last input came from ("argument 2", "line 7"), put into words only when an
  * error is reported: valid until the next call. */
 const char *inputs_where(struct inputs *in);

@@ -26,9 +26,9 @@ void lines_on_wait(struct line_reader *r, void (*on_wait)(void *arg), void *arg)
 #define LINES_PADDING 8
 bool lines_next(struct line_reader *r, const char **text, size_t *len, bool *too_long);
 /* The bytes not read yet that the reader holds, [*begin, *end), LINES_PADDING zeros
- * after them: for a caller that takes whole lines itself (up to each newline it finds
- * there) and says how far with lines_consume(); the next lines_next() goes on from
- * there, reading more. */
+ * after them: for the fast path of inputs.c, which takes whole lines itself (up to each
+ * newline it finds there) and says how far with lines_consume(); the next lines_next()
+ * goes on from there, reading more. */
 void lines_unread(const struct line_reader *r, const char **begin, const char **end);
 /* The bytes up to `upto` (within the unread ones, just past a newline) have been read. */
 void lines_consume(struct line_reader *r, const char *upto);

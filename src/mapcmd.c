@@ -388,29 +388,29 @@ static void put_testfloat(struct strbuf *out, const struct mapping *m, const fpc
 }
 
 /* The operand fields -o asks for (x y z: the codes; xv yv zv: their shortest values),
- * each followed by its separator. */
-static void put_operands(struct strbuf *out, const struct mapping *m, const fpcode *codes)
+ * as cells that start the row (render_cells()); with lead, the result's fields follow. */
+static void put_operands(struct strbuf *out, const struct mapping *m, const fpcode *codes, bool lead)
 {
 	const struct settings *s = m->s;
+	char name[MAX_OPERAND_FIELDS][3], hex[MAX_OPERAND_FIELDS][CODE_MAX_BITS / 4 + 3];
+	const char *names[MAX_OPERAND_FIELDS], *cells[MAX_OPERAND_FIELDS];
+	struct strbuf value[MAX_OPERAND_FIELDS];
 
 	for (int i = 0; i < s->operand_fields; i++) {
 		int v = s->operand_field[i] % MAP_VARIABLES;
-		bool value = s->operand_field[i] >= MAP_VARIABLES;
-		char hex[CODE_MAX_BITS / 4 + 3];
-		if (s->style == STYLE_JSON) {
-			sb_putc(out, i ? ',' : '{');
-			sb_printf(out, "\"%s%s\":\"", variable_names[v], value ? "v" : "");
-		}
-		if (value)
-			dec_shortest(out, m->in[v], codes[v]);
-		else {
-			code_to_hex(hex, codes[v], fmt_hex_digits(m->in[v]));
-			sb_puts(out, hex);
-		}
-		sb_puts(out, s->style == STYLE_JSON ? "\"" : s->style == STYLE_CSV ? "," : "\t");
+		bool is_value = s->operand_field[i] >= MAP_VARIABLES;
+		snprintf(name[i], sizeof name[i], "%s%s", variable_names[v], is_value ? "v" : "");
+		names[i] = name[i];
+		sb_init(&value[i]);
+		if (is_value)
+			dec_shortest(&value[i], m->in[v], codes[v]);
+		else
+			code_to_hex(hex[i], codes[v], fmt_hex_digits(m->in[v]));
+		cells[i] = is_value ? value[i].s : hex[i];
 	}
-	if (s->style == STYLE_JSON && !s->operand_fields)
-		sb_putc(out, '{');
+	render_cells(out, names, cells, s->operand_fields, s->style, lead);
+	for (int i = 0; i < s->operand_fields; i++)
+		sb_free(&value[i]);
 }
 
 /* One row: the operands, then the result's fields (or `error` in each, and a report).
@@ -442,11 +442,11 @@ static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 	if (o->problem) {
 		report_input(NULL, input, strlen(input), o->problem, NULL);
 		if (!s->testfloat) {
-			put_operands(out, m, codes);
-			if (s->style == STYLE_JSON)
-				sb_printf(out, "%s\"error\":\"%s\"}\n", s->operand_fields ? "," : "",
-					  problem_message(o->problem, NULL));
-			else
+			put_operands(out, m, codes, true);
+			if (s->style == STYLE_JSON) {
+				render_json_text(out, "error", problem_message(o->problem, NULL));
+				sb_puts(out, "}\n");
+			} else
 				render_error_row(out, m->to, input, problem_message(o->problem, NULL), &s->fields, s->style);
 		}
 	} else if (s->testfloat)
@@ -455,13 +455,12 @@ static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 		struct row row = { .input = input, .code = o->res.code, .rounding = &o->res,
 				   .value = o->has_value ? &o->value : NULL, .approximate = o->approximate,
 				   .mode = s->mode, .saturate = s->saturate };
-		put_operands(out, m, codes);
-		if (!s->fields.count && s->operand_fields && s->style != STYLE_JSON)
-			out->len--; /* operand fields alone: no separator after the last */
+		bool fields = s->fields.count || s->style == STYLE_JSON;
+		put_operands(out, m, codes, fields); /* operand fields alone: the row ends with them */
 		if (s->style == STYLE_JSON) {
 			render_row_members(out, m->to, &row, &s->fields);
 			sb_puts(out, "}\n");
-		} else
+		} else if (fields)
 			render_row(out, m->to, &row, &s->fields, s->style);
 	}
 	return o->problem == PROBLEM_NONE;
@@ -667,45 +666,55 @@ static bool parse_combination(fpcode *codes, const struct mapping *m, struct inp
 	return !p[strspn(p, " \t,")];
 }
 
+/* What map holds while it reads the combinations given: the mapping, the rows, the failures. */
+struct given {
+	struct mapping *m;
+	struct input in;
+	struct strbuf out;
+	int failures;
+};
+
+/* inputs_each()'s: a combination's row, and a line too long. */
+static void given_input(void *arg, struct inputs *inputs, const char *text, size_t len)
+{
+	struct given *g = arg;
+	fpcode codes[MAP_VARIABLES];
+
+	(void)len;
+	if (!parse_combination(codes, g->m, &g->in, text)) {
+		g->failures++;
+		report("%s: '%s': give a code (0x..., 0b...) for each of the expression's variables", inputs_where(inputs),
+		       text);
+	} else if (!(g->m->s->finite && has_special_operand(g->m, codes)))
+		g->failures += !map_row(g->m, codes, &g->out);
+}
+
+static void given_too_long(void *arg)
+{
+	((struct given *)arg)->failures++;
+}
+
 /* The combinations given as arguments, or as stdin's lines after "-". */
 static int run_given(struct mapping *m)
 {
 	struct settings *s = m->s;
+	struct given g = { .m = m };
 	struct inputs inputs;
-	struct input in;
-	struct strbuf out;
-	const char *text;
-	size_t len;
-	int failures = 0;
 	bool from_stdin = s->nargs == m->first_code + 1 && strcmp(s->args[m->first_code], "-") == 0;
 
 	if (from_stdin && !s->may_read_stdin)
 		return usage_error("%s", "map -: stdin is the session here; give the combinations as arguments");
 	if (!inputs_open(&inputs, s, from_stdin ? s->nargs : m->first_code))
 		return EXIT_USAGE;
-	input_init(&in);
-	sb_init(&out);
-	inputs_answer_into(&inputs, &out, true);
-	while (inputs_next(&inputs, &text, &len)) {
-		fpcode codes[MAP_VARIABLES];
-		if (inputs.too_long || !parse_combination(codes, m, &in, text)) {
-			failures++;
-			if (!inputs.too_long)
-				report("%s: '%s': give a code (0x..., 0b...) for each of the expression's variables",
-				       inputs_where(&inputs), text);
-			continue;
-		}
-		if (s->finite && has_special_operand(m, codes))
-			continue;
-		failures += !map_row(m, codes, &out);
-		write_out(&out, s->interactive);
-	}
-	flush_line(&out);
-	sb_free(&out);
-	input_clear(&in);
-	if (!inputs_close(&inputs))
-		failures++;
-	return failures ? EXIT_BAD_INPUT : EXIT_OK;
+	input_init(&g.in);
+	sb_init(&g.out);
+	inputs_answer_into(&inputs, &g.out, true);
+	if (!inputs_each(&inputs, &(struct inputs_rows){ given_input, given_too_long, &g }))
+		g.failures++;
+	flush_line(&g.out);
+	sb_free(&g.out);
+	input_clear(&g.in);
+	return g.failures ? EXIT_BAD_INPUT : EXIT_OK;
 }
 
 /* ---- Setting up ----------------------------------------------------------------------- */
@@ -830,17 +839,21 @@ static bool check_settings(struct mapping *m)
 static void put_header(const struct mapping *m)
 {
 	const struct settings *s = m->s;
+	char name[MAX_OPERAND_FIELDS][3];
+	const char *names[MAX_OPERAND_FIELDS];
 	struct strbuf line;
 
 	if (!s->header || s->style == STYLE_JSON)
 		return;
 	sb_init(&line);
-	for (int i = 0; i < s->operand_fields; i++)
-		sb_printf(&line, "%s%s%c", variable_names[s->operand_field[i] % 3], s->operand_field[i] >= 3 ? "v" : "",
-			  render_separator(s->style));
-	if (!s->fields.count && s->operand_fields)
-		line.len--; /* operand fields alone: no separator after the last */
-	render_header(&line, &s->fields, s->style);
+	for (int i = 0; i < s->operand_fields; i++) {
+		snprintf(name[i], sizeof name[i], "%s%s", variable_names[s->operand_field[i] % MAP_VARIABLES],
+			 s->operand_field[i] >= MAP_VARIABLES ? "v" : "");
+		names[i] = name[i];
+	}
+	render_cells(&line, NULL, names, s->operand_fields, s->style, s->fields.count > 0);
+	if (s->fields.count)
+		render_header(&line, &s->fields, s->style);
 	flush_line(&line);
 	sb_free(&line);
 }

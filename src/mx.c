@@ -141,7 +141,7 @@ static void put_tensor_rows(struct strbuf *out, const struct settings *s, struct
 		float_texts(hex, &exact, v[i]);
 		if (b->flat) {
 			sb_puts(&b->tensor_columns, exact.s);
-			sb_putc(&b->tensor_columns, mx_separator(s));
+			sb_putc(&b->tensor_columns, render_separator(s->style));
 			continue;
 		}
 		if (s->style == STYLE_JSON) {
@@ -153,9 +153,9 @@ static void put_tensor_rows(struct strbuf *out, const struct settings *s, struct
 			continue;
 		}
 		sb_puts(out, label[i]);
-		sb_putc(out, mx_separator(s));
+		sb_putc(out, render_separator(s->style));
 		sb_puts(out, hex);
-		sb_putc(out, mx_separator(s));
+		sb_putc(out, render_separator(s->style));
 		sb_puts(out, exact.s);
 		sb_putc(out, '\n');
 	}
@@ -240,11 +240,15 @@ static bool preset_ok(const struct settings *s)
  * as float32) and the reading's work areas. */
 struct mx_run {
 	const struct settings *s;
+	const struct element_format *ef;
+	long size;
+	struct strbuf *out;
 	struct block b;
 	struct float_tensor tensor;
 	struct conversion conv; /* nvfp4: each text rounded to float32 */
 	struct input value;
 	struct parse_error err;
+	int failures;
 };
 
 /* The element format (or the preset) and the block size; false after a usage error. */
@@ -298,74 +302,79 @@ static enum problem read_element(struct mx_run *r, const char *text, size_t len)
 	return problem;
 }
 
-/* Whole blocks in place (mx_block_in_place()) while stdin's block has them. */
-static void blocks_in_place(struct strbuf *out, const struct settings *s, struct block *b,
-			    const struct element_format *ef, struct inputs *in, long size)
+/* mx's fast path (inputs.h): a whole block of stdin's lines in place
+ * (mx_block_in_place()) and its rows, between the blocks the general path reads (it
+ * waits while one is held: r->b.count). */
+static const char *take_block(void *arg, const char *p, const char *end, long *lines)
 {
-	const char *p, *end, *after;
+	struct mx_run *r = arg;
+	const char *after;
 
-	while (!should_stop() && inputs_unread(in, &p, &end) && (after = mx_block_in_place(b, size, p, end))) {
-		mx_emit_block(out, s, b, ef);
-		inputs_consume(in, after, size);
-		write_out(out, false);
-	}
+	if (!(after = mx_block_in_place(&r->b, r->size, p, end)))
+		return NULL;
+	mx_emit_block(r->out, r->s, &r->b, r->ef);
+	*lines = r->size;
+	return after;
+}
+
+static const char *take_blocks(void *arg, const char *p, const char *end, long *lines)
+{
+	return inputs_each_line(arg, p, end, lines, ((struct mx_run *)arg)->out, take_block);
+}
+
+/* inputs_each()'s: a value read into the block, the block's rows once it is whole
+ * (nvfp4 holds the tensor whole); and a line too long. */
+static void mx_input(void *arg, struct inputs *in, const char *text, size_t len)
+{
+	struct mx_run *r = arg;
+	enum problem problem = read_element(r, text, len);
+
+	if (problem) {
+		report_input(inputs_where(in), text, len, problem, &r->err);
+		r->failures++;
+	} else if (!r->s->preset && r->b.count == r->size)
+		mx_emit_block(r->out, r->s, &r->b, r->ef);
+}
+
+static void mx_too_long(void *arg)
+{
+	((struct mx_run *)arg)->failures++;
 }
 
 int cmd_mx(struct settings *s)
 {
 	struct element_format ef;
-	struct mx_run r = { .s = s };
-	struct inputs in;
 	struct strbuf out;
-	const char *text;
-	enum problem problem;
-	size_t len;
+	struct mx_run r = { .s = s, .ef = &ef, .out = &out };
+	struct inputs_fast_path in_place = { take_blocks, &r, &r.b.count };
+	struct inputs in;
 	long size;
-	int failures = 0;
-
-	bool in_place;
 
 	if (!mx_arguments(s, &ef, &size) || !inputs_open(&in, s, s->preset ? 0 : 1))
 		return EXIT_USAGE;
-	in_place = !s->preset && in.reader && !s->interactive;
+	r.size = size;
 	sb_init(&out);
 	r.b.flat = mx_flat(s);
 	if (r.b.flat && s->header)
 		mx_put_flat_header(&out, s);
 	inputs_answer_into(&in, &out, false); /* a block's rows are not the lines' */
+	if (!s->preset)
+		inputs_take_lines(&in, &in_place);
 	input_init(&r.value);
 	conversion_init(&r.conv);
 	r.conv.need_value = true;
 	r.conv.max_precision = settings_max_precision(s);
-	for (;;) {
-		if (in_place && r.b.count == 0)
-			blocks_in_place(&out, s, &r.b, &ef, &in, size);
-		if (!inputs_next(&in, &text, &len))
-			break;
-		if (in.too_long) {
-			failures++;
-			continue;
-		}
-		if ((problem = read_element(&r, text, len))) {
-			report_input(inputs_where(&in), text, len, problem, &r.err);
-			failures++;
-			continue;
-		}
-		if (!s->preset && r.b.count == size) /* nvfp4 holds the tensor whole */
-			mx_emit_block(&out, s, &r.b, &ef);
-		write_out(&out, s->interactive);
-	}
+	if (!inputs_each(&in, &(struct inputs_rows){ mx_input, mx_too_long, &r }))
+		r.failures++;
 	if (s->preset)
 		emit_nvfp4(&out, s, &r.b, &r.tensor);
 	else
 		mx_emit_block(&out, s, &r.b, &ef);
-	if (!inputs_close(&in))
-		failures++;
 	flush_line(&out);
 	sb_free(&out);
 	input_clear(&r.value);
 	conversion_clear(&r.conv);
 	mx_block_free(&r.b);
 	free(r.tensor.x);
-	return failures ? EXIT_BAD_INPUT : EXIT_OK;
+	return r.failures ? EXIT_BAD_INPUT : EXIT_OK;
 }

@@ -16,7 +16,7 @@
 #include "format.h"
 #include "intfmt.h"
 #include "num.h"
-#include "round.h"
+#include "roundline.h"
 #include "settings.h"
 #include "strbuf.h"
 
@@ -135,11 +135,10 @@ void mx_put_element(struct strbuf *out, const struct settings *s, const struct b
 		    const struct element_format *ef, fpcode code, const struct strbuf *exact, const struct strbuf *error,
 		    bool first);
 /* A block's first row (its scale; in the flat table, the start of each element row
- * instead), its last (the worst error; none in the flat table), and their separator. */
+ * instead), and its last (the worst error; none in the flat table). */
 void mx_put_block_scale(struct strbuf *out, const struct settings *s, struct block *b, const char *hex,
 			const char *exact);
 void mx_put_worst_error(struct strbuf *out, const struct settings *s, const char *error);
-char mx_separator(const struct settings *s);
 /* Whether the rows are one flat table, a row per element: --csv, or TSV with --header. */
 bool mx_flat(const struct settings *s);
 /* The flat table's header: its own columns, then -o's. */

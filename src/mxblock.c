@@ -250,16 +250,23 @@ bool mx_shared_exponent(long *out, struct block *b, long emax)
 __attribute__((flatten)) /* the scan compiled into the loop */
 const char *mx_block_in_place(struct block *b, long size, const char *p, const char *end)
 {
+	struct fastdec_digits *digits;
+	const char **text;
+	size_t *len;
+
 	block_reserve(b, size);
+	digits = b->digits; /* held where the loop's stores cannot change them */
+	text = b->text;
+	len = b->len;
 	for (long i = 0; i < size; i++) {
-		struct fastdec_digits *x = &b->digits[i];
+		struct fastdec_digits *x = &digits[i];
 		const char *stop = p < end ? fastdec_scan_line(x, p) : NULL;
 		if (!stop || stop >= end || *stop != '\n' || (x->w != 0 && labs(x->q) > MX_ONE_PASS_MAX_Q)) {
 			mx_block_empty(b);
 			return NULL;
 		}
-		b->text[i] = p;
-		b->len[i] = (size_t)(stop - p);
+		text[i] = p;
+		len[i] = (size_t)(stop - p);
 		p = stop + 1;
 	}
 	for (long i = 0; i < size; i++) {

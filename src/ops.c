@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "ops.h"
+#include "roundline.h"
 #include "special.h"
 
 static const struct {

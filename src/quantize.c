@@ -17,7 +17,7 @@
 #include "decimal.h"
 #include "intfmt.h"
 #include "num.h"
-#include "fastdec.h"
+#include "roundline.h"
 #include "parse.h"
 #include "real.h"
 
@@ -629,49 +629,81 @@ static void put_error_row(struct strbuf *out, const struct settings *s, const ch
 		sb_puts(out, "error\n");
 }
 
-/*
- * The lines of stdin's block from where it stands that quantize's one pass takes (a
- * decimal and its newline), each straight from the block into a row, until the first
- * it does not take; rows without the input field (the line is not terminated in the
- * block). Returns how many.
- */
-__attribute__((flatten)) /* as convert's: every step compiled into the loop */
-static long quantize_block_in_one_pass(struct strbuf *out, const struct settings *s, struct quantization *q,
-				       struct inputs *in)
-{
-	const char *p, *end, *stop;
-	struct quantized x;
-	long lines = 0;
-
-	if (!inputs_unread(in, &p, &end))
-		return 0;
-	while (p < end && (stop = quantize_line(&x, s, q, p)) && *stop == '\n') {
-		put_quantized_row(out, s, q, NULL, &x);
-		write_out(out, false);
-		p = stop + 1;
-		lines++;
-	}
-	inputs_consume(in, p, lines);
-	return lines;
-}
-
-/* The common loop of quantize and dequantize. */
+/* One value of quantize or dequantize, its row written; the problem, if any. */
 typedef enum problem one_value(struct strbuf *out, const struct settings *s, struct quantization *q, long i,
 			       const char *text, size_t len, struct input *in, struct parse_error *err);
+
+/* What a run of quantize or dequantize holds: its settings, target and rows, the count
+ * of values (a block's scale is the count's), and the general path's work areas. */
+struct quantize_pass {
+	const struct settings *s;
+	struct quantization *q;
+	struct strbuf *out;
+	long values;
+	one_value *one;
+	struct input value;
+	struct parse_error err;
+	int failures;
+};
+
+/* The one pass (inputs.h's fast path): a line that is a decimal and its newline goes
+ * straight from the block into a row without the input field (the line is not
+ * terminated in the block). Flattened as convert's: every step compiled into it. */
+static inline __attribute__((always_inline)) const char *take_quantized_line(void *arg, const char *p,
+									    const char *end, long *lines)
+{
+	struct quantize_pass *pass = arg;
+	struct quantized x;
+	const char *stop = quantize_line(&x, pass->s, pass->q, p);
+
+	(void)end;
+	if (!stop || *stop != '\n')
+		return NULL;
+	put_quantized_row(pass->out, pass->s, pass->q, NULL, &x);
+	*lines = 1;
+	return stop + 1;
+}
+
+__attribute__((flatten)) static const char *take_quantized_lines(void *arg, const char *p, const char *end,
+								   long *lines)
+{
+	struct quantize_pass *pass = arg, held = *pass; /* a copy the loop keeps in registers */
+	const char *stop = inputs_each_line(&held, p, end, lines, held.out, take_quantized_line);
+
+	pass->values += *lines;
+	return stop;
+}
+
+
+/* inputs_each()'s: a value, and a line too long; each makes a row (an error row). */
+static void quantize_input(void *arg, struct inputs *in, const char *text, size_t len)
+{
+	struct quantize_pass *pass = arg;
+	enum problem problem = pass->one(pass->out, pass->s, pass->q, pass->values++, text, len, &pass->value, &pass->err);
+
+	if (problem) {
+		report_input(inputs_where(in), text, len, problem, &pass->err);
+		put_error_row(pass->out, pass->s, text, problem_message(problem, &pass->err));
+		pass->failures++;
+	}
+}
+
+static void quantize_too_long(void *arg)
+{
+	struct quantize_pass *pass = arg;
+
+	put_error_row(pass->out, pass->s, "", problem_message(PROBLEM_TOO_LONG, NULL));
+	pass->values++;
+	pass->failures++;
+}
 
 static int quantization_run(struct settings *s, const char *what, one_value *one)
 {
 	struct quantization q;
 	struct inputs in;
-	struct input value;
-	struct parse_error err;
 	struct strbuf out;
-	const char *text;
-	enum problem problem;
-	size_t len;
-	int failures = 0;
-	bool blocks;
-	long i = 0;
+	struct quantize_pass pass = { .s = s, .q = &q, .out = &out, .one = one };
+	struct inputs_fast_path one_pass = { take_quantized_lines, &pass, NULL };
 
 	if (s->nargs < 1)
 		return usage_error("%s needs a FORMAT", what);
@@ -683,35 +715,20 @@ static int quantization_run(struct settings *s, const char *what, one_value *one
 	 * when the rows leave out the input (not terminated there) */
 	q.lines_in_one_pass = q.scale_is_power && in.reader &&
 			      (q.ints || rnd_line_open(&q.one_pass, q.floats, s->mode, true, q.times_two_to));
-	blocks = q.lines_in_one_pass && one == quantize_one && !render_has_field(&s->fields, FIELD_INPUT) &&
-		 !s->interactive;
 	sb_init(&out);
 	inputs_answer_into(&in, &out, true);
+	if (q.lines_in_one_pass && one == quantize_one && !render_has_field(&s->fields, FIELD_INPUT))
+		inputs_take_lines(&in, &one_pass);
 	if (s->header && s->style != STYLE_JSON)
 		render_header(&out, &s->fields, s->style);
-	input_init(&value);
-	for (;; i++) {
-		if (blocks && !should_stop())
-			i += quantize_block_in_one_pass(&out, s, &q, &in);
-		if (!inputs_next(&in, &text, &len))
-			break;
-		if (in.too_long) {
-			put_error_row(&out, s, "", problem_message(PROBLEM_TOO_LONG, NULL));
-			failures++;
-		} else if ((problem = one(&out, s, &q, i, text, len, &value, &err))) {
-			report_input(inputs_where(&in), text, len, problem, &err);
-			put_error_row(&out, s, text, problem_message(problem, &err));
-			failures++;
-		}
-		write_out(&out, s->interactive);
-	}
-	if (!inputs_close(&in))
-		failures++;
+	input_init(&pass.value);
+	if (!inputs_each(&in, &(struct inputs_rows){ quantize_input, quantize_too_long, &pass }))
+		pass.failures++;
 	flush_line(&out);
 	sb_free(&out);
-	input_clear(&value);
+	input_clear(&pass.value);
 	quantization_clear(&q);
-	return failures ? EXIT_BAD_INPUT : EXIT_OK;
+	return pass.failures ? EXIT_BAD_INPUT : EXIT_OK;
 }
 
 int cmd_quantize(struct settings *s)

@@ -404,8 +404,9 @@ void render_json_words(struct strbuf *out, const char *list)
 
 static void begin_field(struct strbuf *out, enum style style, int i, enum field fld)
 {
-	if (style == STYLE_JSON_MEMBERS) {
-		sb_puts(out, ",\"");
+	if (style == STYLE_JSON_MEMBERS) { /* a comma where one is needed: not just after "{" */
+		render_json_item(out);
+		sb_putc(out, '"');
 		sb_puts(out, fields[fld].name);
 		sb_puts(out, "\":");
 	} else if (style == STYLE_JSON) {
@@ -548,11 +549,6 @@ enum bulk_rows render_bulk_rows(const struct field_list *fl, enum style style)
 	return BULK_ROWS_NONE;
 }
 
-void render_bulk_row(struct strbuf *out, const struct fmt *f, fpcode code, enum bulk_rows rows, enum style style)
-{
-	render_bulk_row_digits(out, f, code, 0, 0, rows, style);
-}
-
 void render_bulk_row_digits(struct strbuf *out, const struct fmt *f, fpcode code, uint64_t shortest, long pow10,
 			    enum bulk_rows rows, enum style style)
 {
@@ -664,7 +660,10 @@ void render_fields(struct strbuf *out, const struct field_list *fl, const char *
 		sb_putc(out, '}');
 }
 
-char *render_field_open(char *p, const struct field_list *fl, int i, enum style style)
+/* What comes before field i of fl written in place (a separator, or in JSON its key
+ * and the text's opening quote): at most FIELD_OPEN_MAX bytes. */
+#define FIELD_OPEN_MAX 24
+static char *field_open(char *p, const struct field_list *fl, int i, enum style style)
 {
 	if (style == STYLE_JSON) { /* begin_field()'s key, and the text's opening quote */
 		const char *name = fields[fl->field[i]].name;
@@ -681,39 +680,65 @@ char *render_field_open(char *p, const struct field_list *fl, int i, enum style 
 	return p;
 }
 
-char *render_field_close(char *p, enum style style)
+static inline char *put_text(char *p, const struct render_text *t)
 {
-	if (style == STYLE_JSON)
-		*p++ = '"';
-	return p;
+	if (t->room && t->len <= 32)
+		sb_copy32(p, t->text);
+	else
+		sb_copy(p, t->text, t->len);
+	return p + t->len;
 }
 
-char *render_row_close(char *p, enum style style)
+void render_plain_fields(struct strbuf *out, const struct field_list *fl, const struct render_text text[FIELD_COUNT],
+			 enum style style)
 {
-	if (style == STYLE_JSON)
-		*p++ = '}';
-	return p;
-}
-
-void render_plain_fields(struct strbuf *out, const struct field_list *fl, const char *const text[FIELD_COUNT],
-			 const size_t len[FIELD_COUNT], enum style style)
-{
-	size_t need = RENDER_FIELD_MAX;
+	size_t need = 2 * FIELD_OPEN_MAX + 32;
 	char *p;
 
 	for (int i = 0; i < fl->count; i++)
-		need += len[fl->field[i]] + RENDER_FIELD_MAX;
+		need += text[fl->field[i]].len + FIELD_OPEN_MAX;
 	sb_reserve(out, need);
 	p = out->s + out->len;
-	for (int i = 0; i < fl->count; i++) {
-		enum field fld = fl->field[i];
-		p = render_field_open(p, fl, i, style);
-		sb_copy(p, text[fld], len[fld]);
-		p = render_field_close(p + len[fld], style);
+	if (style != STYLE_JSON) { /* the commonest rows: the texts, a byte apart */
+		char separator = render_separator(style);
+		for (int i = 0; i < fl->count; i++) {
+			if (i)
+				*p++ = separator;
+			p = put_text(p, &text[fl->field[i]]);
+		}
+		*p++ = '\n';
+	} else {
+		for (int i = 0; i < fl->count; i++) {
+			p = field_open(p, fl, i, style);
+			p = put_text(p, &text[fl->field[i]]);
+			*p++ = '"';
+		}
+		*p++ = '}';
 	}
-	p = render_row_close(p, style);
 	*p = '\0';
 	out->len = (size_t)(p - out->s);
+}
+
+void render_cells(struct strbuf *out, const char *const name[], const char *const cell[], int n, enum style style,
+		  bool lead)
+{
+	if (style == STYLE_JSON) {
+		sb_putc(out, '{');
+		for (int i = 0; i < n; i++)
+			render_json_text(out, name[i], cell[i]);
+		if (!lead)
+			sb_puts(out, "}\n");
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		if (i && !lead)
+			sb_putc(out, render_separator(style));
+		sb_puts(out, cell[i]);
+		if (lead)
+			sb_putc(out, render_separator(style));
+	}
+	if (!lead)
+		sb_putc(out, '\n');
 }
 
 bool render_fields_within(const struct field_list *fl, unsigned long allowed, enum field *stray)

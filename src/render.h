@@ -2,6 +2,12 @@
  * render.h — a converted code written as the output fields a user asked for, in TSV,
  * CSV or JSON (one object per line). Never converts: it is given the code and what
  * the rounding said about it.
+ *
+ * A row is the fields of a field_list in a style; a field is one of FIELD_LIST's. Texts
+ * that are not fields (mx's scale rows, map's operands) are cells (render_cells()).
+ * The bytes between fields and cells are render's alone (render_separator()). Rows come
+ * from a code (render_row(), render_bulk_row_digits() for the code-alone rows of the
+ * bulk fast path) or from ready texts (render_fields(), render_plain_fields()).
  */
 #ifndef FPX_RENDER_H
 #define FPX_RENDER_H
@@ -82,13 +88,14 @@ struct row {
 
 void render_row(struct strbuf *out, const struct fmt *f, const struct row *r, const struct field_list *fl,
 		enum style style);
-/* The same row's JSON members alone, each after a comma, for a row nested in an object
- * the caller has opened (compare's routes): no braces, no newline. */
+/* The same row's JSON members alone, each after a comma where one is needed, for a row
+ * nested in an object the caller has opened (compare's routes, map's operands): no
+ * braces, no newline. */
 void render_row_members(struct strbuf *out, const struct fmt *f, const struct row *r, const struct field_list *fl);
 /* Rows that depend on the code alone and that a bulk conversion writes without the
  * row machinery: the code in hex alone (-o hex), hex and shortest (the default), or the
  * shortest alone (-o shortest), in TSV or CSV; BULK_ROWS_NONE for any other fields or
- * style. render_bulk_row() writes one, the same bytes render_row() writes. */
+ * style. render_bulk_row_digits() writes one, the same bytes render_row() writes. */
 enum bulk_rows { BULK_ROWS_NONE, BULK_ROWS_HEX, BULK_ROWS_HEX_SHORTEST, BULK_ROWS_SHORTEST };
 /* Whether such rows hold the shortest decimal. */
 static inline bool bulk_rows_shortest(enum bulk_rows rows)
@@ -96,9 +103,8 @@ static inline bool bulk_rows_shortest(enum bulk_rows rows)
 	return rows == BULK_ROWS_HEX_SHORTEST || rows == BULK_ROWS_SHORTEST;
 }
 enum bulk_rows render_bulk_rows(const struct field_list *fl, enum style style);
-void render_bulk_row(struct strbuf *out, const struct fmt *f, fpcode code, enum bulk_rows rows, enum style style);
-/* The same, with the shortest digits given when shortest is not 0: code's value is
- * ±shortest·10^pow10, and those digits its shortest (rnd_line_code_digits()). */
+/* Such a row of code; when shortest is not 0, it gives the shortest digits: code's value
+ * is ±shortest·10^pow10, and those digits its shortest (rnd_line_code_digits(), roundline.h). */
 void render_bulk_row_digits(struct strbuf *out, const struct fmt *f, fpcode code, uint64_t shortest, long pow10,
 			    enum bulk_rows rows, enum style style);
 /* The row for an input that could not be converted into f (NULL when there is no one
@@ -112,26 +118,30 @@ void render_header(struct strbuf *out, const struct field_list *fl, enum style s
  * (the other texts are numbers fpx wrote). */
 void render_fields(struct strbuf *out, const struct field_list *fl, const char *const text[FIELD_COUNT],
 		   unsigned flags, enum style style);
+/* A field's ready text, len bytes; with room, 32 bytes may be read at text (a short
+ * one is then copied in one move). */
+struct render_text {
+	const char *text;
+	size_t len;
+	bool room;
+};
 /* The same for texts that nothing in any style quotes (numbers fpx wrote, inputs that
- * are plain decimals as fastdec_scan_line() reads them), each of len[FIELD_x] bytes. */
-void render_plain_fields(struct strbuf *out, const struct field_list *fl, const char *const text[FIELD_COUNT],
-			 const size_t len[FIELD_COUNT], enum style style);
-/*
- * Such a row written in place, for a caller that writes each text itself where it has
- * made room: render_field_open() writes what comes before field i of fl (a separator,
- * or in JSON its key and the text's opening quote), render_field_close() what comes
- * after the text, render_row_close() what ends the row (no newline); each returns the
- * end, having written at most RENDER_FIELD_MAX bytes.
- */
-#define RENDER_FIELD_MAX 24
+ * are plain decimals as fastdec_scan_line() reads them), text[FIELD_x] each: TSV or CSV
+ * fields and a newline, or one JSON object (no newline: a row of a list). */
+void render_plain_fields(struct strbuf *out, const struct field_list *fl, const struct render_text text[FIELD_COUNT],
+			 enum style style);
 /* The byte between fields: ',' in CSV, a tab in TSV, 0 in JSON (which has no one). */
 static inline char render_separator(enum style style)
 {
 	return style == STYLE_CSV ? ',' : style == STYLE_TSV ? '\t' : 0;
 }
-char *render_field_open(char *p, const struct field_list *fl, int i, enum style style);
-char *render_field_close(char *p, enum style style);
-char *render_row_close(char *p, enum style style);
+/* A row of n cells that are not fields (a block's scale, its worst error; map's
+ * operands), each a text nothing quotes in TSV and CSV: the texts a separator apart and
+ * a newline, or in JSON an object of name[i]: cell[i]. With lead, the cells start a row
+ * whose fields follow: each followed by the separator instead, or the object left open
+ * for render_row_members(). */
+void render_cells(struct strbuf *out, const char *const name[], const char *const cell[], int n, enum style style,
+		  bool lead);
 /* Do all of fl's fields lie in `allowed` (a bit per field)? Else the first that does not. */
 bool render_fields_within(const struct field_list *fl, unsigned long allowed, enum field *stray);
 

@@ -8,8 +8,6 @@
  * the virtual value taking the parity opposite to the largest code's.
  */
 #include "round.h"
-#include "fastdec.h"
-#include "fastshort.h"
 
 #include <string.h>
 
@@ -78,7 +76,7 @@ static bool rank_is_odd(const void *arg)
 	return fmt_rank_parity(c->f, c->rank) != 0;
 }
 
-static inline bool takes_upper(const struct fmt *f, fpcode lower, int vs_mid, enum rnd_mode mode, bool neg)
+bool rnd_takes_upper(const struct fmt *f, fpcode lower, int vs_mid, enum rnd_mode mode, bool neg)
 {
 	struct candidate c = { f, lower };
 
@@ -185,33 +183,25 @@ static fpcode choose_rank(struct rnd_result *out, const struct fmt *f, fpcode lo
 	fpcode max = fmt_max_rank(f, neg);
 
 	if (lower <= max)
-		return lower + takes_upper(f, lower, vs_mid, mode, neg);
-	if (takes_upper(f, lower, 1, mode, neg))
+		return lower + rnd_takes_upper(f, lower, vs_mid, mode, neg);
+	if (rnd_takes_upper(f, lower, 1, mode, neg))
 		return lower;
 	out->flags |= RND_OVERFLOW;
 	return max;
 }
 
-/* What placing |x| found: see fmt_place(). */
-struct placement {
-	fpcode lower;
-	bool exact, tiny;
-	int vs_mid;
-};
-
-/* The one decision, whichever method placed |x| (nonzero) among the format's values. A
- * placement past the last rank of the value's sign is at or past that sign's virtual
+/* A placement past the last rank of the value's sign is at or past that sign's virtual
  * value: where the negatives of a two's-complement integer reach one further than the
  * positives, a positive value placed there is past max. */
-static void decide(struct rnd_result *out, const struct fmt *f, bool neg, const struct placement *placed,
-		   enum rnd_mode mode, bool saturate)
+void rnd_decide(struct rnd_result *out, const struct fmt *f, bool neg, const struct rnd_placement *placed,
+		enum rnd_mode mode, bool saturate)
 {
 	fpcode rank, max = fmt_max_rank(f, neg);
-	struct placement past;
-	const struct placement *p = placed;
+	struct rnd_placement past;
+	const struct rnd_placement *p = placed;
 
 	if (p->lower > max && p->lower != FMT_NO_RANK) {
-		past = (struct placement){ max + 1, false, p->tiny, 1 };
+		past = (struct rnd_placement){ max + 1, false, p->tiny, 1 };
 		p = &past;
 	}
 	out->placed = true;
@@ -241,12 +231,23 @@ static void decide(struct rnd_result *out, const struct fmt *f, bool neg, const 
 /* Zero: its code, or in a format without one (E8M0) the smallest value. */
 static void round_zero(struct rnd_result *out, const struct fmt *f, bool neg, enum rnd_mode mode, bool saturate)
 {
-	struct placement nothing_below = { FMT_NO_RANK, false, false, 0 };
+	struct rnd_placement nothing_below = { FMT_NO_RANK, false, false, 0 };
 
 	if (f->has_zero)
 		out->code = fmt_zero_code(f, neg);
 	else
-		decide(out, f, neg, &nothing_below, mode, saturate);
+		rnd_decide(out, f, neg, &nothing_below, mode, saturate);
+}
+
+void rnd_decide_special(struct rnd_result *out, const struct fmt *f, enum num_kind kind, bool neg, enum rnd_mode mode,
+			bool saturate)
+{
+	if (kind == NUM_NAN)
+		nan_result(out, f, neg);
+	else if (kind == NUM_INF)
+		infinity(out, f, neg, saturate);
+	else
+		round_zero(out, f, neg, mode, saturate);
 }
 
 static bool mpz_is_odd(const void *arg)
@@ -293,7 +294,7 @@ static void wrap_around(struct rnd_result *out, const struct fmt *f, const struc
 static enum rnd_status round_magnitude(struct rnd_result *out, const struct fmt *f, const struct num *x,
 				       enum rnd_mode mode, bool saturate, placer *place)
 {
-	struct placement p = { FMT_NO_RANK, false, false, 0 };
+	struct rnd_placement p = { FMT_NO_RANK, false, false, 0 };
 
 	if (mpq_sgn(x->mag) == 0) {
 		round_zero(out, f, x->neg, mode, saturate);
@@ -301,7 +302,7 @@ static enum rnd_status round_magnitude(struct rnd_result *out, const struct fmt 
 	}
 	p.vs_mid = place(&p.lower, &p.exact, f, x->mag);
 	p.tiny = is_tiny(f, x->mag);
-	decide(out, f, x->neg, &p, mode, saturate);
+	rnd_decide(out, f, x->neg, &p, mode, saturate);
 	if (f->wraps && (out->flags & RND_OVERFLOW)) {
 		if (x->bound != NUM_EXACT)
 			return RND_BEYOND_LIMITS;
@@ -343,187 +344,6 @@ enum rnd_status rnd_encode(struct rnd_result *out, const struct fmt *f, const st
 	return encode(out, f, x, mode, saturate, fmt_place);
 }
 
-bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struct decimal *d, enum rnd_mode mode,
-			bool saturate)
-{
-	struct placement p;
-
-	out->code = 0;
-	out->ternary = 0;
-	out->flags = 0;
-	out->placed = false;
-	if (d->kind == DECIMAL_NAN) { /* a format without NaN: encode()'s error, from the exact path */
-		if (f->has_nan)
-			nan_result(out, f, d->neg);
-		return f->has_nan;
-	}
-	if (d->neg && f->max_rank_neg == FMT_NO_RANK && (d->kind == DECIMAL_INF || d->head != 0))
-		return false; /* negative into E8M0: NaN and invalid, as encode() says */
-	if (d->kind == DECIMAL_INF) {
-		infinity(out, f, d->neg, saturate);
-		return true;
-	}
-	if (d->head == 0) { /* −0 too, in any format: as encode() takes it */
-		round_zero(out, f, d->neg, mode, saturate);
-		return true;
-	}
-	if (!fastdec_place(&p.lower, &p.exact, &p.vs_mid, &p.tiny, f, d))
-		return false;
-	decide(out, f, d->neg, &p, mode, saturate);
-	return true;
-}
-
-bool rnd_encode_scaled_text(struct rnd_result *out, const struct fmt *f, const char *text, size_t len, long e2,
-			    enum rnd_mode mode, bool saturate)
-{
-	struct decimal d;
-
-	if (!fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE)
-		return false;
-	d.e2 += e2;
-	return rnd_encode_decimal(out, f, &d, mode, saturate);
-}
-
-/* The result for a line placed at s, as rnd_encode() gives it. */
-static void decide_line(struct rnd_result *out, const struct rnd_line *rl, const struct fastdec_spot *s)
-{
-	struct placement p = { s->lower, s->exact, s->tiny, s->vs_mid };
-
-	out->code = 0;
-	out->ternary = 0;
-	out->flags = 0;
-	decide(out, rl->f, s->neg, &p, rl->mode, rl->saturate);
-}
-
-bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, enum rnd_mode mode, bool saturate, long e2)
-{
-	struct rnd_result r;
-
-	*rl = (struct rnd_line){ .f = f, .mode = mode, .saturate = saturate };
-	if (!fastdec_line_open(&rl->grid, f, e2))
-		return false;
-	rl->own_digits_limit = mode == RND_NEAREST_EVEN && e2 == 0 ? fastshort_input_limit(f) : 0;
-	for (int neg = 0; neg < 2; neg++) {
-		struct fastdec_spot past = { rl->grid.max_rank + 1, neg, false, false, 1, 0, 0 },
-				    below = { 0, neg, false, true, -1, 0, 0 };
-		decide_line(&r, rl, &past);
-		rl->past_max[neg] = r.code;
-		decide_line(&r, rl, &below);
-		rl->far_below[neg] = r.code;
-	}
-	return true;
-}
-
-/* Whether the line placed at s (at most max_rank) rounds to lower + 1. Under rne by
- * arithmetic, not branches: on a narrow grid it goes either way at random. */
-static inline __attribute__((always_inline)) bool line_takes_upper(const struct rnd_line *rl,
-								   const struct fastdec_spot *s)
-{
-	if (rl->mode == RND_NEAREST_EVEN) { /* lower ≤ max_rank: its code's own parity */
-		bool odd = code_of(rl->f, s->lower) & 1;
-		return (!s->exact) & ((s->vs_mid > 0) | ((s->vs_mid == 0) & odd));
-	}
-	return !s->exact && takes_upper(rl->f, s->lower, s->vs_mid, rl->mode, s->neg);
-}
-
-/* rnd_line_code() of the line placed at s; true when the code is a finite nonzero
- * rank of f rounded in place (neither past max nor below the smallest rank). */
-static inline __attribute__((always_inline)) bool line_code(fpcode *code, const struct rnd_line *rl,
-							    const struct fastdec_spot *s)
-{
-	const struct fmt *f = rl->f;
-	struct rnd_result out;
-	fpcode rank;
-
-	if (s->lower > f->max_rank) {
-		*code = rl->past_max[s->neg];
-		return false;
-	}
-	rank = s->lower + line_takes_upper(rl, s);
-	if (rank != 0 && rank <= f->max_rank) { /* the commonest case, as decide() takes it */
-		*code = with_sign(f, code_of(f, rank), s->neg);
-		return true;
-	}
-	if (s->lower == 0 && s->vs_mid < 0)
-		*code = rl->far_below[s->neg];
-	else {
-		decide_line(&out, rl, s);
-		*code = out.code;
-	}
-	return false;
-}
-
-const char *rnd_line_code(fpcode *code, const struct rnd_line *rl, const char *text)
-{
-	struct fastdec_spot s;
-	const char *stop = fastdec_place_line(&s, &rl->grid, text);
-
-	if (stop)
-		line_code(code, rl, &s);
-	return stop;
-}
-
-const char *rnd_line_code_digits(fpcode *code, uint64_t *digits, long *pow10, const struct rnd_line *rl,
-				 const char *text)
-{
-	struct fastdec_spot s;
-	const char *stop = fastdec_place_line(&s, &rl->grid, text);
-	uint64_t d = 0;
-
-	if (!stop)
-		return NULL;
-	if (line_code(code, rl, &s) && rl->own_digits_limit != 0 && !s.tiny && s.digits != 0) {
-		d = s.digits;
-		*pow10 = s.q;
-		if (!fastshort_own_digits(&d, pow10, rl->own_digits_limit))
-			d = 0;
-	}
-	*digits = d;
-	return stop;
-}
-
-bool rnd_line_digits_code(fpcode *code, const struct rnd_line *rl, const struct fastdec_digits *d)
-{
-	struct fastdec_spot s;
-
-	if (!fastdec_place_digits(&s, &rl->grid, d))
-		return false;
-	line_code(code, rl, &s);
-	return true;
-}
-
-/* Is code a normal value of f's grid (f has one, with subnormals)? */
-static bool grid_normal(const struct fmt *f, fpcode code)
-{
-	bool neg;
-	fpcode magnitude = fmt_magnitude(f, code, &neg);
-
-	return magnitude <= f->max_rank && fmt_rank_of_code(f, magnitude) >> f->grid.frac_bits != 0;
-}
-
-bool rnd_decimal_own_digits(uint64_t *digits, long *pow10, const struct fmt *f, const struct decimal *d,
-			    const struct rnd_result *r, enum rnd_mode mode)
-{
-	uint64_t limit;
-
-	if (mode != RND_NEAREST_EVEN || d->kind != DECIMAL_FINITE || d->sticky || d->head == 0 || d->e2 != 0 ||
-	    (r->flags & (RND_OVERFLOW | RND_SATURATED)) || !(limit = fastshort_input_limit(f)) || !grid_normal(f, r->code))
-		return false;
-	*digits = d->head;
-	*pow10 = d->q;
-	return fastshort_own_digits(digits, pow10, limit);
-}
-
-const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, const char *text)
-{
-	struct fastdec_spot s;
-	const char *stop = fastdec_place_line(&s, &rl->grid, text);
-
-	if (stop)
-		decide_line(out, rl, &s);
-	return stop;
-}
-
 void rnd_tininess_after_rounding(struct rnd_result *r, const struct fmt *f, const struct num *x, enum rnd_mode mode)
 {
 	bool directed = mode == RND_UP || mode == RND_DOWN;
@@ -553,20 +373,6 @@ bool rnd_tininess_may_differ(const struct rnd_result *r, const struct fmt *f)
 	fpcode min = fmt_code_of_rank(f, f->min_normal_rank);
 
 	return (r->flags & RND_UNDERFLOW) && (r->code == min || (f->has_sign && r->code == fmt_with_sign(f, min, true)));
-}
-
-bool rnd_encode_binary(struct rnd_result *out, const struct fmt *f, bool neg, unsigned __int128 n, long e2,
-		       enum rnd_mode mode, bool saturate)
-{
-	struct placement p;
-
-	if (n == 0 || (neg && !f->has_sign) || !fastdec_place_binary(&p.lower, &p.exact, &p.vs_mid, &p.tiny, f, n, e2))
-		return false;
-	out->code = 0;
-	out->ternary = 0;
-	out->flags = 0;
-	decide(out, f, neg, &p, mode, saturate);
-	return true;
 }
 
 enum rnd_status rnd_encode_by_table(struct rnd_result *out, const struct fmt *f, const struct num *x,

@@ -29,7 +29,7 @@
 #include "output.h"
 #include "owndigits.h"
 #include "parse.h"
-#include "round.h"
+#include "roundline.h"
 #include "testlib.h"
 
 static const char *const formats[] = {

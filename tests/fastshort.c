@@ -19,7 +19,7 @@
 #include "lines.h"
 #include "owndigits.h"
 #include "parse.h"
-#include "round.h"
+#include "roundline.h"
 #include "testlib.h"
 
 static const char *const formats[] = { "binary64", "binary32", "tf32", "e8m23fn", "e11m40", "e6m30", "e9m52fnuz" };

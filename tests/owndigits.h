@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "decimal.h"
-#include "round.h"
+#include "roundline.h"
 #include "testlib.h"
 
 /* what: the line, for the message. */

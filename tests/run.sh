@@ -57,6 +57,7 @@ run sh tests/forms.sh ./fpx
 run sh tests/specials.sh ./fpx
 run sh tests/stream.sh ./fpx
 run sh tests/generated.sh ./fpx
+run sh tests/rows.sh ./fpx
 run sh tests/cli.sh ./fpx
 run sh tests/options.sh ./fpx
 run sh tests/hostile.sh ./fpx

@@ -15,7 +15,7 @@
 #include "parse.h"
 #include "readout.h"
 #include "real.h"
-#include "round.h"
+#include "roundline.h"
 #include "show.h"
 
 static const char *const formats[] = { "e4m3", "binary16", "hif8", "e8m0", "e2m1", "binary128", "float8_e4m3fnuz" };

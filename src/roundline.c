@@ -1,0 +1,205 @@
+/*
+ * roundline.c — rounding straight from text and digits, without a rational: a plain
+ * decimal (fastdec.h), stdin's lines in one pass, an operation's binary result. Each
+ * places the value with fastdec.c and leaves the decision to round.c (rnd_decide()),
+ * so it gives exactly what rnd_encode() gives for the same value.
+ */
+#include "roundline.h"
+
+#include "fastshort.h"
+
+bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struct decimal *d, enum rnd_mode mode,
+			bool saturate)
+{
+	struct rnd_placement p;
+
+	out->code = 0;
+	out->ternary = 0;
+	out->flags = 0;
+	out->placed = false;
+	if (d->kind == DECIMAL_NAN) { /* a format without NaN: encode()'s error, from the exact path */
+		if (f->has_nan)
+			rnd_decide_special(out, f, NUM_NAN, d->neg, mode, saturate);
+		return f->has_nan;
+	}
+	if (d->neg && f->max_rank_neg == FMT_NO_RANK && (d->kind == DECIMAL_INF || d->head != 0))
+		return false; /* negative into E8M0: NaN and invalid, as encode() says */
+	if (d->kind == DECIMAL_INF) {
+		rnd_decide_special(out, f, NUM_INF, d->neg, mode, saturate);
+		return true;
+	}
+	if (d->head == 0) { /* −0 too, in any format: as encode() takes it */
+		rnd_decide_special(out, f, NUM_FINITE, d->neg, mode, saturate);
+		return true;
+	}
+	if (!fastdec_place(&p.lower, &p.exact, &p.vs_mid, &p.tiny, f, d))
+		return false;
+	rnd_decide(out, f, d->neg, &p, mode, saturate);
+	return true;
+}
+
+bool rnd_encode_scaled_text(struct rnd_result *out, const struct fmt *f, const char *text, size_t len, long e2,
+			    enum rnd_mode mode, bool saturate)
+{
+	struct decimal d;
+
+	if (!fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE)
+		return false;
+	d.e2 += e2;
+	return rnd_encode_decimal(out, f, &d, mode, saturate);
+}
+
+/* The result for a line placed at s, as rnd_encode() gives it. */
+static void decide_line(struct rnd_result *out, const struct rnd_line *rl, const struct fastdec_spot *s)
+{
+	struct rnd_placement p = { s->lower, s->exact, s->tiny, s->vs_mid };
+
+	out->code = 0;
+	out->ternary = 0;
+	out->flags = 0;
+	rnd_decide(out, rl->f, s->neg, &p, rl->mode, rl->saturate);
+}
+
+bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, enum rnd_mode mode, bool saturate, long e2)
+{
+	struct rnd_result r;
+
+	*rl = (struct rnd_line){ .f = f, .mode = mode, .saturate = saturate };
+	if (!fastdec_line_open(&rl->grid, f, e2))
+		return false;
+	rl->own_digits_limit = mode == RND_NEAREST_EVEN && e2 == 0 ? fastshort_input_limit(f) : 0;
+	for (int neg = 0; neg < 2; neg++) {
+		struct fastdec_spot past = { rl->grid.max_rank + 1, neg, false, false, 1, 0, 0 },
+				    below = { 0, neg, false, true, -1, 0, 0 };
+		decide_line(&r, rl, &past);
+		rl->past_max[neg] = r.code;
+		decide_line(&r, rl, &below);
+		rl->far_below[neg] = r.code;
+	}
+	return true;
+}
+
+/* Whether the line placed at s (at most max_rank) rounds to lower + 1. Under rne by
+ * arithmetic, not branches: on a narrow grid it goes either way at random. */
+static inline __attribute__((always_inline)) bool line_takes_upper(const struct rnd_line *rl,
+								   const struct fastdec_spot *s)
+{
+	if (rl->mode == RND_NEAREST_EVEN) { /* lower ≤ max_rank: its code's own parity */
+		bool odd = fmt_code_of_rank(rl->f, s->lower) & 1;
+		return (!s->exact) & ((s->vs_mid > 0) | ((s->vs_mid == 0) & odd));
+	}
+	return !s->exact && rnd_takes_upper(rl->f, s->lower, s->vs_mid, rl->mode, s->neg);
+}
+
+/* rnd_line_code() of the line placed at s; true when the code is a finite nonzero
+ * rank of f rounded in place (neither past max nor below the smallest rank). */
+static inline __attribute__((always_inline)) bool line_code(fpcode *code, const struct rnd_line *rl,
+							    const struct fastdec_spot *s)
+{
+	const struct fmt *f = rl->f;
+	struct rnd_result out;
+	fpcode rank;
+
+	if (s->lower > f->max_rank) {
+		*code = rl->past_max[s->neg];
+		return false;
+	}
+	rank = s->lower + line_takes_upper(rl, s);
+	if (rank != 0 && rank <= f->max_rank) { /* the commonest case, as decide() takes it */
+		*code = fmt_with_sign(f, fmt_code_of_rank(f, rank), s->neg);
+		return true;
+	}
+	if (s->lower == 0 && s->vs_mid < 0)
+		*code = rl->far_below[s->neg];
+	else {
+		decide_line(&out, rl, s);
+		*code = out.code;
+	}
+	return false;
+}
+
+const char *rnd_line_code(fpcode *code, const struct rnd_line *rl, const char *text)
+{
+	struct fastdec_spot s;
+	const char *stop = fastdec_place_line(&s, &rl->grid, text);
+
+	if (stop)
+		line_code(code, rl, &s);
+	return stop;
+}
+
+const char *rnd_line_code_digits(fpcode *code, uint64_t *digits, long *pow10, const struct rnd_line *rl,
+				 const char *text)
+{
+	struct fastdec_spot s;
+	const char *stop = fastdec_place_line(&s, &rl->grid, text);
+	uint64_t d = 0;
+
+	if (!stop)
+		return NULL;
+	if (line_code(code, rl, &s) && rl->own_digits_limit != 0 && !s.tiny && s.digits != 0) {
+		d = s.digits;
+		*pow10 = s.q;
+		if (!fastshort_own_digits(&d, pow10, rl->own_digits_limit))
+			d = 0;
+	}
+	*digits = d;
+	return stop;
+}
+
+bool rnd_line_digits_code(fpcode *code, const struct rnd_line *rl, const struct fastdec_digits *d)
+{
+	struct fastdec_spot s;
+
+	if (!fastdec_place_digits(&s, &rl->grid, d))
+		return false;
+	line_code(code, rl, &s);
+	return true;
+}
+
+/* Is code a normal value of f's grid (f has one, with subnormals)? */
+static bool grid_normal(const struct fmt *f, fpcode code)
+{
+	bool neg;
+	fpcode magnitude = fmt_magnitude(f, code, &neg);
+
+	return magnitude <= f->max_rank && fmt_rank_of_code(f, magnitude) >> f->grid.frac_bits != 0;
+}
+
+bool rnd_decimal_own_digits(uint64_t *digits, long *pow10, const struct fmt *f, const struct decimal *d,
+			    const struct rnd_result *r, enum rnd_mode mode)
+{
+	uint64_t limit;
+
+	if (mode != RND_NEAREST_EVEN || d->kind != DECIMAL_FINITE || d->sticky || d->head == 0 || d->e2 != 0 ||
+	    (r->flags & (RND_OVERFLOW | RND_SATURATED)) || !(limit = fastshort_input_limit(f)) || !grid_normal(f, r->code))
+		return false;
+	*digits = d->head;
+	*pow10 = d->q;
+	return fastshort_own_digits(digits, pow10, limit);
+}
+
+const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, const char *text)
+{
+	struct fastdec_spot s;
+	const char *stop = fastdec_place_line(&s, &rl->grid, text);
+
+	if (stop)
+		decide_line(out, rl, &s);
+	return stop;
+}
+
+bool rnd_encode_binary(struct rnd_result *out, const struct fmt *f, bool neg, unsigned __int128 n, long e2,
+		       enum rnd_mode mode, bool saturate)
+{
+	struct rnd_placement p;
+
+	if (n == 0 || (neg && !f->has_sign) || !fastdec_place_binary(&p.lower, &p.exact, &p.vs_mid, &p.tiny, f, n, e2))
+		return false;
+	out->code = 0;
+	out->ternary = 0;
+	out->flags = 0;
+	rnd_decide(out, f, neg, &p, mode, saturate);
+	return true;
+}
+
