@@ -164,6 +164,20 @@ static void put_tensor_rows(struct strbuf *out, const struct settings *s, struct
 	sb_free(&exact);
 }
 
+/* A float dequantized past FLT_MAX (a tensor's amax near it: the block scale times amax
+ * overflows in float, as in TE's kernel) or NaN (0 times that): inf, -inf or nan; and
+ * minus any finite typed value, the same. */
+static void put_float_special(struct strbuf *out, float v)
+{
+	sb_puts(out, __builtin_isnan(v) ? "nan" : v < 0 ? "-inf" : "inf");
+}
+
+/* The worst |error| of a block so far that is not a number: nan over inf. */
+static const char *worse_special(const char *worst, float v)
+{
+	return __builtin_isnan(v) || (worst && strcmp(worst, "nan") == 0) ? "nan" : "inf";
+}
+
 /* Blocks of 16 (the last may be shorter): the E4M3 scale, then each element's e2m1
  * code, its value as TE's dequantize gives it, and that minus the typed value. */
 static void emit_nvfp4(struct strbuf *out, const struct settings *s, struct block *b, const struct float_tensor *x)
@@ -173,6 +187,7 @@ static void emit_nvfp4(struct strbuf *out, const struct settings *s, struct bloc
 	struct nvfp4_tensor t;
 	mpq_t value, diff, worst, typed;
 	bool approximate = false;
+	const char *worst_special = NULL;
 
 	if (b->count == 0)
 		return;
@@ -197,9 +212,17 @@ static void emit_nvfp4(struct strbuf *out, const struct settings *s, struct bloc
 		mx_put_block_scale(out, s, b, hex, exact.s);
 		mpq_set_ui(worst, 0, 1);
 		approximate = false;
+		worst_special = NULL;
 		for (long i = 0; i < n; i++) {
 			sb_clear(&exact);
 			sb_clear(&error);
+			if (!__builtin_isfinite(dequantized[i])) {
+				worst_special = worse_special(worst_special, dequantized[i]);
+				put_float_special(&exact, dequantized[i]);
+				put_float_special(&error, dequantized[i]);
+				mx_put_element(out, s, b, first + i, &e2m1, codes[i], &exact, &error, i == 0);
+				continue;
+			}
 			mpq_set_d(value, (double)dequantized[i]);
 			put_rational(&exact, value);
 			signed_value(typed, &b->v[first + i]);
@@ -213,7 +236,10 @@ static void emit_nvfp4(struct strbuf *out, const struct settings *s, struct bloc
 			mx_put_element(out, s, b, first + i, &e2m1, codes[i], &exact, &error, i == 0);
 		}
 		sb_clear(&worst_text);
-		(approximate ? put_approximate : put_rational)(&worst_text, worst);
+		if (worst_special)
+			sb_puts(&worst_text, worst_special);
+		else
+			(approximate ? put_approximate : put_rational)(&worst_text, worst);
 		mx_put_worst_error(out, s, worst_text.s);
 	}
 	sb_free(&exact);

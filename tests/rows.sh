@@ -55,5 +55,13 @@ for line in sys.stdin:
     assert isinstance(json.loads(line), dict)' 2> /dev/null; then ok; else bad "map $args: a row that is not a JSON object"; fi
 done
 
+# nvfp4 with a tensor amax near FLT_MAX: the block scale times amax overflows in float
+# (448 * 3e38 > 3.4028235e38), so the dequantized values are inf (6 times inf) and nan
+# (0 times inf), as C float arithmetic gives them; once a SIGFPE in mpq_set_d(inf)
+printf '3e38\t0x7\tinf\tinf\n1\t0x0\tnan\tnan\n-3e38\t0xf\t-inf\t-inf\nworst error\tnan\n' > "$T/want"
+printf '3e38\n1\n-3e38\n' | "$FPX" mx --preset nvfp4 > "$T/out" 2>&1; status=$?
+grep -E '^(3e38|1|-3e38|worst)' "$T/out" > "$T/got"
+if [ $status = 0 ] && cmp -s "$T/want" "$T/got"; then ok; else bad "mx --preset nvfp4 near FLT_MAX: status $status, $(head -c 300 "$T/out")"; fi
+
 echo "rows: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
