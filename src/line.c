@@ -20,6 +20,7 @@
 #include <wchar.h>
 #include <sys/file.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -95,6 +96,8 @@ struct line_editor {
 	const char *prompt;
 	char *copy;   /* the line handed out, without its newline */
 	FILE *screen; /* libedit's own stream to the terminal (see open_editline()) */
+	int interrupt_key;   /* Ctrl-C's byte while a line is edited, -1 for none (read_key()) */
+	bool key_taken_over; /* in this line: the terminal's interrupt key is read in line */
 #endif
 };
 
@@ -425,26 +428,57 @@ static int read_byte_unless_interrupted(char *byte)
 	return -1;
 }
 
+/*
+ * The terminal's interrupt key (Ctrl-C) while libedit reads: taken in line, as a byte
+ * among the others, not as SIGINT. The kernel sends SIGINT for it and empties the queue
+ * when it processes the key, at a moment the reader cannot place among the bytes it has
+ * read: a key typed after a Ctrl-C could be read before its signal came and go with the
+ * abandoned line (300 typed-ahead "12" and Ctrl-C, then "1.5", read ".5" now and then).
+ * So while a line is edited the key is switched off (VINTR disabled, ISIG kept for
+ * Ctrl-Z and Ctrl-\) and recognised here; libedit puts the terminal's own settings back
+ * when the line ends, and a Ctrl-C during a command interrupts it as before.
+ */
+static int interrupt_key_in_line(void)
+{
+	struct termios t;
+	int key;
+
+	if (tcgetattr(STDIN_FILENO, &t) != 0 || t.c_cc[VINTR] == _POSIX_VDISABLE)
+		return -1;
+	key = t.c_cc[VINTR];
+	t.c_cc[VINTR] = _POSIX_VDISABLE;
+	return tcsetattr(STDIN_FILENO, TCSANOW, &t) == 0 ? key : -1;
+}
+
 /* libedit's character reader (EL_GETCFN): 1 and a character, 0 at the end of input, -1 on
- * an error or once a Ctrl-C has come. libedit's own reader goes on reading after a Ctrl-C
- * that came while it was writing, not reading, so the flag stayed set into the next
- * command ("fpx: interrupted" after it) and the keys typed before the Ctrl-C could join the
- * next line; here they go with the abandoned line, and those typed after it, which the
- * terminal kept, start the next one. */
+ * an error or at a Ctrl-C (errno EINTR), the key or a SIGINT that came before it took
+ * over the key. libedit's own reader went on reading after a Ctrl-C that came while it
+ * was writing, not reading: the flag stayed set into the next command ("fpx:
+ * interrupted" after it) and keys typed before the Ctrl-C could join the next line. */
 static int read_key(EditLine *el, wchar_t *out)
 {
+	struct line_editor *ed;
 	sigset_t sigint, old;
 	mbstate_t state;
 	char byte;
 	int n;
 
-	(void)el;
+	edit.get(el, EL_CLIENTDATA, &ed);
 	memset(&state, 0, sizeof state);
 	sigemptyset(&sigint);
 	sigaddset(&sigint, SIGINT);
 	sigprocmask(SIG_BLOCK, &sigint, &old);
+	if (!ed->key_taken_over) /* libedit set the terminal again for this line */
+		ed->interrupt_key = interrupt_key_in_line();
+	ed->key_taken_over = true;
 	while ((n = read_byte_unless_interrupted(&byte)) == 1) {
-		size_t used = mbrtowc(out, &byte, 1, &state);
+		size_t used;
+		if ((unsigned char)byte == ed->interrupt_key) {
+			interrupted = 1;
+			n = -1;
+			break;
+		}
+		used = mbrtowc(out, &byte, 1, &state);
 		if (used == (size_t)-2)
 			continue; /* more bytes of the character to come */
 		if (used == (size_t)-1)
@@ -494,6 +528,7 @@ static const char *read_edited(struct line_editor *ed, const char *prompt, size_
 	for (;;) {
 		interrupted = 0;
 		errno = 0;
+		ed->key_taken_over = false;
 		line = edit.gets(ed->el, &count);
 		clearerr(ed->screen);
 		/* a Ctrl-C that came while the flag was being reset still shows as EINTR */
