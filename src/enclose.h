@@ -41,7 +41,7 @@ bool real_zero_is_negative(const struct real *r);
  * row's result (NaN, ±inf, ±0, ±1, 2, a multiple of π, an operand), + − · / of exact
  * values their exact result; no REAL_FORMULA is left. *flags: what those rows raised
  * (RND_INVALID, RND_DIVBYZERO). Operands known only by enclosures are classified at
- * up to max_precision bits.
+ * up to max_precision bits. NULL (and no flags) where r is left as it is.
  */
 struct real *real_fold(const struct real *r, unsigned *flags, long max_precision);
 

@@ -677,10 +677,14 @@ static enum parse_status parse_special(struct parser *p, struct input *out, bool
 static bool parse_class_pattern(struct parser *p, mpz_t out, const char **class)
 {
 	size_t at = p->pos, end;
+	int first = at < p->len ? tolower((unsigned char)p->s[at]) : -1;
 	fpcode code;
 
 	for (const char *const *name = fmt_noncanonical_names; *name; name++) {
-		size_t n = strlen(*name);
+		size_t n;
+		if (first != (*name)[0]) /* every line that is not a bit pattern comes here */
+			continue;
+		n = strlen(*name);
 		if (!starts_with_word(p, at, *name) || at + n >= p->len || p->s[at + n] != '(')
 			continue;
 		if (!(end = nan_payload(p, at + n, &code)) || end != p->len)

@@ -627,7 +627,8 @@ enum real_status real_round(struct rnd_result *out, const struct real *r, const 
 {
 	struct exponent_range saved = widest_range();
 	unsigned raised;
-	struct real *folded = real_fold(r, &raised, max_precision);
+	struct real *copy = real_fold(r, &raised, max_precision);
+	const struct real *folded = copy ? copy : r;
 	enum real_status s;
 
 	if (is_exact_nan(folded))
@@ -640,7 +641,7 @@ enum real_status real_round(struct rnd_result *out, const struct real *r, const 
 		out->flags |= raised;
 	else
 		out->flags = raised | (s == REAL_DOMAIN ? RND_INVALID : 0);
-	real_free(folded);
+	real_free(copy);
 	restore_range(saved);
 	return s;
 }
@@ -689,7 +690,8 @@ enum real_status real_stand_in(struct num *out, bool *exact, bool *pole, const s
 {
 	struct exponent_range saved = widest_range();
 	unsigned raised;
-	struct real *folded = real_fold(r, &raised, max_precision);
+	struct real *copy = real_fold(r, &raised, max_precision);
+	const struct real *folded = copy ? copy : r;
 	enum real_status s = REAL_DECIDED;
 
 	*exact = false;
@@ -702,7 +704,7 @@ enum real_status real_stand_in(struct num *out, bool *exact, bool *pole, const s
 		*pole = out->kind == NUM_INF && (raised & RND_DIVBYZERO);
 	} else
 		s = stand_in_folded(out, exact, pole, folded, bits, max_precision);
-	real_free(folded);
+	real_free(copy);
 	restore_range(saved);
 	return s;
 }

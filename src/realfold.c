@@ -20,6 +20,11 @@ struct folding {
 
 static struct real *fold(const struct real *r, struct folding *f);
 
+/* The classes of an exact operand that send fold() looking for a row even beside an
+ * operand known only by enclosures. */
+#define SPECIAL_TRIGGERS \
+	(SC_BIT(SC_NAN) | SC_BIT(SC_POS_ZERO) | SC_BIT(SC_NEG_ZERO) | SC_BIT(SC_POS_INF) | SC_BIT(SC_NEG_INF))
+
 static bool is_leaf(const struct real *r)
 {
 	return r->op == REAL_EXACT;
@@ -148,8 +153,7 @@ static unsigned enclosed_classes(const struct real *r, mpfr_prec_t prec, unsigne
 static bool find_row(struct special_result *res, enum special_fn fn, struct real *const *arg, bool neg_y,
 		     struct folding *f)
 {
-	const unsigned trigger = SC_BIT(SC_NAN) | SC_BIT(SC_POS_ZERO) | SC_BIT(SC_NEG_ZERO) | SC_BIT(SC_POS_INF) |
-				 SC_BIT(SC_NEG_INF);
+	const unsigned trigger = SPECIAL_TRIGGERS;
 	unsigned c[2] = { 0, 0 }, raised = 0, special = 0;
 	bool all_leaves = true;
 	enum special_found found = SPECIAL_NONE;
@@ -281,11 +285,47 @@ static struct real *fold(const struct real *r, struct folding *f)
 	}
 }
 
+/*
+ * Whether fold() could change r: false only where it surely leaves it as it is (no
+ * activation to expand, no exact arithmetic, no row at operands that are all exact, no
+ * exact special operand beside an enclosed one), so that the common real, exp(x) of a
+ * decimal, is not copied. Operands known by enclosures are not classified here.
+ */
+static bool may_change(const struct real *r)
+{
+	enum special_fn fn;
+	struct special_result res;
+	unsigned c[2] = { 0, 0 };
+	bool leaves = true, special = false;
+
+	if (!r || is_leaf(r))
+		return false;
+	if (r->op == REAL_FORMULA || r->op == REAL_NEG || may_change(r->arg[0]) || may_change(r->arg[1]))
+		return true;
+	if (is_arithmetic(r->op) && is_leaf(r->arg[0]) && is_leaf(r->arg[1]))
+		return true;
+	if ((fn = rows_of(r)) == SP_NONE)
+		return false;
+	for (int i = 0; i < 2 && r->arg[i]; i++) {
+		leaves = leaves && is_leaf(r->arg[i]);
+		if (is_leaf(r->arg[i]))
+			special |= (c[i] = special_class(&r->arg[i]->exact)) & SPECIAL_TRIGGERS;
+	}
+	if (!leaves)
+		return special;
+	if (r->op == REAL_SUB)
+		c[1] = special_negate(c[1]);
+	return special_find(&res, fn, c[0], r->arg[1] ? c[1] : 0) != SPECIAL_NONE;
+}
+
 struct real *real_fold(const struct real *r, unsigned *flags, long max_precision)
 {
 	struct folding f = { 0, max_precision };
-	struct real *out = fold(r, &f);
 
+	*flags = 0;
+	if (!may_change(r))
+		return NULL;
+	struct real *out = fold(r, &f);
 	*flags = f.flags;
 	return out;
 }

@@ -9,6 +9,9 @@
  * row that matches decides, so a row "for any y, even NaN" stands before the NaN rows.
  */
 #include "special.h"
+
+#include <pthread.h>
+
 #include "round.h"
 
 /* ---- Class patterns ------------------------------------------------------------------ */
@@ -188,11 +191,36 @@ static bool is_negative_class(int c)
 /* ---- Look-up ----------------------------------------------------------------------------- */
 
 /* The first row of fn that one class of each operand matches, or NULL. */
+/* The rows of each function, in the table's order: by_fn[fn_start[fn] .. fn_start[fn + 1]).
+ * Made once (a look-up runs for every real evaluated, in map's threads too). */
+static unsigned short fn_start[SP_COUNT + 1], by_fn[ROW_COUNT];
+static unsigned x_classes[SP_COUNT], y_classes[SP_COUNT]; /* what some row of fn takes */
+static pthread_once_t rows_indexed = PTHREAD_ONCE_INIT;
+
+static void index_rows(void)
+{
+	unsigned short next[SP_COUNT] = { 0 };
+
+	for (size_t i = 0; i < ROW_COUNT; i++) {
+		fn_start[rows[i].fn + 1]++;
+		x_classes[rows[i].fn] |= rows[i].x;
+		y_classes[rows[i].fn] |= rows[i].y;
+	}
+	for (int fn = 0; fn < SP_COUNT; fn++) {
+		fn_start[fn + 1] += fn_start[fn];
+		next[fn] = fn_start[fn];
+	}
+	for (size_t i = 0; i < ROW_COUNT; i++)
+		by_fn[next[rows[i].fn]++] = (unsigned short)i;
+}
+
 static const struct special_row *first_row(enum special_fn fn, int x, int y)
 {
-	for (size_t i = 0; i < ROW_COUNT; i++)
-		if (rows[i].fn == fn && (rows[i].x & SC_BIT(x)) && (y < 0 || (rows[i].y & SC_BIT(y))))
-			return &rows[i];
+	for (unsigned i = fn_start[fn]; i < fn_start[fn + 1]; i++) {
+		const struct special_row *row = &rows[by_fn[i]];
+		if ((row->x & SC_BIT(x)) && (y < 0 || (row->y & SC_BIT(y))))
+			return row;
+	}
 	return NULL;
 }
 
@@ -218,14 +246,17 @@ enum special_found special_find(struct special_result *out, enum special_fn fn, 
 	bool unary = y == 0, some_row = false, no_row = false, differ = false;
 	struct special_result first = { SK_NAN, false, 0 };
 
-	for (int cx = 0; cx <= SC_NEG_INF; cx++) {
-		if (!(x & SC_BIT(cx)))
-			continue;
-		for (int cy = unary ? -1 : 0; cy <= (unary ? -1 : SC_NEG_INF); cy++) {
+	pthread_once(&rows_indexed, index_rows);
+	*out = first;
+	if (!(x & x_classes[fn]) || (!unary && !(y & y_classes[fn])))
+		return SPECIAL_NONE; /* most operands: no row of fn takes their class */
+
+	for (unsigned xs = x & SC_ANY; xs; xs &= xs - 1) {
+		int cx = __builtin_ctz(xs);
+		for (unsigned ys = unary ? 1 : y & SC_ANY; ys; ys &= ys - 1) {
+			int cy = unary ? -1 : __builtin_ctz(ys);
 			const struct special_row *row;
 			struct special_result r;
-			if (cy >= 0 && !(y & SC_BIT(cy)))
-				continue;
 			if (!(row = first_row(fn, cx, cy))) {
 				no_row = true;
 				continue;

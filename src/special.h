@@ -26,6 +26,7 @@ enum special_fn {
 	SP_ERF, SP_ERFC, SP_ABS,
 	SP_ATAN2, SP_HYPOT, SP_MIN, SP_MAX, SP_FMOD, SP_REM,
 	SP_SIGMOID, SP_SOFTPLUS, SP_SILU, SP_GELU, SP_RELU,
+	SP_COUNT
 };
 
 /* The classes, a bit each; a set of them is an unsigned mask. */
