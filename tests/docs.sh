@@ -6,12 +6,7 @@
 # Usage: sh tests/docs.sh [path/to/fpx] (run from anywhere: the man page is found beside
 # this script)
 FPX=${1:-./fpx}
-T=${TMPDIR:-/tmp}/fpx-docs.$$
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$1"; }
+. "$(dirname "$0")/shlib.sh"
 
 # ---- format files: FILE:LINE: of the line at fault, and its key named ----------------
 # Each case: the file's lines (\n between), then the start of the message fpx must print

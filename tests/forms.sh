@@ -5,12 +5,7 @@
 # python3's fractions and decimal modules, never from fpx's own output.
 # Usage: sh tests/forms.sh [path/to/fpx]
 FPX=${1:-./fpx}
-T=${TMPDIR:-/tmp}/fpx-forms.$$
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$1"; }
+. "$(dirname "$0")/shlib.sh"
 tab=$(printf '\t')
 
 # same NAME WANT GOT: one check of a text

@@ -11,12 +11,7 @@ FPX=${1:-./fpx}
 BUILD=$(cd "$(dirname "$FPX")" && pwd)
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TABLES=$BUILD/tools/tables
-T=${TMPDIR:-/tmp}/fpx-generated.$$
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$1"; }
+. "$(dirname "$0")/shlib.sh"
 FILES="completions/fpx.bash completions/_fpx completions/fpx.fish man/fpx.1"
 
 if ! "$TABLES" > "$T/tables"; then

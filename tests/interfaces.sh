@@ -5,12 +5,7 @@
 # Usage: sh tests/interfaces.sh [path/to/fpx]
 FPX=${1:-./fpx}
 set -f # the arguments hold * and ?
-T=${TMPDIR:-/tmp}/fpx-interfaces.$$
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$1"; }
+. "$(dirname "$0")/shlib.sh"
 
 # fpx ARGS...: runs fpx, its stdout in $out, stderr in $T/err, exit status in $status.
 fpx() {

@@ -4,12 +4,7 @@
 # it never takes; mx's and map's rows and separators; map's JSON rows are JSON.
 # Usage: sh tests/rows.sh [path/to/fpx]
 FPX=${1:-./fpx}
-T=${TMPDIR:-/tmp}/fpx-rows.$$
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$1"; }
+. "$(dirname "$0")/shlib.sh"
 
 # same NAME FILE: FILE and $T/got the same bytes
 same() { if cmp -s "$2" "$T/got"; then ok; else bad "$1"; diff "$2" "$T/got" | head -5; fi; }

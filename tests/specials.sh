@@ -8,12 +8,7 @@
 # special result as any value; and huge arguments of sin, cos, tan against MPFR.
 # Usage: sh tests/specials.sh [path/to/fpx]
 FPX=${1:-./fpx}
-T=${TMPDIR:-/tmp}/fpx-specials.$$
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$1"; }
+. "$(dirname "$0")/shlib.sh"
 tab=$(printf '\t')
 
 # expect NAME STATUS WANT -- COMMAND...: the command exits with STATUS, its stdout WANT

@@ -5,12 +5,7 @@
 # in JSON, no error), in the one pass of the bulk paths too.
 # Usage: sh tests/stream.sh [path/to/fpx]
 FPX=${1:-./fpx}
-T=${TMPDIR:-/tmp}/fpx-stream.$$
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$1"; }
+. "$(dirname "$0")/shlib.sh"
 tab=$(printf '\t')
 
 # expect NAME STATUS EXPECTED_STDOUT -- command...
