@@ -6,6 +6,7 @@ Reads the sources under src/ (and the objects a build left there) and prints:
   - loops between files: modules (a .c with its .h) that reach each other through the
     calls between their objects (gcc-nm's defined and undefined symbols) or through
     their includes;
+  - exported symbols that no other file (nor a test or tool) uses;
   - includes that go up a layer: src/README's layer order (folder by folder, lowest
     first; a file may include its own folder and those listed before it).
 Usage: python3 tools/structure.py   (after `make`; exit 1 when any measure is not 0)
@@ -17,6 +18,7 @@ import sys
 from collections import defaultdict
 
 SRC = "src"
+UNUSED_EXPORTS = []
 FILE_LIMIT, FUNCTION_LIMIT = 600, 60
 
 
@@ -99,6 +101,12 @@ def call_edges():
                 defined[f[2]] = module(o)
             elif len(f) == 2 and f[0] == "U":
                 used[module(o)].add(f[1])
+    global UNUSED_EXPORTS
+    others = "".join(open(os.path.join(d, n)).read() for d in ("tests", "tools", "tests/fuzz")
+                     if os.path.isdir(d) for n in os.listdir(d) if n.endswith(".c"))
+    used_anywhere = set().union(*used.values()) if used else set()
+    UNUSED_EXPORTS = sorted((m, s) for s, m in defined.items() if m not in ("main", "builtin", "pow5")
+                            and s not in used_anywhere and not re.search(r"\b%s\b" % re.escape(s), others))
     edges = defaultdict(set)
     for m, syms in used.items():
         for s in syms:
@@ -163,10 +171,13 @@ def main():
     print(f"call loops between files: {len(call_loops)}" + ("" if nobj else " (no objects: run make)"))
     for c in call_loops:
         print("  " + " <-> ".join(c))
+    print(f"exports no other file uses (static, or dead): {len(UNUSED_EXPORTS)}")
+    for m, sym in UNUSED_EXPORTS:
+        print(f"  {m}: {sym}")
     print(f"includes that go up a layer: {len(ups)}" + ("" if layers() else " (no layers in src/README)"))
     for p, h in ups:
         print(f"  {p} includes {h}")
-    bad = len(big) + len(funcs) + len(inc_loops) + len(call_loops) + len(ups)
+    bad = len(UNUSED_EXPORTS) + len(big) + len(funcs) + len(inc_loops) + len(call_loops) + len(ups)
     return 1 if bad or not nobj else 0
 
 
