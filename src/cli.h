@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum exit_status { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+#include "report.h" /* enum exit_status */
 
 /* Runs argv (argv[0] is the program name) and returns the exit status; never exits.
  * in_repl: stdin belongs to the session, so nothing reads it, and no REPL starts. */

@@ -9,7 +9,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli.h"
 #include "format.h"
 #include "policy.h"
 #include "render.h"
