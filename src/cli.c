@@ -142,15 +142,15 @@ static bool is_operand_field(const char *text)
  * or NULL when there are too many. */
 static const char *take_operand_fields(struct settings *s, const char *list)
 {
-	s->operand_fields = 0;
+	s->map.operand_fields = 0;
 	for (;;) {
 		size_t len = strcspn(list, ",");
 		int field = operand_field(list);
 		if (field < 0)
 			return list;
-		if (s->operand_fields == MAX_OPERAND_FIELDS)
+		if (s->map.operand_fields == MAX_OPERAND_FIELDS)
 			return NULL;
-		s->operand_field[s->operand_fields++] = field;
+		s->map.operand_field[s->map.operand_fields++] = field;
 		list += len + (list[len] == ',');
 	}
 }
@@ -181,7 +181,7 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 			return usage_error("unknown rounding mode '%s' (rne, rna, rtz, rup, rdn)", value);
 		s->mode_given = true;
 		break;
-	case OPT_SATURATE: s->saturate = s->saturate_given = true; break;
+	case OPT_SATURATE: s->saturate = true; break;
 	case OPT_WRAP: s->wrap = true; break;
 	case OPT_POLICY:
 		if (!(s->policy = policy_lookup(value)))
@@ -192,38 +192,38 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 		if (!parse_max_precision(&s->max_precision, value))
 			return usage_error("--max-precision takes a number of bits from 64 to 1048576, not '%s'", value);
 		break;
-	case OPT_IN: s->in = value; break;
-	case OPT_TO: s->to = value; break;
+	case OPT_IN: s->map.in = value; break;
+	case OPT_TO: s->map.to = value; break;
 	case OPT_RANDOM:
-		if (!parse_count(&s->random, value, 1L << 40))
+		if (!parse_count(&s->map.random, value, 1L << 40))
 			return usage_error("--random takes a count of combinations from 1 to 2^40, not '%s'", value);
 		break;
 	case OPT_SEED:
-		if (!parse_seed(&s->seed, value))
+		if (!parse_seed(&s->map.seed, value))
 			return usage_error("--seed takes a number from 0 to 2^64-1, not '%s'", value);
-		s->seed_given = true;
+		s->map.seed_given = true;
 		break;
-	case OPT_FINITE: s->finite = true; break;
+	case OPT_FINITE: s->map.finite = true; break;
 	case OPT_TININESS:
 		if (strcmp(value, "after") != 0 && strcmp(value, "before") != 0)
 			return usage_error("--tininess takes after or before, not '%s'", value);
-		s->tininess_before = strcmp(value, "before") == 0;
+		s->map.tininess_before = strcmp(value, "before") == 0;
 		break;
-	case OPT_TESTFLOAT: s->testfloat = true; break;
+	case OPT_TESTFLOAT: s->map.testfloat = true; break;
 	case OPT_JOBS:
-		if (!parse_count(&s->jobs, value, CHUNKS_MAX_JOBS))
+		if (!parse_count(&s->map.jobs, value, CHUNKS_MAX_JOBS))
 			return usage_error("--jobs takes a number of processes from 1 to 256, not '%s'", value);
 		break;
-	case OPT_QUIET: s->quiet = true; break;
-	case OPT_SCALE: s->scale = value; break;
-	case OPT_ZERO_POINT: s->zero_point = value; break;
-	case OPT_BLOCK: s->block = value; break;
-	case OPT_PRESET: s->preset = value; break;
+	case OPT_QUIET: s->map.quiet = true; break;
+	case OPT_SCALE: s->quant.scale = value; break;
+	case OPT_ZERO_POINT: s->quant.zero_point = value; break;
+	case OPT_BLOCK: s->quant.block = value; break;
+	case OPT_PRESET: s->quant.preset = value; break;
 	case OPT_FIELDS:
 		if (!(value = take_operand_fields(s, value)))
 			return usage_error("%s", "more than 6 operand fields (x y z xv yv zv) in -o");
 		s->fields.count = 0;
-		if ((*value || !s->operand_fields) && (bad = render_parse_fields(&s->fields, value)))
+		if ((*value || !s->map.operand_fields) && (bad = render_parse_fields(&s->fields, value)))
 			return usage_error(is_operand_field(bad) ? "output field at '%s': map's operand fields come first in -o"
 								 : "unknown output field at '%s' (see fpx --help)",
 					   bad);
@@ -233,30 +233,30 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 	case OPT_CSV: s->style = STYLE_CSV; break;
 	case OPT_JSON: s->style = STYLE_JSON; break;
 	case OPT_HEADER: s->header = true; break;
-	case OPT_FULL: s->full = true; break;
+	case OPT_FULL: s->show.full = true; break;
 	case OPT_HEX_INPUT: s->hex_input = true; break;
 	case OPT_COLOR:
 		if (strcmp(value, "auto") == 0)
-			s->color = COLOR_AUTO;
+			s->show.color = COLOR_AUTO;
 		else if (strcmp(value, "always") == 0)
-			s->color = COLOR_ALWAYS;
+			s->show.color = COLOR_ALWAYS;
 		else if (strcmp(value, "never") == 0)
-			s->color = COLOR_NEVER;
+			s->show.color = COLOR_NEVER;
 		else
 			return usage_error("--color takes auto, always or never, not '%s'", value);
 		break;
 	case OPT_RANGE: s->range = value; break;
-	case OPT_ENDIAN: s->endian = value; break;
-	case OPT_SVG: s->svg = value; break;
-	case OPT_OFFSET: s->offset = value; break;
-	case OPT_COUNT: s->count = value; break;
+	case OPT_ENDIAN: s->dump.endian = value; break;
+	case OPT_SVG: s->plot.svg = value; break;
+	case OPT_OFFSET: s->dump.offset = value; break;
+	case OPT_COUNT: s->dump.count = value; break;
 	case OPT_FORMAT_FILE:
 		if (!fmt_load_file(value, err, sizeof err)) {
 			report("%s", err);
 			return EXIT_USAGE;
 		}
 		break;
-	case OPT_NAMES: s->names = true; break;
+	case OPT_NAMES: s->formats.names = true; break;
 	case OPT_HELP: s->help = true; break;
 	case OPT_VERSION: printf("fpx %s\n", FPX_VERSION); return EXIT_OK;
 	case OPTION_COUNT: break;
@@ -625,7 +625,7 @@ static int check_options(const struct settings *s, const struct command *c)
 	unsigned long stray = s->given & ~(c->options | EVERYWHERE);
 	char message[96];
 
-	if (s->operand_fields && c->run != cmd_map)
+	if (s->map.operand_fields && c->run != cmd_map)
 		return usage_error("%s", "the operand fields (x y z xv yv zv) are map's, not this command's");
 	if (stray) {
 		snprintf(message, sizeof message, "option --%%s does not apply to %s", c->name);
@@ -693,7 +693,7 @@ static int dispatch(struct settings *s, bool repl_allowed)
 
 int cli_run(int argc, char **argv, bool in_repl)
 {
-	struct settings s = { .mode = RND_NEAREST_EVEN, .style = STYLE_TSV, .seed = 1, .may_read_stdin = !in_repl,
+	struct settings s = { .mode = RND_NEAREST_EVEN, .style = STYLE_TSV, .map.seed = 1, .may_read_stdin = !in_repl,
 			      .interactive = in_repl || isatty(STDIN_FILENO) };
 	int status = parse_options(&s, argc, argv);
 	char **args = s.args;

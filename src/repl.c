@@ -117,8 +117,8 @@ static void show_text(struct repl_session *s, const char *text)
 	char name[FMT_NAME_MAX], *args[1] = { name };
 	struct settings set = {
 		.mode = s->mode, .mode_given = s->mode_given, .saturate = s->saturate,
-		.saturate_given = s->saturate, .wrap = s->wrap, .style = s->json ? STYLE_JSON : STYLE_TSV,
-		.color = s->style.color ? COLOR_ALWAYS : COLOR_NEVER, .full = s->style.full,
+		.wrap = s->wrap, .style = s->json ? STYLE_JSON : STYLE_TSV,
+		.show = { .full = s->style.full, .color = s->style.color ? COLOR_ALWAYS : COLOR_NEVER },
 		.policy = s->policy == policy_default() ? NULL : s->policy, .via = s->via ? s->via->name : NULL,
 		.args = args, .nargs = 1, .may_read_stdin = false, .interactive = true,
 		.max_precision = s->max_precision,
