@@ -1,7 +1,7 @@
 /*
  * commands.h — the run function of each row of cli.c's command table, and the one way
- * in for the REPL's values. Each takes the settings cli.c filled and returns the exit
- * status (cli.h).
+ * in for the REPL's values. Each takes the settings options.c filled and returns the
+ * exit status (report.h).
  */
 #ifndef FPX_COMMANDS_H
 #define FPX_COMMANDS_H

@@ -13,14 +13,6 @@
 #include "report.h"
 #include "round.h"
 
-/*
- * The working precision past which a real is reported undecided (PROBLEM_UNDECIDED),
- * unless --max-precision says otherwise: a value within 2^-3072 of a boundary is one on
- * it in every test, and the largest expression (1000 operations) exactly on one, such as
- * a sum of 199 sin(pi*(k+1/2)), gives up in half a second (at 16384 bits: 12 s).
- */
-#define REAL_MAX_PRECISION 3072L
-
 struct conversion {
 	bool need_value;          /* in.value must hold the exact input (readouts, error fields) */
 	/* A real (in.kind INPUT_REAL): in.value holds an exact stand-in when need_value

@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "commands.h"
 #include "output.h"
 
@@ -181,11 +180,11 @@ int cmd_dump(struct settings *s)
 		return usage_error("%s", "dump needs a FORMAT and a FILE");
 	if (!(d.f = require_format(s->args[0])))
 		return EXIT_USAGE;
-	if (s->endian && strcmp(s->endian, "little") && strcmp(s->endian, "big"))
-		return usage_error("--endian takes little or big, not '%s'", s->endian);
-	d.big_endian = s->endian && strcmp(s->endian, "big") == 0;
-	if ((s->offset && !dump_number(&offset, s->offset, "--offset takes a number of bytes, not '%s'")) ||
-	    (s->count && !dump_number(&d.count, s->count, "--count takes a number of codes, not '%s'")))
+	if (s->dump.endian && strcmp(s->dump.endian, "little") && strcmp(s->dump.endian, "big"))
+		return usage_error("--endian takes little or big, not '%s'", s->dump.endian);
+	d.big_endian = s->dump.endian && strcmp(s->dump.endian, "big") == 0;
+	if ((s->dump.offset && !dump_number(&offset, s->dump.offset, "--offset takes a number of bytes, not '%s'")) ||
+	    (s->dump.count && !dump_number(&d.count, s->dump.count, "--count takes a number of codes, not '%s'")))
 		return EXIT_USAGE;
 	if (!s->fields_given)
 		render_parse_fields(&s->fields, "hex,class,exact,shortest");

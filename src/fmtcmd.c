@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "commands.h"
 #include "inputs.h"
 #include "output.h"
@@ -179,7 +178,7 @@ int cmd_formats(struct settings *s)
 
 	if (s->nargs)
 		return usage_error("formats takes no arguments, not '%s'", s->args[0]);
-	if (s->names) {
+	if (s->formats.names) {
 		each_listed(print_names, NULL);
 		return EXIT_OK;
 	}

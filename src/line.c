@@ -88,6 +88,7 @@ struct line_editor {
 	struct line_reader *pipe; /* the reader of a pipe or file: bounded lines */
 	bool terminal;
 	line_completer *complete;
+	void *complete_arg;
 #ifdef HAVE_LIBEDIT
 	EditLine *el;
 	History *hist;
@@ -239,7 +240,7 @@ static unsigned char complete(EditLine *el, int ch)
 		abort();
 	prefix = split_words(&words, before);
 	c.prefix_len = strlen(prefix);
-	ed->complete((const char *const *)words.word, words.count, prefix, add_candidate, &c);
+	ed->complete(ed->complete_arg, (const char *const *)words.word, words.count, prefix, add_candidate, &c);
 	if (c.count == 1) { /* the rest of the word and a space (none after a function's "("), in one insertion */
 		size_t len = strlen(c.word[0] + c.prefix_len);
 		char *rest = malloc(len + 2);
@@ -479,7 +480,7 @@ bool line_interrupted(void)
 	return interrupted != 0;
 }
 
-struct line_editor *line_open(const char *history, line_completer *completer)
+struct line_editor *line_open(const char *history, line_completer *completer, void *arg)
 {
 	struct line_editor *ed = calloc(1, sizeof *ed);
 
@@ -487,6 +488,7 @@ struct line_editor *line_open(const char *history, line_completer *completer)
 		abort();
 	ed->terminal = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	ed->complete = completer;
+	ed->complete_arg = arg;
 	if (!isatty(STDIN_FILENO))
 		ed->pipe = lines_open(STDIN_FILENO, LINE_MAX_BYTES);
 	if (ed->terminal)

@@ -15,15 +15,16 @@
 struct line_editor;
 
 /* Offers completions: words[0..nwords) stand before the word being typed, which
- * begins with prefix; add() each candidate that fits. */
-typedef void line_completer(const char *const *words, int nwords, const char *prefix,
+ * begins with prefix; add() each candidate that fits. arg is line_open()'s. */
+typedef void line_completer(void *arg, const char *const *words, int nwords, const char *prefix,
 			    void (*add)(void *ctx, const char *word), void *ctx);
 
 /* Where the REPL keeps its history: $XDG_STATE_HOME/fpx/history, else
  * ~/.local/state/fpx/history, the folders made; NULL without either variable. To free. */
 char *line_history_path(void);
-/* history: the file to load and keep history in (NULL: none). */
-struct line_editor *line_open(const char *history, line_completer *completer);
+/* history: the file to load and keep history in (NULL: none); completer is called
+ * with arg. */
+struct line_editor *line_open(const char *history, line_completer *completer, void *arg);
 /* The next line without its newline, or NULL at the end of input (or a read error:
  * line_error()). *len is its length: a NUL byte may stand inside. *too_long: the line
  * was past LINE_MAX_BYTES and was skipped; the text is its start. Ctrl-C abandons the

@@ -4,9 +4,12 @@
  *
  * A map of the source, in the order a value goes through it (parse → round → render):
  *
- *   cli.c        the command table (name, arguments, options that apply, run function)
- *                and option parsing; settings.h is what a command is given; repl.c
- *                runs the same commands a line at a time, line.c edits the lines.
+ *   cli.c        the command table (name, arguments, options that apply, run function);
+ *                cmdline.c runs a command line through it, options.c reads the
+ *                options (one table: letter, name, reader, where it goes, help) into
+ *                the settings a command is given (settings.h: the shared ones and each
+ *                command's own). repl.c runs the same table's commands a line at a
+ *                time beside its own words (replword.c); line.c edits the lines.
  *   inputs.c     a command's inputs: its arguments, else bounded stdin lines.
  *   parse.c      text → an exact rational (GMP), a bit pattern, inf or NaN.
  *   convert.c    one input into one format: the fast path (fastdec.c) or round.c,
@@ -73,5 +76,5 @@ int main(int argc, char **argv)
 
 	setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
 	mp_set_memory_functions(gmp_allocate, gmp_reallocate, gmp_release);
-	return cli_run(argc, argv, false);
+	return cli_run(argc, argv);
 }

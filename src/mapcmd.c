@@ -24,7 +24,6 @@
 #include <string.h>
 
 #include "chunks.h"
-#include "cli.h"
 #include "commands.h"
 #include "convert.h"
 #include "decimal.h"
@@ -333,7 +332,7 @@ static bool operate_on_codes(struct outcome *o, const struct mapping *m, const f
 		operand_codes[i] = codes[m->operand[i]->var];
 	}
 	return op_round_codes(&o->res, m->to, m->op, in, operand_codes, m->s->mode, m->s->saturate) &&
-	       (m->s->tininess_before || !(o->res.flags & RND_UNDERFLOW));
+	       (m->s->map.tininess_before || !(o->res.flags & RND_UNDERFLOW));
 }
 
 /* The row's result, or PROBLEM_... when it has none. */
@@ -345,7 +344,7 @@ static enum problem evaluate(struct outcome *o, struct mapping *m, const struct 
 		  : m->is_operation ? operate(o, m, values) : evaluate_real(o, m, values, m->need_value);
 	if (problem)
 		return problem;
-	if (!m->s->tininess_before && rnd_tininess_may_differ(&o->res, m->to)) {
+	if (!m->s->map.tininess_before && rnd_tininess_may_differ(&o->res, m->to)) {
 		if (!o->has_value && (problem = evaluate_real(o, m, values, true)))
 			return problem;
 		rnd_tininess_after_rounding(&o->res, m->to, &o->value, m->s->mode);
@@ -396,9 +395,9 @@ static void put_operands(struct strbuf *out, const struct mapping *m, const fpco
 	const char *names[MAX_OPERAND_FIELDS], *cells[MAX_OPERAND_FIELDS];
 	struct strbuf value[MAX_OPERAND_FIELDS];
 
-	for (int i = 0; i < s->operand_fields; i++) {
-		int v = s->operand_field[i] % MAP_VARIABLES;
-		bool is_value = s->operand_field[i] >= MAP_VARIABLES;
+	for (int i = 0; i < s->map.operand_fields; i++) {
+		int v = s->map.operand_field[i] % MAP_VARIABLES;
+		bool is_value = s->map.operand_field[i] >= MAP_VARIABLES;
 		snprintf(name[i], sizeof name[i], "%s%s", variable_names[v], is_value ? "v" : "");
 		names[i] = name[i];
 		sb_init(&value[i]);
@@ -408,8 +407,8 @@ static void put_operands(struct strbuf *out, const struct mapping *m, const fpco
 			code_to_hex(hex[i], codes[v], fmt_hex_digits(m->in[v]));
 		cells[i] = is_value ? value[i].s : hex[i];
 	}
-	render_cells(out, names, cells, s->operand_fields, s->style, lead);
-	for (int i = 0; i < s->operand_fields; i++)
+	render_cells(out, names, cells, s->map.operand_fields, s->style, lead);
+	for (int i = 0; i < s->map.operand_fields; i++)
 		sb_free(&value[i]);
 }
 
@@ -441,7 +440,7 @@ static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 		o->problem = PROBLEM_NONE;
 	if (o->problem) {
 		report_input(NULL, input, strlen(input), o->problem, NULL);
-		if (!s->testfloat) {
+		if (!s->map.testfloat) {
 			put_operands(out, m, codes, true);
 			if (s->style == STYLE_JSON) {
 				render_json_text(out, "error", problem_message(o->problem, NULL));
@@ -449,7 +448,7 @@ static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 			} else
 				render_error_row(out, m->to, input, problem_message(o->problem, NULL), &s->fields, s->style);
 		}
-	} else if (s->testfloat)
+	} else if (s->map.testfloat)
 		put_testfloat(out, m, codes, o);
 	else {
 		struct row row = { .input = input, .code = o->res.code, .rounding = &o->res,
@@ -547,7 +546,7 @@ static fpcode random_code(const struct mapping *m, int v, uint64_t *state)
 static void random_codes(fpcode *codes, const struct mapping *m, uint64_t i)
 {
 	for (int v = 0; v < MAP_VARIABLES; v++) {
-		uint64_t state = mix(m->s->seed ^ mix(3 * i + (uint64_t)v + 1));
+		uint64_t state = mix(m->s->map.seed ^ mix(3 * i + (uint64_t)v + 1));
 		codes[v] = 0;
 		if (m->used & 1u << v)
 			codes[v] = random_code(m, v, &state);
@@ -609,12 +608,12 @@ static long produce_rows(void *arg, uint64_t first, uint64_t end, struct strbuf 
 	long failed = 0;
 
 	for (uint64_t i = first; i < end; i++) {
-		if (m->s->random)
+		if (m->s->map.random)
 			random_codes(codes, m, i);
 		else
 			codes_of_row(codes, m, i);
-		if (m->s->finite && has_special_operand(m, codes)) {
-			if (!m->s->random)
+		if (m->s->map.finite && has_special_operand(m, codes)) {
+			if (!m->s->map.random)
 				continue;
 			for (uint64_t redraw = 1; has_special_operand(m, codes); redraw++)
 				random_codes(codes, m, i + redraw * ((uint64_t)1 << 48));
@@ -626,12 +625,12 @@ static long produce_rows(void *arg, uint64_t first, uint64_t end, struct strbuf 
 
 static int run_numbered(struct mapping *m)
 {
-	struct chunk_run run = { .rows = 1, .jobs = m->s->jobs ? (int)m->s->jobs : 1, .progress = !m->s->quiet,
+	struct chunk_run run = { .rows = 1, .jobs = m->s->map.jobs ? (int)m->s->map.jobs : 1, .progress = !m->s->map.quiet,
 				 .produce = produce_rows, .arg = m };
 	unsigned __int128 rows = 1;
 
-	if (m->s->random)
-		run.rows = (uint64_t)m->s->random;
+	if (m->s->map.random)
+		run.rows = (uint64_t)m->s->map.random;
 	else {
 		for (int v = 0; v < MAP_VARIABLES; v++)
 			if (m->used & 1u << v && rows <= (unsigned __int128)1 << MAP_MAX_ROWS_LOG2)
@@ -685,7 +684,7 @@ static void given_input(void *arg, struct inputs *inputs, const char *text, size
 		g->failures++;
 		report("%s: '%s': give a code (0x..., 0b...) for each of the expression's variables", inputs_where(inputs),
 		       text);
-	} else if (!(g->m->s->finite && has_special_operand(g->m, codes)))
+	} else if (!(g->m->s->map.finite && has_special_operand(g->m, codes)))
 		g->failures += !map_row(g->m, codes, &g->out);
 }
 
@@ -724,7 +723,7 @@ static int run_given(struct mapping *m)
 static bool find_arguments(struct mapping *m)
 {
 	const struct settings *s = m->s;
-	bool left_out = s->in && s->to && s->nargs >= 1 && !fmt_lookup(s->args[0]) && is_expression(s->args[0]);
+	bool left_out = s->map.in && s->map.to && s->nargs >= 1 && !fmt_lookup(s->args[0]) && is_expression(s->args[0]);
 
 	m->first_code = left_out ? 1 : 2;
 	if (!left_out && s->nargs >= 1 && !fmt_lookup(s->args[0]) && is_expression(s->args[0])) {
@@ -732,7 +731,7 @@ static bool find_arguments(struct mapping *m)
 		return false;
 	}
 	if (s->nargs < m->first_code) {
-		usage_error("%s", s->in && s->to ? "map needs an expression of x, y, z"
+		usage_error("%s", s->map.in && s->map.to ? "map needs an expression of x, y, z"
 						 : "map needs a FORMAT and an expression of x, y, z");
 		return false;
 	}
@@ -747,20 +746,20 @@ static bool find_formats(struct mapping *m)
 {
 	const struct settings *s = m->s;
 	const struct fmt *format = m->format ? require_format(m->format) : NULL;
-	const char *p = s->in;
+	const char *p = s->map.in;
 	int n = 0;
 
 	if (m->format && !format)
 		return false;
-	if (!(m->to = settings_target(s, s->to ? require_format(s->to) : format)))
+	if (!(m->to = settings_target(s, s->map.to ? require_format(s->map.to) : format)))
 		return false;
 	for (int v = 0; v < MAP_VARIABLES; v++)
-		m->in[v] = s->to ? format : m->to;
+		m->in[v] = s->map.to ? format : m->to;
 	while (p && *p) {
 		char name[FMT_NAME_MAX];
 		size_t len = strcspn(p, ",");
 		if (n == MAP_VARIABLES || len >= sizeof name) {
-			usage_error("--in takes one to three formats, not '%s'", s->in);
+			usage_error("--in takes one to three formats, not '%s'", s->map.in);
 			return false;
 		}
 		memcpy(name, p, len);
@@ -811,9 +810,9 @@ static bool check_settings(struct mapping *m)
 	struct settings *s = m->s;
 	bool listed = s->nargs > m->first_code;
 
-	const char *conflict = listed && (s->random || s->range || s->jobs > 1)
+	const char *conflict = listed && (s->map.random || s->range || s->map.jobs > 1)
 				       ? "--random, --range and -j are for every code, not for combinations listed"
-			       : s->seed_given && !s->random ? "--seed goes with --random N" : NULL;
+			       : s->map.seed_given && !s->map.random ? "--seed goes with --random N" : NULL;
 
 	if (conflict) {
 		usage_error("%s", conflict);
@@ -821,15 +820,15 @@ static bool check_settings(struct mapping *m)
 	}
 	if (!s->fields_given) {
 		render_parse_fields(&s->fields, "hex,flags");
-		s->operand_fields = 0;
+		s->map.operand_fields = 0;
 		for (int v = 0; v < MAP_VARIABLES; v++)
 			if (m->used & 1u << v)
-				s->operand_field[s->operand_fields++] = v;
+				s->map.operand_field[s->map.operand_fields++] = v;
 	}
-	for (int i = 0; i < s->operand_fields; i++)
-		if (!(m->used & 1u << (s->operand_field[i] % MAP_VARIABLES))) {
+	for (int i = 0; i < s->map.operand_fields; i++)
+		if (!(m->used & 1u << (s->map.operand_field[i] % MAP_VARIABLES))) {
 			usage_error("-o names an operand field of %s, which the expression does not use",
-				    variable_names[s->operand_field[i] % MAP_VARIABLES]);
+				    variable_names[s->map.operand_field[i] % MAP_VARIABLES]);
 			return false;
 		}
 	m->need_value = render_needs_input(&s->fields);
@@ -846,12 +845,12 @@ static void put_header(const struct mapping *m)
 	if (!s->header || s->style == STYLE_JSON)
 		return;
 	sb_init(&line);
-	for (int i = 0; i < s->operand_fields; i++) {
-		snprintf(name[i], sizeof name[i], "%s%s", variable_names[s->operand_field[i] % MAP_VARIABLES],
-			 s->operand_field[i] >= MAP_VARIABLES ? "v" : "");
+	for (int i = 0; i < s->map.operand_fields; i++) {
+		snprintf(name[i], sizeof name[i], "%s%s", variable_names[s->map.operand_field[i] % MAP_VARIABLES],
+			 s->map.operand_field[i] >= MAP_VARIABLES ? "v" : "");
 		names[i] = name[i];
 	}
-	render_cells(&line, NULL, names, s->operand_fields, s->style, s->fields.count > 0);
+	render_cells(&line, NULL, names, s->map.operand_fields, s->style, s->fields.count > 0);
 	if (s->fields.count)
 		render_header(&line, &s->fields, s->style);
 	flush_line(&line);

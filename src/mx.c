@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "commands.h"
 #include "inputs.h"
 #include "output.h"
@@ -251,9 +250,9 @@ static void emit_nvfp4(struct strbuf *out, const struct settings *s, struct bloc
 /* mx --preset: nvfp4 is the one there is; it takes no ELEM and no --block. */
 static bool preset_ok(const struct settings *s)
 {
-	if (strcmp(s->preset, "nvfp4") != 0)
-		return usage_error("--preset is nvfp4 (NVIDIA's NVFP4), not '%s'", s->preset), false;
-	if (s->block)
+	if (strcmp(s->quant.preset, "nvfp4") != 0)
+		return usage_error("--preset is nvfp4 (NVIDIA's NVFP4), not '%s'", s->quant.preset), false;
+	if (s->quant.block)
 		return usage_error("%s", "--preset nvfp4 has blocks of 16: leave out --block"), false;
 	return true;
 }
@@ -281,19 +280,19 @@ struct mx_run {
 static bool mx_arguments(struct settings *s, struct element_format *ef, long *size)
 {
 	*size = MX_DEFAULT_BLOCK;
-	if (!mx_fields(s) || (s->preset && !preset_ok(s)))
+	if (!mx_fields(s) || (s->quant.preset && !preset_ok(s)))
 		return false;
-	if (s->preset && s->nargs && strcmp(s->args[0], "e2m1") == 0)
+	if (s->quant.preset && s->nargs && strcmp(s->args[0], "e2m1") == 0)
 		return usage_error("%s", "mx --preset nvfp4 takes no ELEM: its elements are e2m1"), false;
-	if (s->preset)
+	if (s->quant.preset)
 		return true;
 	if (s->nargs < 1)
 		return usage_error("%s", "mx needs an element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)"), false;
 	if (!element_format_of(ef, s->args[0]))
 		return usage_error("'%s' is no MX element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)", s->args[0]),
 		       false;
-	if (s->block && !parse_count(size, s->block, MX_MAX_BLOCK))
-		return usage_error("bad --block '%s': a count from 1 to 65536", s->block), false;
+	if (s->quant.block && !parse_count(size, s->quant.block, MX_MAX_BLOCK))
+		return usage_error("bad --block '%s': a count from 1 to 65536", s->quant.block), false;
 	return true;
 }
 
@@ -309,8 +308,8 @@ static enum problem read_element(struct mx_run *r, const char *text, size_t len)
 	float f32;
 
 	if (r->b.bytes + (long)len > MX_BLOCK_BYTES)
-		return r->s->preset ? PROBLEM_TENSOR_TOO_BIG : PROBLEM_BLOCK_TOO_BIG;
-	if (r->s->preset) {
+		return r->s->quant.preset ? PROBLEM_TENSOR_TOO_BIG : PROBLEM_BLOCK_TOO_BIG;
+	if (r->s->quant.preset) {
 		if ((problem = read_float32(&r->conv, &f32, &r->value.value, text, len)))
 			r->err = r->conv.err;
 		else
@@ -358,7 +357,7 @@ static void mx_input(void *arg, struct inputs *in, const char *text, size_t len)
 	if (problem) {
 		report_input(inputs_where(in), text, len, problem, &r->err);
 		r->failures++;
-	} else if (!r->s->preset && r->b.count == r->size)
+	} else if (!r->s->quant.preset && r->b.count == r->size)
 		mx_emit_block(r->out, r->s, &r->b, r->ef);
 }
 
@@ -376,7 +375,7 @@ int cmd_mx(struct settings *s)
 	struct inputs in;
 	long size;
 
-	if (!mx_arguments(s, &ef, &size) || !inputs_open(&in, s, s->preset ? 0 : 1))
+	if (!mx_arguments(s, &ef, &size) || !inputs_open(&in, s, s->quant.preset ? 0 : 1))
 		return EXIT_USAGE;
 	r.size = size;
 	sb_init(&out);
@@ -384,7 +383,7 @@ int cmd_mx(struct settings *s)
 	if (r.b.flat && s->header)
 		mx_put_flat_header(&out, s);
 	inputs_answer_into(&in, &out, false); /* a block's rows are not the lines' */
-	if (!s->preset)
+	if (!s->quant.preset)
 		inputs_take_lines(&in, &in_place);
 	input_init(&r.value);
 	conversion_init(&r.conv);
@@ -392,7 +391,7 @@ int cmd_mx(struct settings *s)
 	r.conv.max_precision = settings_max_precision(s);
 	if (!inputs_each(&in, &(struct inputs_rows){ mx_input, mx_too_long, &r }))
 		r.failures++;
-	if (s->preset)
+	if (s->quant.preset)
 		emit_nvfp4(&out, s, &r.b, &r.tensor);
 	else
 		mx_emit_block(&out, s, &r.b, &ef);

@@ -353,7 +353,7 @@ void mx_put_flat_header(struct strbuf *out, const struct settings *s)
 {
 	static const char *const own[] = { "block", "scale_hex", "scale", "amax", "encode_scale" };
 
-	render_cells(out, NULL, own, s->preset ? 5 : 3, s->style, true);
+	render_cells(out, NULL, own, s->quant.preset ? 5 : 3, s->style, true);
 	render_header(out, &s->fields, s->style);
 }
 

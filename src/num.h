@@ -30,6 +30,14 @@ enum num_bound { NUM_TINY = -1, NUM_EXACT = 0, NUM_HUGE = 1 };
 #define NUM_LIMIT_TEXT "2^" NUM_LIMIT_EXP_TEXT /* for messages */
 
 /*
+ * The working precision past which a real is reported undecided (PROBLEM_UNDECIDED),
+ * unless --max-precision says otherwise: a value within 2^-3072 of a boundary is one on
+ * it in every test, and the largest expression (1000 operations) exactly on one, such as
+ * a sum of 199 sin(pi*(k+1/2)), gives up in half a second (at 16384 bits: 12 s).
+ */
+#define REAL_MAX_PRECISION 3072L
+
+/*
  * A NaN that came from a code keeps what a conversion carries on (IEEE 754 §6.2.3):
  * whether it signals (using it flags invalid), and its payload, the fraction bits below
  * the quiet bit, as a binary fraction: the first of them at the top of the word, so that

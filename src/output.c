@@ -108,10 +108,10 @@ static int terminal_width(void)
 struct show_style show_style_of(const struct settings *s)
 {
 	const char *no_color = getenv("NO_COLOR");
-	struct show_style style = { .full = s->full };
+	struct show_style style = { .full = s->show.full };
 
-	style.color = s->color == COLOR_ALWAYS ||
-		      (s->color == COLOR_AUTO && isatty(STDOUT_FILENO) && !(no_color && *no_color));
+	style.color = s->show.color == COLOR_ALWAYS ||
+		      (s->show.color == COLOR_AUTO && isatty(STDOUT_FILENO) && !(no_color && *no_color));
 	style.width = terminal_width();
 	return style;
 }

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "commands.h"
 #include "output.h"
 
@@ -300,9 +299,9 @@ int cmd_plot(struct settings *s)
 		fr.label = (int)strlen(formats.f[i]->name) > fr.label ? (int)strlen(formats.f[i]->name) : fr.label;
 	}
 	sb_init(&out);
-	if (s->svg) {
+	if (s->plot.svg) {
 		put_svg(&out, &fr, p, formats.count);
-		if (!write_svg(s->svg, &out))
+		if (!write_svg(s->plot.svg, &out))
 			status = EXIT_BAD_INPUT;
 	} else {
 		put_picture(&out, &fr, p, formats.count, width ? width : 80);

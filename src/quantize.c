@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "commands.h"
 #include "inputs.h"
 #include "output.h"
@@ -195,21 +194,21 @@ static bool quantization_init(struct quantization *q, struct settings *s, const 
 			    target);
 		return false;
 	}
-	if (!s->scale) {
+	if (!s->quant.scale) {
 		usage_error("%s", "give --scale S[,S...]");
 		return false;
 	}
 	q->max_precision = settings_max_precision(s);
-	if (!read_list(&q->scale, &q->real_scale, &q->nscale, s->scale, "--scale", q->max_precision) ||
-	    (s->zero_point && !read_list(&q->zero, NULL, &q->nzero, s->zero_point, "--zero-point", q->max_precision)))
+	if (!read_list(&q->scale, &q->real_scale, &q->nscale, s->quant.scale, "--scale", q->max_precision) ||
+	    (s->quant.zero_point && !read_list(&q->zero, NULL, &q->nzero, s->quant.zero_point, "--zero-point", q->max_precision)))
 		return false;
 	for (int i = 0; i < q->nscale; i++)
 		if (mpq_sgn(q->scale[i]) == 0) {
 			usage_error("%s", "--scale: a scale of 0 divides by zero");
 			return false;
 		}
-	if (s->block && !parse_count(&q->block, s->block, 1L << 30)) {
-		usage_error("bad --block '%s': a count from 1 up", s->block);
+	if (s->quant.block && !parse_count(&q->block, s->quant.block, 1L << 30)) {
+		usage_error("bad --block '%s': a count from 1 up", s->quant.block);
 		return false;
 	}
 	if (!q->block && (q->nscale > 1 || q->nzero > 1)) {

@@ -11,6 +11,8 @@
 #include "round.h"
 #include "show.h"
 
+struct command_table;
+
 struct repl_options {
 	const char *format; /* NULL: binary32 */
 	enum rnd_mode mode;
@@ -20,6 +22,9 @@ struct repl_options {
 	const char *via;             /* NULL: none */
 	struct show_style style;
 	long max_precision;          /* 0: the default */
+	/* fpx's commands, which a line may run as on the command line (cli.h's table);
+	 * NULL: none. */
+	const struct command_table *commands;
 };
 
 /* Runs the session until quit, exit or end of input. Returns 0, or 1 when some line

@@ -1,10 +1,10 @@
 /*
- * report.c — the one writer of standard error (see report.h).
+ * report.c — the one writer of standard error (see report.h). It sits below the
+ * formats and the conversions, which report through it: it includes nothing above
+ * parse.h's errors and num.h's limits.
  */
 #include "report.h"
-#include "convert.h"
-#include "cli.h"
-#include "render.h"
+#include "num.h"
 #include "strbuf.h"
 
 #include <stdarg.h>
@@ -97,7 +97,7 @@ int usage_error(const char *fmt, const char *what)
 	struct strbuf safe;
 
 	sb_init(&safe);
-	render_escaped(&safe, what ? what : "");
+	sb_put_escaped(&safe, what ? what : "");
 	fprintf(stderr, "fpx: ");
 	fprintf(stderr, fmt, safe.s);
 	sb_free(&safe);

@@ -14,6 +14,9 @@
 
 #include "parse.h"
 
+/* fpx's exit statuses, the command line's and a scripted REPL's. */
+enum exit_status { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+
 enum problem {
 	PROBLEM_NONE,
 	PROBLEM_PARSE,              /* the text is no input: the parse_error says why and where */

@@ -12,7 +12,7 @@ bool settings_check_policy(const struct settings *s)
 		usage_error("--policy %s fixes the rounding mode: leave out -r", s->policy->name);
 		return false;
 	}
-	if (s->policy && s->policy->saturation != SATURATE_AS_ASKED && s->saturate_given) {
+	if (s->policy && s->policy->saturation != SATURATE_AS_ASKED && s->saturate) {
 		usage_error("--policy %s fixes where it saturates: leave out -s", s->policy->name);
 		return false;
 	}

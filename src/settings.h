@@ -1,7 +1,7 @@
 /*
- * settings.h — what the command line (or a REPL line) asked a command for: cli.c fills
- * a struct settings from the options and its table of commands, and the command reads
- * it. Usage errors are reported through report.h.
+ * settings.h — what the command line (or a REPL line) asked a command for: options.c
+ * fills a struct settings from the options, cmdline.c checks them against the command's
+ * row, and the command reads it. Usage errors are reported through report.h.
  */
 #ifndef FPX_SETTINGS_H
 #define FPX_SETTINGS_H
@@ -9,7 +9,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli.h"
 #include "format.h"
 #include "policy.h"
 #include "render.h"
@@ -20,38 +19,61 @@
 
 enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 
-struct settings {
-	enum rnd_mode mode;
-	bool saturate, header, names, full;
-	bool wrap;      /* --wrap: integers and fixed point wrap past their range */
-	bool hex_input; /* -x: values are hex codes, 0x optional */
+/* Each command's own options, apart from those every command shares. */
+struct show_settings { /* show (and info, repl): how a readout looks */
+	bool full;     /* --full: never fold long exact values */
 	enum color_when color;
-	enum style style;
-	struct field_list fields;
-	bool fields_given, mode_given, saturate_given;
-	const char *range;
-	const char *endian, *offset, *count; /* dump: as given, checked there */
-	const char *svg;                     /* plot --svg FILE */
-	const struct policy *policy;
-	const char *via;
-	long max_precision;  /* --max-precision, bits; 0: REAL_MAX_PRECISION */
-	const char *scale, *zero_point, *block; /* quantize, dequantize, mx */
-	const char *preset;                     /* mx --preset */
-	/* map */
+};
+struct formats_settings {
+	bool names; /* --names: every name and alias, one per line */
+};
+struct dump_settings {
+	const char *endian, *offset, *count; /* as given, checked by dump */
+};
+struct plot_settings {
+	const char *svg; /* --svg FILE */
+};
+struct quant_settings { /* quantize, dequantize, mx: as given, checked there */
+	const char *scale, *zero_point, *block;
+	const char *preset; /* mx --preset */
+};
+struct map_settings {
 	const char *in, *to;
-	long random, jobs;   /* --random N (0: every code), -j N (0: one process) */
+	long random, jobs; /* --random N (0: every code), -j N (0: one process) */
 	uint64_t seed;
 	bool seed_given, finite, tininess_before, testfloat, quiet;
-	/* map's operand fields, where -o's list starts: 0, 1, 2 the code of x, y, z; 3, 4, 5
+	/* the operand fields where -o's list starts: 0, 1, 2 the code of x, y, z; 3, 4, 5
 	 * their shortest values (xv yv zv) */
 	int operand_field[MAX_OPERAND_FIELDS];
 	int operand_fields;
-	char **args; /* positional arguments */
+};
+
+struct settings {
+	/* What every command that rounds or writes rows shares. */
+	enum rnd_mode mode;
+	bool mode_given, saturate;
+	bool wrap;      /* --wrap: integers and fixed point wrap past their range */
+	bool hex_input; /* -x: values are hex codes, 0x optional */
+	enum style style;
+	struct field_list fields;
+	bool fields_given, header;
+	const char *range; /* table, map: --range A:B, as given */
+	const struct policy *policy;
+	const char *via;
+	long max_precision; /* --max-precision, bits; 0: REAL_MAX_PRECISION */
+	char **args;        /* positional arguments */
 	int nargs;
-	unsigned long given; /* the options given, a bit each (cli.c's option ids) */
+	unsigned long given; /* the options given, a bit each (options.h's ids) */
 	bool help;           /* --help: the command's help instead of running it */
 	bool may_read_stdin; /* false inside the REPL: its stdin is the session */
 	bool interactive;    /* stdin is a terminal: write each row at once */
+	/* Each command's own. */
+	struct show_settings show;
+	struct formats_settings formats;
+	struct dump_settings dump;
+	struct plot_settings plot;
+	struct quant_settings quant;
+	struct map_settings map;
 };
 
 /* A policy that fixes the mode or the saturation cannot be told otherwise: false after

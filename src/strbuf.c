@@ -62,3 +62,14 @@ void sb_printf(struct strbuf *b, const char *fmt, ...)
 	va_end(ap);
 	b->len += (size_t)n;
 }
+
+void sb_put_escaped(struct strbuf *b, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c < 0x20 || c == 0x7f)
+			sb_printf(b, "\\x%02x", c);
+		else
+			sb_putc(b, (char)c);
+	}
+}

@@ -18,6 +18,8 @@ void sb_free(struct strbuf *b);
 void sb_clear(struct strbuf *b);
 void sb_puts(struct strbuf *b, const char *s);
 void sb_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* s with every control byte (below 0x20, and 0x7f) written \xNN: text a person reads. */
+void sb_put_escaped(struct strbuf *b, const char *s);
 /* Makes room for n more bytes and the terminator (the slow part of sb_add). */
 void sb_grow(struct strbuf *b, size_t n);
 

@@ -16,21 +16,22 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "real.h"
 #include "render.h"
 #include "round.h"
 
-static void print_command(const char *name, void *arg)
+static void print_commands(void)
 {
-	(void)arg;
-	printf("command\t%s\n", name);
+	for (size_t i = 0; i < cli_commands.count; i++)
+		printf("command\t%s\n", cli_commands.rows[i].name);
 }
 
 static void print_options(void)
 {
-	const struct cli_option *o;
+	const struct option_spec *o;
 
-	for (size_t i = 0; (o = cli_option_at(i)); i++)
+	for (size_t i = 0; (o = options_at(i)); i++)
 		printf("option\t%.*s\t%s\t%s\t%s\n", o->short_name ? 1 : 0, &o->short_name, o->long_name,
 		       o->argument ? o->argument : "", o->help);
 }
@@ -39,11 +40,11 @@ static void print_exclusive(void)
 {
 	unsigned long group;
 
-	for (size_t i = 0; cli_exclusive_at(i, &group); i++) {
+	for (size_t i = 0; options_exclusive_at(i, &group); i++) {
 		printf("exclusive");
-		for (size_t k = 0; cli_option_at(k); k++)
+		for (size_t k = 0; options_at(k); k++)
 			if (group & (1UL << k))
-				printf("\t%s", cli_option_at(k)->long_name);
+				printf("\t%s", options_at(k)->long_name);
 		printf("\n");
 	}
 }
@@ -74,7 +75,7 @@ static void print_functions(void)
 
 int main(void)
 {
-	cli_each_command(print_command, NULL);
+	print_commands();
 	print_options();
 	print_exclusive();
 	print_fields();

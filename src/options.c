@@ -1,0 +1,407 @@
+/*
+ * options.c — the command line's options into struct settings, by options.h's table:
+ * each row's reader checks the value and puts it where the row says. Then the options
+ * given are checked against a command's (its row's set) and against each other. It
+ * never runs a command.
+ */
+#include "options.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chunks.h"
+#include "fmtfile.h"
+#include "inputs.h"
+#include "parse.h"
+#include "render.h"
+
+#ifndef FPX_VERSION
+#define FPX_VERSION "0.1.0"
+#endif
+
+/* ---- Reading each option's value ------------------------------------------------------- */
+
+/* Reads value (NULL for an option without one) into *into, a member of s; returns
+ * OPTIONS_GO_ON, or the status to finish with. */
+typedef int option_reader(struct settings *s, void *into, const char *value);
+
+static int read_flag(struct settings *s, void *into, const char *value)
+{
+	(void)s, (void)value;
+	*(bool *)into = true;
+	return OPTIONS_GO_ON;
+}
+
+/* Kept as given: the command checks it. */
+static int read_text(struct settings *s, void *into, const char *value)
+{
+	(void)s;
+	*(const char **)into = value;
+	return OPTIONS_GO_ON;
+}
+
+static int read_mode(struct settings *s, void *into, const char *value)
+{
+	(void)s;
+	if (!rnd_mode_from_name(into, value))
+		return usage_error("unknown rounding mode '%s' (rne, rna, rtz, rup, rdn)", value);
+	return OPTIONS_GO_ON;
+}
+
+static int read_policy(struct settings *s, void *into, const char *value)
+{
+	(void)s;
+	if (!(*(const struct policy **)into = policy_lookup(value)))
+		return usage_error("unknown policy '%s' (see fpx policies)", value);
+	return OPTIONS_GO_ON;
+}
+
+/* --max-precision: bits of working precision, 64 to 2^20. */
+static int read_precision(struct settings *s, void *into, const char *value)
+{
+	char *end;
+	long bits;
+
+	(void)s;
+	errno = 0;
+	bits = strtol(value, &end, 10);
+	if (errno || end == value || *end || bits < 64 || bits > 1L << 20)
+		return usage_error("--max-precision takes a number of bits from 64 to 1048576, not '%s'", value);
+	*(long *)into = bits;
+	return OPTIONS_GO_ON;
+}
+
+static int read_random(struct settings *s, void *into, const char *value)
+{
+	(void)s;
+	if (!parse_count(into, value, 1L << 40))
+		return usage_error("--random takes a count of combinations from 1 to 2^40, not '%s'", value);
+	return OPTIONS_GO_ON;
+}
+
+/* --seed: 0 to 2^64 − 1, in decimal or 0x hex. */
+static int read_seed(struct settings *s, void *into, const char *value)
+{
+	char *end;
+	unsigned long long v;
+
+	(void)s;
+	errno = 0;
+	v = strtoull(value, &end, 0);
+	if (errno || end == value || *end || *value == '-')
+		return usage_error("--seed takes a number from 0 to 2^64-1, not '%s'", value);
+	*(uint64_t *)into = v;
+	return OPTIONS_GO_ON;
+}
+
+static int read_tininess(struct settings *s, void *into, const char *value)
+{
+	(void)s;
+	if (strcmp(value, "after") != 0 && strcmp(value, "before") != 0)
+		return usage_error("--tininess takes after or before, not '%s'", value);
+	*(bool *)into = strcmp(value, "before") == 0;
+	return OPTIONS_GO_ON;
+}
+
+static int read_jobs(struct settings *s, void *into, const char *value)
+{
+	(void)s;
+	if (!parse_count(into, value, CHUNKS_MAX_JOBS))
+		return usage_error("--jobs takes a number of processes from 1 to 256, not '%s'", value);
+	return OPTIONS_GO_ON;
+}
+
+static int read_style(void *into, enum style style)
+{
+	*(enum style *)into = style;
+	return OPTIONS_GO_ON;
+}
+
+static int read_tsv(struct settings *s, void *into, const char *value)
+{
+	(void)s, (void)value;
+	return read_style(into, STYLE_TSV);
+}
+
+static int read_csv(struct settings *s, void *into, const char *value)
+{
+	(void)s, (void)value;
+	return read_style(into, STYLE_CSV);
+}
+
+static int read_json(struct settings *s, void *into, const char *value)
+{
+	(void)s, (void)value;
+	return read_style(into, STYLE_JSON);
+}
+
+static int read_color(struct settings *s, void *into, const char *value)
+{
+	static const char *const names[] = { [COLOR_AUTO] = "auto", [COLOR_ALWAYS] = "always", [COLOR_NEVER] = "never" };
+
+	(void)s;
+	for (enum color_when c = COLOR_AUTO; c <= COLOR_NEVER; c++)
+		if (strcmp(value, names[c]) == 0) {
+			*(enum color_when *)into = c;
+			return OPTIONS_GO_ON;
+		}
+	return usage_error("--color takes auto, always or never, not '%s'", value);
+}
+
+static int read_format_file(struct settings *s, void *into, const char *value)
+{
+	char err[300];
+
+	(void)s, (void)into;
+	if (!fmt_load_file(value, err, sizeof err)) {
+		report("%s", err);
+		return EXIT_USAGE;
+	}
+	return OPTIONS_GO_ON;
+}
+
+static int read_version(struct settings *s, void *into, const char *value)
+{
+	(void)s, (void)into, (void)value;
+	printf("fpx %s\n", FPX_VERSION);
+	return EXIT_OK;
+}
+
+/* ---- -o: map's operand fields, then the output fields ------------------------------------- */
+
+/* map's operand field at the start of text (x y z xv yv zv: 0 … 5), or −1. */
+static int operand_field(const char *text)
+{
+	size_t len = strcspn(text, ",");
+
+	if (!*text || !strchr("xyz", *text) || (len != 1 && (len != 2 || text[1] != 'v')))
+		return -1;
+	return *text - 'x' + (len == 2 ? 3 : 0);
+}
+
+/* map's operand fields (x y z xv yv zv) where -o's list starts; the rest of the list,
+ * or NULL when there are too many. */
+static const char *take_operand_fields(struct map_settings *m, const char *list)
+{
+	m->operand_fields = 0;
+	for (;;) {
+		size_t len = strcspn(list, ",");
+		int field = operand_field(list);
+		if (field < 0)
+			return list;
+		if (m->operand_fields == MAX_OPERAND_FIELDS)
+			return NULL;
+		m->operand_field[m->operand_fields++] = field;
+		list += len + (list[len] == ',');
+	}
+}
+
+static int read_fields(struct settings *s, void *into, const char *value)
+{
+	struct field_list *fields = into;
+	const char *bad;
+
+	if (!(value = take_operand_fields(&s->map, value)))
+		return usage_error("%s", "more than 6 operand fields (x y z xv yv zv) in -o");
+	fields->count = 0;
+	if ((*value || !s->map.operand_fields) && (bad = render_parse_fields(fields, value)))
+		return usage_error(operand_field(bad) >= 0 ? "output field at '%s': map's operand fields come first in -o"
+							   : "unknown output field at '%s' (see fpx --help)",
+				   bad);
+	return OPTIONS_GO_ON;
+}
+
+/* ---- The table ------------------------------------------------------------------------------ */
+
+#define AT(member) offsetof(struct settings, member)
+#define NOWHERE ((size_t)-1)
+
+static const struct option_row {
+	struct option_spec spec;
+	option_reader *read;
+	size_t into;
+} options[] = {
+#define OPTION_ROW(id, letter, name, argument, reader, at, help) { { letter, name, argument, help }, read_##reader, at },
+	OPTION_LIST(OPTION_ROW)
+#undef OPTION_ROW
+};
+
+const struct option_spec *options_at(size_t i)
+{
+	return i < OPTION_COUNT ? &options[i].spec : NULL;
+}
+
+static int apply_option(struct settings *s, enum option_id id, const char *value)
+{
+	const struct option_row *o = &options[id];
+
+	s->given |= 1UL << id;
+	return o->read(s, o->into == NOWHERE ? NULL : (char *)s + o->into, value);
+}
+
+/* What the commands ask of an option beyond its value: was it given? */
+static void note_given(struct settings *s)
+{
+	s->mode_given = s->given & OPTION_BIT(ROUND);
+	s->fields_given = s->given & OPTION_BIT(FIELDS);
+	s->map.seed_given = s->given & OPTION_BIT(SEED);
+}
+
+/* ---- Parsing ------------------------------------------------------------------------------- */
+
+/* "-1.5", "-.5", "-snan(5)", "-pi/2", "-(1)" are values, not options: what follows the
+ * dash begins as a value does (the parser's grammar says); so is a lone "-" (which then
+ * fails as a value, with a message). */
+static bool looks_like_value(const char *arg)
+{
+	if (arg[0] != '-' || !arg[1])
+		return true;
+	return arg[1] != '-' && parse_begins_value(arg + 1);
+}
+
+static int find_option(const char *arg, const char **inline_value)
+{
+	*inline_value = NULL;
+	for (int i = 0; i < OPTION_COUNT; i++) {
+		const struct option_spec *o = &options[i].spec;
+		size_t n = strlen(o->long_name);
+		if (arg[1] == '-' && strncmp(arg + 2, o->long_name, n) == 0 &&
+		    (arg[2 + n] == '\0' || (arg[2 + n] == '=' && o->argument))) {
+			*inline_value = arg[2 + n] ? arg + 3 + n : NULL;
+			return i;
+		}
+		if (arg[1] != '-' && arg[1] != '\0' && arg[1] == o->short_name) {
+			*inline_value = arg[2] ? arg + 2 : NULL;
+			if (*inline_value && !o->argument)
+				return -1;
+			return i;
+		}
+	}
+	return -1;
+}
+
+int options_parse(struct settings *s, int argc, char **argv)
+{
+	bool only_args = false;
+
+	s->args = calloc((size_t)argc + 1, sizeof *s->args);
+	if (!s->args)
+		abort();
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i], *value;
+		int id, status;
+
+		if (only_args || looks_like_value(arg)) {
+			s->args[s->nargs++] = argv[i];
+			continue;
+		}
+		if (strcmp(arg, "--") == 0) {
+			only_args = true;
+			continue;
+		}
+		if ((id = find_option(arg, &value)) < 0)
+			return usage_error("unknown option '%s'", arg);
+		if (options[id].spec.argument && !value) {
+			if (i + 1 >= argc)
+				return usage_error("option '%s' needs an argument", arg);
+			value = argv[++i];
+		}
+		if ((status = apply_option(s, (enum option_id)id, value)) != OPTIONS_GO_ON)
+			return status;
+	}
+	note_given(s);
+	return OPTIONS_GO_ON;
+}
+
+/* ---- Checking ------------------------------------------------------------------------------ */
+
+/* Options that contradict each other: at most one of each group may be given, whatever
+ * the command (and why, where the names do not say it). */
+static const struct {
+	unsigned long group;
+	const char *why;
+} exclusive[] = {
+	{ OPTION_BIT(TSV) | OPTION_BIT(CSV) | OPTION_BIT(JSON), "one output style" },
+	{ OPTION_BIT(HEADER) | OPTION_BIT(JSON), "JSON names each field in each object" },
+	{ OPTION_BIT(SATURATE) | OPTION_BIT(WRAP), "past the range, a value saturates or wraps" },
+	{ OPTION_BIT(NAMES) | OPTION_BIT(JSON), "--names writes one name a line" },
+	{ OPTION_BIT(TESTFLOAT) | OPTION_BIT(FIELDS), "--testfloat writes its own lines" },
+	{ OPTION_BIT(TESTFLOAT) | OPTION_BIT(TSV), "--testfloat writes its own lines" },
+	{ OPTION_BIT(TESTFLOAT) | OPTION_BIT(CSV), "--testfloat writes its own lines" },
+	{ OPTION_BIT(TESTFLOAT) | OPTION_BIT(JSON), "--testfloat writes its own lines" },
+	{ OPTION_BIT(TESTFLOAT) | OPTION_BIT(HEADER), "--testfloat writes its own lines" },
+};
+
+bool options_exclusive_at(size_t i, unsigned long *group)
+{
+	if (i >= sizeof exclusive / sizeof exclusive[0])
+		return false;
+	*group = exclusive[i].group;
+	return true;
+}
+
+/* The option as its help names it first: -s, or --wrap when it has no letter. */
+static void option_name(char *out, size_t size, int id)
+{
+	if (options[id].spec.short_name)
+		snprintf(out, size, "-%c", options[id].spec.short_name);
+	else
+		snprintf(out, size, "--%s", options[id].spec.long_name);
+}
+
+/* The lowest option id in a set of options. */
+static int first_option(unsigned long set)
+{
+	int i = 0;
+
+	while (!(set & (1UL << i)))
+		i++;
+	return i;
+}
+
+/* No two options of an exclusive group, or the first two given are named. */
+static int check_exclusive(const struct settings *s)
+{
+	for (size_t k = 0; k < sizeof exclusive / sizeof exclusive[0]; k++) {
+		unsigned long both = s->given & exclusive[k].group;
+		char a[32], b[32], message[160];
+		if (!both || !(both & (both - 1)))
+			continue;
+		option_name(a, sizeof a, first_option(both));
+		option_name(b, sizeof b, first_option(both & (both - 1)));
+		snprintf(message, sizeof message, "give %s or %s, not both: %%s", a, b);
+		return usage_error(message, exclusive[k].why);
+	}
+	return OPTIONS_GO_ON;
+}
+
+int options_check(const struct settings *s, unsigned long allowed, const char *command)
+{
+	unsigned long stray = s->given & ~(allowed | OPTIONS_EVERYWHERE);
+	char message[96];
+
+	if (s->map.operand_fields && !(allowed & OPTIONS_OPERAND_FIELDS))
+		return usage_error("%s", "the operand fields (x y z xv yv zv) are map's, not this command's");
+	if (stray) {
+		snprintf(message, sizeof message, "option --%%s does not apply to %s", command);
+		return usage_error(message, options[first_option(stray)].spec.long_name);
+	}
+	return check_exclusive(s);
+}
+
+/* ---- Help ---------------------------------------------------------------------------------- */
+
+void options_print(unsigned long which)
+{
+	for (int i = 0; i < OPTION_COUNT; i++) {
+		const struct option_spec *o = &options[i].spec;
+		char left[64];
+		if (!(which & (1UL << i)))
+			continue;
+		snprintf(left, sizeof left, "%c%c%s--%s%s%s", o->short_name ? '-' : ' ', o->short_name ? o->short_name : ' ',
+			 o->short_name ? ", " : "  ", o->long_name, o->argument ? " " : "", o->argument ? o->argument : "");
+		printf("  %-26s %s\n", left, o->help);
+	}
+}
