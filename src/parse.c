@@ -58,7 +58,7 @@ static const char *const messages[] = {
 	[PARSE_HEX_DIGIT] = "a hex pattern 0x... has only the digits 0-9 and a-f (and _), not",
 };
 
-/* "not a function or constant fpx knows (pi, e, sqrt, ...)", from real.c's table. */
+/* "not a function or constant fpx knows (pi, e, sqrt, ...)", from realfn.c's table. */
 static const char *unknown_name_message(void)
 {
 	static char text[640];

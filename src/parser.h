@@ -34,7 +34,7 @@ struct parser {
 	long work; /* the bits operated on so far (see MAX_WORK_BITS) */
 	long real_nodes; /* the nodes of a real built so far (see MAX_REAL_NODES) */
 	int calls;       /* the function calls the position is inside */
-	/* While a formula (real.c: gelu, pow ...) is read: its arguments, named x and y. */
+	/* While a formula (realfn.c: gelu, pow ...) is read: its arguments, named x and y. */
 	const struct operand *bound;
 	bool variables; /* x, y and z are fpx map's variables (parse_function_of) */
 	struct parse_error *err;

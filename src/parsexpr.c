@@ -303,7 +303,7 @@ static enum parse_status parse_bound(struct parser *p, struct operand *out, cons
 	return PARSE_OK;
 }
 
-/* pi, e, a function of the table in real.c, or one of its formulas. */
+/* pi, e, a function of realfn.c's table, or one of its formulas. */
 static enum parse_status parse_name(struct parser *p, struct operand *out, size_t len)
 {
 	size_t at = p->pos;
