@@ -3,6 +3,8 @@
  *
  * Values come as sig·2^exp (sig ≥ 0). All of it is integer arithmetic on GMP
  * numbers: no double, no printf("%g"), no locale. Never rounds into a format.
+ * Made in decimal.c (layout, exact, rational, hex float) and decshort.c (shortest);
+ * the decimals in machine words of mx's rows are decwords.h's.
  */
 #ifndef FPX_DECIMAL_H
 #define FPX_DECIMAL_H
