@@ -16,6 +16,42 @@
 
 /* ---- Layout ------------------------------------------------------------------------ */
 
+/* The decimal digits of d, written so that they end at `end`, 8 at a time (each group
+ * of 8 made apart from the others): the 24 bytes before end may be written. Returns
+ * where the digits start. Static here, so that it is inlined where it is hot
+ * (dec_scaled_word(), convert's shortest rows); the rarer uses, exponents past 99
+ * and decwords.c's wide values, call dec_word_digits(). */
+static char *word_digits(char *end, uint64_t d)
+{
+	const uint64_t e8 = 100000000, e16 = e8 * e8;
+	uint64_t first;
+	int groups;
+
+	if (d < e8) {
+		first = eight_digit_bytes((uint32_t)d);
+		groups = 1;
+	} else if (d < e16) {
+		uint64_t high = d / e8;
+		store_digit_bytes(end - 8, eight_digit_bytes((uint32_t)(d - high * e8)));
+		first = eight_digit_bytes((uint32_t)high);
+		groups = 2;
+	} else { /* d < 2^64 < 1845·10^16 */
+		uint64_t top = d / e16, rest = d - top * e16, high = rest / e8;
+		store_digit_bytes(end - 8, eight_digit_bytes((uint32_t)(rest - high * e8)));
+		store_digit_bytes(end - 16, eight_digit_bytes((uint32_t)high));
+		first = eight_digit_bytes((uint32_t)top);
+		groups = 3;
+	}
+	store_digit_bytes(end - 8 * groups, first);
+	/* the first nonzero digit's byte (d = 0: the last) */
+	return end - 8 * groups + (d ? __builtin_ctzll(first - ASCII_ZEROS) >> 3 : 7);
+}
+
+char *dec_word_digits(char *end, uint64_t d)
+{
+	return word_digits(end, d);
+}
+
 /* The most put_digits() writes besides the digits: a sign, "0." and the zeros before a
  * small value's digits (5 at most), the zeros after a large one's (20) or a point,
  * an exponent. */

@@ -40,36 +40,10 @@ static inline void store_digit_bytes(char *p, uint64_t bytes)
 	memcpy(p, &bytes, 8);
 }
 
-/* The decimal digits of d, written so that they end at `end`, 8 at a time (each group
- * of 8 made apart from the others): the 24 bytes before end may be written. Returns
- * where the digits start. Always inlined: convert's shortest rows (dec_scaled_word())
- * spend a tenth of their time here, and LTO, merging the two files' copies, would
- * otherwise call it. */
-static inline __attribute__((always_inline)) char *word_digits(char *end, uint64_t d)
-{
-	const uint64_t e8 = 100000000, e16 = e8 * e8;
-	uint64_t first;
-	int groups;
-
-	if (d < e8) {
-		first = eight_digit_bytes((uint32_t)d);
-		groups = 1;
-	} else if (d < e16) {
-		uint64_t high = d / e8;
-		store_digit_bytes(end - 8, eight_digit_bytes((uint32_t)(d - high * e8)));
-		first = eight_digit_bytes((uint32_t)high);
-		groups = 2;
-	} else { /* d < 2^64 < 1845·10^16 */
-		uint64_t top = d / e16, rest = d - top * e16, high = rest / e8;
-		store_digit_bytes(end - 8, eight_digit_bytes((uint32_t)(rest - high * e8)));
-		store_digit_bytes(end - 16, eight_digit_bytes((uint32_t)high));
-		first = eight_digit_bytes((uint32_t)top);
-		groups = 3;
-	}
-	store_digit_bytes(end - 8 * groups, first);
-	/* the first nonzero digit's byte (d = 0: the last) */
-	return end - 8 * groups + (d ? __builtin_ctzll(first - ASCII_ZEROS) >> 3 : 7);
-}
+/* The decimal digits of d, written so that they end at `end`, 8 at a time (decimal.c's
+ * word_digits(), out of line); the 24 bytes before end may be written. Returns where
+ * the digits start. */
+char *dec_word_digits(char *end, uint64_t d);
 
 /* The decimal exponent of scientific notation at p: e+21, e-7. Returns the end. One or
  * two digits, the most, made with no branch between them (a/10 as a·103/2^10, exact
@@ -86,7 +60,7 @@ static inline char *put_exponent(char *p, long x)
 		p[1] = (char)('0' + a - 10 * tens);
 		return p + 2 - one;
 	}
-	char text[24], *end = text + sizeof text, *digits = word_digits(end, a);
+	char text[24], *end = text + sizeof text, *digits = dec_word_digits(end, a); /* rare */
 	sb_copy(p, digits, (size_t)(end - digits));
 	return p + (end - digits);
 }

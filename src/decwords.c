@@ -196,14 +196,14 @@ static char *flat_word_digits(char *end, uint64_t d, long *zeros)
 	uint64_t first = eight_digit_bytes((uint32_t)top); /* top < 1845 */
 	store_digit_bytes(end - 24, first);
 	*zeros = trailing_zero_digits(end);
-	return end - 24 + (__builtin_ctzll(first - ASCII_ZEROS) >> 3); /* as word_digits() */
+	return end - 24 + (__builtin_ctzll(first - ASCII_ZEROS) >> 3); /* as dec_word_digits() */
 }
 #else
 /* The digits of a nonzero d < 2^64 ending at end, in a buffer of '0's from 24 bytes
  * before end, and in *zeros how many '0's they end with. */
 static char *flat_word_digits(char *end, uint64_t d, long *zeros)
 {
-	char *digits = word_digits(end, d);
+	char *digits = dec_word_digits(end, d);
 
 	*zeros = trailing_zero_digits(end);
 	return digits;
@@ -211,15 +211,15 @@ static char *flat_word_digits(char *end, uint64_t d, long *zeros)
 #endif
 
 /* The digits of a nonzero d < 2^128, ending at end, in a buffer of '0's from 64 bytes
- * before end: 19 at a time from the last (each by word_digits(), the '0's before it
+ * before end: 19 at a time from the last (each by dec_word_digits(), the '0's before it
  * its leading zeros). Returns where they start. */
 static char *wide_digits(char *end, unsigned __int128 d)
 {
 	const uint64_t ten19 = 10000000000000000000u;
 
 	for (; d >> 64; d /= ten19, end -= 19)
-		word_digits(end, (uint64_t)(d % ten19));
-	return word_digits(end, (uint64_t)d);
+		dec_word_digits(end, (uint64_t)(d % ten19));
+	return dec_word_digits(end, (uint64_t)d);
 }
 
 /*
