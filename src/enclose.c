@@ -53,6 +53,33 @@ void real_set_exact(mpfr_ptr out, const struct num *x, mpfr_rnd_t rnd)
 	}
 }
 
+/* x = the exact value of an MPFR number (±inf included; past 2^±NUM_LIMIT_EXP, the
+ * bounded stand-in, which rounds as the number would). */
+void real_end_value(struct num *x, mpfr_srcptr end)
+{
+	static mpz_t sig; /* kept from one value to the next: no allocation per value */
+	static bool ready;
+	long exp;
+
+	num_set_kind(x, mpfr_inf_p(end) ? NUM_INF : NUM_FINITE);
+	x->neg = mpfr_signbit(end);
+	x->bound = NUM_EXACT;
+	mpq_set_ui(x->mag, 0, 1);
+	if (x->kind == NUM_INF || mpfr_zero_p(end))
+		return;
+	exp = mpfr_get_exp(end);
+	if (exp > NUM_LIMIT_EXP || exp < -NUM_LIMIT_EXP) {
+		num_set_bound(x, exp > 0 ? NUM_HUGE : NUM_TINY);
+		return;
+	}
+	if (!ready)
+		mpz_init(sig);
+	ready = true;
+	exp = mpfr_get_z_2exp(sig, end);
+	mpz_abs(sig, sig);
+	num_set_dyadic(x->mag, sig, exp);
+}
+
 /* out ⊇ x: x rounded to nearest, and its neighbour on the other side of x when that
  * was inexact (one division, not two). */
 static void enclose_exact(mpfi_ptr out, const struct num *x)

@@ -1,6 +1,7 @@
 /*
  * enclose.h — inside the real layer: enclosures of a real by interval arithmetic (MPFI),
- * with the ends the value lies strictly inside of, and the helpers real.c shares.
+ * with the ends the value lies strictly inside of, and the exact conversions between
+ * fpx's values and MPFR's numbers that real.c and realcall.c share.
  */
 #ifndef FPX_ENCLOSE_H
 #define FPX_ENCLOSE_H
@@ -13,6 +14,9 @@ bool real_is_dyadic(const struct num *x);
 mpfr_prec_t real_dyadic_bits(const struct num *x);
 /* out = x rounded as rnd says (exact when out has the bits). */
 void real_set_exact(mpfr_ptr out, const struct num *x, mpfr_rnd_t rnd);
+/* x = the exact value of an MPFR number (±inf included; past 2^±NUM_LIMIT_EXP, the
+ * bounded stand-in, which rounds as the number would). */
+void real_end_value(struct num *x, mpfr_srcptr end);
 bool interval_is_point(mpfi_srcptr a);
 
 /* What an enclosure found: the value lies inside; or it is NaN; or NaN came out of an

@@ -2,7 +2,7 @@
  * fastshort.h — the fast path for the shortest decimal of a wide format's code: the
  * interval that reads back is scaled by a power of ten with 64×128-bit products (Ryu's
  * method, Adams 2018), and digits are dropped while the coarser grid still has a point
- * inside. It answers exactly what the interval search in decimal.c answers, or
+ * inside. It answers exactly what the interval search in decshort.c answers, or
  * declines; it never approximates. Never prints.
  */
 #ifndef FPX_FASTSHORT_H

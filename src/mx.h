@@ -12,7 +12,9 @@
 #include <stdint.h>
 
 #include "decimal.h"
+#include "decwords.h"
 #include "fastdec.h"
+#include "fastdecline.h"
 #include "format.h"
 #include "intfmt.h"
 #include "num.h"

@@ -44,7 +44,7 @@ struct pow5_reciprocal_at {
 };
 
 /*
- * For placing a whole line in one pass (fastdec.c), 5^q to 128 bits for every
+ * For placing a whole line in one pass (fastdecline.c), 5^q to 128 bits for every
  * |q| ≤ POW5_MAX (Eisel and Lemire's table): pow5_wide[q + POW5_MAX] = ⌊5^q·2^(127−L)⌋,
  * two words, low first, between 2^127 and 2^128, with L = pow5_wide_log2[q + POW5_MAX]
  * = ⌊log2 5^q⌋. Exact for 0 ≤ q ≤ 55.

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "decimal.h"
+#include "decwords.h"
 
 static void neighbour_init(struct neighbour *n)
 {

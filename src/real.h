@@ -30,7 +30,7 @@ enum real_op {
 	REAL_MUL,
 	REAL_DIV,
 	REAL_POW,   /* any real exponent */
-	REAL_CALL,  /* a function of the table in real.c */
+	REAL_CALL,  /* a function of realfn.c's table */
 	REAL_VAR,   /* x, y or z of fpx map, to be bound (real_bind) before rounding */
 	REAL_FORMULA, /* an activation: arg[0] its argument, arg[1] its formula's expansion */
 };

@@ -1,7 +1,7 @@
 /*
- * realfn.h — inside the real layer (real.c, realfn.c, enclose.c): the functions a real
- * may call, with the MPFR and MPFI routines that evaluate them and what is known of
- * their shape. Not for use outside those three files.
+ * realfn.h — inside the real layer (real.c, realnode.c, realcall.c, realfold.c,
+ * realfn.c, enclose.c): the functions a real may call, with the MPFR and MPFI routines
+ * that evaluate them and what is known of their shape. Not for use outside those files.
  */
 #ifndef FPX_REALFN_H
 #define FPX_REALFN_H

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "fastdec.h"
+#include "fastdecline.h"
 #include "round.h"
 
 /* The fast path: a plain decimal (fastdec.h) rounded exactly as rnd_encode() rounds its

@@ -22,7 +22,9 @@
 #include <unistd.h>
 
 #include "decimal.h"
+#include "decwords.h"
 #include "fastdec.h"
+#include "fastdecline.h"
 #include "format.h"
 #include "lines.h"
 #include "num.h"
