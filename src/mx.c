@@ -32,7 +32,7 @@
 static bool mx_fields(struct settings *s)
 {
 	if (!s->fields_given) {
-		render_parse_fields(&s->fields, "input,hex,exact,error");
+		s->fields = mx_default_fields;
 		return true;
 	}
 	for (int i = 0; i < s->fields.count; i++) {
@@ -140,8 +140,7 @@ static void put_tensor_rows(struct strbuf *out, const struct settings *s, struct
 		sb_clear(&exact);
 		float_texts(hex, &exact, v[i]);
 		if (b->flat) {
-			sb_puts(&b->tensor_columns, exact.s);
-			sb_putc(&b->tensor_columns, render_separator(s->style));
+			render_cells(&b->tensor_columns, NULL, (const char *const[]){ exact.s }, 1, s->style, true);
 			continue;
 		}
 		if (s->style == STYLE_JSON) {
@@ -152,12 +151,7 @@ static void put_tensor_rows(struct strbuf *out, const struct settings *s, struct
 			sb_putc(out, '}');
 			continue;
 		}
-		sb_puts(out, label[i]);
-		sb_putc(out, render_separator(s->style));
-		sb_puts(out, hex);
-		sb_putc(out, render_separator(s->style));
-		sb_puts(out, exact.s);
-		sb_putc(out, '\n');
+		render_cells(out, NULL, (const char *const[]){ label[i], hex, exact.s }, 3, s->style, false);
 	}
 	if (!b->flat)
 		sb_puts(out, s->style == STYLE_JSON ? "}\n" : "\n");
@@ -220,7 +214,7 @@ static void emit_nvfp4(struct strbuf *out, const struct settings *s, struct bloc
 				worst_special = worse_special(worst_special, dequantized[i]);
 				put_float_special(&exact, dequantized[i]);
 				put_float_special(&error, dequantized[i]);
-				mx_put_element(out, s, b, first + i, &e2m1, codes[i], &exact, &error, i == 0);
+				mx_put_element(out, s, b, first + i, &e2m1, codes[i], &exact, &error);
 				continue;
 			}
 			mpq_set_d(value, (double)dequantized[i]);
@@ -233,7 +227,7 @@ static void emit_nvfp4(struct strbuf *out, const struct settings *s, struct bloc
 				mpq_set(worst, diff);
 				approximate = b->approximate[first + i];
 			}
-			mx_put_element(out, s, b, first + i, &e2m1, codes[i], &exact, &error, i == 0);
+			mx_put_element(out, s, b, first + i, &e2m1, codes[i], &exact, &error);
 		}
 		sb_clear(&worst_text);
 		if (worst_special)
@@ -381,6 +375,7 @@ int cmd_mx(struct settings *s)
 	r.size = size;
 	sb_init(&out);
 	r.b.flat = mx_flat(s);
+	r.b.default_fields = render_same_fields(&s->fields, &mx_default_fields);
 	if (r.b.flat && s->header)
 		mx_put_flat_header(&out, s);
 	inputs_answer_into(&in, &out, false); /* a block's rows are not the lines' */

@@ -52,7 +52,7 @@ struct code_table {
 	long text_e;
 	unsigned long generation, made[MX_TABLE_CODES];
 	bool fits[MX_TABLE_CODES];
-	char hex[MX_TABLE_CODES][4]; /* 0x and the code's (at most) 2 digits, unterminated */
+	char hex[MX_TABLE_CODES][32]; /* 0x and the code's (at most) 2 digits; 32 bytes, read in one move */
 	size_t text_len[MX_TABLE_CODES];
 	char text[MX_TABLE_CODES][DEC_WORDS_MAX];
 };
@@ -85,8 +85,6 @@ struct block {
 	struct rnd_line *scaled[MX_SCALES];
 	bool scaled_tried[MX_SCALES];
 	struct code_table *codes; /* a small element format's (code_table()) */
-	char separator; /* default_row_separator(), once found */
-	bool separator_found;
 	char value_scratch[DEC_WORDS_MAX]; /* a wider one's value text */
 	/* ... and finite_block()'s work areas */
 	bool work_made;
@@ -97,6 +95,7 @@ struct block {
 	 * (the block's number, its scale's code and value, and --preset nvfp4's tensor
 	 * columns, in tensor_columns); empty in the grouped form */
 	bool flat;
+	bool default_fields; /* -o is mx_default_fields */
 	long number; /* the blocks written before this one */
 	struct strbuf row_start, tensor_columns;
 };
@@ -128,12 +127,14 @@ const struct rnd_line *mx_scaled_rounding(struct block *b, const struct fmt *f, 
 
 /* ---- mxemit.c: a block's rows ---------------------------------------------------------- */
 
+/* mx's fields by default: input, hex, exact, error. */
+extern const struct field_list mx_default_fields;
+
 /* The block's rows: its scale, each element, the worst error. */
 void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b, const struct element_format *ef);
 /* One element's row (mxemit.c says which fields, how). */
 void mx_put_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
-		    const struct element_format *ef, fpcode code, const struct strbuf *exact, const struct strbuf *error,
-		    bool first);
+		    const struct element_format *ef, fpcode code, const struct strbuf *exact, const struct strbuf *error);
 /* A block's first row (its scale; in the flat table, the start of each element row
  * instead), and its last (the worst error; none in the flat table). */
 void mx_put_block_scale(struct strbuf *out, const struct settings *s, struct block *b, const char *hex,

@@ -49,12 +49,13 @@ struct quantization {
 	 * float target */
 	bool lines_in_one_pass;
 	struct rnd_line one_pass;
-	/* render_separator() where nothing in a row is quoted (TSV or CSV without the input
-	 * field): its rows written plainly in place; else 0 */
-	char plain_separator;
+	bool default_fields; /* -o is quantize's default */
 };
 
 #define CACHED_BITS 12
+
+/* quantize's fields by default. */
+static const struct field_list default_fields = { { FIELD_HEX, FIELD_EXACT, FIELD_FLAGS }, 3 };
 
 /* A code's exact and shortest texts, and their lengths. */
 struct code_texts {
@@ -217,7 +218,7 @@ static bool quantization_init(struct quantization *q, struct settings *s, const 
 		return false;
 	}
 	note_power_scale(q);
-	q->plain_separator = render_has_field(&s->fields, FIELD_INPUT) ? 0 : render_separator(s->style);
+	q->default_fields = render_same_fields(&s->fields, &default_fields);
 	return true;
 }
 
@@ -242,58 +243,25 @@ static bool parameters_of(struct parameters *out, const struct quantization *q, 
 #define QUANTIZE_FIELDS \
 	(1UL << FIELD_INPUT | 1UL << FIELD_HEX | 1UL << FIELD_EXACT | 1UL << FIELD_SHORTEST | 1UL << FIELD_FLAGS)
 
-/* A row's texts: the input, the code's hex, its value exactly and shortest (each of
- * so many bytes), and its flags. */
-struct row_texts {
-	const char *input, *hex, *exact, *shortest;
-	size_t hex_len, exact_len, shortest_len;
-	unsigned flags;
-};
-
-/* The row in TSV or CSV without the input field, where nothing is quoted: each field
- * written where it goes, sep between them. */
-static void put_plain_row(struct strbuf *out, const struct field_list *fl, const struct row_texts *t, char sep)
+/* A row of quantize's fields (render_text_row()): the code's hex, its value exactly and
+ * shortest, and the flags, in row; the input as typed (NULL in the one pass, whose rows
+ * leave it out). */
+static void put_quantized(struct strbuf *out, const struct settings *s, const struct quantization *q,
+			  struct text_row *row, const char *input)
 {
-	size_t flags_len;
-	const char *flags = render_flags_text(t->flags, &flags_len);
-	char *p;
-
-	sb_reserve(out, (size_t)fl->count * (t->hex_len + t->exact_len + t->shortest_len + flags_len + 1) + 1);
-	p = out->s + out->len;
-	for (int i = 0; i < fl->count; i++) {
-		if (i)
-			*p++ = sep;
-		const char *text = flags; /* FIELD_FLAGS, and the others: */
-		size_t len = flags_len;
-		if (fl->field[i] == FIELD_HEX)
-			text = t->hex, len = t->hex_len;
-		else if (fl->field[i] == FIELD_EXACT)
-			text = t->exact, len = t->exact_len;
-		else if (fl->field[i] == FIELD_SHORTEST)
-			text = t->shortest, len = t->shortest_len;
-		sb_copy(p, text, len);
-		p += len;
-	}
-	*p++ = '\n';
-	*p = '\0';
-	out->len = (size_t)(p - out->s);
+	row->typed = true;
+	row->item = false;
+	row->text[FIELD_INPUT] = (struct render_text){ input, 0, false };
+	if (q->default_fields) /* a constant list: its row compiled into straight code */
+		render_text_row(out, &default_fields, s->style, row);
+	else
+		render_text_row(out, &s->fields, s->style, row);
 }
 
-/* One output row: the fields asked for. */
-static void put_quantized(struct strbuf *out, const struct settings *s, const struct quantization *q,
-			  const struct row_texts *t)
+/* A text of len bytes that nothing quotes. */
+static struct render_text plain_text(const char *text, size_t len)
 {
-	if (q->plain_separator)
-		put_plain_row(out, &s->fields, t, q->plain_separator);
-	else {
-		const char *text[FIELD_COUNT] = { 0 };
-		text[FIELD_INPUT] = t->input;
-		text[FIELD_HEX] = t->hex;
-		text[FIELD_EXACT] = t->exact;
-		text[FIELD_SHORTEST] = t->shortest;
-		render_fields(out, &s->fields, text, t->flags, s->style);
-		sb_putc(out, '\n');
-	}
+	return (struct render_text){ text, len, false };
 }
 
 /* y = x/scale + zero_point, rounded once into an integer format (NaN has no integer). */
@@ -323,13 +291,16 @@ static void put_int_row(struct strbuf *out, const struct settings *s, const stru
 			long v, unsigned flags)
 {
 	const struct int_format *f = q->ints;
-	char hex[CODE_MAX_BITS / 4 + 3], value[DEC_LONG_MAX], *digits = dec_long(value, v);
+	char hex[CODE_MAX_BITS / 4 + 35], value[DEC_LONG_MAX], *digits = dec_long(value, v);
 	int hex_digits = (f->bits + 3) / 4;
 	size_t len = (size_t)(value + DEC_LONG_MAX - 1 - digits);
-	struct row_texts t = { input, hex, digits, digits, (size_t)hex_digits + 2, len, len, flags };
+	struct text_row row;
 
 	code_to_hex(hex, intfmt_code(f, v), hex_digits);
-	put_quantized(out, s, q, &t);
+	row.flags = flags;
+	row.text[FIELD_HEX] = (struct render_text){ hex, (size_t)hex_digits + 2, true };
+	row.text[FIELD_EXACT] = row.text[FIELD_SHORTEST] = plain_text(digits, len);
+	put_quantized(out, s, q, &row, input);
 }
 
 /* The exact and shortest text of a code of f. */
@@ -339,14 +310,11 @@ static void code_texts(struct strbuf *exact, struct strbuf *shortest, const stru
 	dec_shortest(shortest, f, code);
 }
 
-/* The text of b, kept when b is let go (never the empty buffer strbuf.c shares). */
+/* The text of b, kept when b is let go, 32 bytes readable there. */
 static char *kept_text(struct strbuf *b)
 {
-	char *text = b->cap ? b->s : calloc(1, 1);
-
-	if (!text)
-		abort();
-	return text;
+	sb_reserve(b, 32);
+	return b->s;
 }
 
 /* Those texts from q's cache (a narrow format's codes come again and again), made once. */
@@ -376,27 +344,25 @@ static void put_float_row(struct strbuf *out, const struct settings *s, struct q
 {
 	const struct fmt *f = q->floats;
 	struct strbuf exact, shortest;
-	char hex[CODE_MAX_BITS / 4 + 3];
-	struct row_texts t = { input, hex, NULL, NULL, (size_t)fmt_hex_digits(f) + 2, 0, 0, r->flags };
+	char hex[CODE_MAX_BITS / 4 + 35]; /* 32 bytes readable */
+	struct text_row row;
 
 	code_to_hex(hex, r->code, fmt_hex_digits(f));
+	row.flags = r->flags;
+	row.text[FIELD_HEX] = (struct render_text){ hex, (size_t)fmt_hex_digits(f) + 2, true };
 	if (f->bits <= CACHED_BITS) {
 		const struct code_texts *c = cached_texts(q, r->code);
-		t.exact = c->exact;
-		t.exact_len = c->exact_len;
-		t.shortest = c->shortest;
-		t.shortest_len = c->shortest_len;
-		put_quantized(out, s, q, &t);
+		row.text[FIELD_EXACT] = (struct render_text){ c->exact, c->exact_len, true };
+		row.text[FIELD_SHORTEST] = (struct render_text){ c->shortest, c->shortest_len, true };
+		put_quantized(out, s, q, &row, input);
 		return;
 	}
 	sb_init(&exact);
 	sb_init(&shortest);
 	code_texts(&exact, &shortest, f, r->code);
-	t.exact = exact.s;
-	t.exact_len = exact.len;
-	t.shortest = shortest.s;
-	t.shortest_len = shortest.len;
-	put_quantized(out, s, q, &t);
+	row.text[FIELD_EXACT] = plain_text(exact.s, exact.len);
+	row.text[FIELD_SHORTEST] = plain_text(shortest.s, shortest.len);
+	put_quantized(out, s, q, &row, input);
 	sb_free(&exact);
 	sb_free(&shortest);
 }
@@ -736,7 +702,7 @@ int cmd_quantize(struct settings *s)
 	enum field stray;
 
 	if (!s->fields_given)
-		render_parse_fields(&s->fields, "hex,exact,flags");
+		s->fields = default_fields;
 	if (!render_fields_within(&s->fields, QUANTIZE_FIELDS, &stray))
 		return usage_error("quantize has the fields input, hex, exact, shortest and flags, not '%s'",
 				   render_field_name(stray));
@@ -862,6 +828,7 @@ static enum problem dequantize_one(struct strbuf *out, const struct settings *s,
 	enum problem problem;
 	struct strbuf exact, shortest;
 	char hex[CODE_MAX_BITS / 4 + 3];
+	struct text_row row;
 	struct num x;
 	fpcode code = 0;
 
@@ -880,9 +847,11 @@ static enum problem dequantize_one(struct strbuf *out, const struct settings *s,
 		else
 			sb_puts(&shortest, exact.s); /* a special, or a real scale: as exact gives it */
 		code_to_hex(hex, code, ((q->ints ? q->ints->bits : q->floats->bits) + 3) / 4);
-		put_quantized(out, s, q,
-			      &(struct row_texts){ text, hex, exact.s, shortest.s, strlen(hex), exact.len, shortest.len,
-						   exact.s[0] == '~' ? RND_INEXACT : 0 }); /* only the text is not exact */
+		row.flags = exact.s[0] == '~' ? RND_INEXACT : 0; /* only the text is not exact */
+		row.text[FIELD_HEX] = plain_text(hex, strlen(hex));
+		row.text[FIELD_EXACT] = plain_text(exact.s, exact.len);
+		row.text[FIELD_SHORTEST] = plain_text(shortest.s, shortest.len);
+		put_quantized(out, s, q, &row, text);
 	}
 	sb_free(&exact);
 	sb_free(&shortest);
