@@ -23,7 +23,7 @@
 #include "inputs.h"
 #include "output.h"
 #include "convert.h"
-#include "mx.h"
+#include "mxemit.h"
 #include "nvfp4.h"
 #include "parse.h"
 #include "render.h"

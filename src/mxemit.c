@@ -4,7 +4,7 @@
  * in words where they hold them, from the one pass's digits or the general scanner's,
  * else as rationals), and its worst error.
  */
-#include "mx.h"
+#include "mxemit.h"
 
 #include <limits.h>
 #include <stdint.h>

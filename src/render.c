@@ -1,7 +1,8 @@
 /*
  * render.c — the output fields: their table, each one's text from a code and what its
- * rounding said, and a code's row of them. The bytes around the fields are
- * renderrow.c's, the quoting renderjson.c's; never converts.
+ * rounding said; the bytes before a field and after a row; and a code's row. Other rows
+ * (of ready texts, of a code alone, errors, headers, cells) are renderrow.c's, quoting
+ * renderjson.c's. Never converts.
  */
 #include "render.h"
 
@@ -10,7 +11,10 @@
 
 #include "decimal.h"
 #include "readout.h"
-#include "renderint.h"
+
+/* A JSON row's members alone, each after a comma where one is needed, for a row nested
+ * in an object that is already open (render_row_members()). */
+#define STYLE_JSON_MEMBERS ((enum style)(STYLE_JSON + 1))
 
 /* What a field is computed from, and so what its row must have ready. */
 enum field_source {
@@ -260,7 +264,29 @@ static void write_readout_field(struct strbuf *out, const struct field_context *
 		sb_putc(out, '-');
 }
 
-/* ---- A code's row ------------------------------------------------------------------------ */
+/* ---- A row's pieces, and a code's row --------------------------------------------------- */
+
+void render_field_begin(struct strbuf *out, enum style style, int i, enum field fld)
+{
+	if (style == STYLE_JSON_MEMBERS) { /* a comma where one is needed: not just after "{" */
+		render_json_item(out);
+		sb_putc(out, '"');
+		sb_puts(out, fields[fld].name);
+		sb_puts(out, "\":");
+	} else if (style == STYLE_JSON) {
+		sb_puts(out, i ? ",\"" : "{\"");
+		sb_puts(out, fields[fld].name);
+		sb_puts(out, "\":");
+	} else if (i)
+		sb_putc(out, render_separator(style));
+}
+
+void render_row_end(struct strbuf *out, enum style style)
+{
+	if (style == STYLE_JSON)
+		sb_putc(out, '}');
+	sb_putc(out, '\n');
+}
 
 /* Does any of fl's fields come from `source`? Are all of them FROM_CODE? */
 static bool any_from(const struct field_list *fl, enum field_source source)

@@ -16,6 +16,7 @@
 
 #include "format.h"
 #include "num.h"
+#include "renderjson.h"
 #include "round.h"
 #include "strbuf.h"
 
@@ -57,8 +58,6 @@ enum field {
 	FIELD_COUNT
 };
 
-enum style { STYLE_TSV, STYLE_CSV, STYLE_JSON };
-
 #define MAX_FIELDS 32
 
 struct field_list {
@@ -88,6 +87,12 @@ struct row {
 	bool saturate;
 };
 
+/* The pieces of a row, for renderrow.c: what comes before field i (its separator, or
+ * JSON's key), what ends a row (JSON's brace, the newline), and the flags field (its
+ * text in TSV and CSV, a list of strings in JSON). */
+void render_field_begin(struct strbuf *out, enum style style, int i, enum field fld);
+void render_row_end(struct strbuf *out, enum style style);
+void render_put_flags(struct strbuf *out, unsigned flags, bool json);
 /* The header: the fields' names as a row. */
 void render_header(struct strbuf *out, const struct field_list *fl, enum style style);
 /* A code's row (convert, cast, dump, table, map, compare): each field computed from the
@@ -162,27 +167,4 @@ void render_flags(struct strbuf *out, unsigned flags, const char *sep, const cha
 /* The flags field's text in TSV and CSV (names between '|', or -), made once, and its
  * length; 32 bytes may be read there. */
 const char *render_flags_text(unsigned flags, size_t *len);
-/* s with every control byte written \xNN, for text a person reads (a readout). */
-void render_escaped(struct strbuf *out, const char *s);
-/* A space-separated list of words (a format's aliases) as a JSON array of strings. */
-void render_json_words(struct strbuf *out, const char *list);
-/* s as a JSON string, quotes included. */
-void render_json_string(struct strbuf *out, const char *s);
-
-/*
- * JSON objects member by member, nested as deep as need be: each member writes the
- * comma it needs (none after "{", "[", a newline or at the start of the buffer) and
- * its key; the caller writes the braces and brackets. Every command's JSON goes
- * through these and render_row().
- */
-void render_json_key(struct strbuf *out, const char *key);
-/* The comma before an item of a list or a member, where one is needed. */
-void render_json_item(struct strbuf *out);
-/* "key":"text", or "key":null when text is NULL. */
-void render_json_text(struct strbuf *out, const char *key, const char *text);
-/* "key":"N" (numbers are strings), "key":true, "key":"0x7e". */
-void render_json_long(struct strbuf *out, const char *key, long v);
-void render_json_bool(struct strbuf *out, const char *key, bool v);
-void render_json_code(struct strbuf *out, const char *key, const struct fmt *f, fpcode code);
-
 #endif

@@ -1,18 +1,16 @@
 /*
  * renderjson.c — texts as each style writes them: quoted for TSV and CSV, escaped as
- * JSON strings, and JSON objects member by member (render.h). Never decides which
- * fields a row holds nor where a row ends (renderrow.c).
+ * JSON strings, and JSON objects member by member. Never decides which fields a row
+ * holds nor where a row ends (render.c, renderrow.c).
  *
  * TSV fields never hold a tab or newline (they are replaced by spaces); CSV fields
  * are quoted when they must be (RFC 4180); JSON strings are escaped fully, and every
  * number is a string holding an exact decimal, so no reader rounds it.
  */
-#include "render.h"
+#include "renderjson.h"
 
 #include <stdio.h>
 #include <string.h>
-
-#include "renderint.h"
 
 static bool is_control(unsigned char c)
 {

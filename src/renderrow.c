@@ -1,43 +1,14 @@
 /*
- * renderrow.c — the bytes of a row around its fields: the separator between fields and
- * cells, JSON's keys and braces, the newline; rows of ready texts (the bulk commands'
- * fast path among them), rows of a code alone, error rows, headers and cells. Never
- * computes a field's text from a code (render.c does) nor quotes one (renderjson.c).
+ * renderrow.c — the rows that are not a code's fields computed (render.c): rows of ready
+ * texts (the bulk commands' fast path among them), rows of a code alone, error rows,
+ * headers, cells, and TSV as aligned columns. Never computes a field's text from a code
+ * nor quotes one (renderjson.c).
  */
 #include "render.h"
 
 #include <string.h>
 
 #include "decimal.h"
-#include "renderint.h"
-
-/* The byte between fields: ',' in CSV, a tab in TSV, 0 in JSON (which has no one). */
-static char separator(enum style style)
-{
-	return style == STYLE_CSV ? ',' : style == STYLE_TSV ? '\t' : 0;
-}
-
-void render_field_begin(struct strbuf *out, enum style style, int i, enum field fld)
-{
-	if (style == STYLE_JSON_MEMBERS) { /* a comma where one is needed: not just after "{" */
-		render_json_item(out);
-		sb_putc(out, '"');
-		sb_puts(out, render_field_name(fld));
-		sb_puts(out, "\":");
-	} else if (style == STYLE_JSON) {
-		sb_puts(out, i ? ",\"" : "{\"");
-		sb_puts(out, render_field_name(fld));
-		sb_puts(out, "\":");
-	} else if (i)
-		sb_putc(out, separator(style));
-}
-
-void render_row_end(struct strbuf *out, enum style style)
-{
-	if (style == STYLE_JSON)
-		sb_putc(out, '}');
-	sb_putc(out, '\n');
-}
 
 void render_header(struct strbuf *out, const struct field_list *fl, enum style style)
 {
@@ -179,7 +150,7 @@ void render_code_row(struct strbuf *out, const struct fmt *f, fpcode code, uint6
 	}
 	if (bulk_rows_shortest(rows)) { /* FROM_CODE fields: never quoted */
 		if (rows == BULK_ROWS_HEX_SHORTEST)
-			out->s[out->len++] = separator(style);
+			out->s[out->len++] = render_separator(style);
 		if (shortest)
 			dec_scaled_word(out, (code & f->sign_bit) != 0, shortest, pow10);
 		else
@@ -257,10 +228,10 @@ void render_cells(struct strbuf *out, const char *const name[], const char *cons
 	}
 	for (int i = 0; i < n; i++) {
 		if (i && !lead)
-			sb_putc(out, separator(style));
+			sb_putc(out, render_separator(style));
 		sb_puts(out, cell[i]);
 		if (lead)
-			sb_putc(out, separator(style));
+			sb_putc(out, render_separator(style));
 	}
 	if (!lead)
 		sb_putc(out, '\n');

@@ -1,10 +1,10 @@
 /*
- * mx.h — what the parts of `fpx mx` share (mx.c the command, mxblock.c a block's
- * elements and shared exponent, mxemit.c its rows): the element format, and a block
- * of elements as they were read.
+ * mxblock.h — a block of `fpx mx`'s elements as they were read (mxblock.c), and the
+ * element format they are quantized into: what mx.c (the command) and mxemit.c (a
+ * block's rows) share. Never rounds an element nor writes a row.
  */
-#ifndef FPX_MX_H
-#define FPX_MX_H
+#ifndef FPX_MXBLOCK_H
+#define FPX_MXBLOCK_H
 
 #include <gmp.h>
 #include <stdbool.h>
@@ -17,7 +17,6 @@
 #include "intfmt.h"
 #include "num.h"
 #include "roundline.h"
-#include "settings.h"
 #include "strbuf.h"
 
 #define MX_DEFAULT_BLOCK 32
@@ -124,25 +123,5 @@ bool mx_shared_exponent(long *out, struct block *b, long emax);
  * does not open), each made once. */
 const char *mx_scale_text(struct block *b, long e);
 const struct rnd_line *mx_scaled_rounding(struct block *b, const struct fmt *f, long e);
-
-/* ---- mxemit.c: a block's rows ---------------------------------------------------------- */
-
-/* mx's fields by default: input, hex, exact, error. */
-extern const struct field_list mx_default_fields;
-
-/* The block's rows: its scale, each element, the worst error. */
-void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b, const struct element_format *ef);
-/* One element's row (mxemit.c says which fields, how). */
-void mx_put_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
-		    const struct element_format *ef, fpcode code, const struct strbuf *exact, const struct strbuf *error);
-/* A block's first row (its scale; in the flat table, the start of each element row
- * instead), and its last (the worst error; none in the flat table). */
-void mx_put_block_scale(struct strbuf *out, const struct settings *s, struct block *b, const char *hex,
-			const char *exact);
-void mx_put_worst_error(struct strbuf *out, const struct settings *s, const char *error);
-/* Whether the rows are one flat table, a row per element: --csv, or TSV with --header. */
-bool mx_flat(const struct settings *s);
-/* The flat table's header: its own columns, then -o's. */
-void mx_put_flat_header(struct strbuf *out, const struct settings *s);
 
 #endif
