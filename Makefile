@@ -67,7 +67,7 @@ FORMAT_FILES = \
 
 LIB_OBJS = src/num.o src/code.o src/report.o src/settings.o src/format.o src/kind.o src/kind_float.o src/kind_tapered.o src/kind_posit.o src/kind_x87.o src/kind_fixed.o src/table.o src/fmtfile.o src/registry.o src/builtin.o src/parse.o src/literal.o src/round.o src/roundline.o \
 	   src/decimal.o src/strbuf.o src/render.o src/renderrow.o src/renderjson.o src/readout.o src/show.o src/convert.o src/cli.o src/lines.o src/fastdec.o src/fastshort.o src/pow5.o \
-	   src/repl.o src/line.o src/history.o src/policy.o src/intfmt.o src/real.o src/realfn.o src/enclose.o src/compare.o src/quantize.o src/quantization.o src/dequantize.o src/mx.o src/mxblock.o src/mxemit.o src/nvfp4.o src/convcmd.o src/inputs.o src/output.o src/fmtcmd.o src/dump.o src/plot.o src/showjson.o src/fold.o src/ops.o src/special.o src/realfold.o src/mapcmd.o src/chunks.o src/words.o
+	   src/repl.o src/line.o src/history.o src/policy.o src/intfmt.o src/real.o src/realfn.o src/enclose.o src/compare.o src/quantize.o src/quantization.o src/dequantize.o src/mx.o src/mxblock.o src/mxemit.o src/nvfp4.o src/convcmd.o src/inputs.o src/output.o src/fmtcmd.o src/dump.o src/plot.o src/showjson.o src/fold.o src/ops.o src/special.o src/realfold.o src/mapcmd.o src/mapeval.o src/mapcodes.o src/chunks.o src/words.o
 HEADERS  = $(wildcard src/*.h)
 TESTS    = tests/toykind tests/activations tests/smallops tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/fastshort tests/posit tests/fixed tests/nvfp4 tests/real tests/ops bench/gen
 
