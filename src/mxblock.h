@@ -44,6 +44,7 @@ static inline int element_hex_digits(const struct element_format *ef)
  * (made[c] = generation; fits: in words). */
 #define MX_TABLE_BITS 8 /* codes of at most 2 hex digits */
 #define MX_TABLE_CODES (1 << MX_TABLE_BITS)
+#define MX_HEX_STRIDE 4
 struct code_table {
 	bool grid[MX_TABLE_CODES], neg[MX_TABLE_CODES];
 	uint64_t m[MX_TABLE_CODES];
@@ -51,7 +52,9 @@ struct code_table {
 	long text_e;
 	unsigned long generation, made[MX_TABLE_CODES];
 	bool fits[MX_TABLE_CODES];
-	char hex[MX_TABLE_CODES][32]; /* 0x and the code's (at most) 2 digits; 32 bytes, read in one move */
+	/* code c's hex at hex + MX_HEX_STRIDE·c: 0x and (at most) 2 digits, unterminated; 32
+	 * bytes readable there (the padding after the last), for one move */
+	char hex[MX_TABLE_CODES * MX_HEX_STRIDE + 32];
 	size_t text_len[MX_TABLE_CODES];
 	char text[MX_TABLE_CODES][DEC_WORDS_MAX];
 };

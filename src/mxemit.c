@@ -92,7 +92,7 @@ static struct code_table *code_table(struct block *b, const struct element_forma
 			t->grid[c] = fmt_grid_rank_value(f, fmt_rank_of_code(f, fmt_magnitude(f, c, &t->neg[c])), &t->m[c],
 							 &t->exp[c]);
 		code_to_hex(hex, c, element_hex_digits(ef));
-		memcpy(t->hex[c], hex, 4);
+		memcpy(t->hex + MX_HEX_STRIDE * c, hex, 4);
 	}
 	t->text_e = LONG_MIN;
 	return t;
@@ -135,7 +135,7 @@ static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m,
 		}
 		w->value = t->text[code];
 		w->value_len = t->text_len[code];
-		w->hex = t->hex[code];
+		w->hex = t->hex + MX_HEX_STRIDE * code;
 		return t->fits[code];
 	}
 	if (!fmt_grid_rank_value(ef->floats, fmt_rank_of_code(ef->floats, fmt_magnitude(ef->floats, code, neg)), m, exp))
@@ -201,7 +201,7 @@ static bool zero_in_words(struct element_words *w, const struct block *b, fpcode
 	static const char zero[32] = "0"; /* 32 bytes: read in one move */
 
 	w->code = code;
-	w->hex = b->codes ? b->codes->hex[code] : NULL;
+	w->hex = b->codes ? b->codes->hex + MX_HEX_STRIDE * code : NULL;
 	w->value = zero;
 	w->value_len = 1;
 	w->error_under = x->w ? bound + 4 : LONG_MIN; /* |x| < 2^(bound + 4) */
