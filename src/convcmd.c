@@ -30,7 +30,7 @@ struct converter {
 	int first_value; /* the index of the first value among the arguments */
 	enum rnd_mode mode; /* what the policy rounds into the target with, given -r and -s */
 	bool saturate;
-	enum bulk_rows bulk; /* rows of the code alone (render_bulk_row_digits()), or BULK_ROWS_NONE */
+	enum bulk_rows bulk; /* rows of the code alone (render_code_row()), or BULK_ROWS_NONE */
 	struct rnd_line one_pass; /* ... of stdin's lines, rounded in one pass */
 	bool plain; /* ... and of plain decimals, through the fast path (convert_plain_line()) */
 	struct show_style style;
@@ -115,7 +115,7 @@ static enum problem convert_into(struct converter *c, const char *text, size_t l
 		report_input(where_into(where, sizeof where, c, in, problem), text, len, problem, &c->conv.err);
 		c->emit_error(c, text, problem_message(problem, &c->conv.err));
 	} else if (c->bulk)
-		render_bulk_row_digits(&c->line, c->f, c->conv.code, 0, 0, c->bulk, c->s->style);
+		render_code_row(&c->line, c->f, c->conv.code, 0, 0, c->bulk, c->s->style);
 	else
 		c->emit(c, text, c->conv.code, c->conv.in.kind == INPUT_PATTERN ? NULL : &c->conv.result);
 	write_out(&c->line, c->s->interactive);
@@ -141,7 +141,7 @@ static inline __attribute__((always_inline)) const char *take_line(struct conver
 	stop = line_digits ? rnd_line_code_digits(&code, &shortest, &pow10, rl, p) : rnd_line_code(&code, rl, p);
 	if (!stop || *stop != '\n')
 		return NULL;
-	render_bulk_row_digits(&c->line, c->f, code, shortest, pow10, c->bulk, c->s->style);
+	render_code_row(&c->line, c->f, code, shortest, pow10, c->bulk, c->s->style);
 	*lines = 1;
 	return stop + 1;
 }
@@ -183,7 +183,7 @@ static bool convert_plain_line(struct converter *c, const char *text, size_t len
 		return false;
 	if (!bulk_rows_shortest(c->bulk) || !rnd_decimal_own_digits(&shortest, &pow10, c->f, &d, &res, c->s->mode))
 		shortest = 0;
-	render_bulk_row_digits(&c->line, c->f, res.code, shortest, pow10, c->bulk, c->s->style);
+	render_code_row(&c->line, c->f, res.code, shortest, pow10, c->bulk, c->s->style);
 	write_out(&c->line, false);
 	return true;
 }

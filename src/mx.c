@@ -22,7 +22,7 @@
 #include "inputs.h"
 #include "output.h"
 #include "convert.h"
-#include "mx.h"
+#include "mxemit.h"
 #include "nvfp4.h"
 #include "parse.h"
 #include "render.h"
@@ -31,7 +31,7 @@
 static bool mx_fields(struct settings *s)
 {
 	if (!s->fields_given) {
-		render_parse_fields(&s->fields, "input,hex,exact,error");
+		s->fields = mx_default_fields;
 		return true;
 	}
 	for (int i = 0; i < s->fields.count; i++) {
@@ -139,8 +139,7 @@ static void put_tensor_rows(struct strbuf *out, const struct settings *s, struct
 		sb_clear(&exact);
 		float_texts(hex, &exact, v[i]);
 		if (b->flat) {
-			sb_puts(&b->tensor_columns, exact.s);
-			sb_putc(&b->tensor_columns, render_separator(s->style));
+			render_cells(&b->tensor_columns, NULL, (const char *const[]){ exact.s }, 1, s->style, true);
 			continue;
 		}
 		if (s->style == STYLE_JSON) {
@@ -151,12 +150,7 @@ static void put_tensor_rows(struct strbuf *out, const struct settings *s, struct
 			sb_putc(out, '}');
 			continue;
 		}
-		sb_puts(out, label[i]);
-		sb_putc(out, render_separator(s->style));
-		sb_puts(out, hex);
-		sb_putc(out, render_separator(s->style));
-		sb_puts(out, exact.s);
-		sb_putc(out, '\n');
+		render_cells(out, NULL, (const char *const[]){ label[i], hex, exact.s }, 3, s->style, false);
 	}
 	if (!b->flat)
 		sb_puts(out, s->style == STYLE_JSON ? "}\n" : "\n");
@@ -177,74 +171,93 @@ static const char *worse_special(const char *worst, float v)
 	return __builtin_isnan(v) || (worst && strcmp(worst, "nan") == 0) ? "nan" : "inf";
 }
 
-/* Blocks of 16 (the last may be shorter): the E4M3 scale, then each element's e2m1
- * code, its value as TE's dequantize gives it, and that minus the typed value. */
+/* What the tensor's blocks are written with, kept from block to block. */
+struct nvfp4_work {
+	struct element_format e2m1;
+	struct strbuf exact, error, worst_text;
+	mpq_t value, diff, worst, typed;
+};
+
+/* Element i of the block from `first` on, dequantized (TE's float) to v: its row, its
+ * error kept in w->worst where it is the larger (*approximate, a real's stand-in's), or
+ * the worst that is not a number in *special. */
+static void nvfp4_element(struct strbuf *out, const struct settings *s, struct block *b, struct nvfp4_work *w,
+			  long i, fpcode code, float v, bool *approximate, const char **special)
+{
+	sb_clear(&w->exact);
+	sb_clear(&w->error);
+	if (!__builtin_isfinite(v)) {
+		*special = worse_special(*special, v);
+		put_float_special(&w->exact, v);
+		put_float_special(&w->error, v);
+		mx_put_element(out, s, b, i, &w->e2m1, code, &w->exact, &w->error);
+		return;
+	}
+	mpq_set_d(w->value, (double)v);
+	put_rational(&w->exact, w->value);
+	signed_value(w->typed, &b->v[i]);
+	mpq_sub(w->diff, w->value, w->typed);
+	(b->approximate[i] ? put_approximate : put_rational)(&w->error, w->diff);
+	mpq_abs(w->diff, w->diff);
+	if (mpq_cmp(w->diff, w->worst) > 0) {
+		mpq_set(w->worst, w->diff);
+		*approximate = b->approximate[i];
+	}
+	mx_put_element(out, s, b, i, &w->e2m1, code, &w->exact, &w->error);
+}
+
+/* The block of (at most) 16 from element `first` on: the E4M3 scale, each element's e2m1
+ * code, its value as TE's dequantize gives it, and that minus the typed value; the
+ * worst error. */
+static void nvfp4_block_rows(struct strbuf *out, const struct settings *s, struct block *b,
+			     const struct nvfp4_tensor *t, const float *x, long first, struct nvfp4_work *w)
+{
+	long n = b->count - first < NVFP4_BLOCK ? b->count - first : NVFP4_BLOCK;
+	fpcode scale, codes[NVFP4_BLOCK];
+	float dequantized[NVFP4_BLOCK];
+	char hex[8];
+	bool approximate = false;
+	const char *special = NULL;
+
+	nvfp4_block(&scale, codes, dequantized, t, x + first, n);
+	code_to_hex(hex, scale, 2);
+	sb_clear(&w->exact);
+	fmt_code_rational(w->value, fmt_lookup("e4m3"), scale);
+	put_rational(&w->exact, w->value);
+	b->number = first / NVFP4_BLOCK;
+	mx_put_block_scale(out, s, b, hex, w->exact.s);
+	mpq_set_si(w->worst, -1, 1); /* below every |error|: the first element's is kept */
+	for (long i = 0; i < n; i++)
+		nvfp4_element(out, s, b, w, first + i, codes[i], dequantized[i], &approximate, &special);
+	sb_clear(&w->worst_text);
+	if (special)
+		sb_puts(&w->worst_text, special);
+	else
+		(approximate ? put_approximate : put_rational)(&w->worst_text, w->worst);
+	mx_put_worst_error(out, s, w->worst_text.s);
+}
+
+/* Blocks of 16 (the last may be shorter), after the tensor's rows. */
 static void emit_nvfp4(struct strbuf *out, const struct settings *s, struct block *b, const struct float_tensor *x)
 {
-	const struct element_format e2m1 = { .floats = fmt_lookup("e2m1") };
-	struct strbuf exact, error, worst_text;
+	struct nvfp4_work w = { .e2m1 = { .floats = fmt_lookup("e2m1") } };
 	struct nvfp4_tensor t;
-	mpq_t value, diff, worst, typed;
-	bool approximate = false;
-	const char *worst_special = NULL;
 
 	if (b->count == 0)
 		return;
 	mx_block_texts(b);
-	sb_init(&exact);
-	sb_init(&error);
-	sb_init(&worst_text);
-	mpq_inits(value, diff, worst, typed, NULL);
+	sb_init(&w.exact);
+	sb_init(&w.error);
+	sb_init(&w.worst_text);
+	mpq_inits(w.value, w.diff, w.worst, w.typed, NULL);
 	nvfp4_tensor(&t, x->x, x->count);
 	put_tensor_rows(out, s, b, &t);
-	for (long first = 0; first < b->count; first += NVFP4_BLOCK) {
-		long n = b->count - first < NVFP4_BLOCK ? b->count - first : NVFP4_BLOCK;
-		fpcode scale, codes[NVFP4_BLOCK];
-		float dequantized[NVFP4_BLOCK];
-		char hex[8];
-		nvfp4_block(&scale, codes, dequantized, &t, x->x + first, n);
-		code_to_hex(hex, scale, 2);
-		sb_clear(&exact);
-		fmt_code_rational(value, fmt_lookup("e4m3"), scale);
-		put_rational(&exact, value);
-		b->number = first / NVFP4_BLOCK;
-		mx_put_block_scale(out, s, b, hex, exact.s);
-		mpq_set_ui(worst, 0, 1);
-		approximate = false;
-		worst_special = NULL;
-		for (long i = 0; i < n; i++) {
-			sb_clear(&exact);
-			sb_clear(&error);
-			if (!__builtin_isfinite(dequantized[i])) {
-				worst_special = worse_special(worst_special, dequantized[i]);
-				put_float_special(&exact, dequantized[i]);
-				put_float_special(&error, dequantized[i]);
-				mx_put_element(out, s, b, first + i, &e2m1, codes[i], &exact, &error, i == 0);
-				continue;
-			}
-			mpq_set_d(value, (double)dequantized[i]);
-			put_rational(&exact, value);
-			signed_value(typed, &b->v[first + i]);
-			mpq_sub(diff, value, typed);
-			(b->approximate[first + i] ? put_approximate : put_rational)(&error, diff);
-			mpq_abs(diff, diff);
-			if (mpq_cmp(diff, worst) > 0 || (i == 0)) {
-				mpq_set(worst, diff);
-				approximate = b->approximate[first + i];
-			}
-			mx_put_element(out, s, b, first + i, &e2m1, codes[i], &exact, &error, i == 0);
-		}
-		sb_clear(&worst_text);
-		if (worst_special)
-			sb_puts(&worst_text, worst_special);
-		else
-			(approximate ? put_approximate : put_rational)(&worst_text, worst);
-		mx_put_worst_error(out, s, worst_text.s);
-	}
-	sb_free(&exact);
-	sb_free(&error);
-	sb_free(&worst_text);
-	mpq_clears(value, diff, worst, typed, NULL);
+	for (long first = 0; first < b->count; first += NVFP4_BLOCK)
+		nvfp4_block_rows(out, s, b, &t, x->x, first, &w);
+	sb_free(&w.exact);
+	sb_free(&w.error);
+	sb_free(&w.worst_text);
+	mpq_clears(w.value, w.diff, w.worst, w.typed, NULL);
 }
 
 /* mx --preset: nvfp4 is the one there is; it takes no ELEM and no --block. */
@@ -380,6 +393,7 @@ int cmd_mx(struct settings *s)
 	r.size = size;
 	sb_init(&out);
 	r.b.flat = mx_flat(s);
+	r.b.default_fields = render_same_fields(&s->fields, &mx_default_fields);
 	if (r.b.flat && s->header)
 		mx_put_flat_header(&out, s);
 	inputs_answer_into(&in, &out, false); /* a block's rows are not the lines' */

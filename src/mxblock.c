@@ -3,7 +3,7 @@
  * digits of a plain decimal (read again as a decimal, and made a value, only where
  * asked); the block's shared exponent from them; and what is made once for each scale.
  */
-#include "mx.h"
+#include "mxblock.h"
 
 #include <limits.h>
 #include <stdint.h>

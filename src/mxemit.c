@@ -4,7 +4,7 @@
  * in words where they hold them, from the one pass's digits or the general scanner's,
  * else as rationals), and its worst error.
  */
-#include "mx.h"
+#include "mxemit.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -60,10 +60,9 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
  * typed value. */
 struct element_words {
 	fpcode code;
-	const char *hex; /* its text from the table, 4 bytes of which 2 + hex digits count; or NULL */
-	const char *value;
+	const char *hex; /* its text from the table (32 bytes readable), of which 2 + hex digits count; or NULL */
+	const char *value; /* 32 bytes readable there */
 	size_t value_len;
-	bool value_room; /* 32 bytes may be read at value */
 	struct dec_words error;
 	long error_under; /* |error| < 2^error_under; LONG_MAX where not known */
 };
@@ -93,7 +92,7 @@ static struct code_table *code_table(struct block *b, const struct element_forma
 			t->grid[c] = fmt_grid_rank_value(f, fmt_rank_of_code(f, fmt_magnitude(f, c, &t->neg[c])), &t->m[c],
 							 &t->exp[c]);
 		code_to_hex(hex, c, element_hex_digits(ef));
-		memcpy(t->hex[c], hex, 4);
+		memcpy(t->hex + MX_HEX_STRIDE * c, hex, 4);
 	}
 	t->text_e = LONG_MIN;
 	return t;
@@ -136,8 +135,7 @@ static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m,
 		}
 		w->value = t->text[code];
 		w->value_len = t->text_len[code];
-		w->value_room = true;
-		w->hex = t->hex[code];
+		w->hex = t->hex + MX_HEX_STRIDE * code;
 		return t->fits[code];
 	}
 	if (!fmt_grid_rank_value(ef->floats, fmt_rank_of_code(ef->floats, fmt_magnitude(ef->floats, code, neg)), m, exp))
@@ -145,7 +143,6 @@ static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m,
 	*exp += e;
 	w->hex = NULL;
 	w->value = b->value_scratch;
-	w->value_room = true;
 	return value_text(b->value_scratch, &w->value_len, *neg, *m, *exp);
 }
 
@@ -201,11 +198,12 @@ static bool int_digits_in_words(struct element_words *w, struct block *b, const 
 static bool zero_in_words(struct element_words *w, const struct block *b, fpcode code, const struct fastdec_digits *x,
 			  long bound)
 {
+	static const char zero[32] = "0"; /* 32 bytes: read in one move */
+
 	w->code = code;
-	w->hex = b->codes ? b->codes->hex[code] : NULL;
-	w->value = "0";
+	w->hex = b->codes ? b->codes->hex + MX_HEX_STRIDE * code : NULL;
+	w->value = zero;
 	w->value_len = 1;
-	w->value_room = false;
 	w->error_under = x->w ? bound + 4 : LONG_MIN; /* |x| < 2^(bound + 4) */
 	return dec_words_negated(&w->error, x->w, x->q, x->neg) || dec_words_minus_digits(&w->error, false, 0, 0, x);
 }
@@ -251,97 +249,47 @@ static bool element_i_in_words(struct element_words *w, struct block *b, const s
  * is element i's text: a plain decimal, nothing in it quoted, in a block in place. */
 void mx_put_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
 		    const struct element_format *ef, fpcode code, const struct strbuf *exact,
-		    const struct strbuf *error, bool first)
+		    const struct strbuf *error)
 {
-	const char *text[FIELD_COUNT] = { 0 };
+	struct text_row row = { .typed = !b->in_place, .item = true };
 	char hex[CODE_MAX_BITS / 4 + 3];
 	int digits = element_hex_digits(ef);
 
 	code_to_hex(hex, code, digits);
-	text[FIELD_INPUT] = b->text[i];
-	text[FIELD_HEX] = hex;
-	text[FIELD_EXACT] = exact->s;
-	text[FIELD_ERROR] = error->s;
-	if (s->style == STYLE_JSON && !first)
-		sb_putc(out, ',');
+	row.text[FIELD_INPUT] = (struct render_text){ b->text[i], b->len[i], false };
+	row.text[FIELD_HEX] = (struct render_text){ hex, (size_t)digits + 2, false };
+	row.text[FIELD_EXACT] = (struct render_text){ exact->s, exact->len, false };
+	row.text[FIELD_ERROR] = (struct render_text){ error->s, error->len, false };
 	if (b->flat)
 		sb_add(out, b->row_start.s, b->row_start.len);
-	if (b->in_place) {
-		struct render_text plain[FIELD_COUNT] = { 0 };
-		plain[FIELD_INPUT] = (struct render_text){ b->text[i], b->len[i], false };
-		plain[FIELD_HEX] = (struct render_text){ hex, (size_t)digits + 2, false };
-		plain[FIELD_EXACT] = (struct render_text){ exact->s, exact->len, false };
-		plain[FIELD_ERROR] = (struct render_text){ error->s, error->len, false };
-		render_plain_fields(out, &s->fields, plain, s->style);
-		return;
-	}
-	render_fields(out, &s->fields, text, 0, s->style);
-	if (s->style != STYLE_JSON)
-		sb_putc(out, '\n');
+	render_text_row(out, &s->fields, s->style, &row);
 }
 
-/* Where -o is mx's default (input, hex, exact, error) in TSV or CSV, the byte between
- * the fields (render_separator()), found once; else 0. */
-static char default_row_separator(struct block *b, const struct settings *s)
+const struct field_list mx_default_fields = { { FIELD_INPUT, FIELD_HEX, FIELD_EXACT, FIELD_ERROR }, 4 };
+
+/* The same for an element of a block in place made in words, each text straight from
+ * where it was made (32 bytes readable at each, where they are). */
+static void put_words_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
+			      int hex_digits, const struct element_words *w)
 {
-	static const enum field order[] = { FIELD_INPUT, FIELD_HEX, FIELD_EXACT, FIELD_ERROR };
-	const struct field_list *fl = &s->fields;
+	struct text_row row;
+	char hex[CODE_MAX_BITS / 4 + 35], error[DEC_WORDS_MAX + 32]; /* 32 bytes readable at each */
 
-	if (!b->separator_found) {
-		bool plain = fl->count == 4;
-		for (int f = 0; f < 4 && plain; f++)
-			plain = fl->field[f] == order[f];
-		b->separator = plain ? render_separator(s->style) : 0;
-		b->separator_found = true;
-	}
-	return b->separator;
-}
-
-/*
- * The same for an element of a block in place made in words, each text straight from
- * where it was made. The default row in TSV and CSV, the commonest, is written here in
- * place, as render_plain_fields() writes it: through that function's loop over the
- * fields it costs a tenth more of mx's instructions.
- */
-static void put_words_element(struct strbuf *out, const struct settings *s, struct block *b, long i, int hex_digits,
-			      const struct element_words *w)
-{
-	struct render_text text[FIELD_COUNT];
-	char separator = default_row_separator(b, s), hex[CODE_MAX_BITS / 4 + 3], error[DEC_WORDS_MAX + 32], *p;
-
-	if (separator && w->hex) {
-		sb_reserve(out, b->len[i] + 2 * DEC_WORDS_MAX + 64);
-		p = out->s + out->len;
-		if (b->len[i] <= 32 && b->text[i] + 32 <= b->readable)
-			sb_copy32(p, b->text[i]);
-		else
-			sb_copy(p, b->text[i], b->len[i]);
-		p += b->len[i];
-		*p++ = separator;
-		memcpy(p, w->hex, 4); /* 0x and at most 2 digits */
-		p += hex_digits + 2;
-		*p++ = separator;
-		if (w->value_len <= 32 && w->value_room)
-			sb_copy32(p, w->value);
-		else
-			sb_copy(p, w->value, w->value_len);
-		p += w->value_len;
-		*p++ = separator;
-		p = dec_words_put(p, &w->error);
-		*p++ = '\n';
-		*p = '\0';
-		out->len = (size_t)(p - out->s);
-		return;
-	}
 	if (!w->hex)
 		code_to_hex(hex, w->code, hex_digits);
-	text[FIELD_INPUT] = (struct render_text){ b->text[i], b->len[i], b->text[i] + 32 <= b->readable };
-	text[FIELD_HEX] = (struct render_text){ w->hex ? w->hex : hex, (size_t)hex_digits + 2, false };
-	text[FIELD_EXACT] = (struct render_text){ w->value, w->value_len, w->value_room };
-	text[FIELD_ERROR] = (struct render_text){ error, (size_t)(dec_words_put(error, &w->error) - error), true };
-	if (s->style == STYLE_JSON && i > 0)
-		sb_putc(out, ',');
-	render_plain_fields(out, &s->fields, text, s->style);
+	row.typed = false;
+	row.item = true;
+	row.flags = 0;
+	row.text[FIELD_INPUT] = (struct render_text){ b->text[i], b->len[i], b->text[i] + 32 <= b->readable };
+	row.text[FIELD_HEX] = (struct render_text){ w->hex ? w->hex : hex, (size_t)hex_digits + 2, true };
+	row.text[FIELD_EXACT] = (struct render_text){ w->value, w->value_len, true };
+	row.text[FIELD_ERROR] = (struct render_text){ error, (size_t)(dec_words_put(error, &w->error) - error), true };
+	if (b->flat) /* the flat table's block columns */
+		sb_add(out, b->row_start.s, b->row_start.len);
+	if (b->default_fields) /* a constant list: its row compiled into straight code */
+		render_text_row(out, &mx_default_fields, s->style, &row);
+	else
+		render_text_row(out, &s->fields, s->style, &row);
 }
 
 bool mx_flat(const struct settings *s)
@@ -379,7 +327,7 @@ static void nan_block(struct strbuf *out, const struct settings *s, const struct
 	sb_init(&nan);
 	sb_puts(&nan, "nan");
 	for (long i = 0; i < b->count; i++)
-		mx_put_element(out, s, b, i, ef, code, &nan, &nan, i == 0);
+		mx_put_element(out, s, b, i, ef, code, &nan, &nan);
 	sb_free(&nan);
 }
 
@@ -504,15 +452,12 @@ __attribute__((flatten)) static long digits_elements(struct strbuf *out, const s
 						     struct worst_words *worst)
 {
 	int hex_digits = element_hex_digits(ef);
-	bool flat = b->flat;
 
 	for (; i < b->count; i++) {
 		struct element_words w;
 		if (b->form[i] != ELEMENT_DIGITS || !digits_in_words(&w, b, ef, &b->digits[i], e))
 			break;
 		keep_worst(worst, &w);
-		if (flat) /* the flat table's block columns */
-			sb_add(out, b->row_start.s, b->row_start.len);
 		put_words_element(out, s, b, i, hex_digits, &w);
 	}
 	return i;
@@ -550,8 +495,6 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 		if (element_i_in_words(&w, b, ef, i, e)) {
 			keep_worst(&worst_words, &w);
 			if (b->in_place) {
-				if (b->flat)
-					sb_add(out, b->row_start.s, b->row_start.len);
 				put_words_element(out, s, b, i, element_hex_digits(ef), &w);
 				continue;
 			}
@@ -576,7 +519,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			}
 			any_rational = true;
 		}
-		mx_put_element(out, s, b, i, ef, code, exact, error, i == 0);
+		mx_put_element(out, s, b, i, ef, code, exact, error);
 	}
 	put_block_worst(out, s, &worst_words.error, worst, any_rational, worst_approximate);
 }

@@ -1,8 +1,9 @@
 /*
- * quantize.c — quantizeLinear and dequantizeLinear as WebNN and ONNX define them, exact:
- * a quantized value is x/scale + zero_point as a rational, rounded once into an integer
- * or a float format and clamped; a dequantized one (q - zero_point) * scale. Per tensor,
- * or one scale and zero point per block of values. Errors are reported as convert
+ * quantize.c — fpx quantize, quantizeLinear as WebNN and ONNX define it, exact: a
+ * quantized value is x/scale + zero_point as a rational, rounded once into an integer or
+ * a float format and clamped (dequantize.c the other way); per tensor, or one scale and
+ * zero point per block of values (quantization.c). Its rows, and the run over the
+ * inputs that dequantize shares, with its one pass. Errors are reported as convert
  * reports them (the batch goes on, exit status 1) and keep their line.
  */
 #include <stdio.h>
@@ -18,281 +19,28 @@
 #include "num.h"
 #include "roundline.h"
 #include "parse.h"
+#include "quantization.h"
 #include "real.h"
 
-/* ---- quantize and dequantize --------------------------------------------------------------- */
+/* quantize's fields by default. */
+static const struct field_list default_fields = { { FIELD_HEX, FIELD_EXACT, FIELD_FLAGS }, 3 };
 
-/* What a quantization is: the target (an integer format or a float one), the scales and
- * zero points, one per block of `block` values (or one for all). */
-struct quantization {
-	const struct int_format *ints;
-	const struct fmt *floats;
-	mpq_t *scale, *zero;
-	/* A scale given as a real (1/pi, sqrt(2)/127): the real, and in scale[] an exact
-	 * stand-in of it (real.h) for its sign; NULL for an exact scale. */
-	struct real **real_scale;
-	int nscale, nzero;
-	long block; /* 0: per tensor */
-	long max_precision;
-	mpq_t y; /* the quantity of the value at hand, kept from value to value */
-	struct num rounded; /* y as rounded into a float target, likewise */
-	/* For a float target of at most CACHED_BITS bits, the exact and shortest text of
-	 * each code, made the first time the code comes (NULL before). */
-	struct code_texts *code_texts;
-	/* One positive scale 2^-k (and no zero point into a float, one at most into an
-	 * integer): y = x·2^k (+ zero), rounded from the digits scanned without a rational
-	 * (scale_is_power: k is known). */
-	bool scale_is_power;
-	long times_two_to;
-	/* With such a scale, stdin's lines in one pass (round.h, fastdec.h): one_pass for a
-	 * float target */
-	bool lines_in_one_pass;
-	struct rnd_line one_pass;
-	/* render_separator() where nothing in a row is quoted (TSV or CSV without the input
-	 * field): its rows written plainly in place; else 0 */
-	char plain_separator;
-};
-
-#define CACHED_BITS 12
-
-/* A code's exact and shortest texts, and their lengths. */
-struct code_texts {
-	char *exact, *shortest;
-	size_t exact_len, shortest_len;
-};
-
-/* The scale and zero point one value is quantized with. */
-struct parameters {
-	const mpq_t *scale, *zero; /* zero NULL for none */
-	const struct real *real_scale;
-};
-
-static void quantization_clear(struct quantization *q)
+void quantize_put_row(struct strbuf *out, const struct settings *s, const struct quantization *q,
+			  struct text_row *row, const char *input)
 {
-	size_t codes = q->floats && q->floats->bits <= CACHED_BITS ? (size_t)1 << q->floats->bits : 0;
-
-	for (size_t i = 0; q->code_texts && i < codes; i++) {
-		free(q->code_texts[i].exact);
-		free(q->code_texts[i].shortest);
-	}
-	free(q->code_texts);
-	mpq_clear(q->y);
-	num_clear(&q->rounded);
-	for (int i = 0; i < q->nscale; i++) {
-		mpq_clear(q->scale[i]);
-		real_free(q->real_scale ? q->real_scale[i] : NULL);
-	}
-	free(q->real_scale);
-	for (int i = 0; i < q->nzero; i++)
-		mpq_clear(q->zero[i]);
-	free(q->scale);
-	free(q->zero);
+	row->typed = true;
+	row->item = false;
+	row->text[FIELD_INPUT] = (struct render_text){ input, 0, false };
+	if (q->default_fields) /* a constant list: its row compiled into straight code */
+		render_text_row(out, &default_fields, s->style, row);
+	else
+		render_text_row(out, &s->fields, s->style, row);
 }
 
-/*
- * A real item of --scale: the real kept in *real and an exact stand-in of it in out,
- * which must be finite and not zero. NULL, or what is wrong.
- */
-static const char *real_item(mpq_t out, struct real **real, struct input *in, long max_precision)
+/* A text of len bytes that nothing quotes. */
+static struct render_text plain_text(const char *text, size_t len)
 {
-	struct num v;
-	bool exact, pole;
-	const char *problem = NULL;
-
-	num_init(&v);
-	if (real_stand_in(&v, &exact, &pole, in->real, 64, max_precision) != REAL_DECIDED || v.kind != NUM_FINITE)
-		problem = "must be finite and decided";
-	else if (v.bound || mpq_sgn(v.mag) == 0)
-		problem = "too large or too small";
-	else {
-		signed_value(out, &v);
-		*real = in->real;
-		in->real = NULL;
-	}
-	num_clear(&v);
-	return problem;
-}
-
-/* A comma-separated list of finite values into *out; reals too when reals is given
- * (scales), kept there; false after a usage error. */
-static bool read_list(mpq_t **out, struct real ***reals, int *count, const char *text, const char *option,
-		      long max_precision)
-{
-	struct input in;
-	struct parse_error err;
-	const char *problem = NULL;
-	size_t at = 0, len = strlen(text);
-
-	*count = 0;
-	if (!(*out = calloc(len / 2 + 1, sizeof **out)) || (reals && !(*reals = calloc(len / 2 + 1, sizeof **reals))))
-		abort();
-	input_init(&in);
-	for (;; at++) { /* each item up to the next comma; an empty one is refused */
-		size_t item = strcspn(text + at, ",");
-		enum problem read = item ? read_value(&in, &err, text + at, item) : PROBLEM_NONE;
-		mpq_init((*out)[*count]);
-		if (item == 0)
-			problem = "an empty item in the list";
-		else if (read == PROBLEM_REAL_NOT_HERE && reals)
-			problem = real_item((*out)[*count], &(*reals)[*count], &in, max_precision);
-		else if (read)
-			problem = problem_message(read, &err);
-		else if (in.value.kind != NUM_FINITE)
-			problem = "must be finite";
-		else if (in.value.bound)
-			problem = "too large or too small";
-		else
-			signed_value((*out)[*count], &in.value);
-		(*count)++;
-		if (problem)
-			break;
-		at += item;
-		if (!text[at])
-			break;
-	}
-	input_clear(&in);
-	if (problem) {
-		char message[160];
-		snprintf(message, sizeof message, "%s '%%s': %s", option, problem);
-		usage_error(message, text);
-		return false;
-	}
-	return true;
-}
-
-/* One exact positive scale 2^j, and no zero point for a float target (at most one for
- * an integer one): then y = x·2^−j (+ zero). */
-static void note_power_scale(struct quantization *q)
-{
-	mpz_srcptr num, den;
-	long j;
-
-	if (q->nscale != 1 || (q->floats ? q->nzero != 0 : q->nzero > 1) || (q->real_scale && q->real_scale[0]) ||
-	    mpq_sgn(q->scale[0]) <= 0)
-		return;
-	num = mpq_numref(q->scale[0]);
-	den = mpq_denref(q->scale[0]);
-	if (mpz_popcount(num) != 1 || mpz_popcount(den) != 1)
-		return;
-	j = (long)mpz_scan1(num, 0) - (long)mpz_scan1(den, 0);
-	if (labs(j) > 1L << 20)
-		return;
-	q->scale_is_power = true;
-	q->times_two_to = -j;
-}
-
-/* Reads the target and --scale, --zero-point, --block; false after a usage error. */
-static bool quantization_init(struct quantization *q, struct settings *s, const char *target)
-{
-	memset(q, 0, sizeof *q);
-	mpq_init(q->y);
-	num_init(&q->rounded);
-	if (!(q->ints = intfmt_lookup(target)) && (!(q->floats = fmt_lookup(target)) || q->floats->can_wrap)) {
-		usage_error(q->floats ? "'%s' is not one of quantize's integer formats: a float format (see fpx formats) "
-					"or " INTFMT_NAMES
-				      : "unknown format '%s': a float format (see fpx formats) or " INTFMT_NAMES,
-			    target);
-		return false;
-	}
-	if (!s->quant.scale) {
-		usage_error("%s", "give --scale S[,S...]");
-		return false;
-	}
-	q->max_precision = settings_max_precision(s);
-	if (!read_list(&q->scale, &q->real_scale, &q->nscale, s->quant.scale, "--scale", q->max_precision) ||
-	    (s->quant.zero_point && !read_list(&q->zero, NULL, &q->nzero, s->quant.zero_point, "--zero-point", q->max_precision)))
-		return false;
-	for (int i = 0; i < q->nscale; i++)
-		if (mpq_sgn(q->scale[i]) == 0) {
-			usage_error("%s", "--scale: a scale of 0 divides by zero");
-			return false;
-		}
-	if (s->quant.block && !parse_count(&q->block, s->quant.block, 1L << 30)) {
-		usage_error("bad --block '%s': a count from 1 up", s->quant.block);
-		return false;
-	}
-	if (!q->block && (q->nscale > 1 || q->nzero > 1)) {
-		usage_error("%s", "several scales or zero points need --block N");
-		return false;
-	}
-	note_power_scale(q);
-	q->plain_separator = render_has_field(&s->fields, FIELD_INPUT) ? 0 : render_separator(s->style);
-	return true;
-}
-
-/* The scale and zero point of the i-th value (from 0); false when the lists are too
- * short for it. */
-static bool parameters_of(struct parameters *out, const struct quantization *q, long i)
-{
-	long k = q->block ? i / q->block : 0, at;
-
-	if (q->nscale > 1 && k >= q->nscale)
-		return false;
-	if (q->nzero > 1 && k >= q->nzero)
-		return false;
-	at = q->nscale > 1 ? k : 0;
-	out->scale = (const mpq_t *)&q->scale[at];
-	out->real_scale = q->real_scale ? q->real_scale[at] : NULL;
-	out->zero = q->nzero ? (const mpq_t *)&q->zero[q->nzero > 1 ? k : 0] : NULL;
-	return true;
-}
-
-/* The fields quantize writes (-o), and its default. */
-#define QUANTIZE_FIELDS \
-	(1UL << FIELD_INPUT | 1UL << FIELD_HEX | 1UL << FIELD_EXACT | 1UL << FIELD_SHORTEST | 1UL << FIELD_FLAGS)
-
-/* A row's texts: the input, the code's hex, its value exactly and shortest (each of
- * so many bytes), and its flags. */
-struct row_texts {
-	const char *input, *hex, *exact, *shortest;
-	size_t hex_len, exact_len, shortest_len;
-	unsigned flags;
-};
-
-/* The row in TSV or CSV without the input field, where nothing is quoted: each field
- * written where it goes, sep between them. */
-static void put_plain_row(struct strbuf *out, const struct field_list *fl, const struct row_texts *t, char sep)
-{
-	size_t flags_len;
-	const char *flags = render_flags_text(t->flags, &flags_len);
-	char *p;
-
-	sb_reserve(out, (size_t)fl->count * (t->hex_len + t->exact_len + t->shortest_len + flags_len + 1) + 1);
-	p = out->s + out->len;
-	for (int i = 0; i < fl->count; i++) {
-		if (i)
-			*p++ = sep;
-		const char *text = flags; /* FIELD_FLAGS, and the others: */
-		size_t len = flags_len;
-		if (fl->field[i] == FIELD_HEX)
-			text = t->hex, len = t->hex_len;
-		else if (fl->field[i] == FIELD_EXACT)
-			text = t->exact, len = t->exact_len;
-		else if (fl->field[i] == FIELD_SHORTEST)
-			text = t->shortest, len = t->shortest_len;
-		sb_copy(p, text, len);
-		p += len;
-	}
-	*p++ = '\n';
-	*p = '\0';
-	out->len = (size_t)(p - out->s);
-}
-
-/* One output row: the fields asked for. */
-static void put_quantized(struct strbuf *out, const struct settings *s, const struct quantization *q,
-			  const struct row_texts *t)
-{
-	if (q->plain_separator)
-		put_plain_row(out, &s->fields, t, q->plain_separator);
-	else {
-		const char *text[FIELD_COUNT] = { 0 };
-		text[FIELD_INPUT] = t->input;
-		text[FIELD_HEX] = t->hex;
-		text[FIELD_EXACT] = t->exact;
-		text[FIELD_SHORTEST] = t->shortest;
-		render_fields(out, &s->fields, text, t->flags, s->style);
-		sb_putc(out, '\n');
-	}
+	return (struct render_text){ text, len, false };
 }
 
 /* y = x/scale + zero_point, rounded once into an integer format (NaN has no integer). */
@@ -322,13 +70,16 @@ static void put_int_row(struct strbuf *out, const struct settings *s, const stru
 			long v, unsigned flags)
 {
 	const struct int_format *f = q->ints;
-	char hex[CODE_MAX_BITS / 4 + 3], value[DEC_LONG_MAX], *digits = dec_long(value, v);
+	char hex[CODE_MAX_BITS / 4 + 35], value[DEC_LONG_MAX], *digits = dec_long(value, v);
 	int hex_digits = (f->bits + 3) / 4;
 	size_t len = (size_t)(value + DEC_LONG_MAX - 1 - digits);
-	struct row_texts t = { input, hex, digits, digits, (size_t)hex_digits + 2, len, len, flags };
+	struct text_row row;
 
 	code_to_hex(hex, intfmt_code(f, v), hex_digits);
-	put_quantized(out, s, q, &t);
+	row.flags = flags;
+	row.text[FIELD_HEX] = (struct render_text){ hex, (size_t)hex_digits + 2, true };
+	row.text[FIELD_EXACT] = row.text[FIELD_SHORTEST] = plain_text(digits, len);
+	quantize_put_row(out, s, q, &row, input);
 }
 
 /* The exact and shortest text of a code of f. */
@@ -338,14 +89,11 @@ static void code_texts(struct strbuf *exact, struct strbuf *shortest, const stru
 	dec_shortest(shortest, f, code);
 }
 
-/* The text of b, kept when b is let go (never the empty buffer strbuf.c shares). */
+/* The text of b, kept when b is let go, 32 bytes readable there. */
 static char *kept_text(struct strbuf *b)
 {
-	char *text = b->cap ? b->s : calloc(1, 1);
-
-	if (!text)
-		abort();
-	return text;
+	sb_reserve(b, 32);
+	return b->s;
 }
 
 /* Those texts from q's cache (a narrow format's codes come again and again), made once. */
@@ -375,27 +123,25 @@ static void put_float_row(struct strbuf *out, const struct settings *s, struct q
 {
 	const struct fmt *f = q->floats;
 	struct strbuf exact, shortest;
-	char hex[CODE_MAX_BITS / 4 + 3];
-	struct row_texts t = { input, hex, NULL, NULL, (size_t)fmt_hex_digits(f) + 2, 0, 0, r->flags };
+	char hex[CODE_MAX_BITS / 4 + 35]; /* 32 bytes readable */
+	struct text_row row;
 
 	code_to_hex(hex, r->code, fmt_hex_digits(f));
+	row.flags = r->flags;
+	row.text[FIELD_HEX] = (struct render_text){ hex, (size_t)fmt_hex_digits(f) + 2, true };
 	if (f->bits <= CACHED_BITS) {
 		const struct code_texts *c = cached_texts(q, r->code);
-		t.exact = c->exact;
-		t.exact_len = c->exact_len;
-		t.shortest = c->shortest;
-		t.shortest_len = c->shortest_len;
-		put_quantized(out, s, q, &t);
+		row.text[FIELD_EXACT] = (struct render_text){ c->exact, c->exact_len, true };
+		row.text[FIELD_SHORTEST] = (struct render_text){ c->shortest, c->shortest_len, true };
+		quantize_put_row(out, s, q, &row, input);
 		return;
 	}
 	sb_init(&exact);
 	sb_init(&shortest);
 	code_texts(&exact, &shortest, f, r->code);
-	t.exact = exact.s;
-	t.exact_len = exact.len;
-	t.shortest = shortest.s;
-	t.shortest_len = shortest.len;
-	put_quantized(out, s, q, &t);
+	row.text[FIELD_EXACT] = plain_text(exact.s, exact.len);
+	row.text[FIELD_SHORTEST] = plain_text(shortest.s, shortest.len);
+	quantize_put_row(out, s, q, &row, input);
 	sb_free(&exact);
 	sb_free(&shortest);
 }
@@ -504,20 +250,6 @@ static bool quantize_scaled_decimal(struct strbuf *out, const struct settings *s
 	return true;
 }
 
-/* A signed rational as an exact leaf of a real. */
-static struct real *rational_leaf(const mpq_t q)
-{
-	struct num x;
-	struct real *leaf;
-
-	num_init(&x);
-	mpq_abs(x.mag, q);
-	x.neg = mpq_sgn(q) < 0;
-	leaf = real_exact(&x);
-	num_clear(&x);
-	return leaf;
-}
-
 /*
  * y = x/scale + zero when x or the scale is a real (pi, 1/sqrt(2)): y is a real too,
  * and what is rounded, so *v becomes its exact stand-in (real.h) at bits enough for
@@ -532,9 +264,9 @@ static enum problem real_quantity(struct num *v, const struct input *in, const s
 	enum real_status status;
 	bool exact, pole;
 
-	y = real_node(REAL_DIV, y, p->real_scale ? real_copy(p->real_scale) : rational_leaf(*p->scale));
+	y = real_node(REAL_DIV, y, p->real_scale ? real_copy(p->real_scale) : quantization_leaf(*p->scale));
 	if (p->zero)
-		y = real_node(REAL_ADD, y, rational_leaf(*p->zero));
+		y = real_node(REAL_ADD, y, quantization_leaf(*p->zero));
 	status = real_stand_in(v, &exact, &pole, y, bits, q->max_precision);
 	real_free(y);
 	if (status == REAL_UNDECIDED)
@@ -583,7 +315,7 @@ static enum problem quantize_one(struct strbuf *out, const struct settings *s, s
 		return PROBLEM_NONE;
 	if ((problem = read_value(in, err, text, len)) && problem != PROBLEM_REAL_NOT_HERE)
 		return problem;
-	if (!parameters_of(&p, q, i))
+	if (!quantization_parameters(&p, q, i))
 		return PROBLEM_NO_SCALE;
 	if (in->value.bound && in->kind != INPUT_REAL)
 		return PROBLEM_OUT_OF_RANGE;
@@ -605,18 +337,6 @@ static enum problem quantize_one(struct strbuf *out, const struct settings *s, s
 		       : quantize_to_float(out, s, q, text, &in->value, y);
 }
 
-/* The zero points of an integer target must be integers of it. */
-static bool zero_points_fit(const struct quantization *q)
-{
-	for (int i = 0; q->ints && i < q->nzero; i++)
-		if (mpz_cmp_ui(mpq_denref(q->zero[i]), 1) != 0 || mpz_cmp_si(mpq_numref(q->zero[i]), q->ints->min) < 0 ||
-		    mpz_cmp_si(mpq_numref(q->zero[i]), q->ints->max) > 0) {
-			usage_error("--zero-point: each must be an integer of %s", q->ints->name);
-			return false;
-		}
-	return true;
-}
-
 /* What stands in place of a value that could not be converted, so that the output keeps
  * one line per input: `error` in each field (quantize) or the one column (dequantize),
  * or {"input", "error"}. */
@@ -628,10 +348,6 @@ static void put_error_row(struct strbuf *out, const struct settings *s, const ch
 		sb_puts(out, "error\n");
 }
 
-/* One value of quantize or dequantize, its row written; the problem, if any. */
-typedef enum problem one_value(struct strbuf *out, const struct settings *s, struct quantization *q, long i,
-			       const char *text, size_t len, struct input *in, struct parse_error *err);
-
 /* What a run of quantize or dequantize holds: its settings, target and rows, the count
  * of values (a block's scale is the count's), and the general path's work areas. */
 struct quantize_pass {
@@ -639,7 +355,7 @@ struct quantize_pass {
 	struct quantization *q;
 	struct strbuf *out;
 	long values;
-	one_value *one;
+	quantize_one_value *one;
 	struct input value;
 	struct parse_error err;
 	int failures;
@@ -696,7 +412,7 @@ static void quantize_too_long(void *arg)
 	pass->failures++;
 }
 
-static int quantization_run(struct settings *s, const char *what, one_value *one)
+int quantize_run(struct settings *s, const char *what, quantize_one_value *one)
 {
 	struct quantization q;
 	struct inputs in;
@@ -706,7 +422,7 @@ static int quantization_run(struct settings *s, const char *what, one_value *one
 
 	if (s->nargs < 1)
 		return usage_error("%s needs a FORMAT", what);
-	if (!quantization_init(&q, s, s->args[0]) || !zero_points_fit(&q) || !inputs_open(&in, s, 1)) {
+	if (!quantization_init(&q, s, s->args[0]) || !inputs_open(&in, s, 1)) {
 		quantization_clear(&q);
 		return EXIT_USAGE;
 	}
@@ -714,6 +430,7 @@ static int quantization_run(struct settings *s, const char *what, one_value *one
 	 * when the rows leave out the input (not terminated there) */
 	q.lines_in_one_pass = q.scale_is_power && in.reader &&
 			      (q.ints || rnd_line_open(&q.one_pass, q.floats, s->mode, true, q.times_two_to));
+	q.default_fields = render_same_fields(&s->fields, &default_fields);
 	sb_init(&out);
 	inputs_answer_into(&in, &out, true);
 	if (q.lines_in_one_pass && one == quantize_one && !render_has_field(&s->fields, FIELD_INPUT))
@@ -735,168 +452,10 @@ int cmd_quantize(struct settings *s)
 	enum field stray;
 
 	if (!s->fields_given)
-		render_parse_fields(&s->fields, "hex,exact,flags");
+		s->fields = default_fields;
 	if (!render_fields_within(&s->fields, QUANTIZE_FIELDS, &stray))
 		return usage_error("quantize has the fields input, hex, exact, shortest and flags, not '%s'",
 				   render_field_name(stray));
-	return quantization_run(s, "quantize", quantize_one);
+	return quantize_run(s, "quantize", quantize_one);
 }
 
-/* The value a dequantize input stands for, and its code: a code of the format (a bit
- * pattern), or, for an integer format, an integer of it. Reads the first tab-separated
- * field, so that quantize's output can be piped in. */
-static enum problem stored_value(struct num *x, fpcode *code_out, const struct quantization *q, const char *text,
-				 size_t len, struct input *in, struct parse_error *err)
-{
-	const char *tab = memchr(text, '\t', len); /* not strcspn: a NUL byte must be seen */
-	fpcode code;
-	long v = 0;
-
-	if (tab)
-		len = (size_t)(tab - text);
-	if (parse_input(in, err, text, len) != PARSE_OK)
-		return PROBLEM_PARSE;
-	if (in->kind == INPUT_PATTERN) {
-		if (!code_from_mpz(&code, in->pattern) || (q->ints ? !intfmt_from_code(&v, q->ints, code)
-								  : !fmt_code_from_pattern(&code, q->floats, in->pattern)))
-			return PROBLEM_TOO_WIDE;
-		*code_out = code;
-		if (!q->ints) {
-			convert_code_value(x, q->floats, code);
-			return PROBLEM_NONE;
-		}
-		mpq_set_si(x->mag, labs(v), 1);
-		x->neg = v < 0;
-		x->kind = NUM_FINITE;
-		return PROBLEM_NONE;
-	}
-	if (!q->ints)
-		return PROBLEM_NEEDS_FLOAT_PATTERN;
-	if (in->kind == INPUT_REAL)
-		return PROBLEM_REAL_NOT_HERE;
-	if (in->value.kind != NUM_FINITE || mpz_cmp_ui(mpq_denref(in->value.mag), 1) != 0 ||
-	    mpz_cmp_ui(mpq_numref(in->value.mag), (unsigned long)(in->value.neg ? -q->ints->min : q->ints->max)) > 0)
-		return PROBLEM_NOT_AN_INTEGER;
-	x->kind = NUM_FINITE;
-	x->neg = in->value.neg;
-	mpq_set(x->mag, in->value.mag);
-	*code_out = intfmt_code(q->ints, x->neg ? -mpz_get_si(mpq_numref(x->mag)) : mpz_get_si(mpq_numref(x->mag)));
-	return PROBLEM_NONE;
-}
-
-/* (code − zero)·scale into text: exactly, or for a real scale to 25 digits after ~. */
-static void dequantized_text(struct strbuf *value, const struct num *x, const struct parameters *p,
-			     long max_precision)
-{
-	mpq_t y;
-
-	mpq_init(y);
-	signed_value(y, x);
-	if (p->zero)
-		mpq_sub(y, y, *p->zero);
-	if (p->real_scale) {
-		struct real *v = real_node(REAL_MUL, rational_leaf(y), real_copy(p->real_scale));
-		struct num w;
-		bool exact, pole;
-		num_init(&w);
-		real_stand_in(&w, &exact, &pole, v, 200, max_precision);
-		signed_value(y, &w);
-		(exact ? put_rational : put_approximate)(value, y);
-		num_clear(&w);
-		real_free(v);
-	} else {
-		mpq_mul(y, y, *p->scale);
-		put_rational(value, y);
-	}
-	mpq_clear(y);
-}
-
-/* (y − zero)·scale for y the ends and the middle of the interval. */
-static void dequantize_interval(struct rational_interval *iv, const struct parameters *p)
-{
-	mpq_t *ends[] = { &iv->lo, &iv->hi, &iv->v };
-	bool in;
-
-	for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++) {
-		if (p->zero)
-			mpq_sub(*ends[k], *ends[k], *p->zero);
-		mpq_mul(*ends[k], *ends[k], *p->scale);
-	}
-	if (mpq_sgn(*p->scale) < 0) {
-		mpq_swap(iv->lo, iv->hi);
-		in = iv->lo_in;
-		iv->lo_in = iv->hi_in;
-		iv->hi_in = in;
-	}
-}
-
-/* The shortest decimal that quantizes (rne) back to the code with the same scale and
- * zero point: inside the code's rounding interval, dequantized. */
-static void dequantized_shortest(struct strbuf *out, const struct quantization *q, fpcode code,
-				 const struct num *x, const struct parameters *p)
-{
-	struct rational_interval iv;
-
-	mpq_inits(iv.lo, iv.hi, iv.v, NULL);
-	if (q->ints) { /* y ± 1/2, the ends inside when y is even */
-		signed_value(iv.v, x);
-		mpq_set_ui(iv.hi, 1, 2);
-		mpq_sub(iv.lo, iv.v, iv.hi);
-		mpq_add(iv.hi, iv.v, iv.hi);
-		iv.lo_in = iv.hi_in = mpz_even_p(mpq_numref(iv.v));
-	} else
-		dec_code_interval(&iv, q->floats, code);
-	dequantize_interval(&iv, p);
-	dec_shortest_between(out, &iv);
-	mpq_clears(iv.lo, iv.hi, iv.v, NULL);
-}
-
-/* The fields dequantize writes (-o): quantize's, of the code read and its value. */
-#define DEQUANTIZE_FIELDS QUANTIZE_FIELDS
-
-static enum problem dequantize_one(struct strbuf *out, const struct settings *s, struct quantization *q, long i,
-				   const char *text, size_t len, struct input *in, struct parse_error *err)
-{
-	struct parameters p;
-	enum problem problem;
-	struct strbuf exact, shortest;
-	char hex[CODE_MAX_BITS / 4 + 3];
-	struct num x;
-	fpcode code = 0;
-
-	if (!parameters_of(&p, q, i))
-		return PROBLEM_NO_SCALE;
-	num_init(&x);
-	sb_init(&exact);
-	sb_init(&shortest);
-	if (!(problem = stored_value(&x, &code, q, text, len, in, err))) {
-		if (x.kind != NUM_FINITE)
-			sb_puts(&exact, x.kind == NUM_NAN ? "nan" : x.neg != (mpq_sgn(*p.scale) < 0) ? "-inf" : "inf");
-		else
-			dequantized_text(&exact, &x, &p, q->max_precision);
-		if (x.kind == NUM_FINITE && !p.real_scale && render_has_field(&s->fields, FIELD_SHORTEST))
-			dequantized_shortest(&shortest, q, code, &x, &p);
-		else
-			sb_puts(&shortest, exact.s); /* a special, or a real scale: as exact gives it */
-		code_to_hex(hex, code, ((q->ints ? q->ints->bits : q->floats->bits) + 3) / 4);
-		put_quantized(out, s, q,
-			      &(struct row_texts){ text, hex, exact.s, shortest.s, strlen(hex), exact.len, shortest.len,
-						   exact.s[0] == '~' ? RND_INEXACT : 0 }); /* only the text is not exact */
-	}
-	sb_free(&exact);
-	sb_free(&shortest);
-	num_clear(&x);
-	return problem;
-}
-
-int cmd_dequantize(struct settings *s)
-{
-	enum field stray;
-
-	if (!s->fields_given)
-		render_parse_fields(&s->fields, "exact");
-	if (!render_fields_within(&s->fields, DEQUANTIZE_FIELDS, &stray))
-		return usage_error("dequantize has the fields input, hex, exact, shortest and flags, not '%s'",
-				   render_field_name(stray));
-	return quantization_run(s, "dequantize", dequantize_one);
-}

@@ -5,9 +5,9 @@
  *
  * A row is the fields of a field_list in a style; a field is one of FIELD_LIST's. Texts
  * that are not fields (mx's scale rows, map's operands) are cells (render_cells()).
- * The bytes between fields and cells are render's alone (render_separator()). Rows come
- * from a code (render_row(), render_bulk_row_digits() for the code-alone rows of the
- * bulk fast path) or from ready texts (render_fields(), render_plain_fields()).
+ * The bytes between fields and cells are render's alone (renderrow.c). Rows come from a
+ * code (render_row(); render_code_row() for the code-alone rows of the bulk fast path)
+ * or from ready texts (render_text_row(), with the fast path of quantize's and mx's).
  */
 #ifndef FPX_RENDER_H
 #define FPX_RENDER_H
@@ -16,6 +16,7 @@
 
 #include "format.h"
 #include "num.h"
+#include "renderjson.h"
 #include "round.h"
 #include "strbuf.h"
 
@@ -57,8 +58,6 @@ enum field {
 	FIELD_COUNT
 };
 
-enum style { STYLE_TSV, STYLE_CSV, STYLE_JSON };
-
 #define MAX_FIELDS 32
 
 struct field_list {
@@ -71,6 +70,8 @@ const char *render_parse_fields(struct field_list *out, const char *text);
 const char *render_field_name(enum field fld);
 /* Does any field need the exact input (error, ulps, rel, below, above)? */
 bool render_needs_input(const struct field_list *fl);
+/* Are they the same fields, in the same order? */
+bool render_same_fields(const struct field_list *a, const struct field_list *b);
 /* Is fld one of the fields? */
 bool render_has_field(const struct field_list *fl, enum field fld);
 const char *render_field_help(enum field fld);
@@ -86,16 +87,50 @@ struct row {
 	bool saturate;
 };
 
+/* The pieces of a row, for renderrow.c: what comes before field i (its separator, or
+ * JSON's key), what ends a row (JSON's brace, the newline), and the flags field (its
+ * text in TSV and CSV, a list of strings in JSON). */
+void render_field_begin(struct strbuf *out, enum style style, int i, enum field fld);
+void render_row_end(struct strbuf *out, enum style style);
+void render_put_flags(struct strbuf *out, unsigned flags, bool json);
+/* The header: the fields' names as a row. */
+void render_header(struct strbuf *out, const struct field_list *fl, enum style style);
+/* A code's row (convert, cast, dump, table, map, compare): each field computed from the
+ * row, TSV or CSV fields and a newline, or one JSON object and a newline. */
 void render_row(struct strbuf *out, const struct fmt *f, const struct row *r, const struct field_list *fl,
 		enum style style);
 /* The same row's JSON members alone, each after a comma where one is needed, for a row
  * nested in an object the caller has opened (compare's routes, map's operands): no
  * braces, no newline. */
 void render_row_members(struct strbuf *out, const struct fmt *f, const struct row *r, const struct field_list *fl);
+/* A field's ready text, len bytes at text; with room, 32 bytes may be read there (a
+ * short one is then copied in one move). */
+struct render_text {
+	const char *text;
+	size_t len;
+	bool room;
+};
+/* A row of ready texts, for rows that are not one code of a format (quantize's, mx's
+ * elements): text[FIELD_x] for each field of the list (no other is read), and the flags
+ * field's flags. Nothing in the texts needs quoting in any style (numbers fpx wrote,
+ * plain decimals as fastdec_scan_line() reads them) but the input with typed: the
+ * input as typed, NUL-terminated. With item, a JSON row is an item of a list the caller
+ * opened: after a comma where one is needed, and no newline. */
+struct text_row {
+	struct render_text text[FIELD_COUNT];
+	unsigned flags;
+	bool typed, item;
+};
+/* Such a row: TSV or CSV fields and a newline, or one JSON object. In TSV and CSV the
+ * texts are written in place a byte apart: the bulk commands' fast path. Compiled into
+ * a caller's loop (__attribute__((flatten))) with a constant field list (a command's
+ * default: render_same_fields()), its loop is unrolled into the straight code of that
+ * row, as fast as a row written by hand. */
+void render_text_row(struct strbuf *out, const struct field_list *fl, enum style style, const struct text_row *r);
 /* Rows that depend on the code alone and that a bulk conversion writes without the
- * row machinery: the code in hex alone (-o hex), hex and shortest (the default), or the
+ * field writers: the code in hex alone (-o hex), hex and shortest (the default), or the
  * shortest alone (-o shortest), in TSV or CSV; BULK_ROWS_NONE for any other fields or
- * style. render_bulk_row_digits() writes one, the same bytes render_row() writes. */
+ * style. render_code_row() writes one, the same bytes render_row() writes. */
 enum bulk_rows { BULK_ROWS_NONE, BULK_ROWS_HEX, BULK_ROWS_HEX_SHORTEST, BULK_ROWS_SHORTEST };
 /* Whether such rows hold the shortest decimal. */
 static inline bool bulk_rows_shortest(enum bulk_rows rows)
@@ -105,36 +140,12 @@ static inline bool bulk_rows_shortest(enum bulk_rows rows)
 enum bulk_rows render_bulk_rows(const struct field_list *fl, enum style style);
 /* Such a row of code; when shortest is not 0, it gives the shortest digits: code's value
  * is ±shortest·10^pow10, and those digits its shortest (rnd_line_code_digits(), roundline.h). */
-void render_bulk_row_digits(struct strbuf *out, const struct fmt *f, fpcode code, uint64_t shortest, long pow10,
-			    enum bulk_rows rows, enum style style);
+void render_code_row(struct strbuf *out, const struct fmt *f, fpcode code, uint64_t shortest, long pow10,
+		     enum bulk_rows rows, enum style style);
 /* The row for an input that could not be converted into f (NULL when there is no one
  * format): `error` in every field but input and format. */
 void render_error_row(struct strbuf *out, const struct fmt *f, const char *input, const char *message,
 		      const struct field_list *fl, enum style style);
-void render_header(struct strbuf *out, const struct field_list *fl, enum style style);
-/* The fields of fl from ready texts (text[FIELD_x]; the flags field from flags), for
- * rows that are not one code of a format (quantize into integers, mx elements): TSV or
- * CSV fields, or one JSON object; no newline. Only the input is quoted in TSV and CSV
- * (the other texts are numbers fpx wrote). */
-void render_fields(struct strbuf *out, const struct field_list *fl, const char *const text[FIELD_COUNT],
-		   unsigned flags, enum style style);
-/* A field's ready text, len bytes; with room, 32 bytes may be read at text (a short
- * one is then copied in one move). */
-struct render_text {
-	const char *text;
-	size_t len;
-	bool room;
-};
-/* The same for texts that nothing in any style quotes (numbers fpx wrote, inputs that
- * are plain decimals as fastdec_scan_line() reads them), text[FIELD_x] each: TSV or CSV
- * fields and a newline, or one JSON object (no newline: a row of a list). */
-void render_plain_fields(struct strbuf *out, const struct field_list *fl, const struct render_text text[FIELD_COUNT],
-			 enum style style);
-/* The byte between fields: ',' in CSV, a tab in TSV, 0 in JSON (which has no one). */
-static inline char render_separator(enum style style)
-{
-	return style == STYLE_CSV ? ',' : style == STYLE_TSV ? '\t' : 0;
-}
 /* A row of n cells that are not fields (a block's scale, its worst error; map's
  * operands), each a text nothing quotes in TSV and CSV: the texts a separator apart and
  * a newline, or in JSON an object of name[i]: cell[i]. With lead, the cells start a row
@@ -153,29 +164,7 @@ void render_aligned(struct strbuf *out, const char *tsv, const char *indent);
 const char *render_class_name(enum fp_class c);
 /* The names of the flags set, sep between them; none when there are none. */
 void render_flags(struct strbuf *out, unsigned flags, const char *sep, const char *none);
-/* The flags field's text in TSV and CSV (names between '|', or -), made once, and its length. */
+/* The flags field's text in TSV and CSV (names between '|', or -), made once, and its
+ * length; 32 bytes may be read there. */
 const char *render_flags_text(unsigned flags, size_t *len);
-/* s with every control byte written \xNN, for text a person reads (a readout). */
-void render_escaped(struct strbuf *out, const char *s);
-/* A space-separated list of words (a format's aliases) as a JSON array of strings. */
-void render_json_words(struct strbuf *out, const char *list);
-/* s as a JSON string, quotes included. */
-void render_json_string(struct strbuf *out, const char *s);
-
-/*
- * JSON objects member by member, nested as deep as need be: each member writes the
- * comma it needs (none after "{", "[", a newline or at the start of the buffer) and
- * its key; the caller writes the braces and brackets. Every command's JSON goes
- * through these and render_row().
- */
-void render_json_key(struct strbuf *out, const char *key);
-/* The comma before an item of a list or a member, where one is needed. */
-void render_json_item(struct strbuf *out);
-/* "key":"text", or "key":null when text is NULL. */
-void render_json_text(struct strbuf *out, const char *key, const char *text);
-/* "key":"N" (numbers are strings), "key":true, "key":"0x7e". */
-void render_json_long(struct strbuf *out, const char *key, long v);
-void render_json_bool(struct strbuf *out, const char *key, bool v);
-void render_json_code(struct strbuf *out, const char *key, const struct fmt *f, fpcode code);
-
 #endif

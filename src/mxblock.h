@@ -1,10 +1,10 @@
 /*
- * mx.h — what the parts of `fpx mx` share (mx.c the command, mxblock.c a block's
- * elements and shared exponent, mxemit.c its rows): the element format, and a block
- * of elements as they were read.
+ * mxblock.h — a block of `fpx mx`'s elements as they were read (mxblock.c), and the
+ * element format they are quantized into: what mx.c (the command) and mxemit.c (a
+ * block's rows) share. Never rounds an element nor writes a row.
  */
-#ifndef FPX_MX_H
-#define FPX_MX_H
+#ifndef FPX_MXBLOCK_H
+#define FPX_MXBLOCK_H
 
 #include <gmp.h>
 #include <stdbool.h>
@@ -19,7 +19,6 @@
 #include "intfmt.h"
 #include "num.h"
 #include "roundline.h"
-#include "settings.h"
 #include "strbuf.h"
 
 #define MX_DEFAULT_BLOCK 32
@@ -47,6 +46,7 @@ static inline int element_hex_digits(const struct element_format *ef)
  * (made[c] = generation; fits: in words). */
 #define MX_TABLE_BITS 8 /* codes of at most 2 hex digits */
 #define MX_TABLE_CODES (1 << MX_TABLE_BITS)
+#define MX_HEX_STRIDE 4
 struct code_table {
 	bool grid[MX_TABLE_CODES], neg[MX_TABLE_CODES];
 	uint64_t m[MX_TABLE_CODES];
@@ -54,7 +54,9 @@ struct code_table {
 	long text_e;
 	unsigned long generation, made[MX_TABLE_CODES];
 	bool fits[MX_TABLE_CODES];
-	char hex[MX_TABLE_CODES][4]; /* 0x and the code's (at most) 2 digits, unterminated */
+	/* code c's hex at hex + MX_HEX_STRIDE·c: 0x and (at most) 2 digits, unterminated; 32
+	 * bytes readable there (the padding after the last), for one move */
+	char hex[MX_TABLE_CODES * MX_HEX_STRIDE + 32];
 	size_t text_len[MX_TABLE_CODES];
 	char text[MX_TABLE_CODES][DEC_WORDS_MAX];
 };
@@ -87,8 +89,6 @@ struct block {
 	struct rnd_line *scaled[MX_SCALES];
 	bool scaled_tried[MX_SCALES];
 	struct code_table *codes; /* a small element format's (code_table()) */
-	char separator; /* default_row_separator(), once found */
-	bool separator_found;
 	char value_scratch[DEC_WORDS_MAX]; /* a wider one's value text */
 	/* ... and finite_block()'s work areas */
 	bool work_made;
@@ -99,6 +99,7 @@ struct block {
 	 * (the block's number, its scale's code and value, and --preset nvfp4's tensor
 	 * columns, in tensor_columns); empty in the grouped form */
 	bool flat;
+	bool default_fields; /* -o is mx_default_fields */
 	long number; /* the blocks written before this one */
 	struct strbuf row_start, tensor_columns;
 };
@@ -127,23 +128,5 @@ bool mx_shared_exponent(long *out, struct block *b, long emax);
  * does not open), each made once. */
 const char *mx_scale_text(struct block *b, long e);
 const struct rnd_line *mx_scaled_rounding(struct block *b, const struct fmt *f, long e);
-
-/* ---- mxemit.c: a block's rows ---------------------------------------------------------- */
-
-/* The block's rows: its scale, each element, the worst error. */
-void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b, const struct element_format *ef);
-/* One element's row (mxemit.c says which fields, how). */
-void mx_put_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
-		    const struct element_format *ef, fpcode code, const struct strbuf *exact, const struct strbuf *error,
-		    bool first);
-/* A block's first row (its scale; in the flat table, the start of each element row
- * instead), and its last (the worst error; none in the flat table). */
-void mx_put_block_scale(struct strbuf *out, const struct settings *s, struct block *b, const char *hex,
-			const char *exact);
-void mx_put_worst_error(struct strbuf *out, const struct settings *s, const char *error);
-/* Whether the rows are one flat table, a row per element: --csv, or TSV with --header. */
-bool mx_flat(const struct settings *s);
-/* The flat table's header: its own columns, then -o's. */
-void mx_put_flat_header(struct strbuf *out, const struct settings *s);
 
 #endif

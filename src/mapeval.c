@@ -1,0 +1,292 @@
+/*
+ * mapeval.c — fpx map's expression read, and one row's result computed from it (the one
+ * place for it, map_evaluate(); mapcmd.c says how). Never writes a row nor chooses the
+ * codes.
+ */
+#include <string.h>
+
+#include "mapping.h"
+#include "output.h"
+#include "parse.h"
+#include "report.h"
+
+#define COMPARE_START_BITS 64
+
+static bool is_operand(const struct real *r)
+{
+	return r->op == REAL_VAR || r->op == REAL_EXACT;
+}
+
+/* Is the expression an arithmetic operation of ops.h (+ − · /, x·y + z) on variables and
+ * exact constants? */
+bool map_find_operation(struct mapping *m)
+{
+	static const struct { enum real_op real; enum op op; } arithmetic[] = {
+		{ REAL_ADD, OP_ADD }, { REAL_SUB, OP_SUB }, { REAL_MUL, OP_MUL }, { REAL_DIV, OP_DIV },
+	};
+	const struct real *r = m->expr;
+
+	if (m->right) /* a comparison: compare_sides() */
+		return false;
+	if (r->op == REAL_ADD && r->arg[0]->op == REAL_MUL && is_operand(r->arg[0]->arg[0]) &&
+	    is_operand(r->arg[0]->arg[1]) && is_operand(r->arg[1])) { /* x*y + z: fma */
+		m->op = OP_FMA;
+		m->operand[0] = r->arg[0]->arg[0];
+		m->operand[1] = r->arg[0]->arg[1];
+		m->operand[2] = r->arg[1];
+		return true;
+	}
+	if (!r->arg[0] || !r->arg[1] || !is_operand(r->arg[0]) || !is_operand(r->arg[1]))
+		return false;
+	m->operand[0] = r->arg[0];
+	m->operand[1] = r->arg[1];
+	for (size_t i = 0; i < sizeof arithmetic / sizeof arithmetic[0]; i++)
+		if (r->op == arithmetic[i].real) {
+			m->op = arithmetic[i].op;
+			return true;
+		}
+	return false;
+}
+
+/* Where a comparison operator stands outside parentheses: its offset and length (0
+ * when there is none), and which. */
+static size_t find_comparison(const char *text, size_t *len, enum op *op)
+{
+	static const struct { const char *name; enum op op; } names[] = {
+		{ "<=", OP_LE }, { ">=", OP_GE }, { "==", OP_EQ }, { "!=", OP_NE }, { "<", OP_LT }, { ">", OP_GT },
+	};
+	int depth = 0;
+
+	for (size_t i = 0; text[i]; i++) {
+		depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+		for (size_t k = 0; depth == 0 && k < sizeof names / sizeof names[0]; k++)
+			if (strncmp(text + i, names[k].name, strlen(names[k].name)) == 0) {
+				*len = strlen(names[k].name);
+				*op = names[k].op;
+				return i;
+			}
+	}
+	*len = 0;
+	return 0;
+}
+
+static bool parse_side(struct real **out, const char *whole, size_t at, size_t len)
+{
+	struct parse_error err;
+
+	if (parse_function_of(out, &err, whole + at, len) == PARSE_OK)
+		return true;
+	report("'%s': %s (column %zu)", whole, parse_message(err.status), err.column + at);
+	return false;
+}
+
+/* Does text read as map's expression (EXPR, or A op B)? Silent: for telling an
+ * expression from a FORMAT. */
+bool map_is_expression(const char *text)
+{
+	struct parse_error err;
+	struct real *side;
+	enum op op;
+	size_t len, at = find_comparison(text, &len, &op);
+	bool ok = parse_function_of(&side, &err, text, len ? at : strlen(text)) == PARSE_OK;
+
+	real_free(side);
+	if (ok && len) {
+		ok = parse_function_of(&side, &err, text + at + len, strlen(text) - at - len) == PARSE_OK;
+		real_free(side);
+	}
+	return ok;
+}
+
+/* EXPR, or A op B for a comparison. */
+bool map_parse_expression(struct mapping *m, const char *text)
+{
+	size_t len, at = find_comparison(text, &len, &m->op);
+
+	if (!len)
+		return parse_side(&m->expr, text, 0, strlen(text));
+	return parse_side(&m->expr, text, 0, at) && parse_side(&m->right, text, at + len, strlen(text) - at - len);
+}
+
+/* ---- One row -------------------------------------------------------------------------- */
+
+static const struct num *operand_value(const struct real *r, const struct num *values)
+{
+	return r->op == REAL_VAR ? &values[r->var] : &r->exact;
+}
+
+#define ORDER_UNDECIDED 3
+
+/*
+ * The order of a comparison's sides (op_order()'s −1, 0, 1 or OP_UNORDERED; or
+ * ORDER_UNDECIDED), from their stand-ins (real.h) at more and more bits, each within
+ * |stand-in|·2^(2−bits) of its real, until the difference is wider than both errors or
+ * both are exact (a variable, a constant). *invalid: a side is NaN from outside a domain.
+ */
+static int order_of_sides(const struct mapping *m, const struct real *a, const struct real *b, bool *invalid)
+{
+	struct num va, vb;
+	mpq_t d, err, e;
+	int order = ORDER_UNDECIDED;
+
+	num_init(&va);
+	num_init(&vb);
+	mpq_inits(d, err, e, NULL);
+	for (long bits = COMPARE_START_BITS; bits <= m->max_precision && order == ORDER_UNDECIDED; bits *= 2) {
+		bool exact_a, exact_b, pole;
+		enum real_status sa = real_stand_in(&va, &exact_a, &pole, a, bits, m->max_precision);
+		enum real_status sb = real_stand_in(&vb, &exact_b, &pole, b, bits, m->max_precision);
+		if (sa == REAL_DOMAIN || sa == REAL_NAN || sb == REAL_DOMAIN || sb == REAL_NAN) {
+			*invalid = sa == REAL_DOMAIN || sb == REAL_DOMAIN;
+			order = OP_UNORDERED;
+			break;
+		}
+		if (sa == REAL_UNDECIDED || sb == REAL_UNDECIDED)
+			break;
+		if (va.kind != NUM_FINITE || vb.kind != NUM_FINITE || (exact_a && exact_b)) {
+			order = op_order(&va, &vb);
+			break;
+		}
+		signed_value(d, &va);
+		signed_value(e, &vb);
+		mpq_sub(d, d, e);
+		mpq_set_ui(err, 0, 1);
+		if (!exact_a)
+			mpq_div_2exp(err, va.mag, (mp_bitcnt_t)bits - 2);
+		if (!exact_b) {
+			mpq_div_2exp(e, vb.mag, (mp_bitcnt_t)bits - 2);
+			mpq_add(err, err, e);
+		}
+		mpq_abs(e, d);
+		if (mpq_cmp(e, err) > 0)
+			order = mpq_sgn(d);
+	}
+	mpq_clears(d, err, e, NULL);
+	num_clear(&va);
+	num_clear(&vb);
+	return order;
+}
+
+/* A comparison (§5.11, ops.h): 1 or 0 as a value of the result's format. */
+static enum problem compare_sides(struct outcome *o, const struct mapping *m, const struct num *values)
+{
+	struct real *a = real_bind(m->expr, values), *b = real_bind(m->right, values);
+	bool invalid = false;
+	int order = order_of_sides(m, a, b, &invalid);
+	unsigned raised;
+	enum problem problem;
+
+	real_free(a);
+	real_free(b);
+	if (order == ORDER_UNDECIDED) {
+		report_set_precision_cap(m->max_precision);
+		return PROBLEM_UNDECIDED;
+	}
+	raised = op_compare_order(&o->value, m->op, order) | (invalid ? RND_INVALID : 0);
+	o->has_value = true;
+	if ((problem = convert_problem(rnd_encode(&o->res, m->to, &o->value, m->s->mode, m->s->saturate))))
+		return problem;
+	o->res.flags |= raised;
+	return PROBLEM_NONE;
+}
+
+/* An operation of ops.h on the operands' exact values. */
+static enum problem operate(struct outcome *o, const struct mapping *m, const struct num *values)
+{
+	const struct num *args[MAP_VARIABLES];
+	unsigned raised;
+	enum problem problem;
+
+	for (int i = 0; i < op_arity(m->op); i++)
+		args[i] = operand_value(m->operand[i], values);
+	raised = op_exact(&o->value, m->op, args, m->s->mode);
+	o->has_value = true;
+	if ((problem = convert_problem(rnd_encode(&o->res, m->to, &o->value, m->s->mode, m->s->saturate))))
+		return problem;
+	o->res.flags |= raised;
+	return PROBLEM_NONE;
+}
+
+/* Anything else: a real with the variables bound, converted as convert converts it. */
+static enum problem evaluate_real(struct outcome *o, struct mapping *m, const struct num *values, bool need_value)
+{
+	enum problem problem;
+
+	m->conv.need_value = need_value;
+	problem = convert_real(&m->conv, m->to, real_bind(m->expr, values), m->s->mode, m->s->saturate);
+	if (problem)
+		return problem;
+	o->res = m->conv.result;
+	if (need_value) {
+		num_set(&o->value, &m->conv.in.value);
+		o->has_value = true;
+		o->approximate = m->conv.approximate;
+	}
+	return PROBLEM_NONE;
+}
+
+static bool is_result_nan(const struct fmt *f, fpcode code)
+{
+	struct fmt_value v;
+	bool nan;
+
+	if (!f->has_nan)
+		return false;
+	fmt_value_init(&v);
+	fmt_decode(&v, f, code);
+	nan = v.cls == FP_NAN;
+	fmt_value_clear(&v);
+	return nan;
+}
+
+/* IEEE 754 §6.2: a signaling NaN operand flags invalid; a NaN result carries the first
+ * NaN operand, made quiet, converted into the result's format as cast converts it. */
+static void apply_nan_rules(struct outcome *o, const struct mapping *m, const struct num *values)
+{
+	int first_nan = -1;
+
+	for (int v = 0; v < MAP_VARIABLES; v++) {
+		if (!(m->used & 1u << v) || values[v].kind != NUM_NAN)
+			continue;
+		if (values[v].signaling)
+			o->res.flags |= RND_INVALID;
+		if (first_nan < 0)
+			first_nan = v;
+	}
+	if (first_nan >= 0 && is_result_nan(m->to, o->res.code))
+		o->res.code = fmt_nan_carrying(m->to, values[first_nan].neg, values[first_nan].payload);
+}
+
+/* The fast path of ops.h, where it applies: no rational. The exact path decides
+ * tininess after rounding (it needs the exact value) and every special operand. */
+bool map_operate_on_codes(struct outcome *o, const struct mapping *m, const fpcode *codes)
+{
+	const struct fmt *in[MAP_VARIABLES];
+	fpcode operand_codes[MAP_VARIABLES];
+
+	for (int i = 0; i < op_arity(m->op); i++) {
+		in[i] = m->in[m->operand[i]->var];
+		operand_codes[i] = codes[m->operand[i]->var];
+	}
+	return op_round_codes(&o->res, m->to, m->op, in, operand_codes, m->s->mode, m->s->saturate) &&
+	       (m->s->map.tininess_before || !(o->res.flags & RND_UNDERFLOW));
+}
+
+/* The row's result, or PROBLEM_... when it has none. */
+enum problem map_evaluate(struct outcome *o, struct mapping *m, const struct num *values)
+{
+	enum problem problem;
+
+	problem = m->right ? compare_sides(o, m, values)
+		  : m->is_operation ? operate(o, m, values) : evaluate_real(o, m, values, m->need_value);
+	if (problem)
+		return problem;
+	if (!m->s->map.tininess_before && rnd_tininess_may_differ(&o->res, m->to)) {
+		if (!o->has_value && (problem = evaluate_real(o, m, values, true)))
+			return problem;
+		rnd_tininess_after_rounding(&o->res, m->to, &o->value, m->s->mode);
+	}
+	apply_nan_rules(o, m, values);
+	return PROBLEM_NONE;
+}
+

@@ -1,0 +1,83 @@
+/*
+ * mapping.h — what the parts of fpx map share: the mapping (its expression, the formats,
+ * what each variable runs over) and one row's outcome. mapeval.c reads the expression
+ * and computes a row's result; mapcodes.c says which codes a row combines; mapcmd.c is
+ * the command: its rows, its runs, its setting up.
+ */
+#ifndef FPX_MAPPING_H
+#define FPX_MAPPING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "convert.h"
+#include "num.h"
+#include "ops.h"
+#include "real.h"
+#include "round.h"
+#include "settings.h"
+
+#define MAP_VARIABLES 3
+#define MAP_MAX_ROWS_LOG2 32 /* every code, all pairs ...: at most 2^32 rows */
+#define MAP_MAX_BOUNDARY 48  /* special and boundary codes --random favours, both signs */
+
+/* One row's result. */
+struct outcome {
+	enum problem problem;
+	struct rnd_result res;
+	struct num value; /* the exact result before rounding, or a real's stand-in */
+	bool has_value, approximate;
+};
+
+/* A map command: its expression, the formats, what each variable runs over, and the
+ * work areas kept from row to row. */
+struct mapping {
+	struct settings *s;
+	const char *format;                  /* FORMAT as typed; NULL when left out */
+	const char *expression;              /* EXPR as typed */
+	int first_code;                      /* the argument the combinations start at */
+	const struct fmt *in[MAP_VARIABLES]; /* each variable's format */
+	const struct fmt *to;                /* the result's */
+	struct real *expr;                   /* the expression, or a comparison's left side */
+	struct real *right;                  /* a comparison's right side, else NULL */
+	unsigned used;                       /* the variables used, a bit each */
+	bool is_operation;                   /* an arithmetic operation of ops.h on exact operands */
+	enum op op;                          /* that operation, or the comparison's */
+	const struct real *operand[MAP_VARIABLES]; /* its operands: variables or exact constants */
+	long max_precision;
+	bool need_value;                     /* the fields need the exact result (error, ulps, ...) */
+	bool fast;                           /* an operation of variables ops.h's fast path may take */
+	fpcode first[MAP_VARIABLES], last[MAP_VARIABLES]; /* every code: what each variable runs over */
+	fpcode boundary[MAP_VARIABLES][MAP_MAX_BOUNDARY];  /* --random: the codes it favours */
+	int nboundary[MAP_VARIABLES];
+	struct conversion conv;              /* the real path's */
+	struct num values[MAP_VARIABLES];    /* a row's operands and result: kept from row to row */
+	struct outcome outcome;
+};
+
+
+/* ---- mapeval.c: the expression, and a row's result ------------------------------------ */
+
+/* Does text read as map's expression (EXPR, or A op B)? Silent: for telling an
+ * expression from a FORMAT. */
+bool map_is_expression(const char *text);
+/* EXPR, or A op B for a comparison, into m->expr (and m->right); false after reporting. */
+bool map_parse_expression(struct mapping *m, const char *text);
+/* Is the expression an arithmetic operation of ops.h (+ − · /, x·y + z) on variables and
+ * exact constants? Then m->op and m->operand say which. */
+bool map_find_operation(struct mapping *m);
+/* The fast path of ops.h, where it applies (no rational): false where it does not. */
+bool map_operate_on_codes(struct outcome *o, const struct mapping *m, const fpcode *codes);
+/* The row's result from the operands' values, or PROBLEM_... when it has none. */
+enum problem map_evaluate(struct outcome *o, struct mapping *m, const struct num *values);
+
+/* ---- mapcodes.c: which codes a row combines ---------------------------------------------- */
+
+/* Every code: row i's codes, the last variable used varying fastest. */
+void map_codes_of_row(fpcode *codes, const struct mapping *m, uint64_t i);
+/* --random: row i's codes, drawn reproducibly from the seed. */
+void map_random_codes(fpcode *codes, const struct mapping *m, uint64_t i);
+/* The codes --random favours for variable v, into m->boundary[v]. */
+void map_find_boundary_codes(struct mapping *m, int v);
+
+#endif
