@@ -72,12 +72,12 @@ static long run_here(const struct chunk_run *run, struct progress *p)
 	long failed = 0;
 
 	sb_init(&out);
-	for (uint64_t first = 0; first < run->rows && !should_stop(); first = chunk_end(run, first)) {
+	for (uint64_t first = 0; first < run->rows && !output_should_stop(); first = chunk_end(run, first)) {
 		failed += run->produce(run->arg, first, chunk_end(run, first), &out);
-		write_out(&out, false);
+		output_write(&out, false);
 		progress_show(p, chunk_end(run, first));
 	}
-	flush_line(&out);
+	output_flush_line(&out);
 	sb_free(&out);
 	return failed;
 }
@@ -198,7 +198,7 @@ static int turn_of(struct shared_turns *s, struct crew *crew, uint64_t c)
 			}
 			if (pthread_cond_timedwait(&s->written_more, &s->lock, &until) == EOWNERDEAD)
 				pthread_mutex_consistent(&s->lock);
-			else if (should_stop())
+			else if (output_should_stop())
 				state = -1;
 			else if (crew_lost_someone(crew)) {
 				s->abandoned = true;
@@ -233,7 +233,7 @@ static bool write_oldest(const struct chunk_run *run, struct shared_turns *s, st
 {
 	uint64_t c = m->number[m->oldest];
 
-	write_out_direct(&m->rows[m->oldest]);
+	output_write_direct(&m->rows[m->oldest]);
 	m->oldest = (m->oldest + 1) % AHEAD;
 	m->held--;
 	if (output_failed()) {
@@ -292,14 +292,14 @@ static bool take_turns(const struct chunk_run *run, struct shared_turns *s, stru
 
 	for (int i = 0; i < AHEAD; i++)
 		sb_init(&m.rows[i]);
-	while (ok && !should_stop() && (m.held > 0 || !m.no_more)) {
+	while (ok && !output_should_stop() && (m.held > 0 || !m.no_more)) {
 		if (m.held < AHEAD && !m.no_more) {
 			if (!make_one(run, s, &m, p, failed) || !write_ready(run, s, &m, p))
 				break;
 		} else {
 			int state = turn_of(s, crew, m.number[m.oldest]);
 			if (state < 0)
-				ok = should_stop();
+				ok = output_should_stop();
 			else if (!write_oldest(run, s, &m, p))
 				break;
 		}
@@ -382,11 +382,11 @@ static long run_workers(const struct chunk_run *run, struct progress *p)
 		return -1;
 	}
 	ok = take_turns(run, s, &crew, p, &e.failed);
-	wait_workers(&e, &crew, !ok || should_stop());
+	wait_workers(&e, &crew, !ok || output_should_stop());
 	munmap(s, sizeof *s);
 	if (e.broken_pipe) /* what one process writing into a closed pipe gets */
 		kill(getpid(), SIGPIPE);
-	if ((!ok || e.cut_off) && !should_stop()) {
+	if ((!ok || e.cut_off) && !output_should_stop()) {
 		report("map: a worker stopped early");
 		return -1;
 	}

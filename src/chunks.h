@@ -29,7 +29,7 @@ struct chunk_run {
 
 /* Runs every chunk: 0 when every row was made, else nonzero (the failed rows, or the
  * workers that had some; −1 when a worker could not be started or died, reported).
- * Stops early once output fails (should_stop()). */
+ * Stops early once output fails (output_should_stop()). */
 long chunks_run(const struct chunk_run *run);
 
 #endif

@@ -18,7 +18,7 @@ static int cmd_repl(struct settings *s)
 	struct repl_options o = { .format = s->nargs ? s->args[0] : NULL, .mode = s->mode,
 				  .mode_given = s->mode_given, .saturate = s->saturate, .wrap = s->wrap,
 				  .json = s->style == STYLE_JSON, .policy = s->policy, .via = s->via,
-				  .style = show_style_of(s), .max_precision = s->max_precision,
+				  .style = output_show_style(s), .max_precision = s->max_precision,
 				  .commands = &cli_commands };
 	const struct fmt *f = fmt_lookup(o.format ? o.format : "binary32");
 

@@ -23,7 +23,7 @@ int cmd_show(struct settings *s);
 /* The readout of one text, as `fpx show` writes it (s->args[0] is the format); the code
  * shown into *shown, and whether the text was a value (not a bit pattern) into *typed.
  * The REPL's values go through here. */
-int show_one(struct settings *s, const char *text, fpcode *shown, bool *typed);
+int cmd_show_one(struct settings *s, const char *text, fpcode *shown, bool *typed);
 
 /* compare.c */
 int cmd_policies(struct settings *s);

@@ -70,7 +70,7 @@ static void compare_row(struct comparison *c, const char *name, const struct pol
 	conversion_init(&conv);
 	conv.policy = p;
 	conv.via = via;
-	conv.max_precision = settings_max_precision(c->s);
+	conv.max_precision = inputs_max_precision(c->s);
 	problem = convert_text(&conv, c->f, c->input, strlen(c->input), c->s->mode, c->s->saturate);
 	render_parse_fields(&fl, "hex,exact,flags");
 	row = (struct row){ c->input, conv.code, &conv.result, &conv.in.value, conv.approximate, RND_NEAREST_EVEN, false };
@@ -136,7 +136,7 @@ static void compare_input(void *arg, struct inputs *in, const char *text, size_t
 {
 	struct compare_run *c = arg;
 	struct parse_error err;
-	enum problem problem = read_value(&c->value, &err, text, len);
+	enum problem problem = inputs_read_value(&c->value, &err, text, len);
 
 	if (problem == PROBLEM_REAL_NOT_HERE)
 		problem = PROBLEM_NONE;
@@ -159,17 +159,17 @@ int cmd_compare(struct settings *s)
 
 	if (s->nargs < 1)
 		return usage_error("%s", "compare needs a FORMAT");
-	if (!(c.f = require_format(s->args[0])))
+	if (!(c.f = settings_require_format(s->args[0])))
 		return EXIT_USAGE;
 	if (!inputs_open(&in, s, 1))
 		return EXIT_USAGE;
 	sb_init(&c.out);
 	inputs_answer_into(&in, &c.out, false); /* an input's answer is a block, not a row */
-	input_init(&c.value);
+	parse_input_init(&c.value);
 	if (!inputs_each(&in, &(struct inputs_rows){ compare_input, compare_too_long, &c }))
 		c.failures++;
-	flush_line(&c.out);
+	output_flush_line(&c.out);
 	sb_free(&c.out);
-	input_clear(&c.value);
+	parse_input_clear(&c.value);
 	return c.failures ? EXIT_BAD_INPUT : EXIT_OK;
 }

@@ -74,7 +74,7 @@ static void convert_one(struct converter *c, const char *text, size_t len, struc
 	}
 	if (c->emit_end)
 		c->emit_end(c, text);
-	write_out(&c->line, c->s->interactive);
+	output_write(&c->line, c->s->interactive);
 }
 
 /* "argument 2" or "line 7", and ", into e2m1" where the targets are several. */
@@ -118,7 +118,7 @@ static enum problem convert_into(struct converter *c, const char *text, size_t l
 		render_code_row(&c->line, c->f, c->conv.code, 0, 0, c->bulk, c->s->style);
 	else
 		c->emit(c, text, c->conv.code, c->conv.in.kind == INPUT_PATTERN ? NULL : &c->conv.result);
-	write_out(&c->line, c->s->interactive);
+	output_write(&c->line, c->s->interactive);
 	return problem;
 }
 
@@ -184,7 +184,7 @@ static bool convert_plain_line(struct converter *c, const char *text, size_t len
 	if (!bulk_rows_shortest(c->bulk) || !rnd_decimal_own_digits(&shortest, &pow10, c->f, &d, &res, c->s->mode))
 		shortest = 0;
 	render_code_row(&c->line, c->f, res.code, shortest, pow10, c->bulk, c->s->style);
-	write_out(&c->line, false);
+	output_write(&c->line, false);
 	return true;
 }
 
@@ -205,7 +205,7 @@ static void convert_too_long(void *arg)
 
 	c->failures++;
 	c->emit_error(c, "", problem_message(PROBLEM_TOO_LONG, NULL));
-	flush_line(&c->line);
+	output_flush_line(&c->line);
 }
 
 /* Converts the values after the format, or else stdin's lines; false after a usage
@@ -233,11 +233,11 @@ static bool conversion_formats(struct converter *c)
 {
 	struct settings *s = c->s;
 
-	if (c->cast && !(c->conv.source = require_format(s->args[0])))
+	if (c->cast && !(c->conv.source = settings_require_format(s->args[0])))
 		return false;
-	if (!require_formats(&c->targets, s->args[c->first_value - 1]) || !settings_targets(s, &c->targets))
+	if (!settings_require_formats(&c->targets, s->args[c->first_value - 1]) || !settings_targets(s, &c->targets))
 		return false;
-	if (s->via && !(c->conv.via = require_format(s->via)))
+	if (s->via && !(c->conv.via = settings_require_format(s->via)))
 		return false;
 	return true;
 }
@@ -256,7 +256,7 @@ static bool converter_open(struct converter *c)
 	sb_init(&c->word);
 	if (c->s->policy)
 		c->conv.policy = c->s->policy;
-	c->conv.max_precision = settings_max_precision(c->s);
+	c->conv.max_precision = inputs_max_precision(c->s);
 	if (!settings_check_policy(c->s) || !conversion_formats(c)) {
 		converter_clear(c);
 		return false;
@@ -279,7 +279,7 @@ static int convert_all(struct converter *c)
 	if (c->emit == emit_row && c->s->header && c->s->style != STYLE_JSON)
 		render_header(&c->line, &c->s->fields, c->s->style);
 	read = convert_inputs(c);
-	flush_line(&c->line);
+	output_flush_line(&c->line);
 	converter_clear(c);
 	return !read ? EXIT_USAGE : c->failures ? EXIT_BAD_INPUT : EXIT_OK;
 }
@@ -304,7 +304,7 @@ static int convert_rows(struct settings *s, bool cast)
 	if (s->nargs < c.first_value)
 		return usage_error("%s", cast ? "cast needs FROM and TO formats" : "convert needs a FORMAT");
 	if (!s->fields_given) /* several targets: which input and which format each row is */
-		render_parse_fields(&s->fields, names_several_formats(s->args[c.first_value - 1])
+		render_parse_fields(&s->fields, settings_names_several_formats(s->args[c.first_value - 1])
 							? "input,format,hex,shortest"
 							: "hex,shortest");
 	sb_init(&c.line);
@@ -441,13 +441,13 @@ static void emit_compact_end(struct converter *c, const char *text)
 int cmd_show(struct settings *s)
 {
 	struct converter c = { .s = s, .emit = emit_readout, .emit_error = emit_readout_error,
-			       .first_value = 1, .style = show_style_of(s) };
+			       .first_value = 1, .style = output_show_style(s) };
 	int status;
 
 	if (s->nargs < 1)
 		return usage_error("%s", "show needs a FORMAT");
 	render_parse_fields(&s->fields, "input");
-	if (s->style != STYLE_JSON && names_several_formats(s->args[0])) {
+	if (s->style != STYLE_JSON && settings_names_several_formats(s->args[0])) {
 		c.emit = emit_compact;
 		c.emit_error = emit_compact_error;
 		c.emit_end = emit_compact_end;
@@ -460,10 +460,10 @@ int cmd_show(struct settings *s)
 	return status;
 }
 
-int show_one(struct settings *s, const char *text, fpcode *shown, bool *typed)
+int cmd_show_one(struct settings *s, const char *text, fpcode *shown, bool *typed)
 {
 	struct converter c = { .s = s, .emit = emit_readout, .emit_error = emit_readout_error,
-			       .first_value = 1, .style = show_style_of(s) };
+			       .first_value = 1, .style = output_show_style(s) };
 
 	render_parse_fields(&s->fields, "input");
 	sb_init(&c.line);
@@ -472,7 +472,7 @@ int show_one(struct settings *s, const char *text, fpcode *shown, bool *typed)
 	convert_one(&c, text, strlen(text), NULL);
 	*shown = c.conv.code;
 	*typed = c.conv.in.kind != INPUT_PATTERN;
-	flush_line(&c.line);
+	output_flush_line(&c.line);
 	converter_clear(&c);
 	return c.failures ? EXIT_BAD_INPUT : EXIT_OK;
 }

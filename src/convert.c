@@ -11,7 +11,7 @@
 
 void conversion_init(struct conversion *c)
 {
-	input_init(&c->in);
+	parse_input_init(&c->in);
 	num_init(&c->through);
 	c->code = 0;
 	c->need_value = true;
@@ -26,7 +26,7 @@ void conversion_init(struct conversion *c)
 
 void conversion_clear(struct conversion *c)
 {
-	input_clear(&c->in);
+	parse_input_clear(&c->in);
 	num_clear(&c->through);
 }
 

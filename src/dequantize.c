@@ -62,7 +62,7 @@ static void dequantized_text(struct strbuf *value, const struct num *x, const st
 	mpq_t y;
 
 	mpq_init(y);
-	signed_value(y, x);
+	output_signed_value(y, x);
 	if (p->zero)
 		mpq_sub(y, y, *p->zero);
 	if (p->real_scale) {
@@ -71,13 +71,13 @@ static void dequantized_text(struct strbuf *value, const struct num *x, const st
 		bool exact, pole;
 		num_init(&w);
 		real_stand_in(&w, &exact, &pole, v, 200, max_precision);
-		signed_value(y, &w);
-		(exact ? put_rational : put_approximate)(value, y);
+		output_signed_value(y, &w);
+		(exact ? output_rational : output_approximate)(value, y);
 		num_clear(&w);
 		real_free(v);
 	} else {
 		mpq_mul(y, y, *p->scale);
-		put_rational(value, y);
+		output_rational(value, y);
 	}
 	mpq_clear(y);
 }
@@ -110,7 +110,7 @@ static void dequantized_shortest(struct strbuf *out, const struct quantization *
 
 	mpq_inits(iv.lo, iv.hi, iv.v, NULL);
 	if (q->ints) { /* y ± 1/2, the ends inside when y is even */
-		signed_value(iv.v, x);
+		output_signed_value(iv.v, x);
 		mpq_set_ui(iv.hi, 1, 2);
 		mpq_sub(iv.lo, iv.v, iv.hi);
 		mpq_add(iv.hi, iv.v, iv.hi);

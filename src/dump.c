@@ -113,7 +113,7 @@ static int next_whole(struct dump *d, struct strbuf *line, fpcode *code)
 		code_to_hex(hex, *code, n * 2);
 		report("%s: byte %llu: %s has bits above the %d of %s", d->s->args[1], at, hex, d->f->bits, d->f->name);
 		render_error_row(line, d->f, hex, "bits set above the format's", &d->s->fields, d->s->style);
-		flush_line(line);
+		output_flush_line(line);
 		d->failures++;
 		return -1;
 	}
@@ -127,7 +127,7 @@ static void dump_row(struct dump *d, struct strbuf *line, fpcode code)
 
 	code_to_hex(hex, code, fmt_hex_digits(d->f));
 	render_row(line, d->f, &row, &d->s->fields, d->s->style);
-	flush_line(line);
+	output_flush_line(line);
 }
 
 static void dump_codes(struct dump *d, struct strbuf *line)
@@ -135,7 +135,7 @@ static void dump_codes(struct dump *d, struct strbuf *line)
 	fpcode code;
 	int got;
 
-	for (; d->count && !should_stop(); d->count--) {
+	for (; d->count && !output_should_stop(); d->count--) {
 		if (is_packed(d->f)) {
 			if (!next_packed(d, &code))
 				break;
@@ -178,7 +178,7 @@ int cmd_dump(struct settings *s)
 
 	if (s->nargs != 2)
 		return usage_error("%s", "dump needs a FORMAT and a FILE");
-	if (!(d.f = require_format(s->args[0])))
+	if (!(d.f = settings_require_format(s->args[0])))
 		return EXIT_USAGE;
 	if (s->dump.endian && strcmp(s->dump.endian, "little") && strcmp(s->dump.endian, "big"))
 		return usage_error("--endian takes little or big, not '%s'", s->dump.endian);
@@ -201,7 +201,7 @@ int cmd_dump(struct settings *s)
 		dump_codes(&d, &line);
 	else
 		d.failures++;
-	flush_line(&line);
+	output_flush_line(&line);
 	sb_free(&line);
 	if (d.fp != stdin)
 		fclose(d.fp);

@@ -102,7 +102,7 @@ static void enclose_exact(mpfi_ptr out, const struct num *x)
 	mpfr_clears(lo, hi, (mpfr_ptr)0);
 }
 
-bool interval_is_point(mpfi_srcptr a)
+bool real_interval_is_point(mpfi_srcptr a)
 {
 	return mpfr_equal_p(&a->left, &a->right);
 }
@@ -110,7 +110,7 @@ bool interval_is_point(mpfi_srcptr a)
 /* Is the exponent's enclosure one integer, small enough to square by? */
 static bool small_integer(mpfi_srcptr y, long *k)
 {
-	if (!interval_is_point(y) || !mpfr_integer_p(&y->left) || mpfr_cmpabs_ui(&y->left, 1UL << 20) > 0)
+	if (!real_interval_is_point(y) || !mpfr_integer_p(&y->left) || mpfr_cmpabs_ui(&y->left, 1UL << 20) > 0)
 		return false;
 	*k = mpfr_get_si(&y->left, MPFR_RNDN);
 	return true;
@@ -175,7 +175,7 @@ static enum enclosure why_nan(const struct real *r, mpfi_srcptr a, mpfi_srcptr b
 	mpfr_t v;
 	bool outside;
 
-	if (interval_is_point(a) && (!r->arg[1] || interval_is_point(b)))
+	if (real_interval_is_point(a) && (!r->arg[1] || real_interval_is_point(b)))
 		return NAN_SURELY;
 	if (r->op == REAL_POW)
 		return mpfr_sgn(&a->right) < 0 && !holds_integer(b) ? NAN_SURELY : NAN_MAYBE;
@@ -225,9 +225,9 @@ static unsigned open_product(const struct real *r, mpfi_srcptr a, mpfi_srcptr b,
 {
 	int c;
 
-	if (!interval_is_point(a) && !interval_is_point(b))
+	if (!real_interval_is_point(a) && !real_interval_is_point(b))
 		return oa == OPEN_BOTH && ob == OPEN_BOTH ? OPEN_BOTH : 0;
-	if (interval_is_point(b)) {
+	if (real_interval_is_point(b)) {
 		c = mpfr_sgn(&b->left);
 		return c == 0 ? 0 : c > 0 ? oa : other_ends(oa);
 	}
@@ -243,7 +243,7 @@ static unsigned open_power(mpfi_srcptr a, mpfi_srcptr b, unsigned oa, unsigned o
 {
 	bool one_sign = mpfr_sgn(&a->left) * mpfr_sgn(&a->right) > 0;
 
-	return one_sign && (interval_is_point(a) || oa == OPEN_BOTH) && (interval_is_point(b) || ob == OPEN_BOTH) ? OPEN_BOTH : 0;
+	return one_sign && (real_interval_is_point(a) || oa == OPEN_BOTH) && (real_interval_is_point(b) || ob == OPEN_BOTH) ? OPEN_BOTH : 0;
 }
 
 /*
@@ -304,7 +304,7 @@ enum enclosure real_enclose(mpfi_ptr out, unsigned *open, const struct real *r, 
 	switch (r->op) {
 	case REAL_EXACT:
 		enclose_exact(out, &r->exact);
-		*open = interval_is_point(out) ? 0 : OPEN_BOTH; /* an inexact rational lies between its neighbours */
+		*open = real_interval_is_point(out) ? 0 : OPEN_BOTH; /* an inexact rational lies between its neighbours */
 		return r->exact.kind == NUM_NAN ? NAN_SURELY : ENCLOSED;
 	case REAL_PI:
 		mpfi_const_pi(out);
@@ -332,7 +332,7 @@ enum enclosure real_enclose(mpfi_ptr out, unsigned *open, const struct real *r, 
 		unsigned rounded = (unsigned)apply(out, r, a, b);
 		if (mpfi_nan_p(out))
 			e = why_nan(r, a, b);
-		else if (!interval_is_point(out))
+		else if (!real_interval_is_point(out))
 			*open = (rounded | open_carried(r, out, a, b, oa, ob)) & OPEN_BOTH;
 	}
 	mpfi_clear(a);

@@ -17,7 +17,7 @@ void real_set_exact(mpfr_ptr out, const struct num *x, mpfr_rnd_t rnd);
 /* x = the exact value of an MPFR number (±inf included; past 2^±NUM_LIMIT_EXP, the
  * bounded stand-in, which rounds as the number would). */
 void real_end_value(struct num *x, mpfr_srcptr end);
-bool interval_is_point(mpfi_srcptr a);
+bool real_interval_is_point(mpfi_srcptr a);
 
 /* What an enclosure found: the value lies inside; or it is NaN; or NaN came out of an
  * argument that straddles the edge of a domain, which a closer one may settle. */

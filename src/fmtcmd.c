@@ -17,18 +17,18 @@
 
 int cmd_info(struct settings *s)
 {
-	struct show_style style = show_style_of(s);
+	struct show_style style = output_show_style(s);
 	const struct policy *policy;
 	struct format_list formats;
 	struct strbuf out;
 
 	if (s->nargs != 1)
 		return usage_error("%s", "info needs one FORMAT (or FORMAT,FORMAT,... or all)");
-	if (!require_formats(&formats, s->args[0]) || !settings_check_policy(s) || !settings_targets(s, &formats))
+	if (!settings_require_formats(&formats, s->args[0]) || !settings_check_policy(s) || !settings_targets(s, &formats))
 		return EXIT_USAGE;
 	sb_init(&out);
 	policy = s->policy ? s->policy : policy_default();
-	for (int i = 0; i < formats.count && !should_stop(); i++) {
+	for (int i = 0; i < formats.count && !output_should_stop(); i++) {
 		const struct fmt *f = formats.f[i];
 		enum rnd_mode mode = policy_mode(policy, s->mode);
 		bool saturate = policy_saturates(policy, f, s->saturate);
@@ -38,7 +38,7 @@ int cmd_info(struct settings *s)
 			show_info(&out, f, mode, saturate, &style);
 		if (s->style != STYLE_JSON && i + 1 < formats.count)
 			sb_putc(&out, '\n');
-		flush_line(&out);
+		output_flush_line(&out);
 	}
 	sb_free(&out);
 	return EXIT_OK;
@@ -57,7 +57,7 @@ static bool table_range(const struct settings *s, const struct fmt *f, fpcode *f
 	*last = code_mask(f->bits);
 	if (!s->range)
 		return f->bits <= 20 || (usage_error("%s has more than 2^20 codes; give --range A:B", f->name), false);
-	ok = colon && parse_code_range(s->range, strlen(s->range), f, first, last);
+	ok = colon && inputs_parse_code_range(s->range, strlen(s->range), f, first, last);
 	return ok || (usage_error("bad --range '%s': A:B, two codes of the format, A <= B", s->range), false);
 }
 
@@ -70,8 +70,8 @@ static void table_rows(struct strbuf *line, const struct settings *s, const stru
 		struct row row = { .input = hex, .code = code, .mode = s->mode, .saturate = s->saturate };
 		code_to_hex(hex, code, fmt_hex_digits(f));
 		render_row(line, f, &row, &s->fields, s->style);
-		write_out(line, s->interactive);
-		if (code == last || should_stop())
+		output_write(line, s->interactive);
+		if (code == last || output_should_stop())
 			break;
 	}
 }
@@ -84,7 +84,7 @@ int cmd_table(struct settings *s)
 
 	if (s->nargs != 1)
 		return usage_error("%s", "table needs one FORMAT (or FORMAT,FORMAT,... or all)");
-	if (!require_formats(&formats, s->args[0]))
+	if (!settings_require_formats(&formats, s->args[0]))
 		return EXIT_USAGE;
 	if (!s->fields_given) /* several formats: which one each row is */
 		render_parse_fields(&s->fields, formats.count > 1 ? "format,hex,class,exact,shortest"
@@ -95,9 +95,9 @@ int cmd_table(struct settings *s)
 	sb_init(&line);
 	if (s->header && s->style != STYLE_JSON)
 		render_header(&line, &s->fields, s->style);
-	for (int i = 0; i < formats.count && !should_stop(); i++)
+	for (int i = 0; i < formats.count && !output_should_stop(); i++)
 		table_rows(&line, s, formats.f[i], first[i], last[i]);
-	flush_line(&line);
+	output_flush_line(&line);
 	sb_free(&line);
 	return EXIT_OK;
 }
@@ -196,7 +196,7 @@ int cmd_formats(struct settings *s)
 			"complement or unsigned, go by intN (2-64 bits), uintN (1-64) and qM.N, uqM.N\n"
 			"(M integer bits, the sign's included, and N fraction bits: q1.15 is 16 bits);\n"
 			"they saturate, or wrap with --wrap.\n");
-	flush_line(&l.out);
+	output_flush_line(&l.out);
 	sb_free(&l.out);
 	return EXIT_OK;
 }

@@ -41,7 +41,7 @@ bool inputs_open(struct inputs *in, struct settings *s, int first)
 
 static void write_answers(void *answers)
 {
-	flush_line(answers);
+	output_flush_line(answers);
 }
 
 void inputs_answer_into(struct inputs *in, struct strbuf *answers, bool empty_rows)
@@ -97,7 +97,7 @@ bool inputs_next(struct inputs *in, const char **text, size_t *len)
 {
 	bool too_long;
 
-	if (should_stop())
+	if (output_should_stop())
 		return false;
 	if (!in->reader) {
 		if (in->next >= in->s->nargs)
@@ -130,7 +130,7 @@ bool inputs_each(struct inputs *in, const struct inputs_rows *rows)
 		else
 			rows->one(rows->arg, in, text, len);
 		if (in->answers)
-			write_out(in->answers, in->s->interactive);
+			output_write(in->answers, in->s->interactive);
 	}
 	return inputs_close(in);
 }
@@ -157,17 +157,17 @@ bool inputs_close(struct inputs *in)
 
 /* ---- Reading a value and a count ---------------------------------------------------------- */
 
-enum problem read_value(struct input *in, struct parse_error *err, const char *text, size_t len)
+enum problem inputs_read_value(struct input *in, struct parse_error *err, const char *text, size_t len)
 {
 	if (parse_input(in, err, text, len) != PARSE_OK)
 		return PROBLEM_PARSE;
 	return in->kind == INPUT_VALUE ? PROBLEM_NONE : in->kind == INPUT_REAL ? PROBLEM_REAL_NOT_HERE : PROBLEM_NEEDS_VALUE;
 }
 
-enum problem read_value_or_real(struct input *in, bool *approximate, struct parse_error *err, const char *text,
+enum problem inputs_read_value_or_real(struct input *in, bool *approximate, struct parse_error *err, const char *text,
 				size_t len, long bits, long max_precision)
 {
-	enum problem problem = read_value(in, err, text, len);
+	enum problem problem = inputs_read_value(in, err, text, len);
 	bool exact, pole;
 
 	*approximate = false;
@@ -184,7 +184,7 @@ enum problem read_value_or_real(struct input *in, bool *approximate, struct pars
 	return PROBLEM_NONE;
 }
 
-long settings_max_precision(const struct settings *s)
+long inputs_max_precision(const struct settings *s)
 {
 	return s->max_precision ? s->max_precision : REAL_MAX_PRECISION;
 }
@@ -196,16 +196,16 @@ static bool parse_code_number(const char *text, size_t len, fpcode *out)
 	struct parse_error err;
 	bool ok;
 
-	input_init(&in);
+	parse_input_init(&in);
 	ok = parse_input(&in, &err, text, len) == PARSE_OK && in.kind != INPUT_REAL &&
 	     code_from_mpz(out, in.kind == INPUT_PATTERN ? in.pattern : mpq_numref(in.value.mag)) &&
 	     (in.kind == INPUT_PATTERN || (!in.value.neg && in.value.kind == NUM_FINITE && !in.value.bound &&
 					   mpz_cmp_ui(mpq_denref(in.value.mag), 1) == 0));
-	input_clear(&in);
+	parse_input_clear(&in);
 	return ok;
 }
 
-bool parse_code_range(const char *text, size_t len, const struct fmt *f, fpcode *first, fpcode *last)
+bool inputs_parse_code_range(const char *text, size_t len, const struct fmt *f, fpcode *first, fpcode *last)
 {
 	const char *colon = memchr(text, ':', len);
 
@@ -214,7 +214,7 @@ bool parse_code_range(const char *text, size_t len, const struct fmt *f, fpcode 
 	       *last <= code_mask(f->bits);
 }
 
-bool parse_count(long *out, const char *text, long max)
+bool inputs_parse_count(long *out, const char *text, long max)
 {
 	char *end;
 

@@ -80,7 +80,7 @@ inputs_each_line(void *arg, const char *p, const char *end, long *lines, struct 
 	long n, taken = 0;
 
 	while (p < end && (next = take_one(arg, p, end, &n))) {
-		write_out(answers, false);
+		output_write(answers, false);
 		p = next;
 		taken += n;
 	}
@@ -109,7 +109,7 @@ bool inputs_close(struct inputs *in);
 
 /* A value (not a bit pattern) from text: PROBLEM_NONE, or what is wrong (for
  * PROBLEM_PARSE, err says where). */
-enum problem read_value(struct input *in, struct parse_error *err, const char *text, size_t len);
+enum problem inputs_read_value(struct input *in, struct parse_error *err, const char *text, size_t len);
 /*
  * The same, but a real (pi, exp(1)) is read too and replaced by its exact stand-in at
  * `bits` bits (real.h), so that every rounding to at most bits − 2 bits treats it as
@@ -117,13 +117,13 @@ enum problem read_value(struct input *in, struct parse_error *err, const char *t
  * function's domain; PROBLEM_UNDECIDED when max_precision does not decide it.
  * *approximate: the value is such a stand-in, not the real itself.
  */
-enum problem read_value_or_real(struct input *in, bool *approximate, struct parse_error *err, const char *text,
+enum problem inputs_read_value_or_real(struct input *in, bool *approximate, struct parse_error *err, const char *text,
 				size_t len, long bits, long max_precision);
 /* The cap on a real's working precision the settings ask for (--max-precision). */
-long settings_max_precision(const struct settings *s);
+long inputs_max_precision(const struct settings *s);
 /* A:B in text[0..len), two codes of f (patterns or integers), A ≤ B. */
-bool parse_code_range(const char *text, size_t len, const struct fmt *f, fpcode *first, fpcode *last);
+bool inputs_parse_code_range(const char *text, size_t len, const struct fmt *f, fpcode *first, fpcode *last);
 /* A count from 1 to max, the whole text; false for anything else. */
-bool parse_count(long *out, const char *text, long max);
+bool inputs_parse_count(long *out, const char *text, long max);
 
 #endif

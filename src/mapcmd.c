@@ -273,14 +273,14 @@ static int run_given(struct mapping *m)
 		return usage_error("%s", "map -: stdin is the session here; give the combinations as arguments");
 	if (!inputs_open(&inputs, s, from_stdin ? s->nargs : m->first_code))
 		return EXIT_USAGE;
-	input_init(&g.in);
+	parse_input_init(&g.in);
 	sb_init(&g.out);
 	inputs_answer_into(&inputs, &g.out, true);
 	if (!inputs_each(&inputs, &(struct inputs_rows){ given_input, given_too_long, &g }))
 		g.failures++;
-	flush_line(&g.out);
+	output_flush_line(&g.out);
 	sb_free(&g.out);
-	input_clear(&g.in);
+	parse_input_clear(&g.in);
 	return g.failures ? EXIT_BAD_INPUT : EXIT_OK;
 }
 
@@ -313,13 +313,13 @@ static bool find_arguments(struct mapping *m)
 static bool find_formats(struct mapping *m)
 {
 	const struct settings *s = m->s;
-	const struct fmt *format = m->format ? require_format(m->format) : NULL;
+	const struct fmt *format = m->format ? settings_require_format(m->format) : NULL;
 	const char *p = s->map.in;
 	int n = 0;
 
 	if (m->format && !format)
 		return false;
-	if (!(m->to = settings_target(s, s->map.to ? require_format(s->map.to) : format)))
+	if (!(m->to = settings_target(s, s->map.to ? settings_require_format(s->map.to) : format)))
 		return false;
 	for (int v = 0; v < MAP_VARIABLES; v++)
 		m->in[v] = s->map.to ? format : m->to;
@@ -332,7 +332,7 @@ static bool find_formats(struct mapping *m)
 		}
 		memcpy(name, p, len);
 		name[len] = '\0';
-		if (!(m->in[n++] = require_format(name)))
+		if (!(m->in[n++] = settings_require_format(name)))
 			return false;
 		p += len + (p[len] == ',');
 	}
@@ -361,7 +361,7 @@ static bool find_ranges(struct mapping *m)
 		for (int w = 0; w < MAP_VARIABLES; w++) {
 			if (v >= 0 && w != v)
 				continue;
-			if (!parse_code_range(v < 0 ? p : p + 2, v < 0 ? len : len - 2, m->in[w], &m->first[w], &m->last[w])) {
+			if (!inputs_parse_code_range(v < 0 ? p : p + 2, v < 0 ? len : len - 2, m->in[w], &m->first[w], &m->last[w])) {
 				usage_error("bad --range '%s': A:B, or x=A:B,y=C:D, codes of the format, A <= B", range);
 				return false;
 			}
@@ -421,13 +421,13 @@ static void put_header(const struct mapping *m)
 	render_cells(&line, NULL, names, s->map.operand_fields, s->style, s->fields.count > 0);
 	if (s->fields.count)
 		render_header(&line, &s->fields, s->style);
-	flush_line(&line);
+	output_flush_line(&line);
 	sb_free(&line);
 }
 
 int cmd_map(struct settings *s)
 {
-	struct mapping m = { .s = s, .max_precision = settings_max_precision(s) };
+	struct mapping m = { .s = s, .max_precision = inputs_max_precision(s) };
 	int status = EXIT_USAGE;
 
 	if (!find_arguments(&m))

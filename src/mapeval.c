@@ -147,8 +147,8 @@ static int order_of_sides(const struct mapping *m, const struct real *a, const s
 			order = op_order(&va, &vb);
 			break;
 		}
-		signed_value(d, &va);
-		signed_value(e, &vb);
+		output_signed_value(d, &va);
+		output_signed_value(e, &vb);
 		mpq_sub(d, d, e);
 		mpq_set_ui(err, 0, 1);
 		if (!exact_a)

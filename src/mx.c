@@ -118,7 +118,7 @@ static void float_texts(char *hex, struct strbuf *exact, float v)
 	code_to_hex(hex, bits, 8);
 	mpq_init(q);
 	mpq_set_d(q, (double)v);
-	put_rational(exact, q);
+	output_rational(exact, q);
 	mpq_clear(q);
 }
 
@@ -194,10 +194,10 @@ static void nvfp4_element(struct strbuf *out, const struct settings *s, struct b
 		return;
 	}
 	mpq_set_d(w->value, (double)v);
-	put_rational(&w->exact, w->value);
-	signed_value(w->typed, &b->v[i]);
+	output_rational(&w->exact, w->value);
+	output_signed_value(w->typed, &b->v[i]);
 	mpq_sub(w->diff, w->value, w->typed);
-	(b->approximate[i] ? put_approximate : put_rational)(&w->error, w->diff);
+	(b->approximate[i] ? output_approximate : output_rational)(&w->error, w->diff);
 	mpq_abs(w->diff, w->diff);
 	if (mpq_cmp(w->diff, w->worst) > 0) {
 		mpq_set(w->worst, w->diff);
@@ -223,7 +223,7 @@ static void nvfp4_block_rows(struct strbuf *out, const struct settings *s, struc
 	code_to_hex(hex, scale, 2);
 	sb_clear(&w->exact);
 	fmt_code_rational(w->value, fmt_lookup("e4m3"), scale);
-	put_rational(&w->exact, w->value);
+	output_rational(&w->exact, w->value);
 	b->number = first / NVFP4_BLOCK;
 	mx_put_block_scale(out, s, b, hex, w->exact.s);
 	mpq_set_si(w->worst, -1, 1); /* below every |error|: the first element's is kept */
@@ -233,7 +233,7 @@ static void nvfp4_block_rows(struct strbuf *out, const struct settings *s, struc
 	if (special)
 		sb_puts(&w->worst_text, special);
 	else
-		(approximate ? put_approximate : put_rational)(&w->worst_text, w->worst);
+		(approximate ? output_approximate : output_rational)(&w->worst_text, w->worst);
 	mx_put_worst_error(out, s, w->worst_text.s);
 }
 
@@ -304,7 +304,7 @@ static bool mx_arguments(struct settings *s, struct element_format *ef, long *si
 	if (!element_format_of(ef, s->args[0]))
 		return usage_error("'%s' is no MX element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)", s->args[0]),
 		       false;
-	if (s->quant.block && !parse_count(size, s->quant.block, MX_MAX_BLOCK))
+	if (s->quant.block && !inputs_parse_count(size, s->quant.block, MX_MAX_BLOCK))
 		return usage_error("bad --block '%s': a count from 1 to 65536", s->quant.block), false;
 	return true;
 }
@@ -331,8 +331,8 @@ static enum problem read_element(struct mx_run *r, const char *text, size_t len)
 	} else if (mx_plain_decimal(&d, text, len)) {
 		digits = &d;
 		x = NULL;
-	} else if (!(problem = read_value_or_real(&r->value, &approximate, &r->err, text, len, MX_REAL_BITS,
-						  settings_max_precision(r->s))) &&
+	} else if (!(problem = inputs_read_value_or_real(&r->value, &approximate, &r->err, text, len, MX_REAL_BITS,
+						  inputs_max_precision(r->s))) &&
 		   r->value.value.bound)
 		problem = PROBLEM_BEYOND_LIMITS;
 	if (!problem)
@@ -399,19 +399,19 @@ int cmd_mx(struct settings *s)
 	inputs_answer_into(&in, &out, false); /* a block's rows are not the lines' */
 	if (!s->quant.preset)
 		inputs_take_lines(&in, &in_place);
-	input_init(&r.value);
+	parse_input_init(&r.value);
 	conversion_init(&r.conv);
 	r.conv.need_value = true;
-	r.conv.max_precision = settings_max_precision(s);
+	r.conv.max_precision = inputs_max_precision(s);
 	if (!inputs_each(&in, &(struct inputs_rows){ mx_input, mx_too_long, &r }))
 		r.failures++;
 	if (s->quant.preset)
 		emit_nvfp4(&out, s, &r.b, &r.tensor);
 	else
 		mx_emit_block(&out, s, &r.b, &ef);
-	flush_line(&out);
+	output_flush_line(&out);
 	sb_free(&out);
-	input_clear(&r.value);
+	parse_input_clear(&r.value);
 	conversion_clear(&r.conv);
 	mx_block_free(&r.b);
 	free(r.tensor.x);

@@ -121,7 +121,7 @@ const char *mx_scale_text(struct block *b, long e)
 		sb_init(&t);
 		mpq_init(x);
 		num_set_pow2(x, e);
-		put_rational(&t, x);
+		output_rational(&t, x);
 		mpq_clear(x);
 		*text = t.s;
 	}

@@ -42,7 +42,7 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
 	y->bound = v->bound;
 	if (ef->ints) {
 		mpq_mul_2exp(y->mag, y->mag, MXINT8_FRACTION_BITS);
-		signed_value(decoded, y);
+		output_signed_value(decoded, y);
 		intfmt_round(&k, ef->ints, decoded, RND_NEAREST_EVEN);
 		*code = intfmt_code(ef->ints, k);
 		mpq_set_si(decoded, k, 1);
@@ -421,7 +421,7 @@ static void put_block_worst(struct strbuf *out, const struct settings *s, struct
 		return;
 	}
 	sb_init(&text);
-	(approximate ? put_approximate : put_rational)(&text, worst);
+	(approximate ? output_approximate : output_rational)(&text, worst);
 	mx_put_worst_error(out, s, text.s);
 	sb_free(&text);
 }
@@ -506,12 +506,12 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 		} else {
 			const struct num *x = mx_element_value(b, i);
 			quantize_element(&code, decoded, y, ef, x, b->approximate[i] ? NULL : b->text[i], b->len[i], e);
-			signed_value(v, x);
+			output_signed_value(v, x);
 			mpq_sub(diff, decoded, v);
 			if (exact_wanted)
-				put_rational(exact, decoded);
+				output_rational(exact, decoded);
 			if (error_wanted)
-				(b->approximate[i] ? put_approximate : put_rational)(error, diff);
+				(b->approximate[i] ? output_approximate : output_rational)(error, diff);
 			mpq_abs(diff, diff);
 			if (!any_rational || mpq_cmp(diff, worst) > 0) {
 				mpq_set(worst, diff);

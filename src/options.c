@@ -76,7 +76,7 @@ static int read_precision(struct settings *s, void *into, const char *value)
 static int read_random(struct settings *s, void *into, const char *value)
 {
 	(void)s;
-	if (!parse_count(into, value, 1L << 40))
+	if (!inputs_parse_count(into, value, 1L << 40))
 		return usage_error("--random takes a count of combinations from 1 to 2^40, not '%s'", value);
 	return OPTIONS_GO_ON;
 }
@@ -108,7 +108,7 @@ static int read_tininess(struct settings *s, void *into, const char *value)
 static int read_jobs(struct settings *s, void *into, const char *value)
 {
 	(void)s;
-	if (!parse_count(into, value, CHUNKS_MAX_JOBS))
+	if (!inputs_parse_count(into, value, CHUNKS_MAX_JOBS))
 		return usage_error("--jobs takes a number of processes from 1 to 256, not '%s'", value);
 	return OPTIONS_GO_ON;
 }

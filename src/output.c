@@ -22,17 +22,17 @@
 static int output_errno;
 static bool output_reported;
 
-void write_out(struct strbuf *line, bool all)
+void output_write(struct strbuf *line, bool all)
 {
 	if (!all && line->len < (1u << 15))
 		return;
 	errno = 0;
 	if (!output_errno && fflush(stdout) != 0) /* what went through stdio first comes first */
 		output_errno = errno ? errno : EIO;
-	write_out_direct(line);
+	output_write_direct(line);
 }
 
-void write_out_direct(struct strbuf *line)
+void output_write_direct(struct strbuf *line)
 {
 	const char *p = line->s;
 	size_t left = line->len;
@@ -63,7 +63,7 @@ bool output_failed(void)
 	return output_errno != 0;
 }
 
-bool should_stop(void)
+bool output_should_stop(void)
 {
 	return output_errno != 0 || line_interrupted();
 }
@@ -80,9 +80,9 @@ bool output_flush(void)
 	return output_errno == 0;
 }
 
-void flush_line(struct strbuf *line)
+void output_flush_line(struct strbuf *line)
 {
-	write_out(line, true);
+	output_write(line, true);
 }
 
 /* ---- Styling ------------------------------------------------------------------------ */
@@ -105,7 +105,7 @@ static int terminal_width(void)
 	return 0;
 }
 
-struct show_style show_style_of(const struct settings *s)
+struct show_style output_show_style(const struct settings *s)
 {
 	const char *no_color = getenv("NO_COLOR");
 	struct show_style style = { .full = s->show.full };
@@ -118,17 +118,17 @@ struct show_style show_style_of(const struct settings *s)
 
 /* ---- Exact values ------------------------------------------------------------------------------ */
 
-void put_rational(struct strbuf *out, const mpq_t q)
+void output_rational(struct strbuf *out, const mpq_t q)
 {
 	dec_marked(out, q, false);
 }
 
-void put_approximate(struct strbuf *out, const mpq_t q)
+void output_approximate(struct strbuf *out, const mpq_t q)
 {
 	dec_marked(out, q, true);
 }
 
-void signed_value(mpq_t out, const struct num *x)
+void output_signed_value(mpq_t out, const struct num *x)
 {
 	mpq_set(out, x->mag);
 	if (x->neg)

@@ -15,31 +15,31 @@
 /* Writes what the buffer holds (all of it when `all`, else once it is large: rows are
  * gathered into blocks), straight to stdout's file descriptor after whatever stdio
  * holds, and clears it: a block is never copied again. */
-void write_out(struct strbuf *line, bool all);
-void flush_line(struct strbuf *line);
+void output_write(struct strbuf *line, bool all);
+void output_flush_line(struct strbuf *line);
 /* Writes all of the buffer to stdout's file descriptor at once, past stdio (whose
  * buffer must be empty), and clears it: for processes that take turns writing. */
-void write_out_direct(struct strbuf *line);
+void output_write_direct(struct strbuf *line);
 /* Another process (a -j worker) failed to write to the same stdout, and said so. */
 void output_failed_elsewhere(void);
 /* Has a write to stdout failed? Then every command stops producing output. */
 bool output_failed(void);
 /* Should a command stop producing? Output failed, or Ctrl-C was pressed in the REPL. */
-bool should_stop(void);
+bool output_should_stop(void);
 /* Flushes stdout; false (after "fpx: write error: ...", said once) when any write failed. */
 bool output_flush(void);
 
 struct settings;
 /* Colour is decided once: --color, else a terminal without NO_COLOR set. */
-struct show_style show_style_of(const struct settings *s);
+struct show_style output_show_style(const struct settings *s);
 
 /* The exact decimal of a rational, or ~ and 25 digits when it does not end (dec_marked()). */
-void put_rational(struct strbuf *out, const mpq_t q);
+void output_rational(struct strbuf *out, const mpq_t q);
 /* An approximation of a value known only that closely (a real's error): ~ and 25
  * significant digits (dec_marked()). */
-void put_approximate(struct strbuf *out, const mpq_t q);
+void output_approximate(struct strbuf *out, const mpq_t q);
 struct num;
 /* The signed value of a finite num. */
-void signed_value(mpq_t out, const struct num *x);
+void output_signed_value(mpq_t out, const struct num *x);
 
 #endif

@@ -79,7 +79,7 @@ const char *parse_message(enum parse_status s)
 	return s == PARSE_UNKNOWN_NAME ? unknown_name_message() : messages[s];
 }
 
-void input_init(struct input *in)
+void parse_input_init(struct input *in)
 {
 	in->kind = INPUT_VALUE;
 	in->real = NULL;
@@ -88,7 +88,7 @@ void input_init(struct input *in)
 	mpz_init(in->pattern);
 }
 
-void input_clear(struct input *in)
+void parse_input_clear(struct input *in)
 {
 	real_free(in->real);
 	in->real = NULL;

@@ -77,8 +77,8 @@ struct parse_error {
 	int byte;      /* the byte at that column, or -1 past the end */
 };
 
-void input_init(struct input *in);
-void input_clear(struct input *in);
+void parse_input_init(struct input *in);
+void parse_input_clear(struct input *in);
 
 /* Parses text[0..len) (NUL bytes inside are errors). */
 enum parse_status parse_input(struct input *out, struct parse_error *err, const char *text, size_t len);

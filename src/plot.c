@@ -284,11 +284,11 @@ int cmd_plot(struct settings *s)
 	struct profile p[FORMATS_MAX];
 	struct frame fr = { 0 };
 	struct strbuf out;
-	int width = show_style_of(s).width, status = EXIT_OK;
+	int width = output_show_style(s).width, status = EXIT_OK;
 
 	if (s->nargs != 1)
 		return usage_error("%s", "plot needs one FORMAT (or FORMAT,FORMAT,... or all)");
-	if (!require_formats(&formats, s->args[0]))
+	if (!settings_require_formats(&formats, s->args[0]))
 		return EXIT_USAGE;
 	for (int i = 0; i < formats.count; i++) {
 		profile_of(&p[i], formats.f[i]);
@@ -305,7 +305,7 @@ int cmd_plot(struct settings *s)
 			status = EXIT_BAD_INPUT;
 	} else {
 		put_picture(&out, &fr, p, formats.count, width ? width : 80);
-		flush_line(&out);
+		output_flush_line(&out);
 	}
 	sb_free(&out);
 	for (int i = 0; i < formats.count; i++)

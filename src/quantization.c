@@ -63,7 +63,7 @@ static const char *real_item(mpq_t out, struct real **real, struct input *in, lo
 	else if (v.bound || mpq_sgn(v.mag) == 0)
 		problem = "too large or too small";
 	else {
-		signed_value(out, &v);
+		output_signed_value(out, &v);
 		*real = in->real;
 		in->real = NULL;
 	}
@@ -84,10 +84,10 @@ static bool read_list(mpq_t **out, struct real ***reals, int *count, const char 
 	*count = 0;
 	if (!(*out = calloc(len / 2 + 1, sizeof **out)) || (reals && !(*reals = calloc(len / 2 + 1, sizeof **reals))))
 		abort();
-	input_init(&in);
+	parse_input_init(&in);
 	for (;; at++) { /* each item up to the next comma; an empty one is refused */
 		size_t item = strcspn(text + at, ",");
-		enum problem read = item ? read_value(&in, &err, text + at, item) : PROBLEM_NONE;
+		enum problem read = item ? inputs_read_value(&in, &err, text + at, item) : PROBLEM_NONE;
 		mpq_init((*out)[*count]);
 		if (item == 0)
 			problem = "an empty item in the list";
@@ -100,7 +100,7 @@ static bool read_list(mpq_t **out, struct real ***reals, int *count, const char 
 		else if (in.value.bound)
 			problem = "too large or too small";
 		else
-			signed_value((*out)[*count], &in.value);
+			output_signed_value((*out)[*count], &in.value);
 		(*count)++;
 		if (problem)
 			break;
@@ -108,7 +108,7 @@ static bool read_list(mpq_t **out, struct real ***reals, int *count, const char 
 		if (!text[at])
 			break;
 	}
-	input_clear(&in);
+	parse_input_clear(&in);
 	if (problem) {
 		char message[160];
 		snprintf(message, sizeof message, "%s '%%s': %s", option, problem);
@@ -155,7 +155,7 @@ bool quantization_init(struct quantization *q, struct settings *s, const char *t
 		usage_error("%s", "give --scale S[,S...]");
 		return false;
 	}
-	q->max_precision = settings_max_precision(s);
+	q->max_precision = inputs_max_precision(s);
 	if (!read_list(&q->scale, &q->real_scale, &q->nscale, s->quant.scale, "--scale", q->max_precision) ||
 	    (s->quant.zero_point && !read_list(&q->zero, NULL, &q->nzero, s->quant.zero_point, "--zero-point", q->max_precision)))
 		return false;
@@ -164,7 +164,7 @@ bool quantization_init(struct quantization *q, struct settings *s, const char *t
 			usage_error("%s", "--scale: a scale of 0 divides by zero");
 			return false;
 		}
-	if (s->quant.block && !parse_count(&q->block, s->quant.block, 1L << 30)) {
+	if (s->quant.block && !inputs_parse_count(&q->block, s->quant.block, 1L << 30)) {
 		usage_error("bad --block '%s': a count from 1 up", s->quant.block);
 		return false;
 	}

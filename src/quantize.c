@@ -313,7 +313,7 @@ static enum problem quantize_one(struct strbuf *out, const struct settings *s, s
 	}
 	if (quantize_scaled_decimal(out, s, q, text, len) || quantize_int_decimal(out, s, q, text, len))
 		return PROBLEM_NONE;
-	if ((problem = read_value(in, err, text, len)) && problem != PROBLEM_REAL_NOT_HERE)
+	if ((problem = inputs_read_value(in, err, text, len)) && problem != PROBLEM_REAL_NOT_HERE)
 		return problem;
 	if (!quantization_parameters(&p, q, i))
 		return PROBLEM_NO_SCALE;
@@ -324,11 +324,11 @@ static enum problem quantize_one(struct strbuf *out, const struct settings *s, s
 	if (in->value.bound)
 		return PROBLEM_OUT_OF_RANGE;
 	if (in->value.kind == NUM_FINITE && (in->kind == INPUT_REAL || p.real_scale))
-		signed_value(y, &in->value); /* y itself, stood in for */
+		output_signed_value(y, &in->value); /* y itself, stood in for */
 	else if (in->value.kind == NUM_FINITE && q->ints)
 		quotient_for_integers(y, &in->value, &p);
 	else if (in->value.kind == NUM_FINITE) {
-		signed_value(y, &in->value);
+		output_signed_value(y, &in->value);
 		mpq_div(y, y, *p.scale);
 		if (p.zero)
 			mpq_add(y, y, *p.zero);
@@ -437,12 +437,12 @@ int quantize_run(struct settings *s, const char *what, quantize_one_value *one)
 		inputs_take_lines(&in, &one_pass);
 	if (s->header && s->style != STYLE_JSON)
 		render_header(&out, &s->fields, s->style);
-	input_init(&pass.value);
+	parse_input_init(&pass.value);
 	if (!inputs_each(&in, &(struct inputs_rows){ quantize_input, quantize_too_long, &pass }))
 		pass.failures++;
-	flush_line(&out);
+	output_flush_line(&out);
 	sb_free(&out);
-	input_clear(&pass.value);
+	parse_input_clear(&pass.value);
 	quantization_clear(&q);
 	return pass.failures ? EXIT_BAD_INPUT : EXIT_OK;
 }

@@ -429,7 +429,7 @@ static void lowest_limits(struct limits *l, const struct fmt *f, enum rnd_mode m
 			   on_negative_magnitudes(mode), f->max_rank_neg, true);
 }
 
-void limits_of(struct limits *l, const struct fmt *f, enum rnd_mode mode)
+void readout_limits_of(struct limits *l, const struct fmt *f, enum rnd_mode mode)
 {
 	fpcode rank = f->min_normal_rank;
 
@@ -450,7 +450,7 @@ void limits_of(struct limits *l, const struct fmt *f, enum rnd_mode mode)
 	lowest_limits(l, f, mode);
 }
 
-void limits_clear(struct limits *l)
+void readout_limits_clear(struct limits *l)
 {
 	sb_free(&l->max);
 	sb_free(&l->min_normal);

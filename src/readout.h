@@ -109,7 +109,7 @@ void readout_set_policy(struct readout *r, const struct policy *p);
  * code came through `via` (once true); else going through `via` first. */
 void readout_set_route(struct readout *r, const char *via, bool once, fpcode code);
 
-void limits_of(struct limits *l, const struct fmt *f, enum rnd_mode mode);
-void limits_clear(struct limits *l);
+void readout_limits_of(struct limits *l, const struct fmt *f, enum rnd_mode mode);
+void readout_limits_clear(struct limits *l);
 
 #endif

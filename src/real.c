@@ -122,7 +122,7 @@ static void attempt_at(struct attempt *t, const struct real *r, mpfr_prec_t prec
 	mpfr_inits2(prec, t->lo, t->hi, (mpfr_ptr)0);
 	mpfr_clear_flags();
 	t->found = real_enclose(t->enclosure, &open, r, prec);
-	t->point = t->found == ENCLOSED && interval_is_point(t->enclosure);
+	t->point = t->found == ENCLOSED && real_interval_is_point(t->enclosure);
 	t->pole = t->point && mpfr_inf_p(&t->enclosure->left) && mpfr_divby0_p();
 	end_inward(t->lo, &t->enclosure->left, open & OPEN_LO, false);
 	end_inward(t->hi, &t->enclosure->right, open & OPEN_HI, true);

@@ -133,7 +133,7 @@ static unsigned enclosed_classes(const struct real *r, mpfr_prec_t prec, unsigne
 		*raised |= real_has_nan_leaf(r) ? 0 : RND_INVALID;
 	} else if (e == NAN_MAYBE)
 		c = SC_ANY;
-	else if (interval_is_point(v)) {
+	else if (real_interval_is_point(v)) {
 		c = point_class(&v->left, mpfr_zero_p(&v->left) && real_zero_is_negative(r));
 		*raised |= mpfr_inf_p(&v->left) && mpfr_divby0_p() ? RND_DIVBYZERO : 0;
 	} else

@@ -104,7 +104,7 @@ static void show_text(struct repl_session *s, const char *text)
 	bool typed = false;
 
 	snprintf(name, sizeof name, "%s", s->f->name);
-	if (show_one(&set, text, &code, &typed) == EXIT_OK)
+	if (cmd_show_one(&set, text, &code, &typed) == EXIT_OK)
 		remember(s, text, typed, code);
 	else
 		s->failed = true;
@@ -132,11 +132,11 @@ static bool is_stray_word(const char *text)
 
 	while (isalnum((unsigned char)text[end]) || text[end] == '_')
 		end++;
-	input_init(&in);
+	parse_input_init(&in);
 	status = parse_input(&in, &err, text, strlen(text));
 	stray = (status == PARSE_UNEXPECTED || status == PARSE_UNKNOWN_NAME) && err.column == 1 + start &&
 		isalpha((unsigned char)text[start]) && text[end + strspn(text + end, " \t")] != '(';
-	input_clear(&in);
+	parse_input_clear(&in);
 	return stray;
 }
 

@@ -40,7 +40,7 @@ bool settings_targets(const struct settings *s, struct format_list *list)
 	return true;
 }
 
-const struct fmt *require_format(const char *name)
+const struct fmt *settings_require_format(const char *name)
 {
 	const struct fmt *f = fmt_lookup(name);
 
@@ -65,12 +65,12 @@ static void add_builtin(const struct fmt *f, void *arg)
 		list->f[list->count++] = f;
 }
 
-bool names_several_formats(const char *text)
+bool settings_names_several_formats(const char *text)
 {
 	return strchr(text, ',') || strcmp(text, "all") == 0;
 }
 
-bool require_formats(struct format_list *out, const char *text)
+bool settings_require_formats(struct format_list *out, const char *text)
 {
 	char name[FMT_NAME_MAX];
 
@@ -87,7 +87,7 @@ bool require_formats(struct format_list *out, const char *text)
 			return usage_error("more than 64 formats in '%s'", text), false;
 		memcpy(name, p, n);
 		name[n] = '\0';
-		if (!(out->f[out->count++] = require_format(name)))
+		if (!(out->f[out->count++] = settings_require_format(name)))
 			return false;
 		p += n;
 		if (!*p)

@@ -84,7 +84,7 @@ bool settings_check_policy(const struct settings *s);
  * decides overflow too); NULL f stays NULL. */
 const struct fmt *settings_target(const struct settings *s, const struct fmt *f);
 /* Looks the format up; NULL after reporting a usage error. */
-const struct fmt *require_format(const char *name);
+const struct fmt *settings_require_format(const char *name);
 
 /* Where a command takes several formats: FORMAT,FORMAT,... or `all` (every built-in
  * format, in the order of `fpx formats`). */
@@ -94,10 +94,10 @@ struct format_list {
 	int count;
 };
 /* Looks each format of the list up; false after reporting a usage error. */
-bool require_formats(struct format_list *out, const char *text);
+bool settings_require_formats(struct format_list *out, const char *text);
 /* settings_target() for each format of a list; false after a usage error. */
 bool settings_targets(const struct settings *s, struct format_list *list);
 /* Does text name more than one format (a list, or all)? Before looking them up. */
-bool names_several_formats(const char *text);
+bool settings_names_several_formats(const char *text);
 
 #endif

@@ -324,7 +324,7 @@ static void put_overflow(struct strbuf *out, const struct readout *r, const stru
 {
 	struct limits l;
 
-	limits_of(&l, r->f, r->mode);
+	readout_limits_of(&l, r->f, r->mode);
 	if (l.asymmetric && r->x.neg) {
 		sb_printf(out, LABEL "past the lowest finite value (under %s: %s ", "overflow", rnd_mode_name(r->mode),
 			  l.threshold_neg_inclusive ? "from" : "below");
@@ -336,7 +336,7 @@ static void put_overflow(struct strbuf *out, const struct readout *r, const stru
 		show_number(out, l.overflow_threshold.s, style);
 		sb_puts(out, l.threshold_inclusive ? " up)" : ")");
 	}
-	limits_clear(&l);
+	readout_limits_clear(&l);
 	if (r->f->wraps || !r->other_differs) {
 		sb_printf(out, "\n" LABEL "%s", "", r->f->wraps ? "the result wraps around to " : "the result is ");
 		show_number(out, r->exact.s, style);
@@ -457,7 +457,7 @@ static void put_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode mo
 	struct limits l;
 	struct strbuf classes;
 
-	limits_of(&l, f, mode);
+	readout_limits_of(&l, f, mode);
 	put_limit(out, "max", &l.max, NULL, f, l.max_code, style);
 	if (l.asymmetric)
 		put_limit(out, "lowest", &l.lowest, NULL, f, l.lowest_code, style);
@@ -478,7 +478,7 @@ static void put_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode mo
 	}
 	sb_printf(out, LABEL "emin %ld, emax %ld\n", "exponents", l.emin, l.emax);
 	put_overflow_limit(out, f, &l, mode, saturate, style);
-	limits_clear(&l);
+	readout_limits_clear(&l);
 }
 
 /* ---- The readout ---------------------------------------------------------------------------- */

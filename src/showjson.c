@@ -101,7 +101,7 @@ static void json_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode m
 {
 	struct limits l;
 
-	limits_of(&l, f, mode);
+	readout_limits_of(&l, f, mode);
 	render_json_key(out, "limits");
 	sb_putc(out, '{');
 	render_json_text(out, "max", l.max.s);
@@ -121,7 +121,7 @@ static void json_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode m
 		render_json_bool(out, "overflow_threshold_negative_inclusive", l.threshold_neg_inclusive);
 	}
 	sb_putc(out, '}');
-	limits_clear(&l);
+	readout_limits_clear(&l);
 }
 
 /* Everything after the start of the object, so that it can be embedded. */

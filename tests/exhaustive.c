@@ -143,7 +143,7 @@ static void check_shortest(const struct fmt *f, fpcode code, const struct fmt_va
 	num_set_dyadic(value, v->sig, v->exp);
 	if (v->neg)
 		mpq_neg(value, value);
-	input_init(&in);
+	parse_input_init(&in);
 	parse_input(&in, &err, shortest, strlen(shortest));
 	mpq_set(best, in.value.mag);
 	if (in.value.neg)
@@ -155,7 +155,7 @@ static void check_shortest(const struct fmt *f, fpcode code, const struct fmt_va
 		check_grid(f, code, value, jj - (digits - 1) + 1, digits, best);
 		check_grid(f, code, value, jj - digits + 1, digits, best);
 	}
-	input_clear(&in);
+	parse_input_clear(&in);
 	mpq_clears(value, best, NULL);
 }
 

@@ -290,7 +290,7 @@ static void compare_error_texts(const struct input *in, const struct decimal *d,
 			sb_clear(&slow);
 			error_texts++;
 			fmt_code_rational(stored, f, code);
-			signed_value(diff, &in->value);
+			output_signed_value(diff, &in->value);
 			mpq_sub(diff, stored, diff);
 			dec_rational(&slow, diff, 40);
 			if (dec_difference_in_words(&fast, v.neg, mpz_get_ui(v.sig), v.exp, &in->value)) {
@@ -300,7 +300,7 @@ static void compare_error_texts(const struct input *in, const struct decimal *d,
 			}
 			/* the same from the decimal as scanned, the value scaled (mx) */
 			scale_value(stored, scale);
-			signed_value(diff, &in->value);
+			output_signed_value(diff, &in->value);
 			mpq_sub(diff, stored, diff);
 			if (dec_words_minus_decimal(&by_decimal, v.neg, mpz_get_ui(v.sig), v.exp + scale, d)) {
 				sb_clear(&fast);
@@ -376,21 +376,21 @@ static void compare_digits(const struct input *in, bool parsed, bool all_modes, 
 	if (fastdec_scan_line(&x, text) != text + len)
 		return;
 	digits_lines++;
-	input_init(&own);
+	parse_input_init(&own);
 	if (!parsed) { /* past the general scanner's tables: the parser itself */
 		parsed = parse_input(&own, &err, text, len) == PARSE_OK;
 		in = &own;
 	}
 	if (!check(parsed && in->value.kind == NUM_FINITE, "one pass read '%.*s', which the parser does not",
 		   len > 60 ? 60 : (int)len, text)) {
-		input_clear(&own);
+		parse_input_clear(&own);
 		return;
 	}
 	mpq_inits(exact, stored, diff, NULL);
 	sb_init(&fast);
 	sb_init(&slow);
 	digits_rational(exact, &x, 0);
-	signed_value(diff, &in->value);
+	output_signed_value(diff, &in->value);
 	check(mpq_equal(exact, diff), "digits of '%.*s' are another value", len > 60 ? 60 : (int)len, text);
 	if (x.w != 0) {
 		mpq_abs(diff, exact);
@@ -477,7 +477,7 @@ static void compare_digits(const struct input *in, bool parsed, bool all_modes, 
 	sb_free(&fast);
 	sb_free(&slow);
 	mpq_clears(exact, stored, diff, NULL);
-	input_clear(&own);
+	parse_input_clear(&own);
 }
 
 /* fmt_grid_rank_value() against fmt_decode() on every finite rank of the formats of at
@@ -593,7 +593,7 @@ static int lines_mode(int every)
 		f[i] = fmt_lookup(formats[i]);
 	check_grid_values();
 	check_digit_writers();
-	input_init(&in);
+	parse_input_init(&in);
 	while (lines_next(r, &text, &len, &too_long)) {
 		struct decimal d;
 		struct rnd_result r64;
@@ -627,7 +627,7 @@ static int lines_mode(int every)
 	printf("  %ld lines read as digits (mx's one pass): floor log2 decided for %ld, %ld roundings placed (%ld far "
 	       "below), %ld errors in words\n",
 	       digits_lines, digits_log2_decided, digits_placed, digits_far_below, digits_errors_in_words);
-	input_clear(&in);
+	parse_input_clear(&in);
 	lines_close(r);
 	return test_summary("fastpath");
 }
@@ -719,7 +719,7 @@ static int near_ties_mode(void)
 	mpq_t v, next, mid;
 	long count = 0;
 
-	input_init(&in);
+	parse_input_init(&in);
 	mpq_inits(v, next, mid, NULL);
 	for (size_t i = 0; i < sizeof small / sizeof small[0]; i++) {
 		const struct fmt *f = fmt_lookup(small[i]);
@@ -766,7 +766,7 @@ static int near_ties_mode(void)
 	printf("  %ld taken in one pass (binary64, rne), %ld given their own digits as the shortest\n", one_pass_taken,
 	       own_digits_taken);
 	mpq_clears(v, next, mid, NULL);
-	input_clear(&in);
+	parse_input_clear(&in);
 	return test_summary("fastpath");
 }
 

@@ -76,11 +76,11 @@ static fpcode code_of(const struct fmt *f, const char *text, size_t len)
 	struct parse_error err;
 	struct rnd_result r = { 0 };
 
-	input_init(&in);
+	parse_input_init(&in);
 	if (parse_input(&in, &err, text, len) != PARSE_OK || in.kind != INPUT_VALUE ||
 	    rnd_encode(&r, f, &in.value, RND_NEAREST_EVEN, false) != RND_OK)
 		r.code = 0;
-	input_clear(&in);
+	parse_input_clear(&in);
 	return r.code;
 }
 

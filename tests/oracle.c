@@ -55,12 +55,12 @@ static bool fpx_round(fpcode *code, int *ternary, const struct fmt *f, const cha
 	struct rnd_result r = { .code = 0 };
 	bool ok;
 
-	input_init(&in);
+	parse_input_init(&in);
 	ok = parse_input(&in, &err, text, strlen(text)) == PARSE_OK && in.kind == INPUT_VALUE &&
 	     rnd_encode(&r, f, &in.value, mode, false) == RND_OK;
 	*code = r.code;
 	*ternary = r.ternary;
-	input_clear(&in);
+	parse_input_clear(&in);
 	return ok;
 }
 
@@ -339,10 +339,10 @@ static void check_x87_strtold(int count)
 			fesetround(host_modes[m]);
 			want = code_of_long_double(strtold(text, NULL));
 			fesetround(FE_TONEAREST);
-			input_init(&in);
+			parse_input_init(&in);
 			parse_input(&in, &err, text, strlen(text));
 			rnd_encode(&r, f, &in.value, x87_modes[m], false);
-			input_clear(&in);
+			parse_input_clear(&in);
 			check(r.code == want, "x87 %s %s: 0x%016llx%04x, strtold 0x%016llx%04x", rnd_mode_name(x87_modes[m]), text,
 			      (unsigned long long)(r.code >> 16), (unsigned)(r.code & 0xffff),
 			      (unsigned long long)(want >> 16), (unsigned)(want & 0xffff));

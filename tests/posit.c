@@ -330,11 +330,11 @@ static fpcode rounded_text(const struct fmt *f, const char *text, enum rnd_mode 
 	struct parse_error err;
 	struct rnd_result r = { .code = 0 };
 
-	input_init(&in);
+	parse_input_init(&in);
 	if (parse_input(&in, &err, text, strlen(text)) != PARSE_OK ||
 	    rnd_encode(&r, f, &in.value, mode, false) != RND_OK)
 		r.code = ~(fpcode)0;
-	input_clear(&in);
+	parse_input_clear(&in);
 	if (flags)
 		*flags = r.flags;
 	return r.code;

@@ -120,13 +120,13 @@ static void random_decimal(struct sample *s, const struct fmt *f)
 	for (int i = 0; i < digits; i++)
 		s->text[n++] = (char)('0' + (i ? rng() % 10 : 1 + rng() % 9));
 	snprintf(s->text + n, sizeof s->text - (size_t)n, "e%ld", lo + (long)(rng() % (uint64_t)(hi - lo + 1)) - digits);
-	input_init(&in);
+	parse_input_init(&in);
 	parse_input(&in, &err, s->text, strlen(s->text));
 	num_init(&s->x);
 	s->x.neg = in.value.neg;
 	s->x.bound = in.value.bound;
 	mpq_set(s->x.mag, in.value.mag);
-	input_clear(&in);
+	parse_input_clear(&in);
 }
 
 /* The value a result stands for, inf as ±2^(NUM_LIMIT_EXP+2), past any input, so that

@@ -55,11 +55,11 @@ static inline bool reads_back(const struct fmt *f, const char *text, fpcode code
 	struct rnd_result r;
 	bool ok;
 
-	input_init(&in);
+	parse_input_init(&in);
 	ok = parse_input(&in, &err, text, strlen(text)) == PARSE_OK && in.kind == INPUT_VALUE &&
 	     rnd_encode(&r, f, &in.value, RND_NEAREST_EVEN, false) == RND_OK && r.code == code &&
 	     !(r.flags & RND_OVERFLOW);
-	input_clear(&in);
+	parse_input_clear(&in);
 	return ok;
 }
 

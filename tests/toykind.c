@@ -206,11 +206,11 @@ static void check_rounds(const struct fmt *f, const char *text, fpcode code)
 	struct rnd_result r;
 	bool ok;
 
-	input_init(&in);
+	parse_input_init(&in);
 	ok = parse_input(&in, &err, text, strlen(text)) == PARSE_OK && in.kind == INPUT_VALUE &&
 	     rnd_encode(&r, f, &in.value, RND_NEAREST_EVEN, false) == RND_OK && r.code == code;
 	check(ok, "%s: %s rounds to 0x%lx", f->name, text, (unsigned long)code);
-	input_clear(&in);
+	parse_input_clear(&in);
 }
 
 static void check_value(const struct fmt *f, fpcode code, long expected)

@@ -131,7 +131,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
 		if (!f[i])
 			f[i] = fmt_lookup(formats[i]);
-	input_init(&in);
+	parse_input_init(&in);
 	parsed = parse_input(&in, &err, text, size) == PARSE_OK;
 	exercise_line(data, size, &in, parsed);
 	if (parsed && in.kind == INPUT_REAL) {
@@ -148,7 +148,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else if (err.status == PARSE_OK)
 		for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
 			exercise(f[i], text, &in, (int)(size + i));
-	input_clear(&in);
+	parse_input_clear(&in);
 	free(text);
 	return 0;
 }
