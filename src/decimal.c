@@ -178,7 +178,9 @@ void dec_round_to_integer(mpz_t out, const mpq_t q)
 
 /* ---- Exact and rounded --------------------------------------------------------------- */
 
-void dec_noncanonical(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v)
+/* A code no rank maps to (v->noncanonical), as it reads back: unnormal(0x3fff0000000000000000).
+ * dec_special() writes it so too. */
+static void dec_noncanonical(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v)
 {
 	char hex[CODE_MAX_BITS / 4 + 3];
 
@@ -324,7 +326,8 @@ bool dec_rational(struct strbuf *out, const mpq_t q, int n)
 	return true;
 }
 
-void dec_rational_digits(struct strbuf *out, const mpq_t q, int n)
+/* A signed rational to n significant digits (ties to even), whether or not its decimal ends. */
+static void dec_rational_digits(struct strbuf *out, const mpq_t q, int n)
 {
 	if (mpq_sgn(q) == 0)
 		sb_putc(out, '0');

@@ -31,14 +31,9 @@ void dec_code_exact(struct strbuf *out, const struct fmt *f, fpcode code);
  * -inf; nan, -nan where NaNs are signed; where they have payloads, nan(0x1), snan(0x5)
  * with the payload (none for the quiet one with payload 0). */
 void dec_special(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v);
-/* A code no rank maps to (v->noncanonical), as it reads back: unnormal(0x3fff0000000000000000).
- * dec_special() writes it so too. */
-void dec_noncanonical(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v);
 /* A signed rational: exactly when its decimal terminates (returns true), else to n
  * significant digits, ties to even (returns false). */
 bool dec_rational(struct strbuf *out, const mpq_t q, int n);
-/* A signed rational to n significant digits (ties to even), whether or not its decimal ends. */
-void dec_rational_digits(struct strbuf *out, const mpq_t q, int n);
 /*
  * How fpx writes a number it derives (an error, ulps, a relative error, an exact input):
  * its decimal in full when that ends; else, and always for a real's stand-in

@@ -52,7 +52,8 @@ void inputs_answer_into(struct inputs *in, struct strbuf *answers, bool empty_ro
 		lines_on_wait(in->reader, write_answers, answers);
 }
 
-bool inputs_is_blank(const char *text, size_t len)
+/* Is a line of stdin no input at all: blank, or a comment (# first)? Not an error. */
+static bool inputs_is_blank(const char *text, size_t len)
 {
 	size_t blanks = 0;
 
@@ -93,7 +94,9 @@ static void take_lines(struct inputs *in)
 	in->line += lines;
 }
 
-bool inputs_next(struct inputs *in, const char **text, size_t *len)
+/* The next input; false at the end (or once output has failed, or Ctrl-C). Blank lines
+ * and comments of stdin are passed over (see inputs_answer_into()). */
+static bool inputs_next(struct inputs *in, const char **text, size_t *len)
 {
 	bool too_long;
 
@@ -119,6 +122,18 @@ bool inputs_next(struct inputs *in, const char **text, size_t *len)
 	return true;
 }
 
+/* False, after reporting it, when reading stdin failed. */
+static bool inputs_close(struct inputs *in)
+{
+	int error = in->reader ? lines_error(in->reader) : 0;
+
+	if (in->reader)
+		lines_close(in->reader);
+	if (error)
+		report("standard input: %s", strerror(error));
+	return error == 0;
+}
+
 bool inputs_each(struct inputs *in, const struct inputs_rows *rows)
 {
 	const char *text;
@@ -142,17 +157,6 @@ const char *inputs_where(struct inputs *in)
 	else
 		snprintf(in->where, sizeof in->where, "argument %d", in->next - in->first); /* values count from 1 */
 	return in->where;
-}
-
-bool inputs_close(struct inputs *in)
-{
-	int error = in->reader ? lines_error(in->reader) : 0;
-
-	if (in->reader)
-		lines_close(in->reader);
-	if (error)
-		report("standard input: %s", strerror(error));
-	return error == 0;
 }
 
 /* ---- Reading a value and a count ---------------------------------------------------------- */

@@ -44,17 +44,12 @@ bool inputs_open(struct inputs *in, struct settings *s, int first);
  * row there (none in JSON), keeping a row per line; without, it leaves nothing.
  */
 void inputs_answer_into(struct inputs *in, struct strbuf *answers, bool empty_rows);
-/* Is a line of stdin no input at all: blank, or a comment (# first)? Not an error. */
-bool inputs_is_blank(const char *text, size_t len);
-/* The next input; false at the end (or once output has failed, or Ctrl-C). Blank lines
- * and comments of stdin are passed over (see inputs_answer_into()). */
-bool inputs_next(struct inputs *in, const char **text, size_t *len);
 /*
  * A command's fast path over stdin's lines: take(arg, p, end, &lines) reads the inputs
  * that start at p (whole lines in place before end, LINES_PADDING bytes readable past
  * it: lines.h), writes their rows into the answers, and returns where it stopped (just
  * past a newline; p itself when it takes nothing) and how many lines it took; it leaves
- * the input it stopped at to inputs_next()'s caller. Each command's taker is
+ * the input it stopped at to the row function inputs_each() was given. Each command's taker is
  * inputs_each_line() compiled with its own function for one input.
  */
 typedef const char *inputs_taker(void *arg, const char *p, const char *end, long *lines);
@@ -64,8 +59,8 @@ struct inputs_fast_path {
 	const long *held; /* or NULL: while *held is nonzero, the caller holds inputs of its
 			   * own that come first (a block not yet whole), and take waits */
 };
-/* From now on, inputs_next() first gives stdin's lines to fast->take and returns the
- * first line it leaves. Not for arguments, nor for a session answering line by line. */
+/* From now on, inputs_each() first gives stdin's lines to fast->take, and the first
+ * line it leaves to the row function. Not for arguments, nor for a session answering line by line. */
 void inputs_take_lines(struct inputs *in, struct inputs_fast_path *fast);
 /*
  * The fast path's one loop: the inputs from p, each taken by take_one (the same
@@ -104,8 +99,6 @@ bool inputs_each(struct inputs *in, const struct inputs_rows *rows);
 /* Where the last input came from ("argument 2", "line 7"), put into words only when an
  * error is reported: valid until the next call. */
 const char *inputs_where(struct inputs *in);
-/* False, after reporting it, when reading stdin failed. */
-bool inputs_close(struct inputs *in);
 
 /* A value (not a bit pattern) from text: PROBLEM_NONE, or what is wrong (for
  * PROBLEM_PARSE, err says where). */

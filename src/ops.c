@@ -22,7 +22,8 @@ int op_arity(enum op op)
 	return op_table[op].arity;
 }
 
-bool op_is_comparison(enum op op)
+/* Is op a comparison (its result 0 or 1)? */
+static bool op_is_comparison(enum op op)
 {
 	return op >= OP_EQ;
 }

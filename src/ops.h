@@ -32,8 +32,6 @@ enum op {
 
 /* How many operands op takes (2, or 3 for fma). */
 int op_arity(enum op op);
-/* Is op a comparison (its result 0 or 1)? */
-bool op_is_comparison(enum op op);
 /* "+", "fma", "<=", ...: its name in an expression. */
 const char *op_name(enum op op);
 

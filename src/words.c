@@ -118,8 +118,3 @@ const char *words_problem(enum words_status status)
 
 	return problems[status];
 }
-
-bool words_quoted(const char *text)
-{
-	return strpbrk(text, "'\"\\") != NULL;
-}

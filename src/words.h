@@ -27,8 +27,5 @@ enum words_status words_split(struct words *w, const char *line);
 void words_free(struct words *w);
 /* What a status other than WORDS_OK says, for a message. */
 const char *words_problem(enum words_status status);
-/* Does text hold a character that quotes (' " \)? Without one, the words are the
- * blank-separated pieces as typed. */
-bool words_quoted(const char *text);
 
 #endif
