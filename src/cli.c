@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "registry.h"
 #include "report.h"
 #include "chunks.h"
 #include "commands.h"

@@ -16,6 +16,7 @@
 #include "intfmt.h"
 #include "num.h"
 #include "parse.h"
+#include "registry.h"
 
 /* ---- policies and compare ------------------------------------------------------------------ */
 

@@ -13,6 +13,7 @@
 #include "intfmt.h"
 #include "parse.h"
 #include "policy.h"
+#include "registry.h"
 
 /* ---- info ---------------------------------------------------------------------------------- */
 

@@ -298,8 +298,6 @@ void fmt_rank_midpoint(mpq_t mid, const struct fmt *f, fpcode rank);
  * and q is below rank 0, *lower is (fpcode)-1 and the result +1.
  */
 int fmt_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
-/* The same by searching the table of all values; for formats of at most 16 bits. */
-int fmt_place_by_table(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
 
 /* A new description named name, of the first kind in fmt_kinds[] until a line says
  * otherwise, with every kind's defaults (kind.h: init); to finish or free. */
@@ -332,28 +330,6 @@ struct fmt_cache {
 void *fmt_cache_find(struct fmt_cache *c, const struct fmt *f);
 /* Keeps data for f in c (f has none yet); returns data. */
 void *fmt_cache_keep(struct fmt_cache *c, const struct fmt *f, void *data);
-
-/* The copy of f that wraps past its range (round.c), or NULL where f cannot wrap. */
-const struct fmt *fmt_wrapping(const struct fmt *f);
-
-/* Finds a built-in format by name or alias (case-insensitive), or builds one from a name
- * like e5m10, e4m3b11fnuz. Returns NULL when there is none. Formats loaded with
- * fmt_load_file() are searched first. */
-const struct fmt *fmt_lookup(const char *name);
-/* Loads every format in a file for fmt_lookup(); on error writes "FILE:LINE: message". */
-bool fmt_load_file(const char *path, char *err, size_t errlen);
-/* The same from text; origin names it in messages. */
-bool fmt_load_text(const char *origin, const char *text, char *err, size_t errlen);
-/* Calls fn for each format loaded from a file or text. */
-void fmt_each_loaded(void (*fn)(const struct fmt *f, void *arg), void *arg);
-/* Forgets every loaded format (for tests and fuzzing). */
-void fmt_unload_all(void);
-
-/* Calls fn for every name and alias of every format fmt_lookup() knows by name. */
-void fmt_each_name(void (*fn)(const char *name, void *arg), void *arg);
-
-/* Calls fn for each built-in format, in the order of `fpx formats`. */
-void fmt_each_builtin(void (*fn)(const struct fmt *f, void *arg), void *arg);
 
 /*
  * Signaling NaNs (IEEE 754 §6.2.1): in an IEEE-like format with infinities (binary*,

@@ -33,6 +33,7 @@
 #include "output.h"
 #include "parse.h"
 #include "real.h"
+#include "registry.h"
 
 #define MAP_VARIABLES 3
 #define MAP_MAX_ROWS_LOG2 32 /* every code, all pairs ...: at most 2^32 rows */

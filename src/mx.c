@@ -26,6 +26,7 @@
 #include "mx.h"
 #include "nvfp4.h"
 #include "parse.h"
+#include "registry.h"
 #include "render.h"
 
 /* -o for mx: its four fields only. */

@@ -17,6 +17,7 @@
 #include "decimal.h"
 #include "intfmt.h"
 #include "num.h"
+#include "registry.h"
 #include "roundline.h"
 #include "parse.h"
 #include "real.h"

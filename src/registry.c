@@ -8,6 +8,7 @@
 #include "fmtfile.h"
 #include "format.h"
 #include "num.h"
+#include "registry.h"
 #include "report.h"
 #include "strbuf.h"
 

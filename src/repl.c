@@ -7,6 +7,7 @@
 #include "repl.h"
 #include "fmtfile.h"
 #include "real.h"
+#include "registry.h"
 #include "report.h"
 
 #include <ctype.h>

@@ -14,6 +14,7 @@
 #include "format.h"
 #include "parse.h"
 #include "readout.h"
+#include "registry.h"
 #include "round.h"
 #include "testlib.h"
 

@@ -19,6 +19,7 @@
 #include "lines.h"
 #include "owndigits.h"
 #include "parse.h"
+#include "registry.h"
 #include "roundline.h"
 #include "testlib.h"
 

@@ -25,6 +25,7 @@
 #include "convert.h"
 #include "format.h"
 #include "ops.h"
+#include "registry.h"
 #include "testlib.h"
 
 static const struct {

@@ -22,6 +22,7 @@
 #include "convert.h"
 #include "format.h"
 #include "parse.h"
+#include "registry.h"
 #include "round.h"
 #include "testlib.h"
 

@@ -17,6 +17,7 @@
 #include "format.h"
 #include "parse.h"
 #include "readout.h"
+#include "registry.h"
 #include "round.h"
 #include "testlib.h"
 

@@ -14,6 +14,7 @@
 
 #include "format.h"
 #include "real.h"
+#include "registry.h"
 #include "testlib.h"
 
 typedef int mpfr_unary(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);

@@ -11,6 +11,7 @@
 #include "format.h"
 #include "kind.h"
 #include "num.h"
+#include "registry.h"
 #include "strbuf.h"
 #include "testlib.h"
 

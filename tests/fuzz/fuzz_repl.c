@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "registry.h"
 #include "repl.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
