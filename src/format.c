@@ -273,17 +273,16 @@ static bool inside_limit(const struct fmt *f)
 	return inside;
 }
 
-struct fmt *fmt_new(const char *name)
+struct fmt *fmt_new(const char *name, const struct fmt_kind *kind)
 {
 	struct fmt *f = calloc(1, sizeof *f);
 
 	if (!f)
 		abort();
 	f->has_sign = true;
-	f->kind = fmt_kinds[0];
-	for (size_t i = 0; fmt_kinds[i]; i++)
-		if (fmt_kinds[i]->init)
-			fmt_kinds[i]->init(f);
+	f->kind = kind ? kind : fmt_kinds[0];
+	if (f->kind->init)
+		f->kind->init(f);
 	snprintf(f->name, sizeof f->name, "%s", name);
 	return f;
 }

@@ -66,6 +66,7 @@ struct fmt;
 struct fmt_kind;
 struct fmt_value;
 struct fmt_field;
+struct fmt_grid;
 struct strbuf;
 
 /* Writes the name of a field kind in a layout line (show.c colours it). */
@@ -187,5 +188,11 @@ int kind_word_index(const char *const *words, int n, const char *word);
 
 /* Appends a field of `width` bits (none when 0) taken from code at `shift`; returns n + 1. */
 int kind_add_field(struct fmt_field *out, int n, int field_kind, int width, fpcode code, int shift);
+
+/* A kind whose ranks form a grid (format.h: struct fmt_grid, which g describes; rank
+ * max_rank + 1 is the virtual value): a rank's value, and where q > 0 lies among the
+ * ranks (fmt_place()). */
+void kind_grid_rank_value(mpz_t sig, long *exp, const struct fmt *f, const struct fmt_grid *g, fpcode rank);
+int kind_grid_place(fpcode *lower, bool *exact, const struct fmt *f, const struct fmt_grid *g, const mpq_t q);
 
 #endif

@@ -234,8 +234,7 @@ static struct fmt *fixed_from_name(const char *lower)
 			return NULL;
 	} else
 		return NULL;
-	f = fmt_new(lower);
-	f->kind = &fmt_kind_fixed;
+	f = fmt_new(lower, &fmt_kind_fixed);
 	f->has_sign = !is_unsigned;
 	f->bits = whole + fraction;
 	f->frac_bits = fraction;

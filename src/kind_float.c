@@ -32,16 +32,7 @@ static int first_normal_field(const struct fmt *f)
 
 static void float_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank)
 {
-	long field = (long)(rank >> f->frac_bits);
-	fpcode frac = rank & code_mask(f->frac_bits);
-
-	code_to_mpz(sig, frac);
-	if (field < first_normal_field(f)) {
-		*exp = f->emin - f->frac_bits;
-		return;
-	}
-	mpz_setbit(sig, (mp_bitcnt_t)f->frac_bits);
-	*exp = field - f->bias - f->frac_bits;
+	kind_grid_rank_value(sig, exp, f, &f->grid, rank);
 }
 
 static bool is_nan_or_inf(const struct fmt *f, fpcode code, fpcode mag, enum fp_class *cls)
@@ -106,82 +97,9 @@ static fpcode rank_is_code(const struct fmt *f, fpcode rank)
 	return rank;
 }
 
-/*
- * m = ⌊q / 2^scale⌋; returns the remainder against half of 2^scale (−1, 0, +1) and
- * sets *exact when there is none.
- */
-static int divide_by_power_of_two(mpz_t m, bool *exact, const mpq_t q, long scale)
-{
-	mpz_srcptr num = mpq_numref(q), den = mpq_denref(q);
-	mp_bitcnt_t twos = mpz_scan1(den, 0);
-	mpz_t rem, divisor;
-	int vs_half;
-
-	if (twos + 1 == mpz_sizeinbase(den, 2)) { /* q = num/2^twos: shifts, no division */
-		long shift = (long)twos + scale;
-		mp_bitcnt_t low;
-		if (shift <= 0) {
-			mpz_mul_2exp(m, num, (mp_bitcnt_t)-shift);
-			*exact = true;
-			return -1;
-		}
-		mpz_fdiv_q_2exp(m, num, (mp_bitcnt_t)shift);
-		low = mpz_scan1(num, 0); /* the lowest bit set */
-		*exact = low >= (mp_bitcnt_t)shift;
-		if (*exact || !mpz_tstbit(num, (mp_bitcnt_t)shift - 1))
-			return -1;
-		return low < (mp_bitcnt_t)shift - 1 ? 1 : 0; /* the half bit, and anything below it */
-	}
-	mpz_inits(rem, divisor, NULL);
-	if (scale >= 0) {
-		mpz_mul_2exp(divisor, mpq_denref(q), (mp_bitcnt_t)scale);
-		mpz_tdiv_qr(m, rem, mpq_numref(q), divisor);
-	} else {
-		mpz_mul_2exp(m, mpq_numref(q), (mp_bitcnt_t)-scale);
-		mpz_set(divisor, mpq_denref(q));
-		mpz_tdiv_qr(m, rem, m, divisor);
-	}
-	*exact = mpz_sgn(rem) == 0;
-	mpz_mul_2exp(rem, rem, 1);
-	vs_half = mpz_cmp(rem, divisor);
-	mpz_clears(rem, divisor, NULL);
-	return vs_half > 0 ? 1 : vs_half < 0 ? -1 : 0;
-}
-
-/*
- * With E = max(⌊log2 q⌋, emin), the significand m = ⌊q / 2^(E−f)⌋ and the code
- * (E + bias − 1)·2^f + m are the lower neighbour, normal or subnormal alike; the
- * remainder against half a unit decides the midpoint comparison.
- */
 static int float_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q)
 {
-	static mpz_t m, field; /* kept from one value to the next: no allocation per value */
-	static bool ready;
-	long e = num_floor_log2_ratio(mpq_numref(q), mpq_denref(q));
-	long binade = e > f->emin ? e : f->emin;
-	int vs_half;
-
-	*exact = false;
-	*lower = f->max_rank + 1;
-	if (e > f->emax)
-		return 1;
-	if (e < f->emin && f->specials == SPECIALS_E8M0) {
-		*lower = ~(fpcode)0;
-		return 1;
-	}
-	if (!ready)
-		mpz_inits(m, field, NULL);
-	ready = true;
-	vs_half = divide_by_power_of_two(m, exact, q, binade - f->frac_bits);
-	mpz_set_si(field, binade + f->bias - 1); /* ≥ −1: E8M0's field 0 is normal */
-	mpz_mul_2exp(field, field, (mp_bitcnt_t)f->frac_bits);
-	mpz_add(m, m, field);
-	if (!code_from_mpz(lower, m) || *lower > f->max_rank) { /* at or past the virtual value */
-		*lower = f->max_rank + 1;
-		*exact = false;
-		vs_half = 1;
-	}
-	return vs_half;
+	return kind_grid_place(lower, exact, f, &f->grid, q);
 }
 
 /* ---- Text ----------------------------------------------------------------------------- */
@@ -388,6 +306,8 @@ static bool float_same_description(const struct fmt *a, const struct fmt *b)
 	return float_same_shape(a, b) && a->bias == b->bias && a->specials == b->specials;
 }
 
+extern const struct fmt_kind fmt_kind_float; /* defined at the end */
+
 /*
  * e5m10, e4m3b11fnuz, e8m7fn: IEEE-like, exponent 2 to FMT_MAX_EXP_BITS bits, fraction
  * 0 to FMT_MAX_FRAC_BITS, a bias below 2^E when given, specials ieee unless fn or fnuz.
@@ -409,7 +329,7 @@ static struct fmt *float_from_name(const char *lower)
 	strcpy(suffix, rest);
 	if (e < 2 || e > FMT_MAX_EXP_BITS || m < 0 || m > FMT_MAX_FRAC_BITS || (bias != -1 && bias > (1 << e) - 1))
 		return NULL;
-	f = fmt_new(lower);
+	f = fmt_new(lower, &fmt_kind_float);
 	f->exp_bits = e;
 	f->frac_bits = m;
 	f->specials = !*suffix ? SPECIALS_IEEE : strcmp(suffix, "fn") == 0 ? SPECIALS_FN : SPECIALS_FNUZ;

@@ -367,8 +367,7 @@ static struct fmt *posit_from_name(const char *lower)
 	rest = lower + used;
 	if (*rest && (sscanf(rest, "es%2d%n", &es, &used) != 1 || !isdigit((unsigned char)rest[2]) || rest[used]))
 		return NULL;
-	f = fmt_new(lower);
-	f->kind = &fmt_kind_posit;
+	f = fmt_new(lower, &fmt_kind_posit);
 	f->bits = bits;
 	f->es = es;
 	snprintf(f->description, sizeof f->description, "posit<%d,%d> built from its name", bits, es);

@@ -160,8 +160,7 @@ static struct fmt *toy_from_name(const char *lower)
 	rest = lower + used;
 	if (*rest && (sscanf(rest, "s%2d%n", &step, &used) != 1 || !isdigit((unsigned char)rest[1]) || rest[used]))
 		return NULL;
-	f = fmt_new(lower);
-	f->kind = &toy_kind;
+	f = fmt_new(lower, &toy_kind);
 	f->bits = bits;
 	((struct toy_desc *)fmt_kind_data(f))->step = step;
 	snprintf(f->description, sizeof f->description, "toy: %d-bit code * 2^%d", bits, step);
