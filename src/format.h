@@ -32,15 +32,6 @@
 
 enum fp_class { FP_ZERO, FP_SUBNORMAL, FP_NORMAL, FP_INF, FP_NAN };
 
-/* What the top of an IEEE-like format's code space holds (fpx(1) FORMATS). */
-enum fmt_specials {
-	SPECIALS_IEEE,   /* all-ones exponent: inf (fraction 0) or NaN */
-	SPECIALS_FN,     /* only all-ones exponent and fraction: NaN; no inf */
-	SPECIALS_FNUZ,   /* only sign-bit-alone (1000…0): NaN; one zero; no inf */
-	SPECIALS_FINITE, /* every code is a number */
-	SPECIALS_E8M0,   /* unsigned, no zero: 2^(code-bias); all ones is NaN */
-};
-
 /* What a format stands for in other stacks' rules, given by the `roles` line of its
  * .fmt file (never by its name), so that a -F copy of a built-in behaves as it does. */
 enum fmt_role {
@@ -120,10 +111,6 @@ struct fmt {
 	int bits;
 	bool has_sign;
 	const struct fmt_kind *kind;
-
-	/* The description of an IEEE-like format (kind_float.c) */
-	int exp_bits, frac_bits, bias;
-	enum fmt_specials specials;
 
 	/* The description of a tapered format (kind_tapered.c) */
 	int nclasses;

@@ -16,6 +16,33 @@
 #include <stdio.h>
 #include <string.h>
 
+/* What the top of the code space holds (fpx(1) FORMATS: specials). */
+enum float_specials {
+	SPECIALS_IEEE,   /* all-ones exponent: inf (fraction 0) or NaN */
+	SPECIALS_FN,     /* only all-ones exponent and fraction: NaN; no inf */
+	SPECIALS_FNUZ,   /* only sign-bit-alone (1000…0): NaN; one zero; no inf */
+	SPECIALS_FINITE, /* every code is a number */
+	SPECIALS_E8M0,   /* unsigned, no zero: 2^(code-bias); all ones is NaN */
+};
+
+/* The description of an IEEE-like format, as its lines or its name give it: the
+ * format's kind_data. */
+struct float_desc {
+	int exp_bits, frac_bits, bias;
+	enum float_specials specials;
+};
+_Static_assert(sizeof(struct float_desc) <= FMT_KIND_DATA_BYTES, "an IEEE-like description fits in kind_data");
+
+static const struct float_desc *desc_of(const struct fmt *f)
+{
+	return fmt_kind_data_of(f);
+}
+
+static struct float_desc *desc_in(struct fmt *f)
+{
+	return fmt_kind_data(f);
+}
+
 /* A bias not given yet: finish() sets the default. */
 #define BIAS_DEFAULT INT32_MIN
 
@@ -27,7 +54,9 @@ static fpcode magnitude_mask(const struct fmt *f)
 /* The exponent field at which normal numbers start: E8M0 has no subnormals. */
 static int first_normal_field(const struct fmt *f)
 {
-	return f->specials == SPECIALS_E8M0 ? 0 : 1;
+	const struct float_desc *d = desc_of(f);
+
+	return d->specials == SPECIALS_E8M0 ? 0 : 1;
 }
 
 static void float_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank)
@@ -37,13 +66,14 @@ static void float_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode r
 
 static bool is_nan_or_inf(const struct fmt *f, fpcode code, fpcode mag, enum fp_class *cls)
 {
-	fpcode all_ones = code_mask(f->exp_bits + f->frac_bits);
+	const struct float_desc *d = desc_of(f);
+	fpcode all_ones = code_mask(d->exp_bits + d->frac_bits);
 
-	switch (f->specials) {
+	switch (d->specials) {
 	case SPECIALS_IEEE:
-		if ((mag >> f->frac_bits) != code_mask(f->exp_bits))
+		if ((mag >> d->frac_bits) != code_mask(d->exp_bits))
 			return false;
-		*cls = (mag & code_mask(f->frac_bits)) ? FP_NAN : FP_INF;
+		*cls = (mag & code_mask(d->frac_bits)) ? FP_NAN : FP_INF;
 		return true;
 	case SPECIALS_FN:
 	case SPECIALS_E8M0:
@@ -60,17 +90,18 @@ static bool is_nan_or_inf(const struct fmt *f, fpcode code, fpcode mag, enum fp_
 
 static void float_decode(struct fmt_value *out, const struct fmt *f, fpcode code)
 {
+	const struct float_desc *d = desc_of(f);
 	fpcode mag = code & magnitude_mask(f);
-	long field = (long)(mag >> f->frac_bits);
+	long field = (long)(mag >> d->frac_bits);
 
 	out->neg = f->has_sign && (code & f->sign_bit);
 	mpz_set_ui(out->sig, 0);
 	out->exp = 0;
-	out->precision = f->frac_bits + 1;
+	out->precision = d->frac_bits + 1;
 	if (is_nan_or_inf(f, code, mag, &out->cls))
 		return;
 	float_rank_value(out->sig, &out->exp, f, mag);
-	out->ulp_exp = (field < first_normal_field(f) ? f->emin : field - f->bias) - f->frac_bits;
+	out->ulp_exp = (field < first_normal_field(f) ? f->emin : field - d->bias) - d->frac_bits;
 	if (field >= first_normal_field(f))
 		out->cls = FP_NORMAL;
 	else if (mpz_sgn(out->sig) == 0)
@@ -83,12 +114,13 @@ static void float_decode(struct fmt_value *out, const struct fmt *f, fpcode code
 
 static int float_fields(struct fmt_field *out, const struct fmt *f, fpcode code)
 {
+	const struct float_desc *d = desc_of(f);
 	int n = 0;
 
 	if (f->has_sign)
 		n = kind_add_field(out, n, BITS_SIGN, 1, code, f->bits - 1);
-	n = kind_add_field(out, n, BITS_EXPONENT, f->exp_bits, code, f->frac_bits);
-	return kind_add_field(out, n, BITS_FRACTION, f->frac_bits, code, 0);
+	n = kind_add_field(out, n, BITS_EXPONENT, d->exp_bits, code, d->frac_bits);
+	return kind_add_field(out, n, BITS_FRACTION, d->frac_bits, code, 0);
 }
 
 static fpcode rank_is_code(const struct fmt *f, fpcode rank)
@@ -106,17 +138,19 @@ static int float_place(fpcode *lower, bool *exact, const struct fmt *f, const mp
 
 static void float_formula(struct strbuf *out, const struct fmt *f, fpcode mag, const struct fmt_value *v)
 {
-	long field = (long)(mag >> f->frac_bits);
-	bool subnormal = field == 0 && f->specials != SPECIALS_E8M0;
+	const struct float_desc *d = desc_of(f);
+	long field = (long)(mag >> d->frac_bits);
+	bool subnormal = field == 0 && d->specials != SPECIALS_E8M0;
 
 	(void)v;
-	sb_printf(out, "2^(%ld - %d)", subnormal ? 1 : field, f->bias);
-	kind_significand_text(out, mag & code_mask(f->frac_bits), f->frac_bits, !subnormal);
+	sb_printf(out, "2^(%ld - %d)", subnormal ? 1 : field, d->bias);
+	kind_significand_text(out, mag & code_mask(d->frac_bits), d->frac_bits, !subnormal);
 }
 
 static void explain_exponent(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v)
 {
-	long field = (long)((code & ~f->sign_bit) >> f->frac_bits);
+	const struct float_desc *d = desc_of(f);
+	long field = (long)((code & ~f->sign_bit) >> d->frac_bits);
 
 	static const char *const nan_rule[] = {
 		[SPECIALS_IEEE] = "all ones with a fraction not 0: NaN",
@@ -127,14 +161,14 @@ static void explain_exponent(struct strbuf *out, const struct fmt *f, fpcode cod
 	};
 
 	if (v->cls == FP_NAN || v->cls == FP_INF) {
-		sb_puts(out, v->cls == FP_INF ? "all ones with fraction 0: infinity" : nan_rule[f->specials]);
+		sb_puts(out, v->cls == FP_INF ? "all ones with fraction 0: infinity" : nan_rule[d->specials]);
 		return;
 	}
-	if (field == 0 && f->specials != SPECIALS_E8M0) {
-		sb_printf(out, "0: subnormal, 2^(1 - %d) = 2^%ld, no leading 1", f->bias, f->emin);
+	if (field == 0 && d->specials != SPECIALS_E8M0) {
+		sb_printf(out, "0: subnormal, 2^(1 - %d) = 2^%ld, no leading 1", d->bias, f->emin);
 		return;
 	}
-	sb_printf(out, "%ld: 2^(%ld - %d) = 2^%ld", field, field, f->bias, field - f->bias);
+	sb_printf(out, "%ld: 2^(%ld - %d) = 2^%ld", field, field, d->bias, field - d->bias);
 }
 
 static void float_explain_field(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v,
@@ -147,6 +181,8 @@ static void float_explain_field(struct strbuf *out, const struct fmt *f, fpcode 
 static void float_layout(struct strbuf *out, const struct fmt *f, int indent, field_name_writer *name,
 			 const void *arg)
 {
+	const struct float_desc *d = desc_of(f);
+
 	(void)indent;
 	static const char *const specials_names[] = { "ieee", "fn", "fnuz", "finite", "e8m0" };
 
@@ -155,26 +191,28 @@ static void float_layout(struct strbuf *out, const struct fmt *f, int indent, fi
 		sb_puts(out, " 1, ");
 	}
 	name(out, BITS_EXPONENT, arg);
-	sb_printf(out, " %d (bias %d), ", f->exp_bits, f->bias);
+	sb_printf(out, " %d (bias %d), ", d->exp_bits, d->bias);
 	name(out, BITS_FRACTION, arg);
-	sb_printf(out, " %d; specials %s\n", f->frac_bits, specials_names[f->specials]);
+	sb_printf(out, " %d; specials %s\n", d->frac_bits, specials_names[d->specials]);
 }
 
 /* ---- Deriving what a description implies ------------------------------------------------ */
 
 static const char *check_widths(const struct fmt *f)
 {
-	if (f->exp_bits < 1 || f->exp_bits > FMT_MAX_EXP_BITS)
+	const struct float_desc *d = desc_of(f);
+
+	if (d->exp_bits < 1 || d->exp_bits > FMT_MAX_EXP_BITS)
 		return "exponent must be 1 to " FMT_MAX_EXP_BITS_TEXT " bits";
-	if (f->frac_bits < 0 || f->frac_bits > FMT_MAX_FRAC_BITS)
+	if (d->frac_bits < 0 || d->frac_bits > FMT_MAX_FRAC_BITS)
 		return "fraction must be 0 to " FMT_MAX_FRAC_BITS_TEXT " bits";
-	if (f->specials == SPECIALS_IEEE && f->exp_bits < 2)
+	if (d->specials == SPECIALS_IEEE && d->exp_bits < 2)
 		return "exponent must be 2 bits or more with specials ieee";
-	if (f->specials == SPECIALS_FNUZ && !f->has_sign)
+	if (d->specials == SPECIALS_FNUZ && !f->has_sign)
 		return "sign must be yes with specials fnuz";
-	if (f->bias < -NUM_LIMIT_EXP || f->bias > NUM_LIMIT_EXP)
+	if (d->bias < -NUM_LIMIT_EXP || d->bias > NUM_LIMIT_EXP)
 		return "bias must be within ±" NUM_LIMIT_EXP_TEXT;
-	if (f->exp_bits + f->frac_bits + (f->has_sign ? 1 : 0) > CODE_MAX_BITS)
+	if (d->exp_bits + d->frac_bits + (f->has_sign ? 1 : 0) > CODE_MAX_BITS)
 		return "a format is at most " CODE_MAX_BITS_TEXT " bits wide";
 	return NULL;
 }
@@ -182,15 +220,17 @@ static const char *check_widths(const struct fmt *f)
 /* Where the NaN and infinity are, and so which magnitude code is the largest finite. */
 static void derive_specials(struct fmt *f, fpcode all_ones)
 {
-	f->has_zero = f->specials != SPECIALS_E8M0;
-	f->has_inf = f->specials == SPECIALS_IEEE;
-	f->inf_code = code_mask(f->exp_bits) << f->frac_bits;
-	f->nan_signed = f->specials == SPECIALS_IEEE || f->specials == SPECIALS_FN;
-	switch (f->specials) {
+	struct float_desc *d = desc_in(f);
+
+	f->has_zero = d->specials != SPECIALS_E8M0;
+	f->has_inf = d->specials == SPECIALS_IEEE;
+	f->inf_code = code_mask(d->exp_bits) << d->frac_bits;
+	f->nan_signed = d->specials == SPECIALS_IEEE || d->specials == SPECIALS_FN;
+	switch (d->specials) {
 	case SPECIALS_IEEE:
 		f->max_rank = f->inf_code - 1;
-		f->has_nan = f->frac_bits > 0;
-		f->nan_code = f->inf_code | (f->has_nan ? (fpcode)1 << (f->frac_bits - 1) : 0);
+		f->has_nan = d->frac_bits > 0;
+		f->nan_code = f->inf_code | (f->has_nan ? (fpcode)1 << (d->frac_bits - 1) : 0);
 		break;
 	case SPECIALS_FN:
 	case SPECIALS_E8M0:
@@ -214,10 +254,11 @@ static void default_bias(struct fmt *f);
 
 static const char *float_finish(struct fmt *f)
 {
-	int width = f->exp_bits + f->frac_bits;
+	struct float_desc *d = desc_in(f);
+	int width = d->exp_bits + d->frac_bits;
 	const char *why;
 
-	if (f->bias == BIAS_DEFAULT)
+	if (d->bias == BIAS_DEFAULT)
 		default_bias(f);
 	why = check_widths(f);
 
@@ -225,19 +266,19 @@ static const char *float_finish(struct fmt *f)
 		return why;
 	f->bits = width + (f->has_sign ? 1 : 0);
 	f->sign_bit = f->has_sign ? (fpcode)1 << width : 0;
-	f->emin = f->specials == SPECIALS_E8M0 ? -f->bias : 1 - f->bias;
+	f->emin = d->specials == SPECIALS_E8M0 ? -d->bias : 1 - d->bias;
 	derive_specials(f, code_mask(width));
-	if ((long)(f->max_rank >> f->frac_bits) < first_normal_field(f))
+	if ((long)(f->max_rank >> d->frac_bits) < first_normal_field(f))
 		return "the format has no normal numbers";
-	f->emax = (long)(f->max_rank >> f->frac_bits) - f->bias;
-	f->precision = f->frac_bits + 1;
-	f->min_normal_rank = (fpcode)first_normal_field(f) << f->frac_bits;
+	f->emax = (long)(f->max_rank >> d->frac_bits) - d->bias;
+	f->precision = d->frac_bits + 1;
+	f->min_normal_rank = (fpcode)first_normal_field(f) << d->frac_bits;
 	f->grid.present = true; /* field by field: fmtfile.c compares formats byte by byte */
-	f->grid.frac_bits = f->frac_bits;
-	f->grid.bias = f->bias;
+	f->grid.frac_bits = d->frac_bits;
+	f->grid.bias = d->bias;
 	f->grid.subnormals = first_normal_field(f) == 1;
 	/* IEEE 754 §6.2.1: the fraction's first bit, where there are infinities */
-	f->quiet_bit = f->specials == SPECIALS_IEEE && f->frac_bits >= 2 ? (fpcode)1 << (f->frac_bits - 1) : 0;
+	f->quiet_bit = d->specials == SPECIALS_IEEE && d->frac_bits >= 2 ? (fpcode)1 << (d->frac_bits - 1) : 0;
 	return NULL;
 }
 
@@ -245,31 +286,40 @@ static const char *float_finish(struct fmt *f)
 
 static void float_init(struct fmt *f)
 {
-	f->bias = BIAS_DEFAULT;
+	struct float_desc *d = desc_in(f);
+
+	d->bias = BIAS_DEFAULT;
 }
 
 /* The default bias, for a width fmt_finish() will accept: 2^(E-1) - 1, or 2^(E-1) in
  * fnuz formats. */
 static void default_bias(struct fmt *f)
 {
-	int half = f->exp_bits >= 1 && f->exp_bits <= FMT_MAX_EXP_BITS ? 1 << (f->exp_bits - 1) : 0;
+	struct float_desc *d = desc_in(f);
+	int half = d->exp_bits >= 1 && d->exp_bits <= FMT_MAX_EXP_BITS ? 1 << (d->exp_bits - 1) : 0;
 
-	f->bias = f->specials == SPECIALS_FNUZ ? half : half - 1;
+	d->bias = d->specials == SPECIALS_FNUZ ? half : half - 1;
 }
 
 static bool apply_exponent(struct fmt *f, char *val, struct kind_why *why)
 {
-	return kind_key_integer(&f->exp_bits, "exponent", val, why);
+	struct float_desc *d = desc_in(f);
+
+	return kind_key_integer(&d->exp_bits, "exponent", val, why);
 }
 
 static bool apply_fraction(struct fmt *f, char *val, struct kind_why *why)
 {
-	return kind_key_integer(&f->frac_bits, "fraction", val, why);
+	struct float_desc *d = desc_in(f);
+
+	return kind_key_integer(&d->frac_bits, "fraction", val, why);
 }
 
 static bool apply_bias(struct fmt *f, char *val, struct kind_why *why)
 {
-	return kind_key_integer(&f->bias, "bias", val, why);
+	struct float_desc *d = desc_in(f);
+
+	return kind_key_integer(&d->bias, "bias", val, why);
 }
 
 static const char *const specials_names[] = {
@@ -279,11 +329,12 @@ static const char *const specials_names[] = {
 
 static bool apply_specials(struct fmt *f, char *val, struct kind_why *why)
 {
+	struct float_desc *d = desc_in(f);
 	int specials = kind_word_index(specials_names, 5, val);
 
 	if (specials < 0)
 		return kind_fail(why, "specials is one of ieee, fn, fnuz, finite, e8m0, not '%.40s'", val);
-	f->specials = (enum fmt_specials)specials;
+	d->specials = (enum float_specials)specials;
 	return true;
 }
 
@@ -298,12 +349,16 @@ static const struct kind_key float_keys[] = {
 
 static bool float_same_shape(const struct fmt *a, const struct fmt *b)
 {
-	return a->exp_bits == b->exp_bits && a->frac_bits == b->frac_bits;
+	const struct float_desc *x = desc_of(a), *y = desc_of(b);
+
+	return x->exp_bits == y->exp_bits && x->frac_bits == y->frac_bits;
 }
 
 static bool float_same_description(const struct fmt *a, const struct fmt *b)
 {
-	return float_same_shape(a, b) && a->bias == b->bias && a->specials == b->specials;
+	const struct float_desc *x = desc_of(a), *y = desc_of(b);
+
+	return float_same_shape(a, b) && x->bias == y->bias && x->specials == y->specials;
 }
 
 extern const struct fmt_kind fmt_kind_float; /* defined at the end */
@@ -317,6 +372,7 @@ static struct fmt *float_from_name(const char *lower)
 	char suffix[8] = "";
 	int e, m, bias = -1, used = 0;
 	const char *rest;
+	struct float_desc *d;
 	struct fmt *f;
 
 	if (sscanf(lower, "e%2dm%3d%n", &e, &m, &used) != 2 || !isdigit((unsigned char)lower[1]))
@@ -330,11 +386,12 @@ static struct fmt *float_from_name(const char *lower)
 	if (e < 2 || e > FMT_MAX_EXP_BITS || m < 0 || m > FMT_MAX_FRAC_BITS || (bias != -1 && bias > (1 << e) - 1))
 		return NULL;
 	f = fmt_new(lower, &fmt_kind_float);
-	f->exp_bits = e;
-	f->frac_bits = m;
-	f->specials = !*suffix ? SPECIALS_IEEE : strcmp(suffix, "fn") == 0 ? SPECIALS_FN : SPECIALS_FNUZ;
+	d = desc_in(f);
+	d->exp_bits = e;
+	d->frac_bits = m;
+	d->specials = !*suffix ? SPECIALS_IEEE : strcmp(suffix, "fn") == 0 ? SPECIALS_FN : SPECIALS_FNUZ;
 	if (bias >= 0)
-		f->bias = bias;
+		d->bias = bias;
 	snprintf(f->description, sizeof f->description, "IEEE-like %d-bit format built from its name",
 		 1 + e + m);
 	if (fmt_finish(f))

@@ -315,8 +315,6 @@ static const char *posit_finish(struct fmt *f)
 		return "bits must be 3 to 64 in a posit";
 	if (f->es < 0 || f->es > 12 || (long)(f->bits - 1) << f->es > POSIT_MAX_SCALE)
 		return "es must be 0 to 12 in a posit, with (bits - 1)·2^es at most 32768";
-	if (f->exp_bits || f->frac_bits || f->nclasses)
-		return "a posit has bits and es, not exponent, fraction or class lines";
 	f->has_sign = true;
 	f->sign_bit = f->nan_code = (fpcode)1 << (f->bits - 1);
 	f->has_nan = f->has_zero = true;

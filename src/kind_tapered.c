@@ -315,8 +315,6 @@ static const char *check_description(const struct fmt *f, int width)
 		return "bits must be 2 to 16 in a tapered format";
 	if (f->nclasses == 0)
 		return "a tapered format needs class lines";
-	if (f->exp_bits || f->frac_bits)
-		return "a format has either class lines or exponent and fraction, not both";
 	return check_classes(f, width);
 }
 
