@@ -2,12 +2,14 @@
  * format.h — what a floating-point format is: its description, the properties every
  * kind derives from it, and the operations every kind offers (kind.h).
  *
- * A format is data read by its kind: IEEE-like formats (sign, exponent, fraction,
- * bias; kind_float.c) are decoded by arithmetic and may be up to 128 bits wide;
- * tapered formats (HiF8; kind_tapered.c) list their prefix classes and special codes;
- * posits (kind_posit.c) are their width and es.
- * Outside the kinds, nothing asks which kind a format is: see the design note in
- * kind.h.
+ * A format is data read by its kind: a name, a width, a sign, and a description of the
+ * kind's own that struct fmt holds as bytes (kind_data), which only the kind's file
+ * reads — IEEE-like formats (kind_float.c) their exponent and fraction widths, bias and
+ * specials, tapered formats (HiF8; kind_tapered.c) their prefix classes and special
+ * codes, posits (kind_posit.c) their es, fixed point (kind_fixed.c) its fraction bits.
+ * From it the kind derives the properties below, which are all the rest of fpx reads:
+ * outside the kinds, nothing asks which kind a format is (see the design note in
+ * kind.h).
  *
  * Values are ordered by *rank*: rank 0 is the smallest non-negative value (zero, or
  * E8M0's 2^-127), rank max_rank the largest finite value, and rank max_rank + 1 the
@@ -42,30 +44,6 @@ enum fmt_role {
 #define FMT_ROLE_NAMES { "mx-element", "onnx-float8", "webnn-float8" }
 #define FMT_ROLE_COUNT 3
 
-/* How a tapered class stores its exponent. */
-enum exp_encoding {
-	EXP_SIGN_MAGNITUDE, /* sign bit, then magnitude bits below an implicit top 1 */
-	EXP_OFFSET,         /* unsigned field minus an offset */
-};
-
-/* One prefix class of a tapered format: the bits after the sign that select it. */
-struct fmt_class {
-	unsigned prefix;
-	int prefix_len;
-	int exp_bits;
-	enum exp_encoding encoding;
-	int exp_offset;
-	int mant_bits;
-	enum fp_class cls; /* FP_NORMAL or FP_SUBNORMAL: what its codes are called */
-};
-
-/* A code that stands for itself rather than for its fields (tapered formats). */
-struct fmt_special {
-	fpcode code;
-	enum fp_class cls; /* FP_ZERO, FP_INF or FP_NAN */
-	bool neg;
-};
-
 /* The widest fields of an IEEE-like format: binary128's exponent with 128-bit codes,
  * binary256's with 256-bit ones (code.h); the fraction takes the rest of the code. */
 #if CODE_MAX_BITS == 256
@@ -84,9 +62,7 @@ _Static_assert(1 + FMT_MAX_EXP_BITS + FMT_MAX_FRAC_BITS == CODE_MAX_BITS, "the f
 
 #define FMT_NAME_MAX 48
 #define FMT_TEXT_MAX 256
-#define FMT_MAX_CLASSES 16
-#define FMT_MAX_SPECIALS 16
-#define FMT_KIND_DATA_BYTES 64
+#define FMT_KIND_DATA_BYTES 704 /* the largest: a tapered format's classes and specials */
 
 struct fmt_table;
 
@@ -112,21 +88,12 @@ struct fmt {
 	bool has_sign;
 	const struct fmt_kind *kind;
 
-	/* The description of a tapered format (kind_tapered.c) */
-	int nclasses;
-	struct fmt_class classes[FMT_MAX_CLASSES];
-	int nspecials;
-	struct fmt_special special[FMT_MAX_SPECIALS];
-
-	/* The description of a posit (kind_posit.c): its exponent size */
-	int es;
-
-	/* A kind's own description where the fields above do not hold it: a struct of the
-	 * kind's file, read through fmt_kind_data() (a test's kind keeps its step here). */
+	/* The kind's own description: a struct of the kind's file (struct float_desc, ...),
+	 * read through fmt_kind_data() by that file alone. */
 	_Alignas(max_align_t) unsigned char kind_data[FMT_KIND_DATA_BYTES];
 
-	/* Integers and fixed point (kind_fixed.c) are frac_bits and has_sign; a copy made by
-	 * fmt_wrapping() (--wrap) wraps past its range instead of saturating. */
+	/* A copy made by fmt_wrapping() (--wrap: integers and fixed point) wraps past its
+	 * range instead of saturating. */
 	bool wraps;
 
 	/* Derived by the kind's finish(), for every kind */
@@ -155,7 +122,8 @@ struct fmt {
 };
 
 /* The kind's own description (kind_data above), as its file's struct: that kind's
- * operations alone call these, with a _Static_assert that the struct fits. */
+ * operations alone call these, its file asserting that the struct fits
+ * (_Static_assert(sizeof(struct NAME_desc) <= FMT_KIND_DATA_BYTES, ...)). */
 static inline void *fmt_kind_data(struct fmt *f)
 {
 	return f->kind_data;
@@ -351,7 +319,6 @@ fpcode fmt_zero_code(const struct fmt *f, bool neg);
 /* The code a typed bit pattern stands for; false when it has more bits than f. */
 bool fmt_code_from_pattern(fpcode *out, const struct fmt *f, const mpz_t pattern);
 
-/* Hex digits in a code: ⌈bits/4⌉. */
 /* The value of a finite rank of a grid as m·2^exp, in a word (frac_bits ≤ 62), as the
  * grid's comment above says; false for no grid, a wider one or a rank past max. */
 static inline bool fmt_grid_rank_value(const struct fmt *f, fpcode rank, uint64_t *m, long *exp)
@@ -373,6 +340,7 @@ static inline bool fmt_grid_rank_value(const struct fmt *f, fpcode rank, uint64_
 	return true;
 }
 
+/* Hex digits in a code: ⌈bits/4⌉. */
 static inline int fmt_hex_digits(const struct fmt *f)
 {
 	return (f->bits + 3) / 4;

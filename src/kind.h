@@ -31,15 +31,18 @@
  * in a format file (`keys`), the names of its grammar (`from_name`, `past_limits`), how
  * two of its formats compare (`same_description`, `same_shape`) — and one line in
  * kind.c's BUILTIN_KINDS, or a kind_register() call for a kind outside fpx's binary.
- * Its description lives in struct fmt's fields where they fit, else in kind_data
- * (fmt_kind_data()). tests/toykind.c is such a kind, added with no other edit. Only
- * a kind's own file names it (fmt_kind_NAME); x87, whose values are float's with an
- * explicit bit, calls kind_float's operations.
+ * Its description is a struct of its own file kept in the format's kind_data
+ * (fmt_kind_data()), which no other file reads. tests/toykind.c is such a kind, added
+ * with no other edit. Only a kind's own file names it (fmt_kind_NAME); a kind whose
+ * ranks form a grid takes their values and placing from kind.c (kind_grid_*), as
+ * float and x87 do.
  *
- * NOT YET MOVED. The built-in kinds' descriptions are still fields of struct fmt
- * (exp_bits ... es): their finish() refuse a format that gives another kind's lines
- * (a posit with `exponent 3`), by reading those fields. Moving them into kind_data
- * needs that refusal said once, by fmtfile.c, from which kind each key belongs to.
+ * READING A FILE. A format file's lines may come in any order, and which kind they
+ * describe may be settled late (a `kind` line, or tapered's first `class` line): so
+ * fmtfile.c gives each line to every kind that lists its key, each kind applying it to
+ * a draft of its own description (init() made it, all zero before), and the format
+ * keeps its own kind's draft. A line whose key its kind does not list is refused by
+ * fmtfile.c at that line (a posit's `exponent`), for every kind alike.
  *
  * VALUES THAT ARE NOT DYADIC. Every value a kind gives is sig·2^exp (decode,
  * rank_value), and round.c, the readout and the fast paths compute with that. A
@@ -80,10 +83,9 @@ struct kind_why {
 
 /*
  * One line of a format file a kind reads: `key value`. apply() stores the value in the
- * format being read, or returns false after writing why (the whole message, its key
- * first) into why; fmtfile.c adds the file and line. A line goes to every kind that
- * lists its key, whatever the format's kind, so that keys of another kind are read
- * alike (and refused by that kind's finish() when they matter).
+ * kind's description (fmt_kind_data(f), the kind's draft of it while a file is read:
+ * see above) or in f's common fields (bits), or returns false after writing why (the
+ * whole message, its key first) into why; fmtfile.c adds the file and line.
  */
 struct kind_key {
 	const char *name;
@@ -103,8 +105,8 @@ struct fmt_kind {
 
 	/* The keys of its own in a format file, NULL-terminated (NULL: none). */
 	const struct kind_key *keys;
-	/* Sets the defaults of its description in a new format (NULL: all zero). Every
-	 * kind's is called, since a file's lines may come before its kind is known. */
+	/* Sets the defaults of its description (fmt_kind_data(f), all zero before) in a new
+	 * format, or in a file's draft of one (see above); NULL: all zero. */
 	void (*init)(struct fmt *f);
 	/* The format a name of its grammar describes (eXmY, positNesK, int8; `lower` is
 	 * lowercase), newly made and finished; NULL when the name is not one. */
