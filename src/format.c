@@ -273,6 +273,20 @@ static bool inside_limit(const struct fmt *f)
 	return inside;
 }
 
+/* The family of f's values (format.h), from what every kind derives: on a grid, the
+ * precision and exponents say what the values are. */
+static enum fmt_family family_of(const struct fmt *f)
+{
+	if (!f->grid.present)
+		return FAMILY_NONE;
+	if (!f->has_sign && !f->has_zero && f->precision == 1)
+		return FAMILY_SCALE;
+	if (f->bits == 16 && f->has_sign && f->has_inf && f->has_nan && f->precision == 8 && f->emin == -126 &&
+	    f->emax == 127)
+		return FAMILY_BFLOAT16;
+	return FAMILY_NONE;
+}
+
 struct fmt *fmt_new(const char *name, const struct fmt_kind *kind)
 {
 	struct fmt *f = calloc(1, sizeof *f);
@@ -303,5 +317,6 @@ const char *fmt_finish(struct fmt *f)
 	if (!inside_limit(f))
 		return "the format's values reach " NUM_LIMIT_TEXT " or its reciprocal, past what fpx holds exactly";
 	f->negative_zero = negative_zero_code(f);
+	f->family = family_of(f);
 	return NULL;
 }

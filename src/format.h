@@ -44,6 +44,16 @@ enum fmt_role {
 #define FMT_ROLE_NAMES { "mx-element", "onnx-float8", "webnn-float8" }
 #define FMT_ROLE_COUNT 3
 
+/* Which well-known set of values a format's are, whatever it is called and whatever its
+ * kind, where another stack's rules single that set out (policy.c: ml_dtypes). Derived
+ * by fmt_finish() from the properties every kind derives, so that a -F copy or a name
+ * like e8m7 belongs as the built-in does. */
+enum fmt_family {
+	FAMILY_NONE,
+	FAMILY_BFLOAT16, /* bfloat16's: 16 bits on a grid, p = 8, binary32's exponents, inf and NaN */
+	FAMILY_SCALE,    /* a scale's, E8M0's kind: unsigned powers of two on a grid, no zero */
+};
+
 /* The widest fields of an IEEE-like format: binary128's exponent with 128-bit codes,
  * binary256's with 256-bit ones (code.h); the fraction takes the rest of the code. */
 #if CODE_MAX_BITS == 256
@@ -119,6 +129,7 @@ struct fmt {
 	struct fmt_grid grid;  /* where the kind's ranks are arithmetic (see below) */
 	/* Derived by fmt_finish() after the kind's finish() */
 	fpcode negative_zero;  /* what fmt_zero_code(f, true) gives */
+	enum fmt_family family;
 };
 
 /* The kind's own description (kind_data above), as its file's struct: that kind's
