@@ -27,7 +27,7 @@
 /* What a quantization is: the target (an integer format or a float one), the scales and
  * zero points, one per block of `block` values (or one for all). */
 struct quantization {
-	const struct int_format *ints;
+	const struct fmt *ints;
 	const struct fmt *floats;
 	mpq_t *scale, *zero;
 	/* A scale given as a real (1/pi, sqrt(2)/127): the real, and in scale[] an exact
@@ -304,14 +304,14 @@ static void put_int_row(struct strbuf *out, const struct settings *s, const stru
 static enum problem quantize_to_int(struct strbuf *out, const struct settings *s, const struct quantization *q,
 				   const char *input, const struct num *x, const mpq_t y)
 {
-	const struct int_format *f = q->ints;
+	const struct fmt *f = q->ints;
 	unsigned flags;
 	long v;
 
 	if (x->kind == NUM_NAN)
 		return PROBLEM_NAN_NO_INTEGER;
 	if (x->kind == NUM_INF) {
-		v = x->neg ? f->min : f->max;
+		v = x->neg ? intfmt_min(f) : intfmt_max(f);
 		flags = RND_SATURATED;
 	} else
 		flags = intfmt_round(&v, f, y, s->mode);
@@ -323,7 +323,7 @@ static enum problem quantize_to_int(struct strbuf *out, const struct settings *s
 static void put_int_row(struct strbuf *out, const struct settings *s, const struct quantization *q, const char *input,
 			long v, unsigned flags)
 {
-	const struct int_format *f = q->ints;
+	const struct fmt *f = q->ints;
 	char hex[CODE_MAX_BITS / 4 + 3], value[DEC_LONG_MAX], *digits = dec_long(value, v);
 	int hex_digits = (f->bits + 3) / 4;
 	size_t len = (size_t)(value + DEC_LONG_MAX - 1 - digits);
@@ -611,8 +611,9 @@ static enum problem quantize_one(struct strbuf *out, const struct settings *s, s
 static bool zero_points_fit(const struct quantization *q)
 {
 	for (int i = 0; q->ints && i < q->nzero; i++)
-		if (mpz_cmp_ui(mpq_denref(q->zero[i]), 1) != 0 || mpz_cmp_si(mpq_numref(q->zero[i]), q->ints->min) < 0 ||
-		    mpz_cmp_si(mpq_numref(q->zero[i]), q->ints->max) > 0) {
+		if (mpz_cmp_ui(mpq_denref(q->zero[i]), 1) != 0 ||
+		    mpz_cmp_si(mpq_numref(q->zero[i]), intfmt_min(q->ints)) < 0 ||
+		    mpz_cmp_si(mpq_numref(q->zero[i]), intfmt_max(q->ints)) > 0) {
 			usage_error("--zero-point: each must be an integer of %s", q->ints->name);
 			return false;
 		}
@@ -777,7 +778,8 @@ static enum problem stored_value(struct num *x, fpcode *code_out, const struct q
 	if (in->kind == INPUT_REAL)
 		return PROBLEM_REAL_NOT_HERE;
 	if (in->value.kind != NUM_FINITE || mpz_cmp_ui(mpq_denref(in->value.mag), 1) != 0 ||
-	    mpz_cmp_ui(mpq_numref(in->value.mag), (unsigned long)(in->value.neg ? -q->ints->min : q->ints->max)) > 0)
+	    mpz_cmp_ui(mpq_numref(in->value.mag),
+		       (unsigned long)(in->value.neg ? -intfmt_min(q->ints) : intfmt_max(q->ints))) > 0)
 		return PROBLEM_NOT_AN_INTEGER;
 	x->kind = NUM_FINITE;
 	x->neg = in->value.neg;

@@ -19,6 +19,9 @@
  * or fmt_load_text() first, then the built-in ones, then one a kind builds from the
  * name (e5m10, e4m3b11fnuz, posit12, q1.15). Returns NULL when there is none. */
 const struct fmt *fmt_lookup(const char *name);
+/* The format a kind builds from name (e5m10, posit16es1, int8; kind.h: from_name),
+ * whatever -F loaded under that name; NULL when no kind's grammar takes it. */
+const struct fmt *fmt_from_name(const char *name);
 /* Loads every format in a file for fmt_lookup(); on error writes "FILE:LINE: message". */
 bool fmt_load_file(const char *path, char *err, size_t errlen);
 /* The same from text; origin names it in messages. */
