@@ -1,11 +1,14 @@
 /*
- * fmtfile.c — reading format descriptions (formats/NAME.fmt and -F files), and
- * describing IEEE-like formats from names such as e5m10. The registry (registry.c)
- * keeps what this makes.
+ * fmtfile.c — reading format descriptions (formats/NAME.fmt and -F files), and making
+ * formats from names of the kinds' grammars (e5m10, posit16es1). The registry
+ * (registry.c) keeps what this makes.
  *
- * A description is a list of `key value` lines; `name` starts a new format. An error
- * names the file, the line at fault and its key (fmt_finish()'s messages about one
- * line begin with that line's key, which is how a finished format's fault finds it).
+ * A description is a list of `key value` lines; `name` starts a new format. The keys
+ * every format reads are this file's; each kind lists its own (kind.h), and a line
+ * goes to the kinds that read its key, each applying it to its own draft of the
+ * description. An error names the file, the line at fault and its key (fmt_finish()'s
+ * messages about one line begin with that line's key, which is how a finished
+ * format's fault finds it). This file never names a kind.
  */
 #include "fmtfile.h"
 
@@ -104,35 +107,37 @@ static bool apply_sign(struct reader *r, struct fmt *f, char *val)
 	return true;
 }
 
-/* "posit, x87 or fixed": the kinds a file may name. */
-static void named_kinds_text(char *out, size_t size)
+/* The kinds a file may name, "posit, x87 or fixed" (named true), or the others' formats,
+ * "IEEE-like and tapered" (kind.h: noun), joined by `last`. */
+static void kinds_text(char *out, size_t size, bool named, const char *last)
 {
 	size_t n = 0, count = 0;
 
 	for (size_t i = 0; fmt_kinds[i]; i++)
-		count += fmt_kinds[i]->named_in_files;
+		count += fmt_kinds[i]->named_in_files == named;
 	out[0] = '\0';
 	for (size_t i = 0; fmt_kinds[i]; i++) {
-		if (!fmt_kinds[i]->named_in_files)
+		const struct fmt_kind *k = fmt_kinds[i];
+		if (k->named_in_files != named)
 			continue;
 		n++;
-		snprintf(out + strlen(out), size - strlen(out), "%s%s", n == 1 ? "" : n == count ? " or " : ", ",
-			 fmt_kinds[i]->name);
+		snprintf(out + strlen(out), size - strlen(out), "%s%s", n == 1 ? "" : n == count ? last : ", ",
+			 named || !k->noun ? k->name : k->noun);
 	}
 }
 
 static bool apply_kind(struct reader *r, struct fmt *f, char *val)
 {
 	const struct fmt_kind *kind = kind_named(val);
-	char names[160];
+	char names[160], told[160];
 
 	if (kind) {
 		f->kind = kind;
 		return true;
 	}
-	named_kinds_text(names, sizeof names);
-	return fail(r, r->line, "kind is %s, not '%.40s' (IEEE-like and tapered formats are told by their other lines)",
-		    names, val);
+	kinds_text(names, sizeof names, true, " or ");
+	kinds_text(told, sizeof told, false, " and ");
+	return fail(r, r->line, "kind is %s, not '%.40s' (%s formats are told by their other lines)", names, val, told);
 }
 
 /* The keys every format reads, first in the order the man page gives them; `name` is

@@ -94,6 +94,9 @@ struct kind_key {
 
 struct fmt_kind {
 	const char *name; /* as `fpx formats` lists it: "float", "tapered" */
+	/* What messages call its formats where a file does not name the kind ("IEEE-like");
+	 * NULL: its name. */
+	const char *noun;
 	/* What the hot paths may take without a call: magnitude and with_sign are the
 	 * kind_sign_bit_* pair; code_of_rank is the identity. */
 	bool sign_is_top_bit;

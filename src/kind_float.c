@@ -417,6 +417,7 @@ static const char *float_past_limits(const char *lower)
 
 const struct fmt_kind fmt_kind_float = {
 	.name = "float",
+	.noun = "IEEE-like",
 	.sign_is_top_bit = true,
 	.ranks_are_codes = true,
 	.derives_bits = true,
