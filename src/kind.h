@@ -45,17 +45,27 @@
  * fmtfile.c at that line (a posit's `exponent`), for every kind alike.
  *
  * VALUES THAT ARE NOT DYADIC. Every value a kind gives is sig·2^exp (decode,
- * rank_value), and round.c, the readout and the fast paths compute with that. A
- * logarithmic number system (values 2^(k/2^F)) or a logarithmic takum (values
- * sqrt(e)^l) has irrational values: no sig·2^exp holds them. The ranks, `place` and
- * `midpoint` would carry such a kind — rounding asks only where q lies between two
- * ranks, which an LNS answers exactly by comparing q^(2^F) with powers of two, and a
- * takum by enclosures (MPFI) narrowed until they decide — but decode, rank_value,
- * fmt_rank_midpoint()'s mean and fmt_code_rational() would need a value
- * type beside the dyadic one (an exact symbolic 2^(k/2^F), or an enclosure with the
- * readout saying "~"), and every reader of fmt_value (render, show, JSON, the
- * policies) would have to accept it. So the interface admits such a kind for
- * rounding and ordering, but not yet for its values: that is the part to design.
+ * rank_value; midpoint's mpq), and what follows a decoded code computes with that: the
+ * exact value in the middle of a conversion (struct num, an mpq), the readout's digits
+ * and errors, table.c's sorted values, the registry's look-alike notes, tininess after
+ * rounding (round.c reads the smallest normal value). A logarithmic number system
+ * (values 2^(k/2^F)) or a logarithmic takum (values √e^ℓ, ℓ dyadic) is not. What such a
+ * kind needs, by half of the interface:
+ *   - Rounding into it: admitted today. round.c asks a kind only `place` (where q lies
+ *     between two ranks, and against the midpoint the kind chooses, as posits do), and
+ *     rounds a real input (real.h) by placing its enclosure's rational ends. An LNS
+ *     decides exactly, comparing q^(2^F) with 2^k in GMP; a takum compares q with
+ *     e^(ℓ/2) by MPFR enclosures narrowed until they decide, which they always do: e^r
+ *     is irrational for rational r ≠ 0 (Lindemann), so only ℓ = 0 is met exactly and
+ *     no rational q ties with an irrational midpoint. `midpoint` stays NULL; emin,
+ *     emax (⌊log2⌋ of the extreme values) and precision are integers it can derive.
+ *   - Converting out of it, showing it: not yet. decode and rank_value must give
+ *     sig·2^exp, so struct fmt_value needs a second kind of value beside the dyadic
+ *     one — a struct real (real.h), which already rounds exp2(k/2^F) and exp(ℓ/2)
+ *     correctly — and its readers (convert, render, show, JSON, map, the policies,
+ *     table.c) a way to take it: as a real to round, as a formula with ~digits to show.
+ * So the ordering and placing half of the interface admits such a kind unchanged; the
+ * value half needs that one design decision first.
  */
 #ifndef FPX_KIND_H
 #define FPX_KIND_H
