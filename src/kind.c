@@ -17,15 +17,17 @@
 
 #define KINDS_MAX 16
 
-/* Every built-in kind, one line each (kind_NAME.c defines fmt_kind_NAME). The first is
- * what a format file describes when no line names another kind; the order is the one
- * in which format-file messages list the kinds' keys and names. */
+/* Every built-in kind, one line each (kind_NAME.c defines fmt_kind_NAME): adding a
+ * kind is adding its line. The first is what a format file describes when no line
+ * names another kind; the order is the one in which format-file messages list the
+ * kinds' keys and names. */
 #define BUILTIN_KINDS(X) \
 	X(float)         \
 	X(posit)         \
 	X(tapered)       \
 	X(x87)           \
-	X(fixed)
+	X(fixed)         \
+	/* end of the kinds */
 
 #define DECLARE_KIND(name) extern const struct fmt_kind fmt_kind_##name;
 #define KIND_ENTRY(name) &fmt_kind_##name,
