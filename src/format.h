@@ -74,8 +74,6 @@ _Static_assert(1 + FMT_MAX_EXP_BITS + FMT_MAX_FRAC_BITS == CODE_MAX_BITS, "the f
 #define FMT_TEXT_MAX 256
 #define FMT_KIND_DATA_BYTES 704 /* the largest: a tapered format's classes and specials */
 
-struct fmt_table;
-
 /*
  * A kind whose ranks are arithmetic offers a grid, which the fast paths use: rank =
  * field·2^frac_bits + fraction, standing for (1 + fraction/2^frac_bits)·2^(field − bias)

@@ -5,8 +5,9 @@
  * reads. The kind is the code that gives that description meaning, and nothing outside
  * a kind's own file asks which kind a format is: rounding, the readout, `show`, the
  * policies and the fast paths call these operations, read the properties every kind
- * derives in `finish` (has_zero, has_inf, nan_code, max_rank, emin, emax, ...), and
- * use a `grid` only where a kind offers one.
+ * derives in `finish` (has_zero, has_inf, nan_code, max_rank, emin, emax, ...) and
+ * what fmt_finish() derives from those for every kind (the family a policy singles
+ * out: bfloat16's values, a scale's), and use a `grid` only where a kind offers one.
  *
  * The operations work on *magnitude codes* and *ranks*. A code is split into a sign
  * and a magnitude code by `magnitude` and joined again by `with_sign`; sign-magnitude

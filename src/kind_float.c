@@ -1,7 +1,8 @@
 /*
  * kind_float.c — IEEE-like formats: a sign bit, an exponent field with a bias, a
  * fraction field with an implicit leading 1 (none below the first normal field), and
- * what the top of the code space holds (enum fmt_specials). Any width up to CODE_MAX_BITS.
+ * what the top of the code space holds (enum float_specials): its description (struct
+ * float_desc, in the format's kind_data). Any width up to CODE_MAX_BITS.
  *
  * Magnitude codes are already in value order, so a rank is the magnitude code itself,
  * and everything is arithmetic on the exponent and significand: this kind offers a
@@ -23,6 +24,12 @@ enum float_specials {
 	SPECIALS_FNUZ,   /* only sign-bit-alone (1000…0): NaN; one zero; no inf */
 	SPECIALS_FINITE, /* every code is a number */
 	SPECIALS_E8M0,   /* unsigned, no zero: 2^(code-bias); all ones is NaN */
+};
+
+/* What a `specials` line and `fpx info` call them. */
+static const char *const specials_names[] = {
+	[SPECIALS_IEEE] = "ieee", [SPECIALS_FN] = "fn", [SPECIALS_FNUZ] = "fnuz",
+	[SPECIALS_FINITE] = "finite", [SPECIALS_E8M0] = "e8m0",
 };
 
 /* The description of an IEEE-like format, as its lines or its name give it: the
@@ -54,9 +61,7 @@ static fpcode magnitude_mask(const struct fmt *f)
 /* The exponent field at which normal numbers start: E8M0 has no subnormals. */
 static int first_normal_field(const struct fmt *f)
 {
-	const struct float_desc *d = desc_of(f);
-
-	return d->specials == SPECIALS_E8M0 ? 0 : 1;
+	return desc_of(f)->specials == SPECIALS_E8M0 ? 0 : 1;
 }
 
 static void float_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank)
@@ -123,12 +128,6 @@ static int float_fields(struct fmt_field *out, const struct fmt *f, fpcode code)
 	return kind_add_field(out, n, BITS_FRACTION, d->frac_bits, code, 0);
 }
 
-static fpcode rank_is_code(const struct fmt *f, fpcode rank)
-{
-	(void)f;
-	return rank;
-}
-
 static int float_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q)
 {
 	return kind_grid_place(lower, exact, f, &f->grid, q);
@@ -184,8 +183,6 @@ static void float_layout(struct strbuf *out, const struct fmt *f, int indent, fi
 	const struct float_desc *d = desc_of(f);
 
 	(void)indent;
-	static const char *const specials_names[] = { "ieee", "fn", "fnuz", "finite", "e8m0" };
-
 	if (f->has_sign) {
 		name(out, BITS_SIGN, arg);
 		sb_puts(out, " 1, ");
@@ -220,7 +217,7 @@ static const char *check_widths(const struct fmt *f)
 /* Where the NaN and infinity are, and so which magnitude code is the largest finite. */
 static void derive_specials(struct fmt *f, fpcode all_ones)
 {
-	struct float_desc *d = desc_in(f);
+	const struct float_desc *d = desc_of(f);
 
 	f->has_zero = d->specials != SPECIALS_E8M0;
 	f->has_inf = d->specials == SPECIALS_IEEE;
@@ -273,7 +270,7 @@ static const char *float_finish(struct fmt *f)
 	f->emax = (long)(f->max_rank >> d->frac_bits) - d->bias;
 	f->precision = d->frac_bits + 1;
 	f->min_normal_rank = (fpcode)first_normal_field(f) << d->frac_bits;
-	f->grid.present = true; /* field by field: fmtfile.c compares formats byte by byte */
+	f->grid.present = true; /* field by field: registry.c compares formats byte by byte */
 	f->grid.frac_bits = d->frac_bits;
 	f->grid.bias = d->bias;
 	f->grid.subnormals = first_normal_field(f) == 1;
@@ -286,9 +283,7 @@ static const char *float_finish(struct fmt *f)
 
 static void float_init(struct fmt *f)
 {
-	struct float_desc *d = desc_in(f);
-
-	d->bias = BIAS_DEFAULT;
+	desc_in(f)->bias = BIAS_DEFAULT;
 }
 
 /* The default bias, for a width fmt_finish() will accept: 2^(E-1) - 1, or 2^(E-1) in
@@ -303,29 +298,18 @@ static void default_bias(struct fmt *f)
 
 static bool apply_exponent(struct fmt *f, char *val, struct kind_why *why)
 {
-	struct float_desc *d = desc_in(f);
-
-	return kind_key_integer(&d->exp_bits, "exponent", val, why);
+	return kind_key_integer(&desc_in(f)->exp_bits, "exponent", val, why);
 }
 
 static bool apply_fraction(struct fmt *f, char *val, struct kind_why *why)
 {
-	struct float_desc *d = desc_in(f);
-
-	return kind_key_integer(&d->frac_bits, "fraction", val, why);
+	return kind_key_integer(&desc_in(f)->frac_bits, "fraction", val, why);
 }
 
 static bool apply_bias(struct fmt *f, char *val, struct kind_why *why)
 {
-	struct float_desc *d = desc_in(f);
-
-	return kind_key_integer(&d->bias, "bias", val, why);
+	return kind_key_integer(&desc_in(f)->bias, "bias", val, why);
 }
-
-static const char *const specials_names[] = {
-	[SPECIALS_IEEE] = "ieee", [SPECIALS_FN] = "fn", [SPECIALS_FNUZ] = "fnuz",
-	[SPECIALS_FINITE] = "finite", [SPECIALS_E8M0] = "e8m0",
-};
 
 static bool apply_specials(struct fmt *f, char *val, struct kind_why *why)
 {
@@ -432,8 +416,8 @@ const struct fmt_kind fmt_kind_float = {
 	.with_sign = kind_sign_bit_with_sign,
 	.decode = float_decode,
 	.fields = float_fields,
-	.code_of_rank = rank_is_code,
-	.rank_of_code = rank_is_code,
+	.code_of_rank = kind_same_rank,
+	.rank_of_code = kind_same_rank,
 	.rank_value = float_rank_value,
 	.place = float_place,
 	.formula = float_formula,
