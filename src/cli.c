@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "options.h"
 #include "output.h"
+#include "registry.h"
 #include "repl.h"
 
 /* ---- repl ---------------------------------------------------------------------------------- */

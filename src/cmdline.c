@@ -17,6 +17,7 @@
 #include "fmtfile.h"
 #include "options.h"
 #include "output.h"
+#include "registry.h"
 #include "render.h"
 
 /* ---- Help ------------------------------------------------------------------------------------- */

@@ -15,6 +15,7 @@
 #include "intfmt.h"
 #include "num.h"
 #include "parse.h"
+#include "registry.h"
 
 /* ---- policies and compare ------------------------------------------------------------------ */
 

@@ -12,6 +12,7 @@
 #include "inputs.h"
 #include "output.h"
 #include "convert.h"
+#include "registry.h"
 #include "roundline.h"
 #include "lines.h"
 #include "parse.h"

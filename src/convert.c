@@ -2,6 +2,7 @@
  * convert.c — the conversion every command shares, and its error report.
  */
 #include "convert.h"
+#include "registry.h"
 #include "roundline.h"
 #include "num.h"
 #include "real.h"

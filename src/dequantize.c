@@ -46,7 +46,7 @@ static enum problem stored_value(struct num *x, fpcode *code_out, const struct q
 	if (in->kind == INPUT_REAL)
 		return PROBLEM_REAL_NOT_HERE;
 	if (in->value.kind != NUM_FINITE || mpz_cmp_ui(mpq_denref(in->value.mag), 1) != 0 ||
-	    mpz_cmp_ui(mpq_numref(in->value.mag), (unsigned long)(in->value.neg ? -q->ints->min : q->ints->max)) > 0)
+	    mpz_cmp_ui(mpq_numref(in->value.mag), (unsigned long)(in->value.neg ? -intfmt_min(q->ints) : intfmt_max(q->ints))) > 0)
 		return PROBLEM_NOT_AN_INTEGER;
 	x->kind = NUM_FINITE;
 	x->neg = in->value.neg;

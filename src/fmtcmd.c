@@ -12,6 +12,7 @@
 #include "intfmt.h"
 #include "parse.h"
 #include "policy.h"
+#include "registry.h"
 
 /* ---- info ---------------------------------------------------------------------------------- */
 
@@ -164,7 +165,7 @@ static void each_listed(void (*fn)(const struct fmt *f, void *arg), void *arg)
 static void list_one(const struct fmt *f, void *arg)
 {
 	struct listing *l = arg;
-	const struct int_format *q = f->can_wrap ? intfmt_lookup(f->name) : NULL;
+	const struct fmt *q = f->can_wrap ? intfmt_lookup(f->name) : NULL;
 	char description[FMT_TEXT_MAX + 40];
 
 	snprintf(description, sizeof description, "%s%s", f->description,

@@ -1,11 +1,14 @@
 /*
- * fmtfile.c — reading format descriptions (formats/NAME.fmt and -F files), and
- * describing IEEE-like formats from names such as e5m10. The registry (registry.c)
- * keeps what this makes.
+ * fmtfile.c — reading format descriptions (formats/NAME.fmt and -F files), and making
+ * formats from names of the kinds' grammars (e5m10, posit16es1). The registry
+ * (registry.c) keeps what this makes.
  *
- * A description is a list of `key value` lines; `name` starts a new format. An error
- * names the file, the line at fault and its key (fmt_finish()'s messages about one
- * line begin with that line's key, which is how a finished format's fault finds it).
+ * A description is a list of `key value` lines; `name` starts a new format. The keys
+ * every format reads are this file's; each kind lists its own (kind.h), and a line
+ * goes to the kinds that read its key, each applying it to its own draft of the
+ * description. An error names the file, the line at fault and its key (fmt_finish()'s
+ * messages about one line begin with that line's key, which is how a finished
+ * format's fault finds it). This file never names a kind.
  */
 #include "fmtfile.h"
 
@@ -28,6 +31,10 @@ struct reader {
 	char *err;
 	size_t errlen;
 	int key_line[KEYS_MAX]; /* where the format being read last gave each key (key_index()); 0: not yet */
+	/* Each kind's draft of the format's own description, in the order of fmt_kinds[]:
+	 * a line goes to every kind that reads its key, and the kind the format turns out
+	 * to be keeps its draft (kind.h: keys). */
+	unsigned char (*drafts)[FMT_KIND_DATA_BYTES];
 };
 
 /* Writes FILE:LINE: message into the reader's err; false, to return. */
@@ -100,35 +107,37 @@ static bool apply_sign(struct reader *r, struct fmt *f, char *val)
 	return true;
 }
 
-/* "posit, x87 or fixed": the kinds a file may name. */
-static void named_kinds_text(char *out, size_t size)
+/* The kinds a file may name, "posit, x87 or fixed" (named true), or the others' formats,
+ * "IEEE-like and tapered" (kind.h: noun), joined by `last`. */
+static void kinds_text(char *out, size_t size, bool named, const char *last)
 {
 	size_t n = 0, count = 0;
 
 	for (size_t i = 0; fmt_kinds[i]; i++)
-		count += fmt_kinds[i]->named_in_files;
+		count += fmt_kinds[i]->named_in_files == named;
 	out[0] = '\0';
 	for (size_t i = 0; fmt_kinds[i]; i++) {
-		if (!fmt_kinds[i]->named_in_files)
+		const struct fmt_kind *k = fmt_kinds[i];
+		if (k->named_in_files != named)
 			continue;
 		n++;
-		snprintf(out + strlen(out), size - strlen(out), "%s%s", n == 1 ? "" : n == count ? " or " : ", ",
-			 fmt_kinds[i]->name);
+		snprintf(out + strlen(out), size - strlen(out), "%s%s", n == 1 ? "" : n == count ? last : ", ",
+			 named || !k->noun ? k->name : k->noun);
 	}
 }
 
 static bool apply_kind(struct reader *r, struct fmt *f, char *val)
 {
 	const struct fmt_kind *kind = kind_named(val);
-	char names[160];
+	char names[160], told[160];
 
 	if (kind) {
 		f->kind = kind;
 		return true;
 	}
-	named_kinds_text(names, sizeof names);
-	return fail(r, r->line, "kind is %s, not '%.40s' (IEEE-like and tapered formats are told by their other lines)",
-		    names, val);
+	kinds_text(names, sizeof names, true, " or ");
+	kinds_text(told, sizeof told, false, " and ");
+	return fail(r, r->line, "kind is %s, not '%.40s' (%s formats are told by their other lines)", names, val, told);
 }
 
 /* The keys every format reads, first in the order the man page gives them; `name` is
@@ -182,21 +191,35 @@ static bool unknown_key(struct reader *r, const char *key)
 	return fail(r, r->line, "unknown key '%.40s' (the keys are %s)", key, names);
 }
 
+/* The key of kind's that key names, or NULL. */
+static const struct kind_key *kind_key_named(const struct fmt_kind *kind, const char *key)
+{
+	for (const struct kind_key *k = kind->keys; k && k->name; k++)
+		if (strcmp(k->name, key) == 0)
+			return k;
+	return NULL;
+}
+
 /* Gives a kind's key line to every kind that reads that key, each its own copy of the
- * value: false after reporting the first one's reason. */
+ * value, applied to its own draft (which f's kind_data holds meanwhile): false after
+ * reporting the first one's reason. */
 static bool apply_kind_key(struct reader *r, struct fmt *f, const char *key, const char *val)
 {
 	char copy[512], why_text[256];
 	struct kind_why why = { why_text, sizeof why_text };
+	const struct kind_key *k;
+	bool ok;
 
-	for (size_t i = 0; fmt_kinds[i]; i++)
-		for (const struct kind_key *k = fmt_kinds[i]->keys; k && k->name; k++) {
-			if (strcmp(k->name, key) != 0)
-				continue;
-			snprintf(copy, sizeof copy, "%s", val);
-			if (!k->apply(f, copy, &why))
-				return fail(r, r->line, "%s", why_text);
-		}
+	for (size_t i = 0; fmt_kinds[i]; i++) {
+		if (!(k = kind_key_named(fmt_kinds[i], key)))
+			continue;
+		snprintf(copy, sizeof copy, "%s", val);
+		memcpy(f->kind_data, r->drafts[i], FMT_KIND_DATA_BYTES);
+		ok = k->apply(f, copy, &why);
+		memcpy(r->drafts[i], f->kind_data, FMT_KIND_DATA_BYTES);
+		if (!ok)
+			return fail(r, r->line, "%s", why_text);
+	}
 	return true;
 }
 
@@ -226,14 +249,61 @@ static int line_at_fault(const struct reader *r, const char *why)
 	return k >= 0 && r->key_line[k] ? r->key_line[k] : r->key_line[KEY_NAME];
 }
 
+/* Every kind's draft of a new format's description: the kind's defaults (kind.h: init). */
+static void start_drafts(struct reader *r, struct fmt *f)
+{
+	for (size_t i = 0; fmt_kinds[i]; i++) {
+		memset(f->kind_data, 0, FMT_KIND_DATA_BYTES);
+		if (fmt_kinds[i]->init)
+			fmt_kinds[i]->init(f);
+		memcpy(r->drafts[i], f->kind_data, FMT_KIND_DATA_BYTES);
+	}
+}
+
+/* The description of f's kind: that kind's draft. */
+static void keep_draft(struct reader *r, struct fmt *f)
+{
+	for (size_t i = 0; fmt_kinds[i]; i++)
+		if (fmt_kinds[i] == f->kind)
+			memcpy(f->kind_data, r->drafts[i], FMT_KIND_DATA_BYTES);
+}
+
+/* The keys of a kind, "bits, es". */
+static void kind_keys_text(char *out, size_t size, const struct fmt_kind *kind)
+{
+	out[0] = '\0';
+	for (const struct kind_key *k = kind->keys; k && k->name; k++)
+		snprintf(out + strlen(out), size - strlen(out), "%s%s", k == kind->keys ? "" : ", ", k->name);
+}
+
+/* A line of a key that f's kind does not read (`exponent` in a posit): false after
+ * reporting the first such line; the kinds themselves never see one. */
+static bool refuse_foreign_keys(struct reader *r, const struct fmt *f)
+{
+	const char *names[KEYS_MAX];
+	int count = all_keys(names), at = -1;
+	char own[200];
+
+	for (int k = (int)COMMON_KEY_COUNT; k < count; k++)
+		if (r->key_line[k] && !kind_key_named(f->kind, names[k]) && (at < 0 || r->key_line[k] < r->key_line[at]))
+			at = k;
+	if (at < 0)
+		return true;
+	kind_keys_text(own, sizeof own, f->kind);
+	return fail(r, r->key_line[at], "%s is not a key of the %s kind (its own: %s)", names[at], f->kind->name, own);
+}
+
 /* Finishes the format read since its name line: false, after reporting where, when it
  * is not one, or when its `bits` line contradicts its fields. */
 static bool finish_read(struct reader *r, struct fmt *f)
 {
 	int given_bits = f->bits, bits_key = key_index("bits", 4), bits_line = bits_key >= 0 ? r->key_line[bits_key] : 0;
-	const char *why = fmt_finish(f);
+	const char *why;
 
-	if (why)
+	if (!refuse_foreign_keys(r, f))
+		return false;
+	keep_draft(r, f);
+	if ((why = fmt_finish(f)))
 		return fail(r, line_at_fault(r, why), "%s", why);
 	if (f->kind->derives_bits && bits_line && given_bits != f->bits)
 		return fail(r, bits_line, "bits %d contradicts sign + exponent + fraction = %d", given_bits, f->bits);
@@ -251,7 +321,8 @@ static bool start_format(struct reader *r, struct fmt **f, const char *val, fmtf
 	if (!*val || strlen(val) >= FMT_NAME_MAX || strpbrk(val, " \t"))
 		return fail(r, r->line, "name needs one word of at most %d characters, not '%.40s'", FMT_NAME_MAX - 1,
 			    val);
-	*f = fmt_new(val);
+	*f = fmt_new(val, NULL);
+	start_drafts(r, *f);
 	memset(r->key_line, 0, sizeof r->key_line);
 	r->key_line[KEY_NAME] = r->line;
 	return true;
@@ -305,9 +376,17 @@ static bool parse_text(struct reader *r, const char *text, fmtfile_keep *keep, v
 
 bool fmtfile_parse(const char *origin, const char *text, fmtfile_keep *keep, void *arg, char *err, size_t errlen)
 {
-	struct reader r = { origin, 0, err, errlen, { 0 } };
+	struct reader r = { origin, 0, err, errlen, { 0 }, NULL };
+	size_t nkinds = 0;
+	bool ok;
 
-	return parse_text(&r, text, keep, arg);
+	while (fmt_kinds[nkinds])
+		nkinds++;
+	if (!(r.drafts = calloc(nkinds, sizeof r.drafts[0])))
+		abort();
+	ok = parse_text(&r, text, keep, arg);
+	free(r.drafts);
+	return ok;
 }
 
 #define FORMAT_FILE_MAX (1 << 20)

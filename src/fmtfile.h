@@ -17,12 +17,12 @@ typedef void fmtfile_keep(struct fmt *f, void *arg);
  * into err. */
 bool fmtfile_parse(const char *origin, const char *text, fmtfile_keep *keep, void *arg, char *err, size_t errlen);
 
-/* The format a name such as e5m10, e4m3b11fnuz or e8m7fn describes (IEEE-like, exponent
- * 2 to FMT_MAX_EXP_BITS bits, fraction 0 to FMT_MAX_FRAC_BITS), or posit12, posit16es1 (posits of 3-64 bits, es 2 unless
- * given), newly made; NULL when the name is not one. */
+/* The format a name of some kind's grammar describes (kind.h: from_name; e5m10,
+ * e4m3b11fnuz, posit16es1, q1.15), newly made and finished; NULL when no kind's grammar
+ * takes the name. */
 struct fmt *fmtfile_from_name(const char *name);
-/* Why a name that has the shape of one of those grammars (or is binary256) is not a
- * format: the limit it is past; NULL for any other name. */
+/* Why a name that has the shape of some kind's grammar (or is binary256) is not a
+ * format: the limit it is past (kind.h: past_limits); NULL for any other name. */
 const char *fmtfile_past_limits(const char *name);
 
 /* A format file whole (at most 1 MiB, no NUL byte), to free; NULL after writing why into

@@ -273,17 +273,30 @@ static bool inside_limit(const struct fmt *f)
 	return inside;
 }
 
-struct fmt *fmt_new(const char *name)
+/* The family of f's values (format.h), from what every kind derives: on a grid, the
+ * precision and exponents say what the values are. */
+static enum fmt_family family_of(const struct fmt *f)
+{
+	if (!f->grid.present)
+		return FAMILY_NONE;
+	if (!f->has_sign && !f->has_zero && f->precision == 1)
+		return FAMILY_SCALE;
+	if (f->bits == 16 && f->has_sign && f->has_inf && f->has_nan && f->precision == 8 && f->emin == -126 &&
+	    f->emax == 127)
+		return FAMILY_BFLOAT16;
+	return FAMILY_NONE;
+}
+
+struct fmt *fmt_new(const char *name, const struct fmt_kind *kind)
 {
 	struct fmt *f = calloc(1, sizeof *f);
 
 	if (!f)
 		abort();
 	f->has_sign = true;
-	f->kind = fmt_kinds[0];
-	for (size_t i = 0; fmt_kinds[i]; i++)
-		if (fmt_kinds[i]->init)
-			fmt_kinds[i]->init(f);
+	f->kind = kind ? kind : fmt_kinds[0];
+	if (f->kind->init)
+		f->kind->init(f);
 	snprintf(f->name, sizeof f->name, "%s", name);
 	return f;
 }
@@ -304,5 +317,6 @@ const char *fmt_finish(struct fmt *f)
 	if (!inside_limit(f))
 		return "the format's values reach " NUM_LIMIT_TEXT " or its reciprocal, past what fpx holds exactly";
 	f->negative_zero = negative_zero_code(f);
+	f->family = family_of(f);
 	return NULL;
 }

@@ -2,12 +2,14 @@
  * format.h — what a floating-point format is: its description, the properties every
  * kind derives from it, and the operations every kind offers (kind.h).
  *
- * A format is data read by its kind: IEEE-like formats (sign, exponent, fraction,
- * bias; kind_float.c) are decoded by arithmetic and may be up to 128 bits wide;
- * tapered formats (HiF8; kind_tapered.c) list their prefix classes and special codes;
- * posits (kind_posit.c) are their width and es.
- * Outside the kinds, nothing asks which kind a format is: see the design note in
- * kind.h.
+ * A format is data read by its kind: a name, a width, a sign, and a description of the
+ * kind's own that struct fmt holds as bytes (kind_data), which only the kind's file
+ * reads — IEEE-like formats (kind_float.c) their exponent and fraction widths, bias and
+ * specials, tapered formats (HiF8; kind_tapered.c) their prefix classes and special
+ * codes, posits (kind_posit.c) their es, fixed point (kind_fixed.c) its fraction bits.
+ * From it the kind derives the properties below, which are all the rest of fpx reads:
+ * outside the kinds, nothing asks which kind a format is (see the design note in
+ * kind.h).
  *
  * Values are ordered by *rank*: rank 0 is the smallest non-negative value (zero, or
  * E8M0's 2^-127), rank max_rank the largest finite value, and rank max_rank + 1 the
@@ -32,15 +34,6 @@
 
 enum fp_class { FP_ZERO, FP_SUBNORMAL, FP_NORMAL, FP_INF, FP_NAN };
 
-/* What the top of an IEEE-like format's code space holds (fpx(1) FORMATS). */
-enum fmt_specials {
-	SPECIALS_IEEE,   /* all-ones exponent: inf (fraction 0) or NaN */
-	SPECIALS_FN,     /* only all-ones exponent and fraction: NaN; no inf */
-	SPECIALS_FNUZ,   /* only sign-bit-alone (1000…0): NaN; one zero; no inf */
-	SPECIALS_FINITE, /* every code is a number */
-	SPECIALS_E8M0,   /* unsigned, no zero: 2^(code-bias); all ones is NaN */
-};
-
 /* What a format stands for in other stacks' rules, given by the `roles` line of its
  * .fmt file (never by its name), so that a -F copy of a built-in behaves as it does. */
 enum fmt_role {
@@ -51,28 +44,14 @@ enum fmt_role {
 #define FMT_ROLE_NAMES { "mx-element", "onnx-float8", "webnn-float8" }
 #define FMT_ROLE_COUNT 3
 
-/* How a tapered class stores its exponent. */
-enum exp_encoding {
-	EXP_SIGN_MAGNITUDE, /* sign bit, then magnitude bits below an implicit top 1 */
-	EXP_OFFSET,         /* unsigned field minus an offset */
-};
-
-/* One prefix class of a tapered format: the bits after the sign that select it. */
-struct fmt_class {
-	unsigned prefix;
-	int prefix_len;
-	int exp_bits;
-	enum exp_encoding encoding;
-	int exp_offset;
-	int mant_bits;
-	enum fp_class cls; /* FP_NORMAL or FP_SUBNORMAL: what its codes are called */
-};
-
-/* A code that stands for itself rather than for its fields (tapered formats). */
-struct fmt_special {
-	fpcode code;
-	enum fp_class cls; /* FP_ZERO, FP_INF or FP_NAN */
-	bool neg;
+/* Which well-known set of values a format's are, whatever it is called and whatever its
+ * kind, where another stack's rules single that set out (policy.c: ml_dtypes). Derived
+ * by fmt_finish() from the properties every kind derives, so that a -F copy or a name
+ * like e8m7 belongs as the built-in does. */
+enum fmt_family {
+	FAMILY_NONE,
+	FAMILY_BFLOAT16, /* bfloat16's: 16 bits on a grid, p = 8, binary32's exponents, inf and NaN */
+	FAMILY_SCALE,    /* a scale's, E8M0's kind: unsigned powers of two on a grid, no zero */
 };
 
 /* The widest fields of an IEEE-like format: binary128's exponent with 128-bit codes,
@@ -93,11 +72,7 @@ _Static_assert(1 + FMT_MAX_EXP_BITS + FMT_MAX_FRAC_BITS == CODE_MAX_BITS, "the f
 
 #define FMT_NAME_MAX 48
 #define FMT_TEXT_MAX 256
-#define FMT_MAX_CLASSES 16
-#define FMT_MAX_SPECIALS 16
-#define FMT_KIND_DATA_BYTES 64
-
-struct fmt_table;
+#define FMT_KIND_DATA_BYTES 704 /* the largest: a tapered format's classes and specials */
 
 /*
  * A kind whose ranks are arithmetic offers a grid, which the fast paths use: rank =
@@ -121,25 +96,12 @@ struct fmt {
 	bool has_sign;
 	const struct fmt_kind *kind;
 
-	/* The description of an IEEE-like format (kind_float.c) */
-	int exp_bits, frac_bits, bias;
-	enum fmt_specials specials;
-
-	/* The description of a tapered format (kind_tapered.c) */
-	int nclasses;
-	struct fmt_class classes[FMT_MAX_CLASSES];
-	int nspecials;
-	struct fmt_special special[FMT_MAX_SPECIALS];
-
-	/* The description of a posit (kind_posit.c): its exponent size */
-	int es;
-
-	/* A kind's own description where the fields above do not hold it: a struct of the
-	 * kind's file, read through fmt_kind_data() (a test's kind keeps its step here). */
+	/* The kind's own description: a struct of the kind's file (struct float_desc, ...),
+	 * read through fmt_kind_data() by that file alone. */
 	_Alignas(max_align_t) unsigned char kind_data[FMT_KIND_DATA_BYTES];
 
-	/* Integers and fixed point (kind_fixed.c) are frac_bits and has_sign; a copy made by
-	 * fmt_wrapping() (--wrap) wraps past its range instead of saturating. */
+	/* A copy made by fmt_wrapping() (--wrap: integers and fixed point) wraps past its
+	 * range instead of saturating. */
 	bool wraps;
 
 	/* Derived by the kind's finish(), for every kind */
@@ -165,10 +127,12 @@ struct fmt {
 	struct fmt_grid grid;  /* where the kind's ranks are arithmetic (see below) */
 	/* Derived by fmt_finish() after the kind's finish() */
 	fpcode negative_zero;  /* what fmt_zero_code(f, true) gives */
+	enum fmt_family family;
 };
 
 /* The kind's own description (kind_data above), as its file's struct: that kind's
- * operations alone call these, with a _Static_assert that the struct fits. */
+ * operations alone call these, its file asserting that the struct fits
+ * (_Static_assert(sizeof(struct NAME_desc) <= FMT_KIND_DATA_BYTES, ...)). */
 static inline void *fmt_kind_data(struct fmt *f)
 {
 	return f->kind_data;
@@ -298,12 +262,11 @@ void fmt_rank_midpoint(mpq_t mid, const struct fmt *f, fpcode rank);
  * and q is below rank 0, *lower is (fpcode)-1 and the result +1.
  */
 int fmt_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
-/* The same by searching the table of all values; for formats of at most 16 bits. */
-int fmt_place_by_table(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
 
-/* A new description named name, of the first kind in fmt_kinds[] until a line says
- * otherwise, with every kind's defaults (kind.h: init); to finish or free. */
-struct fmt *fmt_new(const char *name);
+/* A new description named name, of that kind (NULL: the first in fmt_kinds[], which a
+ * format file describes until a line says otherwise), its own description the kind's
+ * defaults (kind.h: init); to finish or free. */
+struct fmt *fmt_new(const char *name, const struct fmt_kind *kind);
 /* Finishes a description: checks it, derives the fields above. NULL or a message. */
 const char *fmt_finish(struct fmt *f);
 /* Frees a format and whatever the caches below hold for it. Only the registry
@@ -332,28 +295,6 @@ struct fmt_cache {
 void *fmt_cache_find(struct fmt_cache *c, const struct fmt *f);
 /* Keeps data for f in c (f has none yet); returns data. */
 void *fmt_cache_keep(struct fmt_cache *c, const struct fmt *f, void *data);
-
-/* The copy of f that wraps past its range (round.c), or NULL where f cannot wrap. */
-const struct fmt *fmt_wrapping(const struct fmt *f);
-
-/* Finds a built-in format by name or alias (case-insensitive), or builds one from a name
- * like e5m10, e4m3b11fnuz. Returns NULL when there is none. Formats loaded with
- * fmt_load_file() are searched first. */
-const struct fmt *fmt_lookup(const char *name);
-/* Loads every format in a file for fmt_lookup(); on error writes "FILE:LINE: message". */
-bool fmt_load_file(const char *path, char *err, size_t errlen);
-/* The same from text; origin names it in messages. */
-bool fmt_load_text(const char *origin, const char *text, char *err, size_t errlen);
-/* Calls fn for each format loaded from a file or text. */
-void fmt_each_loaded(void (*fn)(const struct fmt *f, void *arg), void *arg);
-/* Forgets every loaded format (for tests and fuzzing). */
-void fmt_unload_all(void);
-
-/* Calls fn for every name and alias of every format fmt_lookup() knows by name. */
-void fmt_each_name(void (*fn)(const char *name, void *arg), void *arg);
-
-/* Calls fn for each built-in format, in the order of `fpx formats`. */
-void fmt_each_builtin(void (*fn)(const struct fmt *f, void *arg), void *arg);
 
 /*
  * Signaling NaNs (IEEE 754 §6.2.1): in an IEEE-like format with infinities (binary*,
@@ -387,7 +328,6 @@ fpcode fmt_zero_code(const struct fmt *f, bool neg);
 /* The code a typed bit pattern stands for; false when it has more bits than f. */
 bool fmt_code_from_pattern(fpcode *out, const struct fmt *f, const mpz_t pattern);
 
-/* Hex digits in a code: ⌈bits/4⌉. */
 /* The value of a finite rank of a grid as m·2^exp, in a word (frac_bits ≤ 62), as the
  * grid's comment above says; false for no grid, a wider one or a rank past max. */
 static inline bool fmt_grid_rank_value(const struct fmt *f, fpcode rank, uint64_t *m, long *exp)
@@ -409,6 +349,7 @@ static inline bool fmt_grid_rank_value(const struct fmt *f, fpcode rank, uint64_
 	return true;
 }
 
+/* Hex digits in a code: ⌈bits/4⌉. */
 static inline int fmt_hex_digits(const struct fmt *f)
 {
 	return (f->bits + 3) / 4;

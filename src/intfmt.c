@@ -1,5 +1,6 @@
 /*
- * intfmt.c — integer formats: rounding a rational to an integer and clamping it.
+ * intfmt.c — rounding into the integer formats of quantization in machine words: a
+ * rational, or a decimal's digits times a power of two, to an integer, clamped.
  */
 #include "intfmt.h"
 
@@ -7,19 +8,15 @@
 #include <strings.h>
 
 #include "num.h"
+#include "registry.h"
 
-static const struct int_format int_formats[] = {
-	{ "int2", 2, true, -2, 1 },      { "int4", 4, true, -8, 7 },   { "int8", 8, true, -128, 127 },
-	{ "int16", 16, true, -32768, 32767 },
-	{ "uint2", 2, false, 0, 3 },     { "uint4", 4, false, 0, 15 }, { "uint8", 8, false, 0, 255 },
-	{ "uint16", 16, false, 0, 65535 },
-};
+static const char *const quantization_ints[] = { "int2", "int4", "int8", "int16", "uint2", "uint4", "uint8", "uint16" };
 
-const struct int_format *intfmt_lookup(const char *name)
+const struct fmt *intfmt_lookup(const char *name)
 {
-	for (size_t i = 0; i < sizeof int_formats / sizeof int_formats[0]; i++)
-		if (strcasecmp(int_formats[i].name, name) == 0)
-			return &int_formats[i];
+	for (size_t i = 0; i < sizeof quantization_ints / sizeof quantization_ints[0]; i++)
+		if (strcasecmp(quantization_ints[i], name) == 0)
+			return fmt_from_name(quantization_ints[i]);
 	return NULL;
 }
 
@@ -37,17 +34,17 @@ static bool rounds_up(enum rnd_mode mode, int vs_half, bool floor_odd, bool neg)
 }
 
 /* ⌊q⌋ (plus one where the mode rounds up) into f: clamped, with the flags. */
-static unsigned clamp_into(long *out, const struct int_format *f, __int128 v, unsigned flags)
+static unsigned clamp_into(long *out, const struct fmt *f, __int128 v, unsigned flags)
 {
-	if (v > f->max || v < f->min) {
-		*out = v > 0 ? f->max : f->min;
+	if (v > intfmt_max(f) || v < intfmt_min(f)) {
+		*out = v > 0 ? intfmt_max(f) : intfmt_min(f);
 		return flags | RND_OVERFLOW | RND_SATURATED | RND_INEXACT;
 	}
 	*out = (long)v;
 	return flags;
 }
 
-unsigned intfmt_round(long *out, const struct int_format *f, const mpq_t q, enum rnd_mode mode)
+unsigned intfmt_round(long *out, const struct fmt *f, const mpq_t q, enum rnd_mode mode)
 {
 	static mpz_t floor, rem; /* kept from one value to the next: no allocation per value */
 	static bool ready;
@@ -65,14 +62,14 @@ unsigned intfmt_round(long *out, const struct int_format *f, const mpq_t q, enum
 		if (rounds_up(mode, vs_half, mpz_odd_p(floor), mpq_sgn(q) < 0))
 			mpz_add_ui(floor, floor, 1);
 	}
-	if (mpz_cmp_si(floor, f->max) > 0) /* far past: clamped before it leaves a word */
-		return clamp_into(out, f, (__int128)f->max + 1, flags);
-	if (mpz_cmp_si(floor, f->min) < 0)
-		return clamp_into(out, f, (__int128)f->min - 1, flags);
+	if (mpz_cmp_si(floor, intfmt_max(f)) > 0) /* far past: clamped before it leaves a word */
+		return clamp_into(out, f, (__int128)intfmt_max(f) + 1, flags);
+	if (mpz_cmp_si(floor, intfmt_min(f)) < 0)
+		return clamp_into(out, f, (__int128)intfmt_min(f) - 1, flags);
 	return clamp_into(out, f, mpz_get_si(floor), flags);
 }
 
-bool intfmt_round_digits(long *out, unsigned *flags, const struct int_format *f, unsigned __int128 n, long e10,
+bool intfmt_round_digits(long *out, unsigned *flags, const struct fmt *f, unsigned __int128 n, long e10,
 			 bool neg, long k, long zero, enum rnd_mode mode)
 {
 	unsigned __int128 den = 1;
@@ -95,7 +92,7 @@ bool intfmt_round_digits(long *out, unsigned *flags, const struct int_format *f,
 	return true;
 }
 
-unsigned intfmt_round_words(long *out, const struct int_format *f, __int128 n, unsigned __int128 d, enum rnd_mode mode)
+unsigned intfmt_round_words(long *out, const struct fmt *f, __int128 n, unsigned __int128 d, enum rnd_mode mode)
 {
 	__int128 floor, rem; /* toward zero, then down */
 	unsigned flags = 0;
@@ -122,17 +119,17 @@ unsigned intfmt_round_words(long *out, const struct int_format *f, __int128 n, u
 	return clamp_into(out, f, floor, flags);
 }
 
-fpcode intfmt_code(const struct int_format *f, long v)
+fpcode intfmt_code(const struct fmt *f, long v)
 {
 	return (fpcode)(unsigned long)v & code_mask(f->bits);
 }
 
-bool intfmt_from_code(long *out, const struct int_format *f, fpcode code)
+bool intfmt_from_code(long *out, const struct fmt *f, fpcode code)
 {
 	if (code > code_mask(f->bits))
 		return false;
 	*out = (long)code;
-	if (f->is_signed && code >> (f->bits - 1))
+	if (f->has_sign && code >> (f->bits - 1))
 		*out -= 1L << f->bits;
 	return true;
 }

@@ -1,9 +1,12 @@
 /*
- * kind.c — what the kinds of format share: the sign bit of sign-magnitude kinds,
- * fields cut from a code, and the text of a significand.
+ * kind.c — what the kinds of format share: the table of kinds, the reading of a key's
+ * value, the sign bit of sign-magnitude kinds, fields cut from a code, the text of a
+ * significand, and the values and placing of ranks on a grid (kind_float.c's and
+ * kind_x87.c's).
  */
 #include "kind.h"
 #include "format.h"
+#include "num.h"
 #include "strbuf.h"
 
 #include <errno.h>
@@ -14,15 +17,17 @@
 
 #define KINDS_MAX 16
 
-/* Every built-in kind, one line each (kind_NAME.c defines fmt_kind_NAME). The first is
- * what a format file describes when no line names another kind; the order is the one
- * in which format-file messages list the kinds' keys and names. */
+/* Every built-in kind, one line each (kind_NAME.c defines fmt_kind_NAME): adding a
+ * kind is adding its line. The first is what a format file describes when no line
+ * names another kind; the order is the one in which format-file messages list the
+ * kinds' keys and names. */
 #define BUILTIN_KINDS(X) \
 	X(float)         \
 	X(posit)         \
 	X(tapered)       \
 	X(x87)           \
-	X(fixed)
+	X(fixed)         \
+	/* end of the kinds */
 
 #define DECLARE_KIND(name) extern const struct fmt_kind fmt_kind_##name;
 #define KIND_ENTRY(name) &fmt_kind_##name,
@@ -153,4 +158,97 @@ void kind_significand_text(struct strbuf *out, fpcode bits, int width, bool lead
 	sb_putc(out, ')');
 	free(text);
 	mpz_clear(m);
+}
+
+/* ---- Ranks on a grid (format.h: struct fmt_grid) ----------------------------------------- */
+
+void kind_grid_rank_value(mpz_t sig, long *exp, const struct fmt *f, const struct fmt_grid *g, fpcode rank)
+{
+	long field = (long)(rank >> g->frac_bits);
+
+	code_to_mpz(sig, rank & code_mask(g->frac_bits));
+	if (field == 0 && g->subnormals) {
+		*exp = f->emin - g->frac_bits;
+		return;
+	}
+	mpz_setbit(sig, (mp_bitcnt_t)g->frac_bits);
+	*exp = field - g->bias - g->frac_bits;
+}
+
+/*
+ * m = ⌊q / 2^scale⌋; returns the remainder against half of 2^scale (−1, 0, +1) and
+ * sets *exact when there is none.
+ */
+static int divide_by_power_of_two(mpz_t m, bool *exact, const mpq_t q, long scale)
+{
+	mpz_srcptr num = mpq_numref(q), den = mpq_denref(q);
+	mp_bitcnt_t twos = mpz_scan1(den, 0);
+	mpz_t rem, divisor;
+	int vs_half;
+
+	if (twos + 1 == mpz_sizeinbase(den, 2)) { /* q = num/2^twos: shifts, no division */
+		long shift = (long)twos + scale;
+		mp_bitcnt_t low;
+		if (shift <= 0) {
+			mpz_mul_2exp(m, num, (mp_bitcnt_t)-shift);
+			*exact = true;
+			return -1;
+		}
+		mpz_fdiv_q_2exp(m, num, (mp_bitcnt_t)shift);
+		low = mpz_scan1(num, 0); /* the lowest bit set */
+		*exact = low >= (mp_bitcnt_t)shift;
+		if (*exact || !mpz_tstbit(num, (mp_bitcnt_t)shift - 1))
+			return -1;
+		return low < (mp_bitcnt_t)shift - 1 ? 1 : 0; /* the half bit, and anything below it */
+	}
+	mpz_inits(rem, divisor, NULL);
+	if (scale >= 0) {
+		mpz_mul_2exp(divisor, mpq_denref(q), (mp_bitcnt_t)scale);
+		mpz_tdiv_qr(m, rem, mpq_numref(q), divisor);
+	} else {
+		mpz_mul_2exp(m, mpq_numref(q), (mp_bitcnt_t)-scale);
+		mpz_set(divisor, mpq_denref(q));
+		mpz_tdiv_qr(m, rem, m, divisor);
+	}
+	*exact = mpz_sgn(rem) == 0;
+	mpz_mul_2exp(rem, rem, 1);
+	vs_half = mpz_cmp(rem, divisor);
+	mpz_clears(rem, divisor, NULL);
+	return vs_half > 0 ? 1 : vs_half < 0 ? -1 : 0;
+}
+
+/*
+ * With E = max(⌊log2 q⌋, emin), the significand m = ⌊q / 2^(E−f)⌋ and the rank
+ * (E + bias − 1)·2^f + m are the lower neighbour, normal or subnormal alike; the
+ * remainder against half a unit decides the midpoint comparison.
+ */
+int kind_grid_place(fpcode *lower, bool *exact, const struct fmt *f, const struct fmt_grid *g, const mpq_t q)
+{
+	static mpz_t m, field; /* kept from one value to the next: no allocation per value */
+	static bool ready;
+	long e = num_floor_log2_ratio(mpq_numref(q), mpq_denref(q));
+	long binade = e > f->emin ? e : f->emin;
+	int vs_half;
+
+	*exact = false;
+	*lower = f->max_rank + 1;
+	if (e > f->emax)
+		return 1;
+	if (e < f->emin && !g->subnormals) {
+		*lower = ~(fpcode)0;
+		return 1;
+	}
+	if (!ready)
+		mpz_inits(m, field, NULL);
+	ready = true;
+	vs_half = divide_by_power_of_two(m, exact, q, binade - g->frac_bits);
+	mpz_set_si(field, binade + g->bias - 1); /* ≥ −1: without subnormals field 0 is normal */
+	mpz_mul_2exp(field, field, (mp_bitcnt_t)g->frac_bits);
+	mpz_add(m, m, field);
+	if (!code_from_mpz(lower, m) || *lower > f->max_rank) { /* at or past the virtual value */
+		*lower = f->max_rank + 1;
+		*exact = false;
+		vs_half = 1;
+	}
+	return vs_half;
 }

@@ -5,8 +5,9 @@
  * reads. The kind is the code that gives that description meaning, and nothing outside
  * a kind's own file asks which kind a format is: rounding, the readout, `show`, the
  * policies and the fast paths call these operations, read the properties every kind
- * derives in `finish` (has_zero, has_inf, nan_code, max_rank, emin, emax, ...), and
- * use a `grid` only where a kind offers one.
+ * derives in `finish` (has_zero, has_inf, nan_code, max_rank, emin, emax, ...) and
+ * what fmt_finish() derives from those for every kind (the family a policy singles
+ * out: bfloat16's values, a scale's), and use a `grid` only where a kind offers one.
  *
  * The operations work on *magnitude codes* and *ranks*. A code is split into a sign
  * and a magnitude code by `magnitude` and joined again by `with_sign`; sign-magnitude
@@ -31,28 +32,41 @@
  * in a format file (`keys`), the names of its grammar (`from_name`, `past_limits`), how
  * two of its formats compare (`same_description`, `same_shape`) — and one line in
  * kind.c's BUILTIN_KINDS, or a kind_register() call for a kind outside fpx's binary.
- * Its description lives in struct fmt's fields where they fit, else in kind_data
- * (fmt_kind_data()). tests/toykind.c is such a kind, added with no other edit. Only
- * a kind's own file names it (fmt_kind_NAME); x87, whose values are float's with an
- * explicit bit, calls kind_float's operations.
+ * Its description is a struct of its own file kept in the format's kind_data
+ * (fmt_kind_data()), which no other file reads. tests/toykind.c is such a kind, added
+ * with no other edit. Only a kind's own file names it (fmt_kind_NAME); a kind whose
+ * ranks form a grid takes their values and placing from kind.c (kind_grid_*), as
+ * float and x87 do.
  *
- * NOT YET MOVED. The built-in kinds' descriptions are still fields of struct fmt
- * (exp_bits ... es): their finish() refuse a format that gives another kind's lines
- * (a posit with `exponent 3`), by reading those fields. Moving them into kind_data
- * needs that refusal said once, by fmtfile.c, from which kind each key belongs to.
+ * READING A FILE. A format file's lines may come in any order, and which kind they
+ * describe may be settled late (a `kind` line, or tapered's first `class` line): so
+ * fmtfile.c gives each line to every kind that lists its key, each kind applying it to
+ * a draft of its own description (init() made it, all zero before), and the format
+ * keeps its own kind's draft. A line whose key its kind does not list is refused by
+ * fmtfile.c at that line (a posit's `exponent`), for every kind alike.
  *
  * VALUES THAT ARE NOT DYADIC. Every value a kind gives is sig·2^exp (decode,
- * rank_value), and round.c, the readout and the fast paths compute with that. A
- * logarithmic number system (values 2^(k/2^F)) or a logarithmic takum (values
- * sqrt(e)^l) has irrational values: no sig·2^exp holds them. The ranks, `place` and
- * `midpoint` would carry such a kind — rounding asks only where q lies between two
- * ranks, which an LNS answers exactly by comparing q^(2^F) with powers of two, and a
- * takum by enclosures (MPFI) narrowed until they decide — but decode, rank_value,
- * fmt_rank_midpoint()'s mean and fmt_code_rational() would need a value
- * type beside the dyadic one (an exact symbolic 2^(k/2^F), or an enclosure with the
- * readout saying "~"), and every reader of fmt_value (render, show, JSON, the
- * policies) would have to accept it. So the interface admits such a kind for
- * rounding and ordering, but not yet for its values: that is the part to design.
+ * rank_value; midpoint's mpq), and what follows a decoded code computes with that: the
+ * exact value in the middle of a conversion (struct num, an mpq), the readout's digits
+ * and errors, table.c's sorted values, the registry's look-alike notes, tininess after
+ * rounding (round.c reads the smallest normal value). A logarithmic number system
+ * (values 2^(k/2^F)) or a logarithmic takum (values √e^ℓ, ℓ dyadic) is not. What such a
+ * kind needs, by half of the interface:
+ *   - Rounding into it: admitted today. round.c asks a kind only `place` (where q lies
+ *     between two ranks, and against the midpoint the kind chooses, as posits do), and
+ *     rounds a real input (real.h) by placing its enclosure's rational ends. An LNS
+ *     decides exactly, comparing q^(2^F) with 2^k in GMP; a takum compares q with
+ *     e^(ℓ/2) by MPFR enclosures narrowed until they decide, which they always do: e^r
+ *     is irrational for rational r ≠ 0 (Lindemann), so only ℓ = 0 is met exactly and
+ *     no rational q ties with an irrational midpoint. `midpoint` stays NULL; emin,
+ *     emax (⌊log2⌋ of the extreme values) and precision are integers it can derive.
+ *   - Converting out of it, showing it: not yet. decode and rank_value must give
+ *     sig·2^exp, so struct fmt_value needs a second kind of value beside the dyadic
+ *     one — a struct real (real.h), which already rounds exp2(k/2^F) and exp(ℓ/2)
+ *     correctly — and its readers (convert, render, show, JSON, map, the policies,
+ *     table.c) a way to take it: as a real to round, as a formula with ~digits to show.
+ * So the ordering and placing half of the interface admits such a kind unchanged; the
+ * value half needs that one design decision first.
  */
 #ifndef FPX_KIND_H
 #define FPX_KIND_H
@@ -66,6 +80,7 @@ struct fmt;
 struct fmt_kind;
 struct fmt_value;
 struct fmt_field;
+struct fmt_grid;
 struct strbuf;
 
 /* Writes the name of a field kind in a layout line (show.c colours it). */
@@ -79,10 +94,9 @@ struct kind_why {
 
 /*
  * One line of a format file a kind reads: `key value`. apply() stores the value in the
- * format being read, or returns false after writing why (the whole message, its key
- * first) into why; fmtfile.c adds the file and line. A line goes to every kind that
- * lists its key, whatever the format's kind, so that keys of another kind are read
- * alike (and refused by that kind's finish() when they matter).
+ * kind's description (fmt_kind_data(f), the kind's draft of it while a file is read:
+ * see above) or in f's common fields (bits), or returns false after writing why (the
+ * whole message, its key first) into why; fmtfile.c adds the file and line.
  */
 struct kind_key {
 	const char *name;
@@ -91,6 +105,9 @@ struct kind_key {
 
 struct fmt_kind {
 	const char *name; /* as `fpx formats` lists it: "float", "tapered" */
+	/* What messages call its formats where a file does not name the kind ("IEEE-like");
+	 * NULL: its name. */
+	const char *noun;
 	/* What the hot paths may take without a call: magnitude and with_sign are the
 	 * kind_sign_bit_* pair; code_of_rank is the identity. */
 	bool sign_is_top_bit;
@@ -102,8 +119,8 @@ struct fmt_kind {
 
 	/* The keys of its own in a format file, NULL-terminated (NULL: none). */
 	const struct kind_key *keys;
-	/* Sets the defaults of its description in a new format (NULL: all zero). Every
-	 * kind's is called, since a file's lines may come before its kind is known. */
+	/* Sets the defaults of its description (fmt_kind_data(f), all zero before) in a new
+	 * format, or in a file's draft of one (see above); NULL: all zero. */
 	void (*init)(struct fmt *f);
 	/* The format a name of its grammar describes (eXmY, positNesK, int8; `lower` is
 	 * lowercase), newly made and finished; NULL when the name is not one. */
@@ -187,5 +204,11 @@ int kind_word_index(const char *const *words, int n, const char *word);
 
 /* Appends a field of `width` bits (none when 0) taken from code at `shift`; returns n + 1. */
 int kind_add_field(struct fmt_field *out, int n, int field_kind, int width, fpcode code, int shift);
+
+/* A kind whose ranks form a grid (format.h: struct fmt_grid, which g describes; rank
+ * max_rank + 1 is the virtual value): a rank's value, and where q > 0 lies among the
+ * ranks (fmt_place()). */
+void kind_grid_rank_value(mpz_t sig, long *exp, const struct fmt *f, const struct fmt_grid *g, fpcode rank);
+int kind_grid_place(fpcode *lower, bool *exact, const struct fmt *f, const struct fmt_grid *g, const mpq_t q);
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * kind_fixed.c — integers and fixed point: an n-bit code is an integer c, two's
- * complement or unsigned, standing for c/2^N, where N (the description's frac_bits)
- * counts the fraction bits. int8 is N = 0; q1.15 is 16 bits, N = 15, from −1 to
- * 1 − 2^-15; uq8.8 is 16 unsigned bits, N = 8.
+ * complement or unsigned, standing for c/2^N, where N (its description, in the
+ * format's kind_data) counts the fraction bits. int8 is N = 0; q1.15 is 16 bits,
+ * N = 15, from −1 to 1 − 2^-15; uq8.8 is 16 unsigned bits, N = 8.
  *
  * Ranks are magnitudes in units of 2^-N, so rank r stands for r/2^N, the virtual value
  * past max included, and rounding is arithmetic. A two's-complement format has one
@@ -20,10 +20,27 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The description of an integer or fixed-point format beyond its width and sign: the
+ * format's kind_data. */
+struct fixed_desc {
+	int frac_bits; /* N: the code counts units of 2^-N */
+};
+_Static_assert(sizeof(struct fixed_desc) <= FMT_KIND_DATA_BYTES, "a fixed-point description fits in kind_data");
+
+static struct fixed_desc *desc_in(struct fmt *f)
+{
+	return fmt_kind_data(f);
+}
+
+static int fraction_bits(const struct fmt *f)
+{
+	return ((const struct fixed_desc *)fmt_kind_data_of(f))->frac_bits;
+}
+
 /* The integer bits: those before the binary point, the sign's included. */
 static int integer_bits(const struct fmt *f)
 {
-	return f->bits - f->frac_bits;
+	return f->bits - fraction_bits(f);
 }
 
 static fpcode fixed_magnitude(const struct fmt *f, fpcode code, bool *neg)
@@ -42,7 +59,7 @@ static void fixed_decode(struct fmt_value *out, const struct fmt *f, fpcode code
 	fpcode mag = fixed_magnitude(f, code, &out->neg);
 
 	code_to_mpz(out->sig, mag);
-	out->exp = out->ulp_exp = -f->frac_bits;
+	out->exp = out->ulp_exp = -fraction_bits(f);
 	out->precision = (int)mpz_sizeinbase(out->sig, 2);
 	out->cls = mag ? FP_NORMAL : FP_ZERO;
 	if (!mag)
@@ -56,14 +73,14 @@ static int fixed_fields(struct fmt_field *out, const struct fmt *f, fpcode code)
 
 	if (f->has_sign)
 		n = kind_add_field(out, n, BITS_SIGN, 1, code, f->bits - 1);
-	n = kind_add_field(out, n, BITS_INTEGER, whole, code, f->frac_bits);
-	return kind_add_field(out, n, BITS_FRACTION, f->frac_bits, code, 0);
+	n = kind_add_field(out, n, BITS_INTEGER, whole, code, fraction_bits(f));
+	return kind_add_field(out, n, BITS_FRACTION, fraction_bits(f), code, 0);
 }
 
 static void fixed_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank)
 {
 	code_to_mpz(sig, rank);
-	*exp = rank ? -f->frac_bits : 0;
+	*exp = rank ? -fraction_bits(f) : 0;
 }
 
 /* q·2^N split into its floor and the rest, against half a unit. */
@@ -76,7 +93,7 @@ static int fixed_place(fpcode *lower, bool *exact, const struct fmt *f, const mp
 
 	mpq_init(t);
 	mpz_inits(whole, rest, NULL);
-	num_scale_pow2(t, q, f->frac_bits);
+	num_scale_pow2(t, q, fraction_bits(f));
 	mpz_fdiv_qr(whole, rest, mpq_numref(t), mpq_denref(t));
 	if (mpz_sizeinbase(whole, 2) > (size_t)f->bits || !code_from_mpz(lower, whole) || *lower >= past) {
 		*lower = past;
@@ -104,8 +121,8 @@ static void fixed_formula(struct strbuf *out, const struct fmt *f, fpcode mag, c
 	mpz_init(m);
 	code_to_mpz(m, mag);
 	sb_puts(out, mpz_get_str(digits, 10, m));
-	if (f->frac_bits && v->cls != FP_ZERO)
-		sb_printf(out, " / 2^%d", f->frac_bits);
+	if (fraction_bits(f) && v->cls != FP_ZERO)
+		sb_printf(out, " / 2^%d", fraction_bits(f));
 	mpz_clear(m);
 }
 
@@ -120,7 +137,7 @@ static void fixed_explain_field(struct strbuf *out, const struct fmt *f, fpcode 
 	(void)v;
 	(void)field_kind;
 	mpz_init(part);
-	code_to_mpz(part, (code >> f->frac_bits) & code_mask(whole));
+	code_to_mpz(part, (code >> fraction_bits(f)) & code_mask(whole));
 	sb_puts(out, mpz_get_str(digits, 10, part));
 	if (f->has_sign && (code & f->sign_bit)) {
 		mpz_t weight;
@@ -145,8 +162,8 @@ static void fixed_layout(struct strbuf *out, const struct fmt *f, int indent, fi
 	name(out, BITS_INTEGER, arg);
 	sb_printf(out, " %d, ", whole);
 	name(out, BITS_FRACTION, arg);
-	sb_printf(out, " %d\n%*s%s code / 2^%d; no NaN, no infinity\n", f->frac_bits, indent, "",
-		  f->has_sign ? "two's complement:" : "unsigned:", f->frac_bits);
+	sb_printf(out, " %d\n%*s%s code / 2^%d; no NaN, no infinity\n", fraction_bits(f), indent, "",
+		  f->has_sign ? "two's complement:" : "unsigned:", fraction_bits(f));
 }
 
 /* ---- Deriving what a description implies ---------------------------------------------- */
@@ -158,10 +175,8 @@ static const char *fixed_finish(struct fmt *f)
 {
 	if (f->bits < 1 + f->has_sign || f->bits > FIXED_MAX_BITS)
 		return "bits must be 1 to 64 in an integer or fixed-point format (2 or more when signed)";
-	if (f->frac_bits < 0 || integer_bits(f) < f->has_sign)
+	if (fraction_bits(f) < 0 || integer_bits(f) < f->has_sign)
 		return "fraction must be 0 or more, and leave room for the sign";
-	if (f->exp_bits || f->nclasses || f->es)
-		return "an integer or fixed-point format has bits, sign and fraction, not exponent, es or class lines";
 	f->sign_bit = f->has_sign ? (fpcode)1 << (f->bits - 1) : 0;
 	f->has_zero = true;
 	f->has_nan = f->has_inf = f->nan_signed = false;
@@ -169,8 +184,8 @@ static const char *fixed_finish(struct fmt *f)
 	f->max_rank = code_mask(f->bits - f->has_sign);
 	f->max_rank_neg = f->has_sign ? f->max_rank + 1 : 0;
 	f->min_normal_rank = 1;
-	f->emin = -f->frac_bits;
-	f->emax = (long)(f->bits - f->has_sign) - 1 - f->frac_bits;
+	f->emin = -fraction_bits(f);
+	f->emax = (long)(f->bits - f->has_sign) - 1 - fraction_bits(f);
 	f->precision = f->bits - f->has_sign;
 	f->saturates_always = f->keeps_nonzero = false;
 	f->can_wrap = true;
@@ -183,7 +198,7 @@ extern const struct fmt_kind fmt_kind_fixed; /* defined at the end */
 
 static bool apply_fraction(struct fmt *f, char *val, struct kind_why *why)
 {
-	return kind_key_integer(&f->frac_bits, "fraction", val, why);
+	return kind_key_integer(&desc_in(f)->frac_bits, "fraction", val, why);
 }
 
 static const struct kind_key fixed_keys[] = {
@@ -194,7 +209,7 @@ static const struct kind_key fixed_keys[] = {
 
 static bool fixed_same_description(const struct fmt *a, const struct fmt *b)
 {
-	return a->frac_bits == b->frac_bits;
+	return fraction_bits(a) == fraction_bits(b);
 }
 
 /* A name's number: 1 to 3 digits, no sign, no leading zero but 0 itself; false otherwise. */
@@ -234,11 +249,10 @@ static struct fmt *fixed_from_name(const char *lower)
 			return NULL;
 	} else
 		return NULL;
-	f = fmt_new(lower);
-	f->kind = &fmt_kind_fixed;
+	f = fmt_new(lower, &fmt_kind_fixed);
 	f->has_sign = !is_unsigned;
 	f->bits = whole + fraction;
-	f->frac_bits = fraction;
+	desc_in(f)->frac_bits = fraction;
 	if (fraction)
 		snprintf(f->description, sizeof f->description, "%s fixed point: %d integer bit%s%s, %d fraction bit%s",
 			 is_unsigned ? "unsigned" : "two's complement", whole, whole == 1 ? "" : "s",

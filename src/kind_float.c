@@ -1,7 +1,8 @@
 /*
  * kind_float.c — IEEE-like formats: a sign bit, an exponent field with a bias, a
  * fraction field with an implicit leading 1 (none below the first normal field), and
- * what the top of the code space holds (enum fmt_specials). Any width up to CODE_MAX_BITS.
+ * what the top of the code space holds (enum float_specials): its description (struct
+ * float_desc, in the format's kind_data). Any width up to CODE_MAX_BITS.
  *
  * Magnitude codes are already in value order, so a rank is the magnitude code itself,
  * and everything is arithmetic on the exponent and significand: this kind offers a
@@ -16,6 +17,39 @@
 #include <stdio.h>
 #include <string.h>
 
+/* What the top of the code space holds (fpx(1) FORMATS: specials). */
+enum float_specials {
+	SPECIALS_IEEE,   /* all-ones exponent: inf (fraction 0) or NaN */
+	SPECIALS_FN,     /* only all-ones exponent and fraction: NaN; no inf */
+	SPECIALS_FNUZ,   /* only sign-bit-alone (1000…0): NaN; one zero; no inf */
+	SPECIALS_FINITE, /* every code is a number */
+	SPECIALS_E8M0,   /* unsigned, no zero: 2^(code-bias); all ones is NaN */
+};
+
+/* What a `specials` line and `fpx info` call them. */
+static const char *const specials_names[] = {
+	[SPECIALS_IEEE] = "ieee", [SPECIALS_FN] = "fn", [SPECIALS_FNUZ] = "fnuz",
+	[SPECIALS_FINITE] = "finite", [SPECIALS_E8M0] = "e8m0",
+};
+
+/* The description of an IEEE-like format, as its lines or its name give it: the
+ * format's kind_data. */
+struct float_desc {
+	int exp_bits, frac_bits, bias;
+	enum float_specials specials;
+};
+_Static_assert(sizeof(struct float_desc) <= FMT_KIND_DATA_BYTES, "an IEEE-like description fits in kind_data");
+
+static const struct float_desc *desc_of(const struct fmt *f)
+{
+	return fmt_kind_data_of(f);
+}
+
+static struct float_desc *desc_in(struct fmt *f)
+{
+	return fmt_kind_data(f);
+}
+
 /* A bias not given yet: finish() sets the default. */
 #define BIAS_DEFAULT INT32_MIN
 
@@ -27,32 +61,24 @@ static fpcode magnitude_mask(const struct fmt *f)
 /* The exponent field at which normal numbers start: E8M0 has no subnormals. */
 static int first_normal_field(const struct fmt *f)
 {
-	return f->specials == SPECIALS_E8M0 ? 0 : 1;
+	return desc_of(f)->specials == SPECIALS_E8M0 ? 0 : 1;
 }
 
 static void float_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank)
 {
-	long field = (long)(rank >> f->frac_bits);
-	fpcode frac = rank & code_mask(f->frac_bits);
-
-	code_to_mpz(sig, frac);
-	if (field < first_normal_field(f)) {
-		*exp = f->emin - f->frac_bits;
-		return;
-	}
-	mpz_setbit(sig, (mp_bitcnt_t)f->frac_bits);
-	*exp = field - f->bias - f->frac_bits;
+	kind_grid_rank_value(sig, exp, f, &f->grid, rank);
 }
 
 static bool is_nan_or_inf(const struct fmt *f, fpcode code, fpcode mag, enum fp_class *cls)
 {
-	fpcode all_ones = code_mask(f->exp_bits + f->frac_bits);
+	const struct float_desc *d = desc_of(f);
+	fpcode all_ones = code_mask(d->exp_bits + d->frac_bits);
 
-	switch (f->specials) {
+	switch (d->specials) {
 	case SPECIALS_IEEE:
-		if ((mag >> f->frac_bits) != code_mask(f->exp_bits))
+		if ((mag >> d->frac_bits) != code_mask(d->exp_bits))
 			return false;
-		*cls = (mag & code_mask(f->frac_bits)) ? FP_NAN : FP_INF;
+		*cls = (mag & code_mask(d->frac_bits)) ? FP_NAN : FP_INF;
 		return true;
 	case SPECIALS_FN:
 	case SPECIALS_E8M0:
@@ -69,17 +95,18 @@ static bool is_nan_or_inf(const struct fmt *f, fpcode code, fpcode mag, enum fp_
 
 static void float_decode(struct fmt_value *out, const struct fmt *f, fpcode code)
 {
+	const struct float_desc *d = desc_of(f);
 	fpcode mag = code & magnitude_mask(f);
-	long field = (long)(mag >> f->frac_bits);
+	long field = (long)(mag >> d->frac_bits);
 
 	out->neg = f->has_sign && (code & f->sign_bit);
 	mpz_set_ui(out->sig, 0);
 	out->exp = 0;
-	out->precision = f->frac_bits + 1;
+	out->precision = d->frac_bits + 1;
 	if (is_nan_or_inf(f, code, mag, &out->cls))
 		return;
 	float_rank_value(out->sig, &out->exp, f, mag);
-	out->ulp_exp = (field < first_normal_field(f) ? f->emin : field - f->bias) - f->frac_bits;
+	out->ulp_exp = (field < first_normal_field(f) ? f->emin : field - d->bias) - d->frac_bits;
 	if (field >= first_normal_field(f))
 		out->cls = FP_NORMAL;
 	else if (mpz_sgn(out->sig) == 0)
@@ -92,113 +119,37 @@ static void float_decode(struct fmt_value *out, const struct fmt *f, fpcode code
 
 static int float_fields(struct fmt_field *out, const struct fmt *f, fpcode code)
 {
+	const struct float_desc *d = desc_of(f);
 	int n = 0;
 
 	if (f->has_sign)
 		n = kind_add_field(out, n, BITS_SIGN, 1, code, f->bits - 1);
-	n = kind_add_field(out, n, BITS_EXPONENT, f->exp_bits, code, f->frac_bits);
-	return kind_add_field(out, n, BITS_FRACTION, f->frac_bits, code, 0);
+	n = kind_add_field(out, n, BITS_EXPONENT, d->exp_bits, code, d->frac_bits);
+	return kind_add_field(out, n, BITS_FRACTION, d->frac_bits, code, 0);
 }
 
-static fpcode rank_is_code(const struct fmt *f, fpcode rank)
-{
-	(void)f;
-	return rank;
-}
-
-/*
- * m = ⌊q / 2^scale⌋; returns the remainder against half of 2^scale (−1, 0, +1) and
- * sets *exact when there is none.
- */
-static int divide_by_power_of_two(mpz_t m, bool *exact, const mpq_t q, long scale)
-{
-	mpz_srcptr num = mpq_numref(q), den = mpq_denref(q);
-	mp_bitcnt_t twos = mpz_scan1(den, 0);
-	mpz_t rem, divisor;
-	int vs_half;
-
-	if (twos + 1 == mpz_sizeinbase(den, 2)) { /* q = num/2^twos: shifts, no division */
-		long shift = (long)twos + scale;
-		mp_bitcnt_t low;
-		if (shift <= 0) {
-			mpz_mul_2exp(m, num, (mp_bitcnt_t)-shift);
-			*exact = true;
-			return -1;
-		}
-		mpz_fdiv_q_2exp(m, num, (mp_bitcnt_t)shift);
-		low = mpz_scan1(num, 0); /* the lowest bit set */
-		*exact = low >= (mp_bitcnt_t)shift;
-		if (*exact || !mpz_tstbit(num, (mp_bitcnt_t)shift - 1))
-			return -1;
-		return low < (mp_bitcnt_t)shift - 1 ? 1 : 0; /* the half bit, and anything below it */
-	}
-	mpz_inits(rem, divisor, NULL);
-	if (scale >= 0) {
-		mpz_mul_2exp(divisor, mpq_denref(q), (mp_bitcnt_t)scale);
-		mpz_tdiv_qr(m, rem, mpq_numref(q), divisor);
-	} else {
-		mpz_mul_2exp(m, mpq_numref(q), (mp_bitcnt_t)-scale);
-		mpz_set(divisor, mpq_denref(q));
-		mpz_tdiv_qr(m, rem, m, divisor);
-	}
-	*exact = mpz_sgn(rem) == 0;
-	mpz_mul_2exp(rem, rem, 1);
-	vs_half = mpz_cmp(rem, divisor);
-	mpz_clears(rem, divisor, NULL);
-	return vs_half > 0 ? 1 : vs_half < 0 ? -1 : 0;
-}
-
-/*
- * With E = max(⌊log2 q⌋, emin), the significand m = ⌊q / 2^(E−f)⌋ and the code
- * (E + bias − 1)·2^f + m are the lower neighbour, normal or subnormal alike; the
- * remainder against half a unit decides the midpoint comparison.
- */
 static int float_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q)
 {
-	static mpz_t m, field; /* kept from one value to the next: no allocation per value */
-	static bool ready;
-	long e = num_floor_log2_ratio(mpq_numref(q), mpq_denref(q));
-	long binade = e > f->emin ? e : f->emin;
-	int vs_half;
-
-	*exact = false;
-	*lower = f->max_rank + 1;
-	if (e > f->emax)
-		return 1;
-	if (e < f->emin && f->specials == SPECIALS_E8M0) {
-		*lower = ~(fpcode)0;
-		return 1;
-	}
-	if (!ready)
-		mpz_inits(m, field, NULL);
-	ready = true;
-	vs_half = divide_by_power_of_two(m, exact, q, binade - f->frac_bits);
-	mpz_set_si(field, binade + f->bias - 1); /* ≥ −1: E8M0's field 0 is normal */
-	mpz_mul_2exp(field, field, (mp_bitcnt_t)f->frac_bits);
-	mpz_add(m, m, field);
-	if (!code_from_mpz(lower, m) || *lower > f->max_rank) { /* at or past the virtual value */
-		*lower = f->max_rank + 1;
-		*exact = false;
-		vs_half = 1;
-	}
-	return vs_half;
+	return kind_grid_place(lower, exact, f, &f->grid, q);
 }
 
 /* ---- Text ----------------------------------------------------------------------------- */
 
 static void float_formula(struct strbuf *out, const struct fmt *f, fpcode mag, const struct fmt_value *v)
 {
-	long field = (long)(mag >> f->frac_bits);
-	bool subnormal = field == 0 && f->specials != SPECIALS_E8M0;
+	const struct float_desc *d = desc_of(f);
+	long field = (long)(mag >> d->frac_bits);
+	bool subnormal = field == 0 && d->specials != SPECIALS_E8M0;
 
 	(void)v;
-	sb_printf(out, "2^(%ld - %d)", subnormal ? 1 : field, f->bias);
-	kind_significand_text(out, mag & code_mask(f->frac_bits), f->frac_bits, !subnormal);
+	sb_printf(out, "2^(%ld - %d)", subnormal ? 1 : field, d->bias);
+	kind_significand_text(out, mag & code_mask(d->frac_bits), d->frac_bits, !subnormal);
 }
 
 static void explain_exponent(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v)
 {
-	long field = (long)((code & ~f->sign_bit) >> f->frac_bits);
+	const struct float_desc *d = desc_of(f);
+	long field = (long)((code & ~f->sign_bit) >> d->frac_bits);
 
 	static const char *const nan_rule[] = {
 		[SPECIALS_IEEE] = "all ones with a fraction not 0: NaN",
@@ -209,14 +160,14 @@ static void explain_exponent(struct strbuf *out, const struct fmt *f, fpcode cod
 	};
 
 	if (v->cls == FP_NAN || v->cls == FP_INF) {
-		sb_puts(out, v->cls == FP_INF ? "all ones with fraction 0: infinity" : nan_rule[f->specials]);
+		sb_puts(out, v->cls == FP_INF ? "all ones with fraction 0: infinity" : nan_rule[d->specials]);
 		return;
 	}
-	if (field == 0 && f->specials != SPECIALS_E8M0) {
-		sb_printf(out, "0: subnormal, 2^(1 - %d) = 2^%ld, no leading 1", f->bias, f->emin);
+	if (field == 0 && d->specials != SPECIALS_E8M0) {
+		sb_printf(out, "0: subnormal, 2^(1 - %d) = 2^%ld, no leading 1", d->bias, f->emin);
 		return;
 	}
-	sb_printf(out, "%ld: 2^(%ld - %d) = 2^%ld", field, field, f->bias, field - f->bias);
+	sb_printf(out, "%ld: 2^(%ld - %d) = 2^%ld", field, field, d->bias, field - d->bias);
 }
 
 static void float_explain_field(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v,
@@ -229,34 +180,36 @@ static void float_explain_field(struct strbuf *out, const struct fmt *f, fpcode 
 static void float_layout(struct strbuf *out, const struct fmt *f, int indent, field_name_writer *name,
 			 const void *arg)
 {
-	(void)indent;
-	static const char *const specials_names[] = { "ieee", "fn", "fnuz", "finite", "e8m0" };
+	const struct float_desc *d = desc_of(f);
 
+	(void)indent;
 	if (f->has_sign) {
 		name(out, BITS_SIGN, arg);
 		sb_puts(out, " 1, ");
 	}
 	name(out, BITS_EXPONENT, arg);
-	sb_printf(out, " %d (bias %d), ", f->exp_bits, f->bias);
+	sb_printf(out, " %d (bias %d), ", d->exp_bits, d->bias);
 	name(out, BITS_FRACTION, arg);
-	sb_printf(out, " %d; specials %s\n", f->frac_bits, specials_names[f->specials]);
+	sb_printf(out, " %d; specials %s\n", d->frac_bits, specials_names[d->specials]);
 }
 
 /* ---- Deriving what a description implies ------------------------------------------------ */
 
 static const char *check_widths(const struct fmt *f)
 {
-	if (f->exp_bits < 1 || f->exp_bits > FMT_MAX_EXP_BITS)
+	const struct float_desc *d = desc_of(f);
+
+	if (d->exp_bits < 1 || d->exp_bits > FMT_MAX_EXP_BITS)
 		return "exponent must be 1 to " FMT_MAX_EXP_BITS_TEXT " bits";
-	if (f->frac_bits < 0 || f->frac_bits > FMT_MAX_FRAC_BITS)
+	if (d->frac_bits < 0 || d->frac_bits > FMT_MAX_FRAC_BITS)
 		return "fraction must be 0 to " FMT_MAX_FRAC_BITS_TEXT " bits";
-	if (f->specials == SPECIALS_IEEE && f->exp_bits < 2)
+	if (d->specials == SPECIALS_IEEE && d->exp_bits < 2)
 		return "exponent must be 2 bits or more with specials ieee";
-	if (f->specials == SPECIALS_FNUZ && !f->has_sign)
+	if (d->specials == SPECIALS_FNUZ && !f->has_sign)
 		return "sign must be yes with specials fnuz";
-	if (f->bias < -NUM_LIMIT_EXP || f->bias > NUM_LIMIT_EXP)
+	if (d->bias < -NUM_LIMIT_EXP || d->bias > NUM_LIMIT_EXP)
 		return "bias must be within ±" NUM_LIMIT_EXP_TEXT;
-	if (f->exp_bits + f->frac_bits + (f->has_sign ? 1 : 0) > CODE_MAX_BITS)
+	if (d->exp_bits + d->frac_bits + (f->has_sign ? 1 : 0) > CODE_MAX_BITS)
 		return "a format is at most " CODE_MAX_BITS_TEXT " bits wide";
 	return NULL;
 }
@@ -264,15 +217,17 @@ static const char *check_widths(const struct fmt *f)
 /* Where the NaN and infinity are, and so which magnitude code is the largest finite. */
 static void derive_specials(struct fmt *f, fpcode all_ones)
 {
-	f->has_zero = f->specials != SPECIALS_E8M0;
-	f->has_inf = f->specials == SPECIALS_IEEE;
-	f->inf_code = code_mask(f->exp_bits) << f->frac_bits;
-	f->nan_signed = f->specials == SPECIALS_IEEE || f->specials == SPECIALS_FN;
-	switch (f->specials) {
+	const struct float_desc *d = desc_of(f);
+
+	f->has_zero = d->specials != SPECIALS_E8M0;
+	f->has_inf = d->specials == SPECIALS_IEEE;
+	f->inf_code = code_mask(d->exp_bits) << d->frac_bits;
+	f->nan_signed = d->specials == SPECIALS_IEEE || d->specials == SPECIALS_FN;
+	switch (d->specials) {
 	case SPECIALS_IEEE:
 		f->max_rank = f->inf_code - 1;
-		f->has_nan = f->frac_bits > 0;
-		f->nan_code = f->inf_code | (f->has_nan ? (fpcode)1 << (f->frac_bits - 1) : 0);
+		f->has_nan = d->frac_bits > 0;
+		f->nan_code = f->inf_code | (f->has_nan ? (fpcode)1 << (d->frac_bits - 1) : 0);
 		break;
 	case SPECIALS_FN:
 	case SPECIALS_E8M0:
@@ -296,10 +251,11 @@ static void default_bias(struct fmt *f);
 
 static const char *float_finish(struct fmt *f)
 {
-	int width = f->exp_bits + f->frac_bits;
+	struct float_desc *d = desc_in(f);
+	int width = d->exp_bits + d->frac_bits;
 	const char *why;
 
-	if (f->bias == BIAS_DEFAULT)
+	if (d->bias == BIAS_DEFAULT)
 		default_bias(f);
 	why = check_widths(f);
 
@@ -307,19 +263,19 @@ static const char *float_finish(struct fmt *f)
 		return why;
 	f->bits = width + (f->has_sign ? 1 : 0);
 	f->sign_bit = f->has_sign ? (fpcode)1 << width : 0;
-	f->emin = f->specials == SPECIALS_E8M0 ? -f->bias : 1 - f->bias;
+	f->emin = d->specials == SPECIALS_E8M0 ? -d->bias : 1 - d->bias;
 	derive_specials(f, code_mask(width));
-	if ((long)(f->max_rank >> f->frac_bits) < first_normal_field(f))
+	if ((long)(f->max_rank >> d->frac_bits) < first_normal_field(f))
 		return "the format has no normal numbers";
-	f->emax = (long)(f->max_rank >> f->frac_bits) - f->bias;
-	f->precision = f->frac_bits + 1;
-	f->min_normal_rank = (fpcode)first_normal_field(f) << f->frac_bits;
-	f->grid.present = true; /* field by field: fmtfile.c compares formats byte by byte */
-	f->grid.frac_bits = f->frac_bits;
-	f->grid.bias = f->bias;
+	f->emax = (long)(f->max_rank >> d->frac_bits) - d->bias;
+	f->precision = d->frac_bits + 1;
+	f->min_normal_rank = (fpcode)first_normal_field(f) << d->frac_bits;
+	f->grid.present = true; /* field by field: registry.c compares formats byte by byte */
+	f->grid.frac_bits = d->frac_bits;
+	f->grid.bias = d->bias;
 	f->grid.subnormals = first_normal_field(f) == 1;
 	/* IEEE 754 §6.2.1: the fraction's first bit, where there are infinities */
-	f->quiet_bit = f->specials == SPECIALS_IEEE && f->frac_bits >= 2 ? (fpcode)1 << (f->frac_bits - 1) : 0;
+	f->quiet_bit = d->specials == SPECIALS_IEEE && d->frac_bits >= 2 ? (fpcode)1 << (d->frac_bits - 1) : 0;
 	return NULL;
 }
 
@@ -327,45 +283,42 @@ static const char *float_finish(struct fmt *f)
 
 static void float_init(struct fmt *f)
 {
-	f->bias = BIAS_DEFAULT;
+	desc_in(f)->bias = BIAS_DEFAULT;
 }
 
 /* The default bias, for a width fmt_finish() will accept: 2^(E-1) - 1, or 2^(E-1) in
  * fnuz formats. */
 static void default_bias(struct fmt *f)
 {
-	int half = f->exp_bits >= 1 && f->exp_bits <= FMT_MAX_EXP_BITS ? 1 << (f->exp_bits - 1) : 0;
+	struct float_desc *d = desc_in(f);
+	int half = d->exp_bits >= 1 && d->exp_bits <= FMT_MAX_EXP_BITS ? 1 << (d->exp_bits - 1) : 0;
 
-	f->bias = f->specials == SPECIALS_FNUZ ? half : half - 1;
+	d->bias = d->specials == SPECIALS_FNUZ ? half : half - 1;
 }
 
 static bool apply_exponent(struct fmt *f, char *val, struct kind_why *why)
 {
-	return kind_key_integer(&f->exp_bits, "exponent", val, why);
+	return kind_key_integer(&desc_in(f)->exp_bits, "exponent", val, why);
 }
 
 static bool apply_fraction(struct fmt *f, char *val, struct kind_why *why)
 {
-	return kind_key_integer(&f->frac_bits, "fraction", val, why);
+	return kind_key_integer(&desc_in(f)->frac_bits, "fraction", val, why);
 }
 
 static bool apply_bias(struct fmt *f, char *val, struct kind_why *why)
 {
-	return kind_key_integer(&f->bias, "bias", val, why);
+	return kind_key_integer(&desc_in(f)->bias, "bias", val, why);
 }
-
-static const char *const specials_names[] = {
-	[SPECIALS_IEEE] = "ieee", [SPECIALS_FN] = "fn", [SPECIALS_FNUZ] = "fnuz",
-	[SPECIALS_FINITE] = "finite", [SPECIALS_E8M0] = "e8m0",
-};
 
 static bool apply_specials(struct fmt *f, char *val, struct kind_why *why)
 {
+	struct float_desc *d = desc_in(f);
 	int specials = kind_word_index(specials_names, 5, val);
 
 	if (specials < 0)
 		return kind_fail(why, "specials is one of ieee, fn, fnuz, finite, e8m0, not '%.40s'", val);
-	f->specials = (enum fmt_specials)specials;
+	d->specials = (enum float_specials)specials;
 	return true;
 }
 
@@ -380,13 +333,19 @@ static const struct kind_key float_keys[] = {
 
 static bool float_same_shape(const struct fmt *a, const struct fmt *b)
 {
-	return a->exp_bits == b->exp_bits && a->frac_bits == b->frac_bits;
+	const struct float_desc *x = desc_of(a), *y = desc_of(b);
+
+	return x->exp_bits == y->exp_bits && x->frac_bits == y->frac_bits;
 }
 
 static bool float_same_description(const struct fmt *a, const struct fmt *b)
 {
-	return float_same_shape(a, b) && a->bias == b->bias && a->specials == b->specials;
+	const struct float_desc *x = desc_of(a), *y = desc_of(b);
+
+	return float_same_shape(a, b) && x->bias == y->bias && x->specials == y->specials;
 }
+
+extern const struct fmt_kind fmt_kind_float; /* defined at the end */
 
 /*
  * e5m10, e4m3b11fnuz, e8m7fn: IEEE-like, exponent 2 to FMT_MAX_EXP_BITS bits, fraction
@@ -397,6 +356,7 @@ static struct fmt *float_from_name(const char *lower)
 	char suffix[8] = "";
 	int e, m, bias = -1, used = 0;
 	const char *rest;
+	struct float_desc *d;
 	struct fmt *f;
 
 	if (sscanf(lower, "e%2dm%3d%n", &e, &m, &used) != 2 || !isdigit((unsigned char)lower[1]))
@@ -409,12 +369,13 @@ static struct fmt *float_from_name(const char *lower)
 	strcpy(suffix, rest);
 	if (e < 2 || e > FMT_MAX_EXP_BITS || m < 0 || m > FMT_MAX_FRAC_BITS || (bias != -1 && bias > (1 << e) - 1))
 		return NULL;
-	f = fmt_new(lower);
-	f->exp_bits = e;
-	f->frac_bits = m;
-	f->specials = !*suffix ? SPECIALS_IEEE : strcmp(suffix, "fn") == 0 ? SPECIALS_FN : SPECIALS_FNUZ;
+	f = fmt_new(lower, &fmt_kind_float);
+	d = desc_in(f);
+	d->exp_bits = e;
+	d->frac_bits = m;
+	d->specials = !*suffix ? SPECIALS_IEEE : strcmp(suffix, "fn") == 0 ? SPECIALS_FN : SPECIALS_FNUZ;
 	if (bias >= 0)
-		f->bias = bias;
+		d->bias = bias;
 	snprintf(f->description, sizeof f->description, "IEEE-like %d-bit format built from its name",
 		 1 + e + m);
 	if (fmt_finish(f))
@@ -440,6 +401,7 @@ static const char *float_past_limits(const char *lower)
 
 const struct fmt_kind fmt_kind_float = {
 	.name = "float",
+	.noun = "IEEE-like",
 	.sign_is_top_bit = true,
 	.ranks_are_codes = true,
 	.derives_bits = true,
@@ -454,8 +416,8 @@ const struct fmt_kind fmt_kind_float = {
 	.with_sign = kind_sign_bit_with_sign,
 	.decode = float_decode,
 	.fields = float_fields,
-	.code_of_rank = rank_is_code,
-	.rank_of_code = rank_is_code,
+	.code_of_rank = kind_same_rank,
+	.rank_of_code = kind_same_rank,
 	.rank_value = float_rank_value,
 	.place = float_place,
 	.formula = float_formula,

@@ -20,6 +20,17 @@
 #include <ctype.h>
 #include <stdio.h>
 
+/* The description of a posit beyond its width: the format's kind_data. */
+struct posit_desc {
+	int es; /* exponent bits: useed = 2^(2^es) */
+};
+_Static_assert(sizeof(struct posit_desc) <= FMT_KIND_DATA_BYTES, "a posit's description fits in kind_data");
+
+static int es_of(const struct fmt *f)
+{
+	return ((const struct posit_desc *)fmt_kind_data_of(f))->es;
+}
+
 /* The parts of a positive code of n bits: the regime's width (with its terminator,
  * when there is room), k, the exponent bits kept, e (with the bits cut off as 0), the
  * fraction's width and bits; the value is 2^scale · (1 + fraction/2^frac_bits). */
@@ -67,7 +78,7 @@ static void posit_decode(struct fmt_value *out, const struct fmt *f, fpcode code
 		return;
 	}
 	mag = fmt_magnitude(f, code, &out->neg);
-	split(&p, f->bits, f->es, mag);
+	split(&p, f->bits, es_of(f), mag);
 	parts_value(out->sig, &out->exp, &p);
 	out->ulp_exp = out->exp; /* the last fraction bit's weight (the implicit 1's where there is none) */
 	out->precision = p.frac_bits + 1;
@@ -94,7 +105,7 @@ static int posit_fields(struct fmt_field *out, const struct fmt *f, fpcode code)
 	fpcode mag = fmt_magnitude(f, code, &neg);
 	int n = kind_add_field(out, 0, BITS_SIGN, 1, code, f->bits - 1);
 
-	split(&p, f->bits, f->es, mag);
+	split(&p, f->bits, es_of(f), mag);
 	n = kind_add_field(out, n, BITS_REGIME, p.regime_bits, mag, p.exp_bits + p.frac_bits);
 	n = kind_add_field(out, n, BITS_EXPONENT, p.exp_bits, mag, p.frac_bits);
 	return kind_add_field(out, n, BITS_FRACTION, p.frac_bits, mag, 0);
@@ -113,10 +124,10 @@ static void posit_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode r
 	}
 	if (rank > f->max_rank) {
 		mpz_set_ui(sig, 1);
-		*exp = f->emax + (1L << f->es);
+		*exp = f->emax + (1L << es_of(f));
 		return;
 	}
-	split(&p, f->bits, f->es, rank);
+	split(&p, f->bits, es_of(f), rank);
 	parts_value(sig, exp, &p);
 }
 
@@ -128,7 +139,7 @@ static void posit_midpoint(mpq_t mid, const struct fmt *f, fpcode rank)
 	long exp;
 
 	mpz_init(sig);
-	split(&p, f->bits + 1, f->es, 2 * rank + 1);
+	split(&p, f->bits + 1, es_of(f), 2 * rank + 1);
 	parts_value(sig, &exp, &p);
 	num_set_dyadic(mid, sig, exp);
 	mpz_clear(sig);
@@ -163,11 +174,11 @@ static int against_half(const mpz_t r, const mpz_t d)
  */
 static int place_by_bits(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q, long scale)
 {
-	long useed_log2 = 1L << f->es;
+	long useed_log2 = 1L << es_of(f);
 	long k = scale >= 0 ? scale / useed_log2 : -((-scale + useed_log2 - 1) / useed_log2);
 	long e = scale - k * useed_log2;
 	int regime_bits = (int)(k >= 0 ? k + 2 : -k + 1);
-	int shift = f->bits - 1 - regime_bits - f->es;
+	int shift = f->bits - 1 - regime_bits - es_of(f);
 	mpq_t x;
 	mpz_t whole, rest;
 	int c;
@@ -176,7 +187,7 @@ static int place_by_bits(fpcode *lower, bool *exact, const struct fmt *f, const 
 	mpz_inits(whole, rest, NULL);
 	num_scale_pow2(x, q, -scale);
 	code_to_mpz(whole, k >= 0 ? code_mask((int)k + 1) << 1 : 1); /* the regime's bits */
-	mpz_mul_2exp(whole, whole, (mp_bitcnt_t)f->es);
+	mpz_mul_2exp(whole, whole, (mp_bitcnt_t)es_of(f));
 	mpz_add_ui(whole, whole, (unsigned long)e);
 	mpz_sub_ui(whole, whole, 1);
 	mpz_addmul(mpq_numref(x), whole, mpq_denref(x));
@@ -198,7 +209,7 @@ static int place_by_bits(fpcode *lower, bool *exact, const struct fmt *f, const 
 static int posit_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q)
 {
 	long scale = num_floor_log2_ratio(mpq_numref(q), mpq_denref(q));
-	long useed_log2 = 1L << f->es;
+	long useed_log2 = 1L << es_of(f);
 
 	*exact = false;
 	if (scale >= f->emax + useed_log2) {
@@ -230,8 +241,8 @@ static void posit_formula(struct strbuf *out, const struct fmt *f, fpcode mag, c
 		sb_putc(out, '0');
 		return;
 	}
-	split(&p, f->bits, f->es, mag);
-	kind_power_of_two_text(out, 1 << f->es);
+	split(&p, f->bits, es_of(f), mag);
+	kind_power_of_two_text(out, 1 << es_of(f));
 	sb_printf(out, "^%ld * 2^%ld", p.k, p.e);
 	kind_significand_text(out, p.fraction, p.frac_bits, true);
 }
@@ -246,12 +257,12 @@ static void posit_explain_field(struct strbuf *out, const struct fmt *f, fpcode 
 		sb_puts(out, v->cls == FP_ZERO ? "all 0: the one zero" : "all 0 after a 1: NaR, not a real");
 		return;
 	}
-	split(&p, f->bits, f->es, fmt_magnitude(f, code, &neg));
+	split(&p, f->bits, es_of(f), fmt_magnitude(f, code, &neg));
 	if (field_kind == BITS_REGIME)
 		sb_printf(out, "a run of %ld %s%s: k = %ld, useed^k", p.k >= 0 ? p.k + 1 : -p.k, p.k >= 0 ? "one" : "zero",
 			  sb_plural(p.k >= 0 ? p.k + 1 : -p.k), p.k);
-	else if (p.exp_bits < f->es)
-		sb_printf(out, "e = %ld (%d of %d bit%s; the rest are 0)", p.e, p.exp_bits, f->es, sb_plural(f->es));
+	else if (p.exp_bits < es_of(f))
+		sb_printf(out, "e = %ld (%d of %d bit%s; the rest are 0)", p.e, p.exp_bits, es_of(f), sb_plural(es_of(f)));
 	else
 		sb_printf(out, "e = %ld", p.e);
 	if (neg)
@@ -268,18 +279,18 @@ static void posit_layout(struct strbuf *out, const struct fmt *f, int indent, fi
 	name(out, BITS_REGIME, arg);
 	sb_puts(out, ", ");
 	name(out, BITS_EXPONENT, arg);
-	sb_printf(out, " %d, ", f->es);
+	sb_printf(out, " %d, ", es_of(f));
 	name(out, BITS_FRACTION, arg);
 	code_to_hex(nar, f->nan_code, fmt_hex_digits(f));
 	sb_printf(out, " (what is left)\n%*sa regime is a run of equal bits and the opposite bit\n", indent, "");
-	sb_printf(out, "%*sposit<%d,%d>: useed = 2^%ld; 0 is zero, %s NaR (not a real)\n", indent, "", f->bits, f->es,
-		  1L << f->es, nar);
+	sb_printf(out, "%*sposit<%d,%d>: useed = 2^%ld; 0 is zero, %s NaR (not a real)\n", indent, "", f->bits, es_of(f),
+		  1L << es_of(f), nar);
 }
 
 /* The fraction bits of the codes whose regime is k. */
 static int fraction_bits_at(const struct fmt *f, long k)
 {
-	int left = f->bits - 1 - (int)(k >= 0 ? k + 2 : -k + 1) - f->es;
+	int left = f->bits - 1 - (int)(k >= 0 ? k + 2 : -k + 1) - es_of(f);
 
 	return left > 0 ? left : 0;
 }
@@ -287,7 +298,7 @@ static int fraction_bits_at(const struct fmt *f, long k)
 /* "2^-24..2^-13: 1 bit" for each run of regimes with the same precision. */
 static void posit_precision_lines(struct strbuf *out, const struct fmt *f)
 {
-	long useed_log2 = 1L << f->es, kmin = -(long)(f->bits - 2), kmax = f->bits - 3;
+	long useed_log2 = 1L << es_of(f), kmin = -(long)(f->bits - 2), kmax = f->bits - 3;
 
 	sb_printf(out, "useed 2^%ld; maxpos useed^%d = 2^%ld, minpos 2^%ld", useed_log2, f->bits - 2, f->emax, f->emin);
 	for (long k = kmin; k <= kmax;) {
@@ -313,17 +324,15 @@ static const char *posit_finish(struct fmt *f)
 {
 	if (f->bits < 3 || f->bits > POSIT_MAX_BITS)
 		return "bits must be 3 to 64 in a posit";
-	if (f->es < 0 || f->es > 12 || (long)(f->bits - 1) << f->es > POSIT_MAX_SCALE)
+	if (es_of(f) < 0 || es_of(f) > 12 || (long)(f->bits - 1) << es_of(f) > POSIT_MAX_SCALE)
 		return "es must be 0 to 12 in a posit, with (bits - 1)·2^es at most 32768";
-	if (f->exp_bits || f->frac_bits || f->nclasses)
-		return "a posit has bits and es, not exponent, fraction or class lines";
 	f->has_sign = true;
 	f->sign_bit = f->nan_code = (fpcode)1 << (f->bits - 1);
 	f->has_nan = f->has_zero = true;
 	f->has_inf = f->nan_signed = false;
 	f->max_rank = f->nan_code - 1;
 	f->min_normal_rank = 1;
-	f->emax = (long)(f->bits - 2) << f->es;
+	f->emax = (long)(f->bits - 2) << es_of(f);
 	f->emin = -f->emax;
 	f->precision = fraction_bits_at(f, 0) + 1;
 	f->saturates_always = f->keeps_nonzero = true;
@@ -340,13 +349,13 @@ static bool apply_es(struct fmt *f, char *val, struct kind_why *why)
 {
 	if (f->kind != &fmt_kind_posit)
 		return kind_fail(why, "es is a posit's: `kind posit` comes first");
-	return kind_key_integer(&f->es, "es", val, why);
+	return kind_key_integer(&((struct posit_desc *)fmt_kind_data(f))->es, "es", val, why);
 }
 
 /* A posit's description beyond its width is its es; its shape is its width alone. */
 static bool posit_same_description(const struct fmt *a, const struct fmt *b)
 {
-	return a->es == b->es;
+	return es_of(a) == es_of(b);
 }
 
 static const struct kind_key posit_keys[] = {
@@ -367,10 +376,9 @@ static struct fmt *posit_from_name(const char *lower)
 	rest = lower + used;
 	if (*rest && (sscanf(rest, "es%2d%n", &es, &used) != 1 || !isdigit((unsigned char)rest[2]) || rest[used]))
 		return NULL;
-	f = fmt_new(lower);
-	f->kind = &fmt_kind_posit;
+	f = fmt_new(lower, &fmt_kind_posit);
 	f->bits = bits;
-	f->es = es;
+	((struct posit_desc *)fmt_kind_data(f))->es = es;
 	snprintf(f->description, sizeof f->description, "posit<%d,%d> built from its name", bits, es);
 	if (fmt_finish(f))
 		return fmt_free(f), NULL;

@@ -11,9 +11,57 @@
 
 #include <assert.h>
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* How a tapered class stores its exponent. */
+enum tapered_encoding {
+	EXP_SIGN_MAGNITUDE, /* sign bit, then magnitude bits below an implicit top 1 */
+	EXP_OFFSET,         /* unsigned field minus an offset */
+};
+
+/* One prefix class of a tapered format: the bits after the sign that select it. */
+struct tapered_class {
+	unsigned prefix;
+	int prefix_len;
+	int exp_bits;
+	enum tapered_encoding encoding;
+	int exp_offset;
+	int mant_bits;
+	enum fp_class cls; /* FP_NORMAL or FP_SUBNORMAL: what its codes are called */
+};
+
+/* A code that stands for itself rather than for its fields. */
+struct tapered_special {
+	uint32_t code;     /* at most 16 bits (one of more than 32 is kept as all ones, for finish() to refuse) */
+	enum fp_class cls; /* FP_ZERO, FP_INF or FP_NAN */
+	bool neg;
+};
+
+#define TAPERED_MAX_CLASSES 16
+#define TAPERED_MAX_SPECIALS 16
+
+/* The description of a tapered format beyond its width and sign, as its class and
+ * special lines give it: the format's kind_data. */
+struct tapered_desc {
+	int nclasses;
+	struct tapered_class classes[TAPERED_MAX_CLASSES];
+	int nspecials;
+	struct tapered_special special[TAPERED_MAX_SPECIALS];
+};
+_Static_assert(sizeof(struct tapered_desc) <= FMT_KIND_DATA_BYTES, "a tapered description fits in kind_data");
+
+static const struct tapered_desc *desc_of(const struct fmt *f)
+{
+	return fmt_kind_data_of(f);
+}
+
+static struct tapered_desc *desc_in(struct fmt *f)
+{
+	return fmt_kind_data(f);
+}
 
 static fpcode magnitude_mask(const struct fmt *f)
 {
@@ -25,24 +73,25 @@ static int magnitude_width(const struct fmt *f)
 	return f->has_sign ? f->bits - 1 : f->bits;
 }
 
-static bool class_matches(const struct fmt_class *c, fpcode mag, int width)
+static bool class_matches(const struct tapered_class *c, fpcode mag, int width)
 {
 	return (mag >> (width - c->prefix_len)) == c->prefix;
 }
 
 /* The prefix class a code belongs to (its magnitude bits decide). */
-static const struct fmt_class *class_of(const struct fmt *f, fpcode code)
+static const struct tapered_class *class_of(const struct fmt *f, fpcode code)
 {
+	const struct tapered_desc *d = desc_of(f);
 	fpcode mag = code & magnitude_mask(f);
 
-	for (int i = 0; i < f->nclasses; i++)
-		if (class_matches(&f->classes[i], mag, magnitude_width(f)))
-			return &f->classes[i];
+	for (int i = 0; i < d->nclasses; i++)
+		if (class_matches(&d->classes[i], mag, magnitude_width(f)))
+			return &d->classes[i];
 	return NULL;
 }
 
 /* The exponent a class's exponent field stands for. */
-static long class_exponent(const struct fmt_class *c, unsigned field)
+static long class_exponent(const struct tapered_class *c, unsigned field)
 {
 	unsigned magnitude;
 
@@ -54,23 +103,25 @@ static long class_exponent(const struct fmt_class *c, unsigned field)
 	return (field >> (c->exp_bits - 1)) ? -(long)magnitude : (long)magnitude;
 }
 
-static unsigned exponent_field(const struct fmt_class *c, fpcode code)
+static unsigned exponent_field(const struct tapered_class *c, fpcode code)
 {
 	return (unsigned)((code >> c->mant_bits) & code_mask(c->exp_bits));
 }
 
-static const struct fmt_special *find_special(const struct fmt *f, fpcode code)
+static const struct tapered_special *find_special(const struct fmt *f, fpcode code)
 {
-	for (int i = 0; i < f->nspecials; i++)
-		if (f->special[i].code == code)
-			return &f->special[i];
+	const struct tapered_desc *d = desc_of(f);
+
+	for (int i = 0; i < d->nspecials; i++)
+		if (d->special[i].code == code)
+			return &d->special[i];
 	return NULL;
 }
 
 static void tapered_decode(struct fmt_value *out, const struct fmt *f, fpcode code)
 {
-	const struct fmt_special *s = find_special(f, code);
-	const struct fmt_class *c;
+	const struct tapered_special *s = find_special(f, code);
+	const struct tapered_class *c;
 	fpcode mant;
 
 	out->neg = f->has_sign && (code & f->sign_bit);
@@ -92,7 +143,7 @@ static void tapered_decode(struct fmt_value *out, const struct fmt *f, fpcode co
 
 static int tapered_fields(struct fmt_field *out, const struct fmt *f, fpcode code)
 {
-	const struct fmt_class *c = class_of(f, code);
+	const struct tapered_class *c = class_of(f, code);
 	int n = 0;
 
 	if (f->has_sign)
@@ -125,7 +176,7 @@ static void tapered_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode
 
 static void tapered_formula(struct strbuf *out, const struct fmt *f, fpcode mag, const struct fmt_value *v)
 {
-	const struct fmt_class *c;
+	const struct tapered_class *c;
 	unsigned field;
 
 	if (v->cls == FP_ZERO) {
@@ -143,7 +194,7 @@ static void tapered_formula(struct strbuf *out, const struct fmt *f, fpcode mag,
 
 static void explain_exponent(struct strbuf *out, const struct fmt *f, fpcode code, const struct fmt_value *v)
 {
-	const struct fmt_class *c = class_of(f, code);
+	const struct tapered_class *c = class_of(f, code);
 	unsigned field = exponent_field(c, code);
 	long e = class_exponent(c, field);
 
@@ -176,13 +227,15 @@ static void tapered_explain_field(struct strbuf *out, const struct fmt *f, fpcod
 static void tapered_layout(struct strbuf *out, const struct fmt *f, int indent, field_name_writer *name,
 			   const void *arg)
 {
+	const struct tapered_desc *d = desc_of(f);
+
 	if (f->has_sign) {
 		name(out, BITS_SIGN, arg);
 		sb_puts(out, " 1, then ");
 	}
 	sb_puts(out, "prefix-coded classes:\n");
-	for (int i = 0; i < f->nclasses; i++) {
-		const struct fmt_class *c = &f->classes[i];
+	for (int i = 0; i < d->nclasses; i++) {
+		const struct tapered_class *c = &d->classes[i];
 		char prefix[20];
 		for (int k = 0; k < c->prefix_len; k++)
 			prefix[k] = (char)('0' + ((c->prefix >> (c->prefix_len - 1 - k)) & 1));
@@ -194,7 +247,7 @@ static void tapered_layout(struct strbuf *out, const struct fmt *f, int indent, 
 }
 
 /* The exponents a class covers: |E| for sign-magnitude ones, which cover both signs. */
-static bool class_exponent_range(long *lo, long *hi, const struct fmt *f, const struct fmt_class *c)
+static bool class_exponent_range(long *lo, long *hi, const struct fmt *f, const struct tapered_class *c)
 {
 	bool symmetric = c->encoding == EXP_SIGN_MAGNITUDE, any = false;
 	struct fmt_value v;
@@ -219,8 +272,10 @@ static bool class_exponent_range(long *lo, long *hi, const struct fmt *f, const 
 
 static void tapered_precision_lines(struct strbuf *out, const struct fmt *f)
 {
-	for (int i = 0; i < f->nclasses; i++) {
-		const struct fmt_class *c = &f->classes[i];
+	const struct tapered_desc *d = desc_of(f);
+
+	for (int i = 0; i < d->nclasses; i++) {
+		const struct tapered_class *c = &d->classes[i];
 		long lo, hi;
 		if (!class_exponent_range(&lo, &hi, f, c))
 			continue;
@@ -236,8 +291,10 @@ static void tapered_precision_lines(struct strbuf *out, const struct fmt *f)
 /* Every magnitude code must match exactly one class, and the widths must add up. */
 static const char *check_classes(const struct fmt *f, int width)
 {
-	for (int i = 0; i < f->nclasses; i++) {
-		const struct fmt_class *c = &f->classes[i];
+	const struct tapered_desc *d = desc_of(f);
+
+	for (int i = 0; i < d->nclasses; i++) {
+		const struct tapered_class *c = &d->classes[i];
 		if (c->prefix_len + c->exp_bits + c->mant_bits != width)
 			return "a class's prefix, exponent and mantissa must fill the bits after the sign";
 		if (c->exp_bits > 16 || c->mant_bits > 16)
@@ -245,8 +302,8 @@ static const char *check_classes(const struct fmt *f, int width)
 	}
 	for (fpcode mag = 0; mag <= code_mask(width); mag++) {
 		int matches = 0;
-		for (int i = 0; i < f->nclasses; i++)
-			matches += class_matches(&f->classes[i], mag, width);
+		for (int i = 0; i < d->nclasses; i++)
+			matches += class_matches(&d->classes[i], mag, width);
 		if (matches != 1)
 			return matches ? "class prefixes overlap" : "class prefixes leave codes undescribed";
 	}
@@ -282,17 +339,18 @@ static const char *check_symmetry(const struct fmt *f, int width)
 
 static bool is_nan_special(const struct fmt *f, fpcode code)
 {
-	const struct fmt_special *s = find_special(f, code);
+	const struct tapered_special *s = find_special(f, code);
 
 	return s && s->cls == FP_NAN;
 }
 
 static void derive_specials(struct fmt *f)
 {
+	const struct tapered_desc *d = desc_of(f);
 	bool zero_seen = false;
 
-	for (int i = f->nspecials - 1; i >= 0; i--) {
-		const struct fmt_special *s = &f->special[i];
+	for (int i = d->nspecials - 1; i >= 0; i--) {
+		const struct tapered_special *s = &d->special[i];
 		if (s->cls == FP_NAN) {
 			f->has_nan = true;
 			f->nan_code = s->code;
@@ -311,12 +369,12 @@ static void derive_specials(struct fmt *f)
 
 static const char *check_description(const struct fmt *f, int width)
 {
+	const struct tapered_desc *d = desc_of(f);
+
 	if (f->bits < 2 || f->bits > 16)
 		return "bits must be 2 to 16 in a tapered format";
-	if (f->nclasses == 0)
+	if (d->nclasses == 0)
 		return "a tapered format needs class lines";
-	if (f->exp_bits || f->frac_bits)
-		return "a format has either class lines or exponent and fraction, not both";
 	return check_classes(f, width);
 }
 
@@ -343,6 +401,7 @@ static void derive_exponents(struct fmt *f, const struct fmt_table *t)
 
 static const char *tapered_finish(struct fmt *f)
 {
+	struct tapered_desc *d = desc_in(f);
 	int width = magnitude_width(f);
 	const char *why = check_description(f, width);
 	struct fmt_table *t;
@@ -351,13 +410,13 @@ static const char *tapered_finish(struct fmt *f)
 		return why;
 	f->sign_bit = f->has_sign ? (fpcode)1 << width : 0;
 	f->precision = 0;
-	for (int i = 0; i < f->nclasses; i++)
-		if (f->classes[i].mant_bits + 1 > f->precision)
-			f->precision = f->classes[i].mant_bits + 1;
-	for (int i = 0; i < f->nspecials; i++) {
-		if (f->special[i].code > code_mask(f->bits))
+	for (int i = 0; i < d->nclasses; i++)
+		if (d->classes[i].mant_bits + 1 > f->precision)
+			f->precision = d->classes[i].mant_bits + 1;
+	for (int i = 0; i < d->nspecials; i++) {
+		if (d->special[i].code > code_mask(f->bits))
 			return "a special code has more bits than the format";
-		f->special[i].neg = f->has_sign && (f->special[i].code & f->sign_bit);
+		d->special[i].neg = f->has_sign && (d->special[i].code & f->sign_bit);
 	}
 	derive_specials(f);
 	if ((why = check_symmetry(f, width)))
@@ -394,7 +453,7 @@ static bool parse_code(const char *s, fpcode *out)
 }
 
 /* One `key=value` of a class line. */
-static bool class_setting(struct fmt_class *c, const char *key, const char *val)
+static bool class_setting(struct tapered_class *c, const char *key, const char *val)
 {
 	long v;
 
@@ -438,13 +497,14 @@ static bool class_setting(struct fmt_class *c, const char *key, const char *val)
 /* class prefix=11 exponent=4 encoding=sign-magnitude mantissa=1 class=normal */
 static bool apply_class(struct fmt *f, char *val, struct kind_why *why)
 {
-	struct fmt_class c = { .encoding = EXP_SIGN_MAGNITUDE, .cls = FP_NORMAL };
+	struct tapered_desc *d = desc_in(f);
+	struct tapered_class c = { .encoding = EXP_SIGN_MAGNITUDE, .cls = FP_NORMAL };
 	bool has_prefix = false;
 	char *save;
 
 	f->kind = &fmt_kind_tapered;
-	if (f->nclasses == FMT_MAX_CLASSES)
-		return kind_fail(why, "class: more than %d class lines", FMT_MAX_CLASSES);
+	if (d->nclasses == TAPERED_MAX_CLASSES)
+		return kind_fail(why, "class: more than %d class lines", TAPERED_MAX_CLASSES);
 	for (char *tok = strtok_r(val, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
 		char *eq = strchr(tok, '=');
 		if (!eq || (*eq = '\0', !class_setting(&c, tok, eq + 1))) {
@@ -456,7 +516,7 @@ static bool apply_class(struct fmt *f, char *val, struct kind_why *why)
 	}
 	if (!has_prefix)
 		return kind_fail(why, "class: no prefix=BITS (" CLASS_SETTINGS ")");
-	f->classes[f->nclasses++] = c;
+	d->classes[d->nclasses++] = c;
 	return true;
 }
 
@@ -467,33 +527,38 @@ static bool apply_special(struct fmt *f, char *val, struct kind_why *why)
 		[FP_ZERO] = "zero", [FP_SUBNORMAL] = NULL, [FP_NORMAL] = NULL,
 		[FP_INF] = "inf", [FP_NAN] = "nan",
 	};
-	char code[64], cls[16], extra;
+	struct tapered_desc *d = desc_in(f);
+	char text[64], cls[16], extra;
+	fpcode code;
 	int c;
 
-	if (f->nspecials == FMT_MAX_SPECIALS)
-		return kind_fail(why, "special: more than %d special lines", FMT_MAX_SPECIALS);
-	if (sscanf(val, "%63s %15s %c", code, cls, &extra) != 2 || (c = kind_word_index(classes, 5, cls)) < 0 ||
-	    !parse_code(code, &f->special[f->nspecials].code))
+	if (d->nspecials == TAPERED_MAX_SPECIALS)
+		return kind_fail(why, "special: more than %d special lines", TAPERED_MAX_SPECIALS);
+	if (sscanf(val, "%63s %15s %c", text, cls, &extra) != 2 || (c = kind_word_index(classes, 5, cls)) < 0 ||
+	    !parse_code(text, &code))
 		return kind_fail(why, "special needs CODE zero|inf|nan (CODE in hexadecimal, 0x...), not '%.40s'", val);
-	f->special[f->nspecials++].cls = (enum fp_class)c;
+	d->special[d->nspecials].code = code > UINT32_MAX ? UINT32_MAX : (uint32_t)code;
+	d->special[d->nspecials++].cls = (enum fp_class)c;
 	return true;
 }
 
 /* Two tapered formats are described alike when their class and special lines are. */
 static bool tapered_same_description(const struct fmt *a, const struct fmt *b)
 {
-	if (a->nclasses != b->nclasses || a->nspecials != b->nspecials)
+	const struct tapered_desc *p = desc_of(a), *q = desc_of(b);
+
+	if (p->nclasses != q->nclasses || p->nspecials != q->nspecials)
 		return false;
-	for (int i = 0; i < a->nclasses; i++) {
-		const struct fmt_class *x = &a->classes[i], *y = &b->classes[i];
+	for (int i = 0; i < p->nclasses; i++) {
+		const struct tapered_class *x = &p->classes[i], *y = &q->classes[i];
 		if (x->prefix != y->prefix || x->prefix_len != y->prefix_len || x->exp_bits != y->exp_bits ||
 		    x->encoding != y->encoding || x->exp_offset != y->exp_offset || x->mant_bits != y->mant_bits ||
 		    x->cls != y->cls)
 			return false;
 	}
-	for (int i = 0; i < a->nspecials; i++)
-		if (a->special[i].code != b->special[i].code || a->special[i].cls != b->special[i].cls ||
-		    a->special[i].neg != b->special[i].neg)
+	for (int i = 0; i < p->nspecials; i++)
+		if (p->special[i].code != q->special[i].code || p->special[i].cls != q->special[i].cls ||
+		    p->special[i].neg != q->special[i].neg)
 			return false;
 	return true;
 }

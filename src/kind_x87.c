@@ -18,6 +18,7 @@
 
 #define X87_FRACTION 63
 #define X87_EXPONENT 15
+#define X87_BIAS 16383
 #define X87_INTEGER_BIT ((fpcode)1 << X87_FRACTION)
 
 static long field_of(fpcode mag)
@@ -54,17 +55,18 @@ static fpcode x87_rank_of_code(const struct fmt *f, fpcode mag)
 	return (fpcode)field << X87_FRACTION | fraction_of(mag);
 }
 
-/* Values and rounding: kind_float's, on the description finish() sets. */
-extern const struct fmt_kind fmt_kind_float;
+/* Its ranks are e15m63's, a grid (format.h) that the fast paths are not offered: its
+ * codes are not its ranks. */
+static const struct fmt_grid x87_grid = { true, X87_FRACTION, X87_BIAS, true };
 
 static void x87_rank_value(mpz_t sig, long *exp, const struct fmt *f, fpcode rank)
 {
-	fmt_kind_float.rank_value(sig, exp, f, rank);
+	kind_grid_rank_value(sig, exp, f, &x87_grid, rank);
 }
 
 static int x87_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q)
 {
-	return fmt_kind_float.place(lower, exact, f, q);
+	return kind_grid_place(lower, exact, f, &x87_grid, q);
 }
 
 /* The kinds of code, canonical or not. */
@@ -122,8 +124,8 @@ static void x87_decode(struct fmt_value *out, const struct fmt *f, fpcode code)
 		out->cls = fraction_of(mag) ? FP_NAN : FP_INF;
 		return;
 	}
-	fmt_kind_float.rank_value(out->sig, &out->exp, f, x87_rank_of_code(f, mag));
-	out->ulp_exp = (field ? field - f->bias : f->emin) - X87_FRACTION;
+	x87_rank_value(out->sig, &out->exp, f, x87_rank_of_code(f, mag));
+	out->ulp_exp = (field ? field - X87_BIAS : f->emin) - X87_FRACTION;
 	out->cls = field ? FP_NORMAL : mpz_sgn(out->sig) ? FP_SUBNORMAL : FP_ZERO;
 	if (out->cls == FP_SUBNORMAL)
 		out->precision = (int)mpz_sizeinbase(out->sig, 2);
@@ -144,8 +146,9 @@ static void x87_formula(struct strbuf *out, const struct fmt *f, fpcode mag, con
 {
 	long field = field_of(mag);
 
+	(void)f;
 	(void)v;
-	sb_printf(out, "2^(%ld - %d)", field ? field : 1, f->bias);
+	sb_printf(out, "2^(%ld - %d)", field ? field : 1, X87_BIAS);
 	kind_significand_text(out, fraction_of(mag), X87_FRACTION, integer_bit(mag));
 }
 
@@ -177,18 +180,19 @@ static void x87_explain_field(struct strbuf *out, const struct fmt *f, fpcode co
 	if (field == (long)code_mask(X87_EXPONENT))
 		sb_puts(out, v->cls == FP_INF ? "all ones with fraction 0: infinity" : "all ones: infinity or NaN");
 	else if (field == 0)
-		sb_printf(out, "0: denormal, 2^(1 - %d) = 2^%ld", f->bias, f->emin);
+		sb_printf(out, "0: denormal, 2^(1 - %d) = 2^%ld", X87_BIAS, f->emin);
 	else
-		sb_printf(out, "%ld: 2^(%ld - %d) = 2^%ld", field, field, f->bias, field - f->bias);
+		sb_printf(out, "%ld: 2^(%ld - %d) = 2^%ld", field, field, X87_BIAS, field - X87_BIAS);
 }
 
 static void x87_layout(struct strbuf *out, const struct fmt *f, int indent, field_name_writer *name,
 		       const void *arg)
 {
+	(void)f;
 	name(out, BITS_SIGN, arg);
 	sb_puts(out, " 1, ");
 	name(out, BITS_EXPONENT, arg);
-	sb_printf(out, " %d (bias %d), ", X87_EXPONENT, f->bias);
+	sb_printf(out, " %d (bias %d), ", X87_EXPONENT, X87_BIAS);
 	name(out, BITS_INTEGER, arg);
 	sb_puts(out, " 1 (explicit), ");
 	name(out, BITS_FRACTION, arg);
@@ -202,20 +206,14 @@ static const char *x87_finish(struct fmt *f)
 {
 	if (f->bits != 80)
 		return "bits must be 80 in an x87 format";
-	if (f->exp_bits || f->frac_bits || f->nclasses)
-		return "an x87 format is `kind x87` and `bits 80` alone";
-	f->exp_bits = X87_EXPONENT; /* the values' description, which kind_float's operations read */
-	f->frac_bits = X87_FRACTION;
-	f->bias = (1 << (X87_EXPONENT - 1)) - 1;
-	f->specials = SPECIALS_IEEE;
 	f->has_sign = f->has_zero = f->has_inf = f->has_nan = f->nan_signed = true;
 	f->sign_bit = (fpcode)1 << 79;
 	f->max_rank = (code_mask(X87_EXPONENT) << X87_FRACTION) - 1;
 	f->inf_code = x87_code_of_rank(f, f->max_rank + 1);
 	f->nan_code = f->inf_code | (fpcode)1 << (X87_FRACTION - 1); /* the quiet NaN strtold("nan") gives */
 	f->min_normal_rank = (fpcode)1 << X87_FRACTION;
-	f->emin = 1 - f->bias;
-	f->emax = (long)code_mask(X87_EXPONENT) - 1 - f->bias;
+	f->emin = 1 - X87_BIAS;
+	f->emax = (long)code_mask(X87_EXPONENT) - 1 - X87_BIAS;
 	f->precision = X87_FRACTION + 1;
 	f->quiet_bit = (fpcode)1 << (X87_FRACTION - 1);
 	return NULL;

@@ -33,6 +33,7 @@
 #include "mapping.h"
 #include "parse.h"
 #include "real.h"
+#include "registry.h"
 
 static const char *const variable_names[MAP_VARIABLES] = { "x", "y", "z" };
 

@@ -25,6 +25,7 @@
 #include "mxemit.h"
 #include "nvfp4.h"
 #include "parse.h"
+#include "registry.h"
 #include "render.h"
 
 /* -o for mx: its four fields only. */

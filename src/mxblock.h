@@ -31,7 +31,7 @@
 /* The element format: a float format, or MXINT8. */
 struct element_format {
 	const struct fmt *floats;
-	const struct int_format *ints;
+	const struct fmt *ints;
 	long emax;
 };
 

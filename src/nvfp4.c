@@ -13,6 +13,7 @@
 
 #include "format.h"
 #include "num.h"
+#include "registry.h"
 #include "round.h"
 
 #if FLT_EVAL_METHOD != 0

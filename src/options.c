@@ -15,6 +15,7 @@
 #include "fmtfile.h"
 #include "inputs.h"
 #include "parse.h"
+#include "registry.h"
 #include "render.h"
 
 #ifndef FPX_VERSION

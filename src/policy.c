@@ -17,12 +17,6 @@ static void give_nan(struct rnd_result *out, const struct fmt *f, bool neg)
 	out->flags = RND_INVALID;
 }
 
-/* E8M0's layout (unsigned powers of two, no zero), whatever the format is called. */
-static bool is_e8m0(const struct fmt *f)
-{
-	return f->grid.present && f->grid.frac_bits == 0 && !f->grid.subnormals && !f->has_sign;
-}
-
 /* Is q strictly between 2^a and 2^(a+1)? */
 static bool strictly_inside_binade(const mpq_t q, long a)
 {
@@ -43,25 +37,18 @@ static bool fits(const struct fmt *f, int p, long emin, long emax)
 	return f->grid.present && f->precision <= p && f->emax <= emax && f->emin - f->precision >= emin - p;
 }
 
-/* bfloat16's layout, whatever the format is called. */
-static bool is_bfloat16_layout(const struct fmt *f)
-{
-	return f->grid.present && f->has_inf && f->has_nan && f->has_sign && f->bits == 16 && f->grid.frac_bits == 7 &&
-	       f->grid.bias == 127;
-}
-
 /*
- * ml_dtypes' bfloat16 is Eigen's, whose conversion from a double is
- * float_to_bfloat16_rtne(static_cast<float>(x)): every double goes through binary32. A
- * typed value is a Python float first, so it goes through binary64 too. The float8, 6
- * and 4 types convert from a double directly.
+ * ml_dtypes' bfloat16 (any format of its family, format.h) is Eigen's, whose conversion
+ * from a double is float_to_bfloat16_rtne(static_cast<float>(x)): every double goes
+ * through binary32. A typed value is a Python float first, so it goes through binary64
+ * too. The float8, 6 and 4 types convert from a double directly.
  */
 static int ml_dtypes_route(const char *through[2], const struct fmt *target, const struct fmt *source,
 			   bool from_value)
 {
 	int n = 0;
 
-	if (!is_bfloat16_layout(target))
+	if (target->family != FAMILY_BFLOAT16)
 		return 0;
 	if (from_value || (source && !fits(source, 24, -126, 127))) {
 		if (from_value || !fits(source, 53, -1022, 1023))
@@ -99,9 +86,10 @@ static bool in_e8m0_wrap(const mpq_t q)
 }
 
 /*
- * ml_dtypes into E8M0 (float8_e8m0fnu): ±0 gives NaN, or with saturation 0x00 (its
- * denorm_min); a negative value NaN, or with saturation 0x00 (its lowest); (2^-127,
- * 2^-126) gives 2^-126; ties go up; [1.5*2^128, 2^129) wraps to 0x00.
+ * ml_dtypes into E8M0 (float8_e8m0fnu; any format of the scale family, format.h): ±0
+ * gives NaN, or with saturation 0x00 (its denorm_min); a negative value NaN, or with
+ * saturation 0x00 (its lowest); (2^-127, 2^-126) gives 2^-126; ties go up;
+ * [1.5*2^128, 2^129) wraps to 0x00.
  */
 static bool ml_dtypes_e8m0(struct rnd_result *out, const struct fmt *f, const struct num *x, bool saturate,
 			   const char **note)
@@ -144,7 +132,7 @@ static bool ml_dtypes_quirk(struct rnd_result *out, const struct fmt *f, const s
 		out->flags = RND_INVALID;
 		return true;
 	}
-	if (x->kind == NUM_NAN && f->has_nan && (is_bfloat16_layout(f) || f->bits <= 8)) {
+	if (x->kind == NUM_NAN && f->has_nan && (f->family == FAMILY_BFLOAT16 || f->bits <= 8)) {
 		give_nan(out, f, x->neg); /* Eigen's bfloat16 and ml_dtypes' float8 drop the payload */
 		out->flags = x->signaling ? RND_INVALID : 0;
 		return true;
@@ -157,7 +145,7 @@ static bool ml_dtypes_quirk(struct rnd_result *out, const struct fmt *f, const s
 		give_nan(out, f, x->neg);
 		return true;
 	}
-	if (!is_e8m0(f) || x->kind != NUM_FINITE)
+	if (f->family != FAMILY_SCALE || x->kind != NUM_FINITE)
 		return false;
 	return ml_dtypes_e8m0(out, f, x, saturate, note);
 }

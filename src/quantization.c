@@ -12,13 +12,14 @@
 #include "inputs.h"
 #include "output.h"
 #include "parse.h"
+#include "registry.h"
 
 /* The zero points of an integer target must be integers of it. */
 static bool zero_points_fit(const struct quantization *q)
 {
 	for (int i = 0; q->ints && i < q->nzero; i++)
-		if (mpz_cmp_ui(mpq_denref(q->zero[i]), 1) != 0 || mpz_cmp_si(mpq_numref(q->zero[i]), q->ints->min) < 0 ||
-		    mpz_cmp_si(mpq_numref(q->zero[i]), q->ints->max) > 0) {
+		if (mpz_cmp_ui(mpq_denref(q->zero[i]), 1) != 0 || mpz_cmp_si(mpq_numref(q->zero[i]), intfmt_min(q->ints)) < 0 ||
+		    mpz_cmp_si(mpq_numref(q->zero[i]), intfmt_max(q->ints)) > 0) {
 			usage_error("--zero-point: each must be an integer of %s", q->ints->name);
 			return false;
 		}

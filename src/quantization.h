@@ -22,7 +22,7 @@
 /* What a quantization is: the target (an integer format or a float one), the scales and
  * zero points, one per block of `block` values (or one for all). */
 struct quantization {
-	const struct int_format *ints;
+	const struct fmt *ints;
 	const struct fmt *floats;
 	mpq_t *scale, *zero;
 	/* A scale given as a real (1/pi, sqrt(2)/127): the real, and in scale[] an exact

@@ -50,14 +50,14 @@ static void put_int_row(struct strbuf *out, const struct settings *s, const stru
 static enum problem quantize_to_int(struct strbuf *out, const struct settings *s, const struct quantization *q,
 				   const char *input, const struct num *x, const mpq_t y)
 {
-	const struct int_format *f = q->ints;
+	const struct fmt *f = q->ints;
 	unsigned flags;
 	long v;
 
 	if (x->kind == NUM_NAN)
 		return PROBLEM_NAN_NO_INTEGER;
 	if (x->kind == NUM_INF) {
-		v = x->neg ? f->min : f->max;
+		v = x->neg ? intfmt_min(f) : intfmt_max(f);
 		flags = RND_SATURATED;
 	} else
 		flags = intfmt_round(&v, f, y, s->mode);
@@ -69,7 +69,7 @@ static enum problem quantize_to_int(struct strbuf *out, const struct settings *s
 static void put_int_row(struct strbuf *out, const struct settings *s, const struct quantization *q, const char *input,
 			long v, unsigned flags)
 {
-	const struct int_format *f = q->ints;
+	const struct fmt *f = q->ints;
 	char hex[CODE_MAX_BITS / 4 + 35], value[DEC_LONG_MAX], *digits = dec_long(value, v);
 	int hex_digits = (f->bits + 3) / 4;
 	size_t len = (size_t)(value + DEC_LONG_MAX - 1 - digits);

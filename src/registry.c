@@ -8,6 +8,7 @@
 #include "fmtfile.h"
 #include "format.h"
 #include "num.h"
+#include "registry.h"
 #include "report.h"
 #include "strbuf.h"
 
@@ -320,7 +321,7 @@ static void note_lookalike(struct fmt *f)
 }
 
 /* e5m10 and the like, described once per run (names are kept lowercase). */
-static struct fmt *made_from_name(const char *name)
+const struct fmt *fmt_from_name(const char *name)
 {
 	struct fmt *f;
 
@@ -342,7 +343,7 @@ const struct fmt *fmt_lookup(const char *name)
 	for (size_t i = 0; i < builtin_format_count; i++)
 		if (name_in_list(builtin_formats[i].names, name))
 			return parsed_builtin(i);
-	return made_from_name(name);
+	return fmt_from_name(name);
 }
 
 /* Wrapping copies are made once per run, like formats built from their names. */

@@ -19,6 +19,7 @@
 #include "output.h"
 #include "policy.h"
 #include "real.h"
+#include "registry.h"
 #include "replword.h"
 #include "report.h"
 #include "words.h"

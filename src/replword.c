@@ -19,6 +19,7 @@
 #include "parse.h"
 #include "policy.h"
 #include "readout.h"
+#include "registry.h"
 #include "report.h"
 #include "show.h"
 

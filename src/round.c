@@ -8,6 +8,7 @@
  * the virtual value taking the parity opposite to the largest code's.
  */
 #include "round.h"
+#include "table.h"
 
 #include <string.h>
 

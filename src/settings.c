@@ -3,6 +3,7 @@
  */
 #include "settings.h"
 #include "fmtfile.h"
+#include "registry.h"
 
 #include <string.h>
 

@@ -27,5 +27,7 @@ struct fmt_table {
 struct fmt_table *table_get(const struct fmt *f);
 /* The value of a rank; count (one past the largest) gives the virtual value. */
 const mpq_t *table_value(struct fmt_table *t, fpcode rank);
+/* fmt_place() by searching the table of all values; for formats of at most 16 bits. */
+int fmt_place_by_table(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
 
 #endif

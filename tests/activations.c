@@ -23,6 +23,7 @@
 
 #include "format.h"
 #include "real.h"
+#include "registry.h"
 #include "testlib.h"
 
 #define WIDE 320 /* bits of the reference enclosures */

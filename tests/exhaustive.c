@@ -14,6 +14,7 @@
 #include "format.h"
 #include "parse.h"
 #include "readout.h"
+#include "registry.h"
 #include "round.h"
 #include "testlib.h"
 
@@ -355,7 +356,7 @@ int main(void)
 			check_neighbours(f, code);
 		if (f->bits <= 8)
 			check_nothing_between(f);
-		if (strcmp(f->kind->name, "float") == 0)
+		if (f->grid.present) /* arithmetic ranks: the table's placing agrees */
 			check_methods(f, &x);
 		printf("  %-20s %s\n", f->name, tests_failed == before ? "ok" : "FAILED");
 	}

@@ -31,6 +31,7 @@
 #include "output.h"
 #include "owndigits.h"
 #include "parse.h"
+#include "registry.h"
 #include "roundline.h"
 #include "testlib.h"
 

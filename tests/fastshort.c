@@ -19,6 +19,7 @@
 #include "lines.h"
 #include "owndigits.h"
 #include "parse.h"
+#include "registry.h"
 #include "roundline.h"
 #include "testlib.h"
 
@@ -56,10 +57,10 @@ static void compare_both_signs(const struct fmt *f, fpcode code)
 
 static void binade_edges(const struct fmt *f)
 {
-	fpcode top = (fpcode)1 << f->frac_bits;
+	fpcode top = (fpcode)1 << f->grid.frac_bits;
 
-	for (fpcode field = 0; (field << f->frac_bits) <= f->max_rank; field++) {
-		fpcode base = field << f->frac_bits;
+	for (fpcode field = 0; (field << f->grid.frac_bits) <= f->max_rank; field++) {
+		fpcode base = field << f->grid.frac_bits;
 		fpcode offsets[] = { 0, 1, 2, top - 2, top - 1 };
 		for (size_t i = 0; i < sizeof offsets / sizeof offsets[0]; i++)
 			if (base + offsets[i] <= f->max_rank)

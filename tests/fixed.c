@@ -21,6 +21,7 @@
 
 #include "format.h"
 #include "num.h"
+#include "registry.h"
 #include "testlib.h"
 
 static const enum rnd_mode modes[] = { RND_NEAREST_EVEN, RND_NEAREST_AWAY, RND_TOWARD_ZERO, RND_UP, RND_DOWN };

@@ -25,6 +25,7 @@
 #include "convert.h"
 #include "format.h"
 #include "ops.h"
+#include "registry.h"
 #include "testlib.h"
 
 static const struct {
@@ -140,9 +141,9 @@ static uint64_t host_op(unsigned *flags, int bits, enum host_op op, const uint64
 /* The special and boundary codes of an IEEE binary format, both signs. */
 static int special_codes(uint64_t *out, const struct fmt *f)
 {
-	uint64_t sign = (uint64_t)f->sign_bit, frac = ((uint64_t)1 << f->frac_bits) - 1;
-	uint64_t inf = (uint64_t)f->inf_code, one = (uint64_t)f->bias << f->frac_bits;
-	uint64_t quiet = (uint64_t)1 << (f->frac_bits - 1);
+	uint64_t sign = (uint64_t)f->sign_bit, frac = ((uint64_t)1 << f->grid.frac_bits) - 1;
+	uint64_t inf = (uint64_t)f->inf_code, one = (uint64_t)f->grid.bias << f->grid.frac_bits;
+	uint64_t quiet = (uint64_t)1 << (f->grid.frac_bits - 1);
 	uint64_t mags[] = { 0, 1, frac, frac + 1, inf - 1, inf, inf | 1, inf | quiet | 5, one, one + 1, one - 1, 2 * one };
 	int n = 0;
 
@@ -160,10 +161,10 @@ static uint64_t random_code(const struct fmt *f)
 	uint64_t code = (r >> 3) & mask;
 
 	if ((r & 3) == 1)
-		code = ((uint64_t)f->bias << f->frac_bits) + ((r >> 8) & (((uint64_t)1 << (f->frac_bits + 2)) - 1)) -
-		       ((uint64_t)1 << (f->frac_bits + 1));
+		code = ((uint64_t)f->grid.bias << f->grid.frac_bits) + ((r >> 8) & (((uint64_t)1 << (f->grid.frac_bits + 2)) - 1)) -
+		       ((uint64_t)1 << (f->grid.frac_bits + 1));
 	else if ((r & 3) == 2)
-		code = (r >> 8) & (((uint64_t)1 << (f->frac_bits + 2)) - 1);
+		code = (r >> 8) & (((uint64_t)1 << (f->grid.frac_bits + 2)) - 1);
 	return code | ((r & 4) ? (uint64_t)f->sign_bit : 0);
 }
 
@@ -205,7 +206,7 @@ static long make_cases(uint64_t (*out)[3], const struct fmt *f, int arity, long 
  * sign set, the quiet bit alone)? fpx's is the same without the sign. */
 static bool default_nans(const struct fmt *f, uint64_t host, uint64_t fpx)
 {
-	uint64_t quiet_nan = (uint64_t)f->inf_code | (uint64_t)1 << (f->frac_bits - 1);
+	uint64_t quiet_nan = (uint64_t)f->inf_code | (uint64_t)1 << (f->grid.frac_bits - 1);
 
 	return host == (quiet_nan | (uint64_t)f->sign_bit) && fpx == quiet_nan;
 }
@@ -217,7 +218,7 @@ static bool default_nans(const struct fmt *f, uint64_t host, uint64_t fpx)
 static bool exchanged_nans(const struct fmt *f, int op, const uint64_t *code, uint64_t fpx)
 {
 #ifdef __clang__
-	uint64_t quiet = (uint64_t)1 << (f->frac_bits - 1);
+	uint64_t quiet = (uint64_t)1 << (f->grid.frac_bits - 1);
 	bool x_nan = (code[0] & ~(uint64_t)f->sign_bit) > (uint64_t)f->inf_code;
 	bool y_nan = (code[1] & ~(uint64_t)f->sign_bit) > (uint64_t)f->inf_code;
 

@@ -22,6 +22,7 @@
 #include "convert.h"
 #include "format.h"
 #include "parse.h"
+#include "registry.h"
 #include "round.h"
 #include "testlib.h"
 
@@ -184,9 +185,9 @@ static void compare_mpfr(const struct fmt *f, const mpq_t q, size_t m)
 	int t, cls;
 	bool neg;
 
-	mpfr_set_emin(2 - f->bias - f->frac_bits);
+	mpfr_set_emin(2 - f->grid.bias - f->grid.frac_bits);
 	mpfr_set_emax(f->emax + 1);
-	mpfr_init2(x, f->frac_bits + 1);
+	mpfr_init2(x, f->grid.frac_bits + 1);
 	t = mpfr_set_q(x, q, modes[m].mpfr);
 	t = mpfr_subnormalize(x, t, modes[m].mpfr);
 	num_init(&in);
@@ -215,7 +216,7 @@ static void compare_mpfr(const struct fmt *f, const mpq_t q, size_t m)
 /* A random rational over the format's whole range and a little past it. */
 static void random_rational(mpq_t q, const struct fmt *f)
 {
-	long shift = rng_range(f->emin - f->frac_bits - 3, f->emax + 2);
+	long shift = rng_range(f->emin - f->grid.frac_bits - 3, f->emax + 2);
 
 	mpz_set_ui(mpq_numref(q), rng() | 1);
 	mpz_set_ui(mpq_denref(q), (rng() >> rng_range(0, 63)) | 1);
@@ -256,7 +257,7 @@ static void random_midpoint(mpq_t q, const struct fmt *f, int nudge)
 	mpq_add(q, q, next);
 	mpq_div_2exp(q, q, 1);
 	mpq_set_ui(tiny, 1, 1);
-	mpq_div_2exp(tiny, tiny, (mp_bitcnt_t)(f->frac_bits + f->bias + 200));
+	mpq_div_2exp(tiny, tiny, (mp_bitcnt_t)(f->grid.frac_bits + f->grid.bias + 200));
 	if (nudge == 1)
 		mpq_add(q, q, tiny);
 	if (nudge == 2)
@@ -271,7 +272,7 @@ static void check_against_mpfr(const char *name, int count)
 	const struct fmt *f = fmt_lookup(name);
 	mpq_t q;
 
-	if (!check(f && strcmp(f->kind->name, "float") == 0 && f->specials == SPECIALS_IEEE, "%s: not an IEEE format", name))
+	if (!check(f && f->grid.present && f->has_inf, "%s: not an IEEE format", name))
 		return;
 	mpq_init(q);
 	for (int i = 0; i < count; i++) {

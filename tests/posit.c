@@ -19,6 +19,7 @@
 #include "format.h"
 #include "num.h"
 #include "readout.h"
+#include "registry.h"
 #include "show.h"
 #include "strbuf.h"
 #include "testlib.h"

@@ -17,6 +17,7 @@
 #include "format.h"
 #include "parse.h"
 #include "readout.h"
+#include "registry.h"
 #include "round.h"
 #include "testlib.h"
 
@@ -277,7 +278,7 @@ static void check_registry(void)
 	check(fmt_load_text("test", other, err, sizeof err), "load: %s", err);
 	changed = fmt_lookup("regtest");
 	again = first;
-	check(changed != first && changed->bias == 8 && again->bias == 7, "a changed reload takes the old one's place");
+	check(changed != first && changed->grid.bias == 8 && again->grid.bias == 7, "a changed reload takes the old one's place");
 	fmt_unload_all();
 	check(fmt_lookup("regtest") == NULL, "unloaded");
 }

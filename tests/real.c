@@ -14,6 +14,7 @@
 
 #include "format.h"
 #include "real.h"
+#include "registry.h"
 #include "testlib.h"
 
 typedef int mpfr_unary(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
@@ -57,8 +58,8 @@ static fpcode random_code(const struct fmt *f)
 	fpcode code = (fpcode)(r >> 8) & code_mask(f->bits);
 
 	if (r & 1) {
-		fpcode one = (fpcode)f->bias << f->frac_bits; /* the code of 1 */
-		code = one + (fpcode)((r >> 16) % (8u << f->frac_bits)) - (4u << f->frac_bits);
+		fpcode one = (fpcode)f->grid.bias << f->grid.frac_bits; /* the code of 1 */
+		code = one + (fpcode)((r >> 16) % (8u << f->grid.frac_bits)) - (4u << f->grid.frac_bits);
 		code |= (r & 2) ? f->sign_bit : 0;
 	}
 	return code;

@@ -13,6 +13,7 @@
 #include "format.h"
 #include "policy.h"
 #include "parse.h"
+#include "registry.h"
 #include "render.h"
 #include "round.h"
 #include "strbuf.h"

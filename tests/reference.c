@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "registry.h"
 #include "round.h"
 #include "testlib.h"
 

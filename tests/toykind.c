@@ -11,6 +11,7 @@
 #include "format.h"
 #include "kind.h"
 #include "num.h"
+#include "registry.h"
 #include "strbuf.h"
 #include "testlib.h"
 
@@ -159,8 +160,7 @@ static struct fmt *toy_from_name(const char *lower)
 	rest = lower + used;
 	if (*rest && (sscanf(rest, "s%2d%n", &step, &used) != 1 || !isdigit((unsigned char)rest[1]) || rest[used]))
 		return NULL;
-	f = fmt_new(lower);
-	f->kind = &toy_kind;
+	f = fmt_new(lower, &toy_kind);
 	f->bits = bits;
 	((struct toy_desc *)fmt_kind_data(f))->step = step;
 	snprintf(f->description, sizeof f->description, "toy: %d-bit code * 2^%d", bits, step);
@@ -245,6 +245,9 @@ static void check_file(void)
 	      "the kinds a file may name: %s", err);
 	check(!fmt_load_text("bad.fmt", "name b\nfoo 1\n", err, sizeof err) && strstr(err, ", step)"),
 	      "the keys listed: %s", err);
+	check(!fmt_load_text("bad.fmt", "name b\nkind toy\nbits 5\nfraction 2\n", err, sizeof err) &&
+		      strcmp(err, "bad.fmt:4: fraction is not a key of the toy kind (its own: bits, step)") == 0,
+	      "another kind's key refused at its line: %s", err);
 	check(!fmt_load_text("bad.fmt", "name b\nkind toy\nbits 40\n", err, sizeof err) &&
 		      strcmp(err, "bad.fmt:3: bits must be 1 to 16 in a toy format") == 0,
 	      "the kind's finish() points at its line: %s", err);

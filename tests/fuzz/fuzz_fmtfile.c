@@ -10,6 +10,7 @@
 
 #include "format.h"
 #include "readout.h"
+#include "registry.h"
 #include "round.h"
 #include "show.h"
 

@@ -15,6 +15,7 @@
 #include "parse.h"
 #include "readout.h"
 #include "real.h"
+#include "registry.h"
 #include "roundline.h"
 #include "show.h"
 

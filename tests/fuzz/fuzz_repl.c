@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "format.h"
+#include "registry.h"
 #include "repl.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
