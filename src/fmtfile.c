@@ -11,6 +11,8 @@
  * format's fault finds it). This file never names a kind.
  */
 #include "fmtfile.h"
+#include "kindbase.h"
+#include "kinds.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -321,7 +323,7 @@ static bool start_format(struct reader *r, struct fmt **f, const char *val, fmtf
 	if (!*val || strlen(val) >= FMT_NAME_MAX || strpbrk(val, " \t"))
 		return fail(r, r->line, "name needs one word of at most %d characters, not '%.40s'", FMT_NAME_MAX - 1,
 			    val);
-	*f = fmt_new(val, NULL);
+	*f = fmt_new(val, fmt_kinds[0]);
 	start_drafts(r, *f);
 	memset(r->key_line, 0, sizeof r->key_line);
 	r->key_line[KEY_NAME] = r->line;

@@ -294,7 +294,7 @@ struct fmt *fmt_new(const char *name, const struct fmt_kind *kind)
 	if (!f)
 		abort();
 	f->has_sign = true;
-	f->kind = kind ? kind : fmt_kinds[0];
+	f->kind = kind;
 	if (f->kind->init)
 		f->kind->init(f);
 	snprintf(f->name, sizeof f->name, "%s", name);

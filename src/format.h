@@ -263,9 +263,8 @@ void fmt_rank_midpoint(mpq_t mid, const struct fmt *f, fpcode rank);
  */
 int fmt_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
 
-/* A new description named name, of that kind (NULL: the first in fmt_kinds[], which a
- * format file describes until a line says otherwise), its own description the kind's
- * defaults (kind.h: init); to finish or free. */
+/* A new description named name, of that kind, its own description the kind's defaults
+ * (kind.h: init); to finish or free. */
 struct fmt *fmt_new(const char *name, const struct fmt_kind *kind);
 /* Finishes a description: checks it, derives the fields above. NULL or a message. */
 const char *fmt_finish(struct fmt *f);

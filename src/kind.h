@@ -31,11 +31,11 @@
  * To add a kind: one file defining a `const struct fmt_kind` — its operations, its keys
  * in a format file (`keys`), the names of its grammar (`from_name`, `past_limits`), how
  * two of its formats compare (`same_description`, `same_shape`) — and one line in
- * kind.c's BUILTIN_KINDS, or a kind_register() call for a kind outside fpx's binary.
+ * kinds.c's BUILTIN_KINDS, or a kind_register() call for a kind outside fpx's binary.
  * Its description is a struct of its own file kept in the format's kind_data
  * (fmt_kind_data()), which no other file reads. tests/toykind.c is such a kind, added
  * with no other edit. Only a kind's own file names it (fmt_kind_NAME); a kind whose
- * ranks form a grid takes their values and placing from kind.c (kind_grid_*), as
+ * ranks form a grid takes their values and placing from kindbase.c (kind_grid_*), as
  * float and x87 do.
  *
  * READING A FILE. A format file's lines may come in any order, and which kind they
@@ -170,45 +170,5 @@ struct fmt_kind {
 	/* Extra lines for the precision limit ("|E| 8..15: 2 bits"), or NULL. */
 	void (*precision_lines)(struct strbuf *out, const struct fmt *f);
 };
-
-/* The kinds, first the one a format file describes when no line says otherwise; NULL
- * after the last. kind.c's table holds the built-in ones; kind_register() adds one. */
-extern const struct fmt_kind *fmt_kinds[];
-/* Adds a kind after the built-in ones (a test's, a caller's); false when the table is full. */
-bool kind_register(const struct fmt_kind *kind);
-/* The kind named NAME that files may name, or NULL. */
-const struct fmt_kind *kind_named(const char *name);
-
-/* Sign-magnitude kinds: the top bit is the sign (f->sign_bit). */
-fpcode kind_sign_bit_magnitude(const struct fmt *f, fpcode code, bool *neg);
-fpcode kind_sign_bit_with_sign(const struct fmt *f, fpcode magnitude, bool neg);
-/* Kinds whose ranks are their magnitude codes (ranks_are_codes): both translations. */
-fpcode kind_same_rank(const struct fmt *f, fpcode rank);
-
-/* Text helpers the kinds share: " * (1 + m/2^M)" (leading 0 for a subnormal; nothing
- * when width is 0), and 2^bits in decimal. */
-void kind_significand_text(struct strbuf *out, fpcode bits, int width, bool leading_one);
-void kind_power_of_two_text(struct strbuf *out, int bits);
-
-/* Writes a message into why; false, for a key's apply() to return. */
-__attribute__((format(printf, 2, 3))) bool kind_fail(struct kind_why *why, const char *message, ...);
-/* An integer of a key's value, base 0, in [lo, hi]; false when it is not one. */
-bool kind_parse_int(const char *s, long lo, long hi, long *out);
-/* `key 4`: an integer of at most 2^20 in size into *field (finish() checks the range
- * that matters); false after writing why. */
-bool kind_key_integer(int *field, const char *key, const char *val, struct kind_why *why);
-/* `bits 16`: the width, a key most kinds read. */
-bool kind_apply_bits(struct fmt *f, char *val, struct kind_why *why);
-/* The index of word in words[0..n) (NULL entries skipped), or -1. */
-int kind_word_index(const char *const *words, int n, const char *word);
-
-/* Appends a field of `width` bits (none when 0) taken from code at `shift`; returns n + 1. */
-int kind_add_field(struct fmt_field *out, int n, int field_kind, int width, fpcode code, int shift);
-
-/* A kind whose ranks form a grid (format.h: struct fmt_grid, which g describes; rank
- * max_rank + 1 is the virtual value): a rank's value, and where q > 0 lies among the
- * ranks (fmt_place()). */
-void kind_grid_rank_value(mpz_t sig, long *exp, const struct fmt *f, const struct fmt_grid *g, fpcode rank);
-int kind_grid_place(fpcode *lower, bool *exact, const struct fmt *f, const struct fmt_grid *g, const mpq_t q);
 
 #endif

@@ -13,6 +13,7 @@
  * or wraps modulo 2^n in a wrapping copy (fmt_wrapping(), --wrap).
  */
 #include "format.h"
+#include "kindbase.h"
 #include "num.h"
 #include "strbuf.h"
 

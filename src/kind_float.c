@@ -9,6 +9,7 @@
  * grid (format.h) to the fast paths.
  */
 #include "format.h"
+#include "kindbase.h"
 #include "num.h"
 #include "strbuf.h"
 

@@ -14,6 +14,7 @@
  * nonzero value to zero (saturates_always, keeps_nonzero).
  */
 #include "format.h"
+#include "kindbase.h"
 #include "num.h"
 #include "strbuf.h"
 

@@ -6,6 +6,7 @@
  * at most 16 bits.
  */
 #include "format.h"
+#include "kindbase.h"
 #include "table.h"
 #include "strbuf.h"
 

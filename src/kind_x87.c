@@ -13,6 +13,7 @@
  * rounding never makes one.
  */
 #include "format.h"
+#include "kindbase.h"
 #include "num.h"
 #include "strbuf.h"
 

@@ -9,7 +9,8 @@
  * A format file says `kind toy`, `bits N` and `step K`; a name says toyN or toyNsK.
  */
 #include "format.h"
-#include "kind.h"
+#include "kindbase.h"
+#include "kinds.h"
 #include "num.h"
 #include "registry.h"
 #include "strbuf.h"

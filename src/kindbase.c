@@ -1,11 +1,10 @@
 /*
- * kind.c — what the kinds of format share: the table of kinds, the reading of a key's
+ * kindbase.c — what the kinds of format share (kindbase.h): the reading of a key's
  * value, the sign bit of sign-magnitude kinds, fields cut from a code, the text of a
  * significand, and the values and placing of ranks on a grid (kind_float.c's and
- * kind_x87.c's).
+ * kind_x87.c's). The table of the kinds is kinds.c.
  */
-#include "kind.h"
-#include "format.h"
+#include "kindbase.h"
 #include "num.h"
 #include "strbuf.h"
 
@@ -14,47 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define KINDS_MAX 16
-
-/* Every built-in kind, one line each (kind_NAME.c defines fmt_kind_NAME): adding a
- * kind is adding its line. The first is what a format file describes when no line
- * names another kind; the order is the one in which format-file messages list the
- * kinds' keys and names. */
-#define BUILTIN_KINDS(X) \
-	X(float)         \
-	X(posit)         \
-	X(tapered)       \
-	X(x87)           \
-	X(fixed)         \
-	/* end of the kinds */
-
-#define DECLARE_KIND(name) extern const struct fmt_kind fmt_kind_##name;
-#define KIND_ENTRY(name) &fmt_kind_##name,
-BUILTIN_KINDS(DECLARE_KIND)
-
-const struct fmt_kind *fmt_kinds[KINDS_MAX + 1] = { BUILTIN_KINDS(KIND_ENTRY) };
-
-bool kind_register(const struct fmt_kind *kind)
-{
-	size_t n = 0;
-
-	while (fmt_kinds[n])
-		if (fmt_kinds[n++] == kind)
-			return true;
-	if (n == KINDS_MAX)
-		return false;
-	fmt_kinds[n] = kind;
-	return true;
-}
-
-const struct fmt_kind *kind_named(const char *name)
-{
-	for (size_t i = 0; fmt_kinds[i]; i++)
-		if (fmt_kinds[i]->named_in_files && strcmp(fmt_kinds[i]->name, name) == 0)
-			return fmt_kinds[i];
-	return NULL;
-}
 
 bool kind_fail(struct kind_why *why, const char *message, ...)
 {
