@@ -1,11 +1,11 @@
 /*
- * literal.c — the tokens of an input, read from the parser's cursor (parser.h):
+ * literal.c — the tokens of an input, read from the parser's cursor (parse_impl.h):
  * decimals in every strtod spelling and hex floats, each bounded from its digit count
  * and exponent before any big integer is built; inf and nan with their payloads; bit
  * patterns; names; and the first error's place. It calls nothing of the grammar
  * (parsexpr.c) or of whole inputs (parse.c), which call it.
  */
-#include "parser.h"
+#include "parse_impl.h"
 #include "format.h"
 
 #include <ctype.h>

@@ -22,7 +22,7 @@
  */
 #include "parse.h"
 #include "fastdec.h"
-#include "parser.h"
+#include "parse_impl.h"
 #include "real.h"
 
 #include <ctype.h>

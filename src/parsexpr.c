@@ -6,7 +6,7 @@
  * MAX_REAL_NODES nodes. Tokens come from literal.c; whole inputs are parse.c's. Never
  * prints.
  */
-#include "parser.h"
+#include "parse_impl.h"
 #include "real.h"
 
 #include <ctype.h>

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 
 #include "num.h"
-#include "real.h"
+#include "realnode.h"
 
 /* Is r one function of exact dyadic arguments, which MPFR rounds correctly? */
 bool real_is_single_call(const struct real *r);

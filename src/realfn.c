@@ -212,6 +212,19 @@ const char *real_formula_text(const struct real_formula *f)
 	return f->formula;
 }
 
+struct real *real_formula_node(const struct real_formula *f, struct real *arg, struct real *expansion)
+{
+	struct real *r;
+
+	if (f->special == SP_NONE) {
+		real_free(arg);
+		return expansion;
+	}
+	r = real_node(REAL_FORMULA, arg, expansion);
+	r->formula = f;
+	return r;
+}
+
 const char *real_function_name(size_t i)
 {
 	if (i < FUNCTION_COUNT)

@@ -9,7 +9,7 @@
 #include <mpfi.h>
 #include <stdbool.h>
 
-#include "real.h"
+#include "realnode.h"
 #include "special.h"
 
 typedef int mpfi_unary(mpfi_ptr, mpfi_srcptr);

@@ -1,10 +1,9 @@
 /*
- * realnode.c — a real's nodes (real.h): made, copied, bound to values, measured and
+ * realnode.c — a real's nodes (realnode.h): made, copied, bound to values, measured and
  * freed. It only builds trees; evaluating them is enclose.c's, settling their special
  * cases realfold.c's, rounding them real.c's.
  */
-#include "real.h"
-#include "realfn.h"
+#include "realnode.h"
 
 #include <stdlib.h>
 
@@ -63,19 +62,6 @@ struct real *real_var(int var)
 	struct real *r = new_node(REAL_VAR);
 
 	r->var = var;
-	return r;
-}
-
-struct real *real_formula_node(const struct real_formula *f, struct real *arg, struct real *expansion)
-{
-	struct real *r;
-
-	if (f->special == SP_NONE) {
-		real_free(arg);
-		return expansion;
-	}
-	r = real_node(REAL_FORMULA, arg, expansion);
-	r->formula = f;
 	return r;
 }
 

@@ -32,7 +32,9 @@ def sources():
 
 
 def module(path):
-    return os.path.splitext(os.path.basename(path))[0]
+    """A .c and its .h are one module; so is NAME_impl.h, the private header of NAME's pieces."""
+    name = os.path.splitext(os.path.basename(path))[0]
+    return name[:-len("_impl")] if name.endswith("_impl") else name
 
 
 def layers():

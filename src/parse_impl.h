@@ -1,12 +1,12 @@
 /*
- * parser.h — what the three pieces of the parser share while reading one input: the
+ * parse_impl.h — what the three pieces of the parser share while reading one input: the
  * cursor (struct parser), the tokens literal.c reads from it, and the expression
  * grammar of parsexpr.c. The calls go one way: parse.c (whole inputs) calls the
  * grammar and the tokens, the grammar calls the tokens, and literal.c calls neither.
  * Nothing outside those three files includes it.
  */
-#ifndef FPX_PARSER_H
-#define FPX_PARSER_H
+#ifndef FPX_PARSE_IMPL_H
+#define FPX_PARSE_IMPL_H
 
 #include <stdbool.h>
 #include <stddef.h>
