@@ -69,30 +69,8 @@ unsigned intfmt_round(long *out, const struct fmt *f, const mpq_t q, enum rnd_mo
 	return clamp_into(out, f, mpz_get_si(floor), flags);
 }
 
-bool intfmt_round_digits(long *out, unsigned *flags, const struct fmt *f, unsigned __int128 n, long e10,
-			 bool neg, long k, long zero, enum rnd_mode mode)
-{
-	unsigned __int128 den = 1;
-	__int128 signed_n;
-
-	if (e10 > 38 || e10 < -38 || (e10 > 0 && __builtin_mul_overflow(n, num_pow10_words((int)e10), &n)))
-		return false;
-	if (e10 < 0)
-		den = num_pow10_words((int)-e10); /* |x| = n/den */
-	if (code_bit_length(n) + (k > 0 ? k : 0) > 125 || code_bit_length(den) + (k < 0 ? -k : 0) > 108)
-		return false;
-	if (k > 0)
-		n <<= k;
-	else
-		den <<= -k;
-	signed_n = neg ? -(__int128)n : (__int128)n;
-	/* |zero| < 2^16 and den < 2^108: |zero·den| < 2^124, and the sum stays below 2^126 */
-	signed_n += (__int128)zero * (__int128)den;
-	*flags = intfmt_round_words(out, f, signed_n, den, mode);
-	return true;
-}
-
-unsigned intfmt_round_words(long *out, const struct fmt *f, __int128 n, unsigned __int128 d, enum rnd_mode mode)
+/* q = n/d in words (d > 0, |n| and d below 2^126), as intfmt_round() rounds. */
+static unsigned intfmt_round_words(long *out, const struct fmt *f, __int128 n, unsigned __int128 d, enum rnd_mode mode)
 {
 	__int128 floor, rem; /* toward zero, then down */
 	unsigned flags = 0;
@@ -117,6 +95,29 @@ unsigned intfmt_round_words(long *out, const struct fmt *f, __int128 n, unsigned
 			floor++;
 	}
 	return clamp_into(out, f, floor, flags);
+}
+
+bool intfmt_round_digits(long *out, unsigned *flags, const struct fmt *f, unsigned __int128 n, long e10,
+			 bool neg, long k, long zero, enum rnd_mode mode)
+{
+	unsigned __int128 den = 1;
+	__int128 signed_n;
+
+	if (e10 > 38 || e10 < -38 || (e10 > 0 && __builtin_mul_overflow(n, num_pow10_words((int)e10), &n)))
+		return false;
+	if (e10 < 0)
+		den = num_pow10_words((int)-e10); /* |x| = n/den */
+	if (code_bit_length(n) + (k > 0 ? k : 0) > 125 || code_bit_length(den) + (k < 0 ? -k : 0) > 108)
+		return false;
+	if (k > 0)
+		n <<= k;
+	else
+		den <<= -k;
+	signed_n = neg ? -(__int128)n : (__int128)n;
+	/* |zero| < 2^16 and den < 2^108: |zero·den| < 2^124, and the sum stays below 2^126 */
+	signed_n += (__int128)zero * (__int128)den;
+	*flags = intfmt_round_words(out, f, signed_n, den, mode);
+	return true;
 }
 
 fpcode intfmt_code(const struct fmt *f, long v)

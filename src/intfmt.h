@@ -38,10 +38,7 @@ static inline long intfmt_max(const struct fmt *f)
  * when clamped, RND_OVERFLOW | RND_SATURATED. q need not be in lowest terms (its
  * denominator positive): it is divided once. */
 unsigned intfmt_round(long *out, const struct fmt *f, const mpq_t q, enum rnd_mode mode);
-/* The same for q = n/d in words (d > 0, |n| and d below 2^126). */
-unsigned intfmt_round_words(long *out, const struct fmt *f, __int128 n, unsigned __int128 d, enum rnd_mode mode);
-
-/* ±n·10^e10·2^k + zero (n < 10^38, |zero| < 2^16) rounded into f by intfmt_round_words(),
+/* ±n·10^e10·2^k + zero (n < 10^38, |zero| < 2^16) rounded into f as intfmt_round() rounds,
  * its flags in *flags; false when words do not hold it (each term kept under 2^125). */
 bool intfmt_round_digits(long *out, unsigned *flags, const struct fmt *f, unsigned __int128 n, long e10,
 			 bool neg, long k, long zero, enum rnd_mode mode);
