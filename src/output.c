@@ -13,7 +13,6 @@
 #include "settings.h"
 #include "decimal.h"
 #include "num.h"
-#include "line.h"
 
 /* ---- Writing -------------------------------------------------------------------------------- */
 
@@ -63,9 +62,16 @@ bool output_failed(void)
 	return output_errno != 0;
 }
 
+static bool (*interrupted)(void);
+
+void output_watch_interrupts(bool (*asked)(void))
+{
+	interrupted = asked;
+}
+
 bool output_should_stop(void)
 {
-	return output_errno != 0 || line_interrupted();
+	return output_errno != 0 || (interrupted && interrupted());
 }
 
 bool output_flush(void)

@@ -24,8 +24,10 @@ void output_write_direct(struct strbuf *line);
 void output_failed_elsewhere(void);
 /* Has a write to stdout failed? Then every command stops producing output. */
 bool output_failed(void);
-/* Should a command stop producing? Output failed, or Ctrl-C was pressed in the REPL. */
+/* Should a command stop producing? Output failed, or asked() (the REPL's Ctrl-C) says
+ * so, once output_watch_interrupts() has been given it. */
 bool output_should_stop(void);
+void output_watch_interrupts(bool (*asked)(void));
 /* Flushes stdout; false (after "fpx: write error: ...", said once) when any write failed. */
 bool output_flush(void);
 

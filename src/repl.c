@@ -252,6 +252,7 @@ int repl_run(const struct repl_options *o)
 		return EXIT_USAGE;
 	history = line_history_path();
 	ed = line_open(history, complete, s);
+	output_watch_interrupts(line_interrupted);
 	for (;;) {
 		snprintf(prompt, sizeof prompt, "fpx %s %s%s%s%s%s%s%s> ", s->f->name, rnd_mode_name(repl_session_mode(s)),
 			 repl_session_saturates(s) ? " sat" : "", s->wrap ? " wrap" : "", s->policy != policy_default() ? " " : "",
