@@ -40,14 +40,14 @@ CFLAGS   ?= -O2 -g $(LTO)
 WARNINGS  = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(CPPFLAGS) $(CFLAGS)
 LIBS      = -lmpfi -lmpfr -lgmp -pthread
-# The REPL's line editing: libedit, loaded by src/line.c when a session starts on a
+# The REPL's line editing: libedit, loaded by src/cli/line.c when a session starts on a
 # terminal (its headers are needed to build); 0 builds plain line input only.
 HAVE_LIBEDIT ?= 1
 ifeq ($(HAVE_LIBEDIT),1)
 ALL_CFLAGS += -DHAVE_LIBEDIT
 endif
 TEST_LIBS = -lmpfi -lmpfr -lgmp -lm -pthread
-# How wide a code may be (src/code.h): 128 (binary128 the widest format), or 256 for
+# How wide a code may be (src/base/code.h): 128 (binary128 the widest format), or 256 for
 # binary256 and e19m236, which needs a compiler with _BitInt(256) (make CC=clang-16
 # CODE_BITS=256; `make check-wide` builds and tests that in a copy of the tree).
 CODE_BITS ?= 128
@@ -65,20 +65,26 @@ FORMAT_FILES = \
 	formats/e2m3.fmt formats/e3m2.fmt formats/e2m1.fmt formats/e8m0.fmt formats/ue4m3.fmt formats/ue5m3.fmt formats/hif8.fmt \
 	formats/posit8.fmt formats/posit16.fmt formats/posit32.fmt formats/posit64.fmt formats/x87.fmt
 
-# Every .c under src/ is part of the library but main.c and the generator pow5gen.c; the
-# generated builtin.c and pow5.c are named, as they may not exist yet.
-GENERATED_SRCS = src/builtin.c src/pow5.c
-LIB_SRCS = $(sort $(filter-out src/main.c src/pow5gen.c,$(wildcard src/*.c)) $(GENERATED_SRCS))
+# The sources sit in src/ in folders by layer (src/README, lowest first); every .c in
+# them is part of the library but main.c and the generator pow5gen.c, and the
+# generated builtin.c and pow5.c are named, as they may not exist yet. Each folder is
+# on the include path: a file includes another's header by its name alone.
+SRC_DIRS = $(sort $(dir $(wildcard src/*/*.c src/*/*.h)))
+INCLUDES = $(patsubst %/,-I%,$(SRC_DIRS))
+MAIN     = src/cli/main.c
+POW5GEN  = src/digits/pow5gen.c
+GENERATED_SRCS = src/registry/builtin.c src/digits/pow5.c
+LIB_SRCS = $(sort $(filter-out $(MAIN) $(POW5GEN),$(wildcard src/*/*.c)) $(GENERATED_SRCS))
 LIB_OBJS = $(LIB_SRCS:.c=.o)
-HEADERS  = $(wildcard src/*.h)
+HEADERS  = $(wildcard src/*/*.h)
 TESTS    = tests/toykind tests/activations tests/smallops tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/fastshort tests/posit tests/fixed tests/nvfp4 tests/real tests/ops bench/gen
 
 .PHONY: all check regen check-sanitize check-wide bench fuzz fuzz-run install uninstall clean distclean
 
 all: fpx
 
-fpx: src/main.o src/libfpx.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o src/libfpx.a $(LIBS) $(LDLIBS)
+fpx: $(MAIN:.c=.o) src/libfpx.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(MAIN:.c=.o) src/libfpx.a $(LIBS) $(LDLIBS)
 
 src/libfpx.a: $(LIB_OBJS)
 	rm -f $@
@@ -98,21 +104,21 @@ FORCE:
 # Each object depends on the headers it includes (-MMD writes them down) and on the
 # configuration; until the first build, on every header.
 src/%.o: src/%.c src/settings.stamp $(wildcard config.mk)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(INCLUDES) -MMD -MP -c -o $@ $<
 
--include $(wildcard src/*.d)
-$(if $(wildcard src/*.d),,$(LIB_OBJS) src/main.o: $(HEADERS))
+-include $(wildcard src/*/*.d)
+$(if $(wildcard src/*/*.d),,$(LIB_OBJS) $(MAIN:.c=.o): $(HEADERS))
 
 # 5^0 … 5^400 as limbs, for the fast decimal path (generated on the building machine).
-src/pow5.c: src/pow5gen.c src/pow5.h src/settings.stamp
-	$(CC) $(ALL_CFLAGS) -o src/pow5gen src/pow5gen.c $(LDFLAGS) -lgmp
-	src/pow5gen > $@.tmp && mv $@.tmp $@
+src/digits/pow5.c: $(POW5GEN) src/digits/pow5.h src/settings.stamp
+	$(CC) $(ALL_CFLAGS) -o src/digits/pow5gen $(POW5GEN) $(LDFLAGS) -lgmp
+	src/digits/pow5gen > $@.tmp && mv $@.tmp $@
 
-src/builtin.c: $(FORMAT_FILES) src/embed.awk src/settings.stamp
-	awk -f src/embed.awk $(FORMAT_FILES) > $@.tmp && mv $@.tmp $@
+src/registry/builtin.c: $(FORMAT_FILES) src/registry/embed.awk src/settings.stamp
+	awk -f src/registry/embed.awk $(FORMAT_FILES) > $@.tmp && mv $@.tmp $@
 
 tests/%: tests/%.c tests/testlib.h tests/owndigits.h src/libfpx.a
-	$(CC) $(ALL_CFLAGS) -Isrc $(LDFLAGS) -o $@ $< src/libfpx.a $(TEST_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(INCLUDES) $(LDFLAGS) -o $@ $< src/libfpx.a $(TEST_LIBS) $(LDLIBS)
 
 bench/gen: bench/gen.c
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lgmp $(LDLIBS)
@@ -139,7 +145,7 @@ check: fpx $(TESTS) tools/tables
 REGEN_FILES = completions/fpx.bash completions/_fpx completions/fpx.fish man/fpx.1
 
 tools/tables: tools/tables.c src/libfpx.a
-	$(CC) $(ALL_CFLAGS) -Isrc $(LDFLAGS) -o $@ $< src/libfpx.a $(TEST_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(INCLUDES) $(LDFLAGS) -o $@ $< src/libfpx.a $(TEST_LIBS) $(LDLIBS)
 
 regen: tools/tables
 	sh tools/regen.sh $(REGEN_FILES)
@@ -176,7 +182,7 @@ BENCH_ROUNDS = 11
 fuzz: $(FUZZ_TARGETS)
 
 tests/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_SOURCES) $(HEADERS)
-	$(FUZZ_CC) -std=gnu11 $(FUZZ_CFLAGS) -Isrc $(filter -DHAVE_LIBEDIT,$(ALL_CFLAGS)) -o $@ $< \
+	$(FUZZ_CC) -std=gnu11 $(FUZZ_CFLAGS) $(INCLUDES) $(filter -DHAVE_LIBEDIT,$(ALL_CFLAGS)) -o $@ $< \
 		$(FUZZ_SOURCES) $(LIBS)
 
 fuzz-run: fuzz
@@ -200,7 +206,7 @@ uninstall:
 		$(DESTDIR)$(ZSHCOMPDIR)/_fpx $(DESTDIR)$(FISHCOMPDIR)/fpx.fish
 
 clean:
-	rm -f fpx src/*.o src/*.d src/libfpx.a src/builtin.c src/pow5.c src/pow5gen src/settings.stamp $(TESTS) tools/tables $(FUZZ_TARGETS) \
+	rm -f fpx src/*/*.o src/*/*.d src/libfpx.a $(GENERATED_SRCS) src/digits/pow5gen src/settings.stamp $(TESTS) tools/tables $(FUZZ_TARGETS) \
 		bench/baseline bench/fastfloat
 
 distclean: clean

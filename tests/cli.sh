@@ -5,7 +5,7 @@
 # Usage: sh tests/cli.sh [path/to/fpx]
 FPX=${1:-./fpx}
 T=${TMPDIR:-/tmp}/fpx-cli.$$
-# The build's code width (src/code.h) sets the limits: the widest IEEE-like exponent E
+# The build's code width (src/base/code.h) sets the limits: the widest IEEE-like exponent E
 # and num.h's 2^L = 2^(2^(E + 1)); a build with 256-bit codes lists binary256.
 if $FPX formats | grep -q '^binary256 '; then WIDE=1 E=19 L=1048576; else WIDE=0 E=15 L=65536; fi
 mkdir -p "$T"

@@ -1,5 +1,5 @@
 /*
- * fastshort.c — the fast shortest decimal (src/fastshort.c) must write exactly what the
+ * fastshort.c — the fast shortest decimal (src/digits/fastshort.c) must write exactly what the
  * interval search writes. Compared, for several wide formats: every code at the edges
  * of every binade (fraction 0, 1, 2, the top two), the smallest subnormals, the codes
  * around every power of ten, random codes, the codes that every input line on stdin

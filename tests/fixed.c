@@ -1,5 +1,5 @@
 /*
- * fixed.c — integers and fixed point (src/kind_fixed.c) against a definition written
+ * fixed.c — integers and fixed point (src/format/kind_fixed.c) against a definition written
  * here apart from it: an n-bit code c with N fraction bits stands for
  *     (c − 2^n·[signed and c ≥ 2^(n−1)]) / 2^N,
  * and rounding x into it is x·2^N rounded to an integer R by the mode (floor, ceiling,

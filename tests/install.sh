@@ -62,7 +62,7 @@ if command -v autoconf >/dev/null 2>&1; then
 		bad "./configure --bindir --datarootdir --mandir and make install failed"
 	fi
 	# a new configuration rebuilds the objects (they depend on config.mk)
-	(cd "$T/src" && sleep 1 && ./configure --prefix=/q CFLAGS=-O1 >/dev/null && make 2>&1) | grep -q -- '-O1 .*-c -o src/round.o' &&
+	(cd "$T/src" && sleep 1 && ./configure --prefix=/q CFLAGS=-O1 >/dev/null && make 2>&1) | grep -q -- '-O1 .*-c -o src/round/round.o' &&
 		ok || bad "a reconfigure did not rebuild the objects"
 else
 	echo "install: autoconf is not installed; the configure route is skipped"

@@ -1,5 +1,5 @@
 /*
- * nvfp4.c — `mx --preset nvfp4`'s arithmetic (src/nvfp4.c) against Transformer
+ * nvfp4.c — `mx --preset nvfp4`'s arithmetic (src/round/nvfp4.c) against Transformer
  * Engine's kernels written again here from TE's source (core_nvfp4.cuh's
  * compute_global_encode_scaling_factor_FP4, compute_decoding_scaling_factor and
  * compute_scaling_coefficient<float>, dequantize_nvfp4.cuh's final_scale), in host

@@ -1,5 +1,5 @@
 /*
- * posit.c — the posit kind (src/kind_posit.c) against definitions written here apart
+ * posit.c — the posit kind (src/format/kind_posit.c) against definitions written here apart
  * from it:
  *  - every code's value, for every width 3..16 and es 0..3 and for random codes of
  *    posit32 and posit64, against the Posit Standard's closed formula on the raw bits

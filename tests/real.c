@@ -1,5 +1,5 @@
 /*
- * real.c — reals rounded once through enclosures (src/real.c) against MPFR computing
+ * real.c — reals rounded once through enclosures (src/value/real.c) against MPFR computing
  * the same function correctly rounded at the format's precision, with the format's
  * exponent range and subnormals (mpfr_set_emin/emax, mpfr_check_range,
  * mpfr_subnormalize): every function of one and two arguments, on random codes of

@@ -7,7 +7,7 @@ Reads the sources under src/ (and the objects a build left there) and prints:
     calls between their objects (gcc-nm's defined and undefined symbols) or through
     their includes;
   - exported symbols that no other file (nor a test or tool) uses;
-  - includes that go up a layer: src/README's layer order (folder by folder, lowest
+  - includes and calls that go up a layer: src/README's layer order (folder by folder, lowest
     first; a file may include its own folder and those listed before it).
 Usage: python3 tools/structure.py   (after `make`; exit 1 when any measure is not 0)
 """
@@ -85,6 +85,13 @@ def include_edges(files):
             if a in rank and b in rank and rank[b] > rank[a]:
                 ups.append((p, h))
     return edges, ups
+
+
+def calls_up(calls, files):
+    rank = {d: i for i, d in enumerate(layers())}
+    where = {module(p): folder(p) for p in files}
+    return sorted((m, d) for m, ds in calls.items() for d in ds
+                  if rank.get(where.get(d), -1) > rank.get(where.get(m), 99))
 
 
 def folder(path):
@@ -179,7 +186,11 @@ def main():
     print(f"includes that go up a layer: {len(ups)}" + ("" if layers() else " (no layers in src/README)"))
     for p, h in ups:
         print(f"  {p} includes {h}")
-    bad = len(UNUSED_EXPORTS) + len(big) + len(funcs) + len(inc_loops) + len(call_loops) + len(ups)
+    ups_called = calls_up(calls, files)
+    print(f"calls that go up a layer: {len(ups_called)}")
+    for m, d in ups_called:
+        print(f"  {m} calls {d}")
+    bad = len(ups_called) + len(UNUSED_EXPORTS) + len(big) + len(funcs) + len(inc_loops) + len(call_loops) + len(ups)
     return 1 if bad or not nobj else 0
 
 
