@@ -191,10 +191,6 @@ static inline void fmt_decode(struct fmt_value *out, const struct fmt *f, fpcode
 	f->kind->decode(out, f, code);
 }
 
-/* Every name fmt_value.noncanonical takes, NULL-terminated: the words such a code is
- * written with, name(0xCODE), which reads back to the code (parse.c). */
-extern const char *const fmt_noncanonical_names[];
-
 /* The magnitude code of a code, and whether it is negative; and back. */
 static inline fpcode fmt_magnitude(const struct fmt *f, fpcode code, bool *neg)
 {

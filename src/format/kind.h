@@ -116,6 +116,9 @@ struct fmt_kind {
 	bool named_in_files;
 	/* finish() sets bits from the fields: a `bits` line must agree with it. */
 	bool derives_bits;
+	/* The names of its codes that no rank maps to (fmt_value.noncanonical: x87's
+	 * "unnormal" ...), NULL-terminated, or NULL: the parser reads each as NAME(0xCODE). */
+	const char *const *noncanonical_names;
 
 	/* The keys of its own in a format file, NULL-terminated (NULL: none). */
 	const struct kind_key *keys;

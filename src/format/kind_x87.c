@@ -74,14 +74,14 @@ static int x87_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_
 enum x87_code { X87_CANONICAL, X87_PSEUDO_DENORMAL, X87_UNNORMAL, X87_PSEUDO_SPECIAL };
 
 /* Intel's names for the codes that are not canonical (SDM vol. 1, §8.2.2). */
-const char *const fmt_noncanonical_names[] = { "unnormal", "pseudo-denormal", "pseudo-infinity", "pseudo-nan", NULL };
+static const char *const noncanonical_names[] = { "unnormal", "pseudo-denormal", "pseudo-infinity", "pseudo-nan", NULL };
 
 static const char *noncanonical_name(enum x87_code k, fpcode mag)
 {
 	switch (k) {
-	case X87_PSEUDO_DENORMAL: return fmt_noncanonical_names[1];
-	case X87_UNNORMAL: return fmt_noncanonical_names[0];
-	case X87_PSEUDO_SPECIAL: return fmt_noncanonical_names[fraction_of(mag) ? 3 : 2];
+	case X87_PSEUDO_DENORMAL: return noncanonical_names[1];
+	case X87_UNNORMAL: return noncanonical_names[0];
+	case X87_PSEUDO_SPECIAL: return noncanonical_names[fraction_of(mag) ? 3 : 2];
 	case X87_CANONICAL: break;
 	}
 	return NULL;
@@ -231,6 +231,7 @@ const struct fmt_kind fmt_kind_x87 = {
 	.sign_is_top_bit = true,
 	.ranks_are_codes = false,
 	.named_in_files = true,
+	.noncanonical_names = noncanonical_names,
 	.keys = x87_keys,
 	.finish = x87_finish,
 	.magnitude = kind_sign_bit_magnitude,

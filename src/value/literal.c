@@ -7,6 +7,7 @@
  */
 #include "parse_impl.h"
 #include "format.h"
+#include "kinds.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -323,20 +324,21 @@ bool literal_class_pattern(struct parser *p, mpz_t out, const char **class)
 	int first = at < p->len ? tolower((unsigned char)p->s[at]) : -1;
 	fpcode code;
 
-	for (const char *const *name = fmt_noncanonical_names; *name; name++) {
-		size_t n;
-		if (first != (*name)[0]) /* every line that is not a bit pattern comes here */
-			continue;
-		n = strlen(*name);
-		if (!parser_at_word(p, at, *name) || at + n >= p->len || p->s[at + n] != '(')
-			continue;
-		if (!(end = nan_payload(p, at + n, &code)) || end != p->len)
-			return false;
-		code_to_mpz(out, code);
-		*class = *name;
-		p->pos = end;
-		return true;
-	}
+	for (size_t k = 0; fmt_kinds[k]; k++)
+		for (const char *const *name = fmt_kinds[k]->noncanonical_names; name && *name; name++) {
+			size_t n;
+			if (first != (*name)[0]) /* every line that is not a bit pattern comes here */
+				continue;
+			n = strlen(*name);
+			if (!parser_at_word(p, at, *name) || at + n >= p->len || p->s[at + n] != '(')
+				continue;
+			if (!(end = nan_payload(p, at + n, &code)) || end != p->len)
+				return false;
+			code_to_mpz(out, code);
+			*class = *name;
+			p->pos = end;
+			return true;
+		}
 	return false;
 }
 

@@ -65,7 +65,7 @@ struct input {
 	struct num value;  /* INPUT_VALUE */
 	mpz_t pattern;     /* INPUT_PATTERN */
 	/* INPUT_PATTERN written as a class of codes that are not canonical, with the whole
-	 * code: unnormal(0x3fff0000000000000000) (fmt_noncanonical_names); else NULL. */
+	 * code: unnormal(0x3fff0000000000000000) (a kind's noncanonical_names); else NULL. */
 	const char *code_class;
 	struct real *real; /* INPUT_REAL, owned */
 	struct nan_spec nan; /* INPUT_NAN (value is then that NaN, with its sign) */
