@@ -116,10 +116,10 @@ static void print_names(const struct fmt *f, void *arg)
 	}
 }
 
-/* What kind of format f is, for the listing. */
+/* What kind of format f is, for the listing: a scale (E8M0's family) apart. */
 static const char *kind_of(const struct fmt *f)
 {
-	return f->has_zero ? f->kind->name : "scale";
+	return f->family == FAMILY_SCALE ? "scale" : f->kind->name;
 }
 
 /* One line of the listing (name, bits, kind, description, aliases) as text or JSON. */
