@@ -378,43 +378,36 @@ static void precision_in_decimal(struct strbuf *out, int p)
 }
 
 /*
- * Where overflow starts for values of one sign, whose magnitudes end at rank `max`, under
- * a mode taken on magnitudes (rup is away from zero): at the midpoint between max and
- * the virtual value under the nearest modes (included when the virtual value's code is
- * even, or always under rna), just past max away from zero, and at the virtual value
- * itself toward zero, where the result is still max but the overflow is flagged.
+ * Where overflow starts for values of one sign, whose magnitudes end at rank `max`: as
+ * the mode picks between max and the virtual value just past it (rnd_mode_pick()). A
+ * mode that picks the nearest overflows from their midpoint on (the midpoint included
+ * when a tie goes to the virtual value); one that picks the upper whatever the
+ * distance overflows just past max; one that picks the lower never goes past max, but
+ * flags overflow from the virtual value itself on.
  */
 static void overflow_threshold(struct strbuf *text, bool *inclusive, bool *never, const struct fmt *f,
 			       enum rnd_mode mode, fpcode max, bool neg)
 {
+	enum rnd_pick at_midpoint = rnd_mode_pick(mode, 0, neg);
 	mpq_t t;
 
 	mpq_init(t);
 	fmt_rank_rational(t, f, max);
 	*inclusive = *never = false;
-	switch (mode) {
-	case RND_NEAREST_EVEN:
-	case RND_NEAREST_AWAY:
+	if (rnd_mode_pick(mode, -1, neg) == RND_PICK_UPPER) {
+		/* past max: t is max itself, not included */
+	} else if (rnd_mode_pick(mode, 1, neg) == RND_PICK_UPPER) {
 		fmt_rank_midpoint(t, f, max);
-		*inclusive = mode == RND_NEAREST_AWAY || fmt_rank_parity(f, max + 1) == 0;
-		break;
-	case RND_UP:
-		break;
-	default:
+		*inclusive = at_midpoint == RND_PICK_UPPER ||
+			     (at_midpoint == RND_PICK_EVEN && fmt_rank_parity(f, max + 1) == 0);
+	} else {
 		fmt_rank_rational(t, f, max + 1);
 		*inclusive = *never = true;
-		break;
 	}
 	if (neg)
 		mpq_neg(t, t);
 	dec_marked(text, t, false);
 	mpq_clear(t);
-}
-
-/* The mode as it acts on the magnitudes of negative values: rup and rdn trade places. */
-static enum rnd_mode on_negative_magnitudes(enum rnd_mode mode)
-{
-	return mode == RND_UP ? RND_DOWN : mode == RND_DOWN ? RND_UP : mode;
 }
 
 static void lowest_limits(struct limits *l, const struct fmt *f, enum rnd_mode mode)
@@ -426,7 +419,7 @@ static void lowest_limits(struct limits *l, const struct fmt *f, enum rnd_mode m
 					 : fmt_zero_code(f, true);
 	dec_code_exact(&l->lowest, f, l->lowest_code);
 	overflow_threshold(&l->overflow_threshold_neg, &l->threshold_neg_inclusive, &l->never_overflows_neg, f,
-			   on_negative_magnitudes(mode), f->max_rank_neg, true);
+			   mode, f->max_rank_neg, true);
 }
 
 void readout_limits_of(struct limits *l, const struct fmt *f, enum rnd_mode mode)

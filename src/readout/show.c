@@ -265,14 +265,6 @@ static void put_candidate(struct strbuf *out, const struct readout *r, bool uppe
 
 static void put_tie(struct strbuf *out, const struct readout *r, const struct show_style *style)
 {
-	static const char *const why[] = {
-		[RND_NEAREST_EVEN] = "rne takes the candidate whose code is even",
-		[RND_NEAREST_AWAY] = "rna takes the one farther from zero",
-		[RND_TOWARD_ZERO] = "rtz rounds toward zero, tie or not",
-		[RND_UP] = "rup rounds up, tie or not",
-		[RND_DOWN] = "rdn rounds down, tie or not",
-	};
-
 	sb_printf(out, LABEL "halfway between ", "tie");
 	put_candidate(out, r, false, style);
 	sb_puts(out, " and ");
@@ -280,7 +272,7 @@ static void put_tie(struct strbuf *out, const struct readout *r, const struct sh
 	if (r->policy_decided)
 		sb_printf(out, ":\n" LABEL "%s breaks this tie its own way: ", "", r->policy);
 	else
-		sb_printf(out, ":\n" LABEL "%s: ", "", why[r->mode]);
+		sb_printf(out, ":\n" LABEL "%s: ", "", rnd_mode_tie_rule(r->mode));
 	if (r->rounding.flags & RND_OVERFLOW && !(r->rounding.flags & RND_SATURATED))
 		sb_puts(out, "past max, so it overflows\n");
 	else {

@@ -20,17 +20,18 @@ const struct fmt *intfmt_lookup(const char *name)
 	return NULL;
 }
 
-/* Does the mode take ⌊q⌋ + 1 rather than ⌊q⌋? twice_rem = 2·(q − ⌊q⌋) against 1. */
+/*
+ * Does the mode take ⌊q⌋ + 1 rather than ⌊q⌋? vs_half: 2·(q − ⌊q⌋) against 1. Asked
+ * of the mode on magnitudes: for q ≥ 0, ⌊q⌋ is the lower candidate; for q < 0 it is
+ * the upper one (|⌊q⌋| > |q|), ⌊q⌋ + 1 the lower, and the side of the midpoint turns.
+ */
 static bool rounds_up(enum rnd_mode mode, int vs_half, bool floor_odd, bool neg)
 {
-	switch (mode) {
-	case RND_NEAREST_EVEN: return vs_half > 0 || (vs_half == 0 && floor_odd);
-	case RND_NEAREST_AWAY: return vs_half > 0 || (vs_half == 0 && !neg);
-	case RND_TOWARD_ZERO: return neg;
-	case RND_UP: return true;
-	case RND_DOWN: return false;
-	}
-	return false;
+	enum rnd_pick pick = rnd_mode_pick(mode, neg ? -vs_half : vs_half, neg);
+
+	if (pick == RND_PICK_EVEN)
+		return floor_odd;
+	return (pick == RND_PICK_UPPER) != neg;
 }
 
 /* ⌊q⌋ (plus one where the mode rounds up) into f: clamped, with the flags. */

@@ -13,8 +13,15 @@
 #include <string.h>
 
 static const char *const mode_names[] = {
-	[RND_NEAREST_EVEN] = "rne", [RND_NEAREST_AWAY] = "rna", [RND_TOWARD_ZERO] = "rtz",
-	[RND_UP] = "rup", [RND_DOWN] = "rdn",
+#define RND_MODE_NAME(id, name, tie) [RND_##id] = name,
+	RND_MODE_LIST(RND_MODE_NAME)
+#undef RND_MODE_NAME
+};
+
+static const char *const tie_rules[] = {
+#define RND_MODE_TIE(id, name, tie) [RND_##id] = tie,
+	RND_MODE_LIST(RND_MODE_TIE)
+#undef RND_MODE_TIE
 };
 
 static const char *const flag_names[RND_FLAG_COUNT] = {
@@ -36,6 +43,11 @@ const char *rnd_mode_name(enum rnd_mode m)
 	return mode_names[m];
 }
 
+const char *rnd_mode_tie_rule(enum rnd_mode m)
+{
+	return tie_rules[m];
+}
+
 const char *rnd_flag_name(unsigned bit)
 {
 	unsigned i = bit ? (unsigned)__builtin_ctz(bit) : RND_FLAG_COUNT;
@@ -44,26 +56,6 @@ const char *rnd_flag_name(unsigned bit)
 }
 
 typedef int placer(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q);
-
-/* Does the mode take the upper candidate (larger magnitude)? vs_mid: q against the
- * midpoint; lower_odd: the lower candidate's code is odd (asked only at a tie under rne). */
-static inline bool mode_takes_upper(enum rnd_mode mode, int vs_mid, bool neg, bool (*lower_odd)(const void *),
-				    const void *arg)
-{
-	switch (mode) {
-	case RND_NEAREST_EVEN:
-		return vs_mid > 0 || (vs_mid == 0 && lower_odd(arg));
-	case RND_NEAREST_AWAY:
-		return vs_mid >= 0;
-	case RND_TOWARD_ZERO:
-		return false;
-	case RND_UP:
-		return !neg;
-	case RND_DOWN:
-		return neg;
-	}
-	return false;
-}
 
 struct candidate {
 	const struct fmt *f;
@@ -81,7 +73,7 @@ bool rnd_takes_upper(const struct fmt *f, fpcode lower, int vs_mid, enum rnd_mod
 {
 	struct candidate c = { f, lower };
 
-	return mode_takes_upper(mode, vs_mid, neg, rank_is_odd, &c);
+	return rnd_mode_takes_upper(mode, vs_mid, neg, rank_is_odd, &c);
 }
 
 static inline fpcode code_of(const struct fmt *f, fpcode rank)
@@ -279,7 +271,7 @@ static void wrap_around(struct rnd_result *out, const struct fmt *f, const struc
 	out->flags = (out->flags & RND_UNDERFLOW) | RND_OVERFLOW | (mpz_sgn(rest) ? RND_INEXACT : 0) |
 		     (vs_mid == 0 ? RND_TIE : 0);
 	out->ternary = 0;
-	if (mpz_sgn(rest) && mode_takes_upper(mode, vs_mid, x->neg, mpz_is_odd, &rank)) {
+	if (mpz_sgn(rest) && rnd_mode_takes_upper(mode, vs_mid, x->neg, mpz_is_odd, &rank)) {
 		mpz_add_ui(rank, rank, 1);
 		out->ternary = x->neg ? -1 : 1;
 	} else if (mpz_sgn(rest))

@@ -13,7 +13,59 @@
 #include "format.h"
 #include "num.h"
 
-enum rnd_mode { RND_NEAREST_EVEN, RND_NEAREST_AWAY, RND_TOWARD_ZERO, RND_UP, RND_DOWN };
+/*
+ * The rounding modes, a row each: the enum's name, the name options take, and how the
+ * readout says a tie is decided. What a mode does is rnd_mode_takes_upper()'s, below:
+ * the one place that tells the modes apart (round.c, the integers of intfmt.c and the
+ * readout's overflow thresholds all ask it).
+ */
+#define RND_MODE_LIST(X) \
+	X(NEAREST_EVEN, "rne", "rne takes the candidate whose code is even") \
+	X(NEAREST_AWAY, "rna", "rna takes the one farther from zero")        \
+	X(TOWARD_ZERO,  "rtz", "rtz rounds toward zero, tie or not")         \
+	X(UP,           "rup", "rup rounds up, tie or not")                  \
+	X(DOWN,         "rdn", "rdn rounds down, tie or not")
+
+enum rnd_mode {
+#define RND_MODE_ENUM(id, name, tie) RND_##id,
+	RND_MODE_LIST(RND_MODE_ENUM)
+#undef RND_MODE_ENUM
+};
+
+/* How a mode picks between two candidates for an inexact value. */
+enum rnd_pick { RND_PICK_LOWER, RND_PICK_UPPER, RND_PICK_EVEN };
+
+/*
+ * Which of two candidates the mode takes for a value of sign neg, the lower (the
+ * smaller magnitude) or the upper, or the one whose code is even (a tie under rne)?
+ * vs_mid: the value against their midpoint.
+ */
+static inline enum rnd_pick rnd_mode_pick(enum rnd_mode mode, int vs_mid, bool neg)
+{
+	switch (mode) {
+	case RND_NEAREST_EVEN:
+		return vs_mid > 0 ? RND_PICK_UPPER : vs_mid < 0 ? RND_PICK_LOWER : RND_PICK_EVEN;
+	case RND_NEAREST_AWAY:
+		return vs_mid >= 0 ? RND_PICK_UPPER : RND_PICK_LOWER;
+	case RND_TOWARD_ZERO:
+		return RND_PICK_LOWER;
+	case RND_UP:
+		return neg ? RND_PICK_LOWER : RND_PICK_UPPER;
+	case RND_DOWN:
+		return neg ? RND_PICK_UPPER : RND_PICK_LOWER;
+	}
+	return RND_PICK_LOWER;
+}
+
+/* Does it take the upper candidate? lower_odd(arg): is the lower one's code odd, asked
+ * only when the mode picks the even one. */
+static inline bool rnd_mode_takes_upper(enum rnd_mode mode, int vs_mid, bool neg, bool (*lower_odd)(const void *),
+					const void *arg)
+{
+	enum rnd_pick pick = rnd_mode_pick(mode, vs_mid, neg);
+
+	return pick == RND_PICK_EVEN ? lower_odd(arg) : pick == RND_PICK_UPPER;
+}
 
 enum rnd_flag {
 	RND_INEXACT = 1 << 0,
@@ -78,6 +130,8 @@ bool rnd_tininess_may_differ(const struct rnd_result *r, const struct fmt *f);
 /* "rne" … "rdn"; false when the name is unknown. */
 bool rnd_mode_from_name(enum rnd_mode *out, const char *name);
 const char *rnd_mode_name(enum rnd_mode m);
+/* How the mode decides a tie, as the readout says it ("rne takes the candidate ..."). */
+const char *rnd_mode_tie_rule(enum rnd_mode m);
 /* The name of one flag bit, e.g. "inexact". */
 const char *rnd_flag_name(unsigned bit);
 
