@@ -793,6 +793,25 @@ expect "a lone - is a value, refused" 1 "error" -- $FPX convert -o hex e4m3 -
 expect "bad mode" 2 "" -- $FPX convert -r nearest e4m3 1
 expect "bad field" 2 "" -- $FPX convert -o hex,nope e4m3 1
 expect "unknown command" 2 "" -- $FPX frobnicate
+# a message in two parts (a head and a tail of src/base/usage.h) on one line, whole
+expect "unknown command, a near name" 2 "" -- $FPX showw
+stderr_has "the near name offered" "fpx: unknown command or format 'showw'; did you mean 'show'?"
+expect "an unknown function in --scale" 2 "" -- $FPX quantize --scale nosuchfn int8 1
+cp "$T/err" "$T/err.scale"
+expect "... naming every function, not cut short" 0 \
+	"fpx: --scale 'nosuchfn': not a function or constant fpx knows (pi, e, ...)" \
+	-- sed -n '1s/(pi, e, [a-z0-9_, ]*)$/(pi, e, ...)/p' "$T/err.scale"
+# every usage error's message has at most one %s and no other '%' (usage_error fills
+# the %s and writes the rest as it is), each on its own line of the list
+usage_list=$(dirname "$0")/../src/base/usage.h
+expect "usage.h: each message one %s at most, no other %" 0 "" -- awk '
+	/^\tX\(USAGE_/ {
+		n++
+		if ($0 !~ /^\tX\(USAGE_[A-Z0-9_]+, "[^"]*"\)( \\)?$/) { print "not one line: " $0; next }
+		m = $0; sub(/^[^"]*"/, "", m); sub(/"[^"]*$/, "", m)
+		if (gsub(/%s/, "", m) > 1 || index(m, "%")) print "bad message: " $0
+	}
+	END { if (n < 50) print "only " n " messages read" }' "$usage_list"
 expect "version" 0 "fpx 0.1.0" -- $FPX --version
 # the man page does not drift from --help and the formats: every long option, every
 # command of the usage lines (in the SYNOPSIS), every format name and alias

@@ -5,7 +5,8 @@
  * goes on: exit status 1 at the end), and other failures ("fpx: ...").
  *
  * What is wrong with an input is an enum problem with a message table, as parse.c
- * does for the text itself; callers never compose the message.
+ * does for the text itself, and a usage error an enum usage (usage.h's list); callers
+ * never compose the message.
  */
 #ifndef FPX_REPORT_H
 #define FPX_REPORT_H
@@ -13,6 +14,7 @@
 #include <stddef.h>
 
 #include "parse.h"
+#include "usage.h"
 
 /* fpx's exit statuses, the command line's and a scripted REPL's. */
 enum exit_status { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
@@ -56,9 +58,11 @@ void report_set_precision_cap(long bits);
 /* The command being run, named in "Try 'fpx NAME --help'" (NULL: none yet). */
 void report_set_command(const char *name);
 
-/* "fpx: " fmt (with `what`, made printable, for its %s), then the help hint; returns
- * the usage status, EXIT_USAGE. */
-int usage_error(const char *fmt, const char *what);
+/* "fpx: " and u's message (`what`, made printable, for its %s; NULL when it has none),
+ * then the help hint; returns the usage status, EXIT_USAGE. */
+int usage_error(enum usage u, const char *what);
+/* The same with a tail on the line: u's message with `what`, then tail's with `more`. */
+int usage_error_then(enum usage u, const char *what, enum usage tail, const char *more);
 
 /* "fpx: WHERE: 'TEXT': MESSAGE 'c' (column N)"; where may be NULL, err too. The text is
  * cut at 60 bytes and anything unprintable is written \xNN. */

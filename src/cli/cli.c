@@ -24,7 +24,7 @@ static int cmd_repl(struct settings *s)
 	const struct fmt *f = fmt_lookup(o.format ? o.format : "binary32");
 
 	if (s->nargs > 1)
-		return usage_error("%s", "repl takes at most one FORMAT");
+		return usage_error(USAGE_REPL_ARGUMENTS, NULL);
 	if (!settings_check_policy(s) || (f && !settings_target(s, f)))
 		return EXIT_USAGE;
 	return repl_run(&o);

@@ -148,17 +148,14 @@ bool cmdline_did_you_mean(const struct command_table *t, char *out, size_t size,
 
 static int unknown_command(const struct command_table *t, const char *name)
 {
-	char guess[FMT_NAME_MAX], message[320];
+	char guess[FMT_NAME_MAX];
 	const char *past_limits = fmtfile_past_limits(name);
 
-	if (past_limits) { /* binary256 in a 128-bit build, e16m3, posit99: say which limit */
-		snprintf(message, sizeof message, "unknown command or format '%%s': %s", past_limits);
-		return usage_error(message, name);
-	}
+	if (past_limits) /* binary256 in a 128-bit build, e16m3, posit99: say which limit */
+		return usage_error_then(USAGE_NOT_COMMAND_OR_FORMAT, name, USAGE_TAIL_BECAUSE, past_limits);
 	if (!cmdline_did_you_mean(t, guess, sizeof guess, name, NULL))
-		return usage_error("unknown command or format '%s' (see fpx --help, fpx formats)", name);
-	snprintf(message, sizeof message, "unknown command or format '%%s'; did you mean '%s'?", guess);
-	return usage_error(message, name);
+		return usage_error(USAGE_UNKNOWN_COMMAND, name);
+	return usage_error_then(USAGE_NOT_COMMAND_OR_FORMAT, name, USAGE_TAIL_DID_YOU_MEAN, guess);
 }
 
 /* "no command (show, convert, ...)", the names from the table. */
@@ -170,7 +167,7 @@ static int no_command(const struct command_table *t)
 		size_t used = strlen(names);
 		snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", t->rows[i].name);
 	}
-	return usage_error("no command (%s)", names);
+	return usage_error(USAGE_NO_COMMAND, names);
 }
 
 /* ---- Dispatch ----------------------------------------------------------------------------------- */
@@ -224,7 +221,7 @@ static int dispatch(const struct command_table *t, struct settings *s, bool repl
 		return EXIT_OK;
 	}
 	if (strcmp(cmd->name, "repl") == 0 && !repl_allowed)
-		return usage_error("%s", "already in the REPL");
+		return usage_error(USAGE_ALREADY_IN_REPL, NULL);
 	return run_command(s, cmd);
 }
 

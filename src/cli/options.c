@@ -47,7 +47,7 @@ static int read_mode(struct settings *s, void *into, const char *value)
 {
 	(void)s;
 	if (!rnd_mode_from_name(into, value))
-		return usage_error("unknown rounding mode '%s' (rne, rna, rtz, rup, rdn)", value);
+		return usage_error(USAGE_BAD_MODE, value);
 	return OPTIONS_GO_ON;
 }
 
@@ -55,7 +55,7 @@ static int read_policy(struct settings *s, void *into, const char *value)
 {
 	(void)s;
 	if (!(*(const struct policy **)into = policy_lookup(value)))
-		return usage_error("unknown policy '%s' (see fpx policies)", value);
+		return usage_error(USAGE_BAD_POLICY, value);
 	return OPTIONS_GO_ON;
 }
 
@@ -69,7 +69,7 @@ static int read_precision(struct settings *s, void *into, const char *value)
 	errno = 0;
 	bits = strtol(value, &end, 10);
 	if (errno || end == value || *end || bits < 64 || bits > 1L << 20)
-		return usage_error("--max-precision takes a number of bits from 64 to 1048576, not '%s'", value);
+		return usage_error(USAGE_BAD_MAX_PRECISION, value);
 	*(long *)into = bits;
 	return OPTIONS_GO_ON;
 }
@@ -78,7 +78,7 @@ static int read_random(struct settings *s, void *into, const char *value)
 {
 	(void)s;
 	if (!inputs_parse_count(into, value, 1L << 40))
-		return usage_error("--random takes a count of combinations from 1 to 2^40, not '%s'", value);
+		return usage_error(USAGE_BAD_RANDOM, value);
 	return OPTIONS_GO_ON;
 }
 
@@ -92,7 +92,7 @@ static int read_seed(struct settings *s, void *into, const char *value)
 	errno = 0;
 	v = strtoull(value, &end, 0);
 	if (errno || end == value || *end || *value == '-')
-		return usage_error("--seed takes a number from 0 to 2^64-1, not '%s'", value);
+		return usage_error(USAGE_BAD_SEED, value);
 	*(uint64_t *)into = v;
 	return OPTIONS_GO_ON;
 }
@@ -101,7 +101,7 @@ static int read_tininess(struct settings *s, void *into, const char *value)
 {
 	(void)s;
 	if (strcmp(value, "after") != 0 && strcmp(value, "before") != 0)
-		return usage_error("--tininess takes after or before, not '%s'", value);
+		return usage_error(USAGE_BAD_TININESS, value);
 	*(bool *)into = strcmp(value, "before") == 0;
 	return OPTIONS_GO_ON;
 }
@@ -110,7 +110,7 @@ static int read_jobs(struct settings *s, void *into, const char *value)
 {
 	(void)s;
 	if (!inputs_parse_count(into, value, CHUNKS_MAX_JOBS))
-		return usage_error("--jobs takes a number of processes from 1 to 256, not '%s'", value);
+		return usage_error(USAGE_BAD_JOBS, value);
 	return OPTIONS_GO_ON;
 }
 
@@ -148,7 +148,7 @@ static int read_color(struct settings *s, void *into, const char *value)
 			*(enum color_when *)into = c;
 			return OPTIONS_GO_ON;
 		}
-	return usage_error("--color takes auto, always or never, not '%s'", value);
+	return usage_error(USAGE_BAD_COLOR, value);
 }
 
 static int read_format_file(struct settings *s, void *into, const char *value)
@@ -205,12 +205,10 @@ static int read_fields(struct settings *s, void *into, const char *value)
 	const char *bad;
 
 	if (!(value = take_operand_fields(&s->map, value)))
-		return usage_error("%s", "more than 6 operand fields (x y z xv yv zv) in -o");
+		return usage_error(USAGE_TOO_MANY_OPERAND_FIELDS, NULL);
 	fields->count = 0;
 	if ((*value || !s->map.operand_fields) && (bad = render_parse_fields(fields, value)))
-		return usage_error(operand_field(bad) >= 0 ? "output field at '%s': map's operand fields come first in -o"
-							   : "unknown output field at '%s' (see fpx --help)",
-				   bad);
+		return usage_error(operand_field(bad) >= 0 ? USAGE_OPERAND_FIELD_LATE : USAGE_BAD_FIELD, bad);
 	return OPTIONS_GO_ON;
 }
 
@@ -303,10 +301,10 @@ int options_parse(struct settings *s, int argc, char **argv)
 			continue;
 		}
 		if ((id = find_option(arg, &value)) < 0)
-			return usage_error("unknown option '%s'", arg);
+			return usage_error(USAGE_UNKNOWN_OPTION, arg);
 		if (options[id].spec.argument && !value) {
 			if (i + 1 >= argc)
-				return usage_error("option '%s' needs an argument", arg);
+				return usage_error(USAGE_OPTION_NEEDS_ARGUMENT, arg);
 			value = argv[++i];
 		}
 		if ((status = apply_option(s, (enum option_id)id, value)) != OPTIONS_GO_ON)
@@ -367,13 +365,13 @@ static int check_exclusive(const struct settings *s)
 {
 	for (size_t k = 0; k < sizeof exclusive / sizeof exclusive[0]; k++) {
 		unsigned long both = s->given & exclusive[k].group;
-		char a[32], b[32], message[160];
+		char a[32], b[32], pair[72];
 		if (!both || !(both & (both - 1)))
 			continue;
 		option_name(a, sizeof a, first_option(both));
 		option_name(b, sizeof b, first_option(both & (both - 1)));
-		snprintf(message, sizeof message, "give %s or %s, not both: %%s", a, b);
-		return usage_error(message, exclusive[k].why);
+		snprintf(pair, sizeof pair, "%s or %s", a, b);
+		return usage_error_then(USAGE_NOT_BOTH, pair, USAGE_TAIL_BECAUSE, exclusive[k].why);
 	}
 	return OPTIONS_GO_ON;
 }
@@ -381,14 +379,12 @@ static int check_exclusive(const struct settings *s)
 int options_check(const struct settings *s, unsigned long allowed, const char *command)
 {
 	unsigned long stray = s->given & ~(allowed | OPTIONS_EVERYWHERE);
-	char message[96];
 
 	if (s->map.operand_fields && !(allowed & OPTIONS_OPERAND_FIELDS))
-		return usage_error("%s", "the operand fields (x y z xv yv zv) are map's, not this command's");
-	if (stray) {
-		snprintf(message, sizeof message, "option --%%s does not apply to %s", command);
-		return usage_error(message, options[first_option(stray)].spec.long_name);
-	}
+		return usage_error(USAGE_OPERAND_FIELDS_MAP_ONLY, NULL);
+	if (stray)
+		return usage_error_then(USAGE_STRAY_OPTION, options[first_option(stray)].spec.long_name,
+					USAGE_TAIL_FOR_COMMAND, command);
 	return check_exclusive(s);
 }
 

@@ -46,7 +46,7 @@ static void print_policy(const struct policy *p, void *arg)
 int cmd_policies(struct settings *s)
 {
 	if (s->nargs)
-		return usage_error("%s", "policies takes no arguments");
+		return usage_error(USAGE_POLICIES_ARGUMENTS, NULL);
 	policy_each(print_policy, NULL);
 	return EXIT_OK;
 }
@@ -159,7 +159,7 @@ int cmd_compare(struct settings *s)
 	struct inputs in;
 
 	if (s->nargs < 1)
-		return usage_error("%s", "compare needs a FORMAT");
+		return usage_error(USAGE_COMPARE_NEEDS_FORMAT, NULL);
 	if (!(c.f = settings_require_format(s->args[0])))
 		return EXIT_USAGE;
 	if (!inputs_open(&in, s, 1))

@@ -303,7 +303,7 @@ static int convert_rows(struct settings *s, bool cast)
 			       .first_value = cast ? 2 : 1 };
 
 	if (s->nargs < c.first_value)
-		return usage_error("%s", cast ? "cast needs FROM and TO formats" : "convert needs a FORMAT");
+		return usage_error(cast ? USAGE_CAST_NEEDS_FORMATS : USAGE_CONVERT_NEEDS_FORMAT, NULL);
 	if (!s->fields_given) /* several targets: which input and which format each row is */
 		render_parse_fields(&s->fields, settings_names_several_formats(s->args[c.first_value - 1])
 							? "input,format,hex,shortest"
@@ -446,7 +446,7 @@ int cmd_show(struct settings *s)
 	int status;
 
 	if (s->nargs < 1)
-		return usage_error("%s", "show needs a FORMAT");
+		return usage_error(USAGE_SHOW_NEEDS_FORMAT, NULL);
 	render_parse_fields(&s->fields, "input");
 	if (s->style != STYLE_JSON && settings_names_several_formats(s->args[0])) {
 		c.emit = emit_compact;

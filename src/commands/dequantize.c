@@ -170,7 +170,6 @@ int cmd_dequantize(struct settings *s)
 	if (!s->fields_given)
 		render_parse_fields(&s->fields, "exact");
 	if (!render_fields_within(&s->fields, DEQUANTIZE_FIELDS, &stray))
-		return usage_error("dequantize has the fields input, hex, exact, shortest and flags, not '%s'",
-				   render_field_name(stray));
+		return usage_error(USAGE_DEQUANTIZE_FIELD, render_field_name(stray));
 	return quantize_run(s, "dequantize", dequantize_one);
 }

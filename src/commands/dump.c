@@ -49,7 +49,7 @@ static int container_bytes(const struct fmt *f)
 
 /* A number for --offset or --count: decimal or 0x hex, from 0 up; false after a usage
  * error naming the option. */
-static bool dump_number(unsigned long long *out, const char *text, const char *option)
+static bool dump_number(unsigned long long *out, const char *text, enum usage bad)
 {
 	int base = text && text[0] == '0' && (text[1] == 'x' || text[1] == 'X') ? 16 : 10; /* 010 is ten */
 	char *end;
@@ -57,7 +57,7 @@ static bool dump_number(unsigned long long *out, const char *text, const char *o
 	errno = 0;
 	if (!text || !isdigit((unsigned char)text[0]) || (*out = strtoull(text, &end, base), errno) || end == text ||
 	    *end)
-		return usage_error(option, text ? text : ""), false;
+		return usage_error(bad, text), false;
 	return true;
 }
 
@@ -177,19 +177,19 @@ int cmd_dump(struct settings *s)
 	struct strbuf line;
 
 	if (s->nargs != 2)
-		return usage_error("%s", "dump needs a FORMAT and a FILE");
+		return usage_error(USAGE_DUMP_NEEDS_FILE, NULL);
 	if (!(d.f = settings_require_format(s->args[0])))
 		return EXIT_USAGE;
 	if (s->dump.endian && strcmp(s->dump.endian, "little") && strcmp(s->dump.endian, "big"))
-		return usage_error("--endian takes little or big, not '%s'", s->dump.endian);
+		return usage_error(USAGE_BAD_ENDIAN, s->dump.endian);
 	d.big_endian = s->dump.endian && strcmp(s->dump.endian, "big") == 0;
-	if ((s->dump.offset && !dump_number(&offset, s->dump.offset, "--offset takes a number of bytes, not '%s'")) ||
-	    (s->dump.count && !dump_number(&d.count, s->dump.count, "--count takes a number of codes, not '%s'")))
+	if ((s->dump.offset && !dump_number(&offset, s->dump.offset, USAGE_BAD_OFFSET)) ||
+	    (s->dump.count && !dump_number(&d.count, s->dump.count, USAGE_BAD_COUNT)))
 		return EXIT_USAGE;
 	if (!s->fields_given)
 		render_parse_fields(&s->fields, "hex,class,exact,shortest");
 	if (strcmp(s->args[1], "-") == 0 && !s->may_read_stdin)
-		return usage_error("%s", "dump - reads standard input, which is the session's here");
+		return usage_error(USAGE_DUMP_STDIN_IN_REPL, NULL);
 	if (!(d.fp = strcmp(s->args[1], "-") == 0 ? stdin : fopen(s->args[1], "rb"))) {
 		report("%s: %s", s->args[1], strerror(errno));
 		return EXIT_BAD_INPUT;

@@ -24,7 +24,7 @@ int cmd_info(struct settings *s)
 	struct strbuf out;
 
 	if (s->nargs != 1)
-		return usage_error("%s", "info needs one FORMAT (or FORMAT,FORMAT,... or all)");
+		return usage_error(USAGE_INFO_NEEDS_FORMAT, NULL);
 	if (!settings_require_formats(&formats, s->args[0]) || !settings_check_policy(s) || !settings_targets(s, &formats))
 		return EXIT_USAGE;
 	sb_init(&out);
@@ -57,9 +57,9 @@ static bool table_range(const struct settings *s, const struct fmt *f, fpcode *f
 	*first = 0;
 	*last = code_mask(f->bits);
 	if (!s->range)
-		return f->bits <= 20 || (usage_error("%s has more than 2^20 codes; give --range A:B", f->name), false);
+		return f->bits <= 20 || (usage_error(USAGE_TOO_MANY_CODES, f->name), false);
 	ok = colon && inputs_parse_code_range(s->range, strlen(s->range), f, first, last);
-	return ok || (usage_error("bad --range '%s': A:B, two codes of the format, A <= B", s->range), false);
+	return ok || (usage_error(USAGE_BAD_RANGE, s->range), false);
 }
 
 /* The rows of f's codes first..last, written out a block at a time (each row at once
@@ -84,7 +84,7 @@ int cmd_table(struct settings *s)
 	struct strbuf line;
 
 	if (s->nargs != 1)
-		return usage_error("%s", "table needs one FORMAT (or FORMAT,FORMAT,... or all)");
+		return usage_error(USAGE_TABLE_NEEDS_FORMAT, NULL);
 	if (!settings_require_formats(&formats, s->args[0]))
 		return EXIT_USAGE;
 	if (!s->fields_given) /* several formats: which one each row is */
@@ -178,7 +178,7 @@ int cmd_formats(struct settings *s)
 	struct listing l = { .s = s };
 
 	if (s->nargs)
-		return usage_error("formats takes no arguments, not '%s'", s->args[0]);
+		return usage_error(USAGE_FORMATS_ARGUMENTS, s->args[0]);
 	if (s->formats.names) {
 		each_listed(print_names, NULL);
 		return EXIT_OK;

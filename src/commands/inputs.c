@@ -30,7 +30,7 @@ bool inputs_open(struct inputs *in, struct settings *s, int first)
 	if (s->nargs != first)
 		return true;
 	if (!s->may_read_stdin) {
-		usage_error("%s", "give the values after the format (stdin is the session here)");
+		usage_error(USAGE_STDIN_IN_REPL, NULL);
 		return false;
 	}
 	if (isatty(STDIN_FILENO))

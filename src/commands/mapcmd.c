@@ -205,8 +205,7 @@ static int run_numbered(struct mapping *m)
 			if (m->used & 1u << v && rows <= (unsigned __int128)1 << MAP_MAX_ROWS_LOG2)
 				rows *= (unsigned __int128)(m->last[v] - m->first[v]) + 1;
 		if (rows > (unsigned __int128)1 << MAP_MAX_ROWS_LOG2)
-			return usage_error("map stops at 2^32 rows; give --range, --random N or the combinations (%s)",
-					   m->to->name);
+			return usage_error(USAGE_MAP_TOO_MANY_ROWS, m->to->name);
 		run.rows = (uint64_t)rows;
 	}
 	return chunks_run(&run) ? EXIT_BAD_INPUT : EXIT_OK;
@@ -271,7 +270,7 @@ static int run_given(struct mapping *m)
 	bool from_stdin = s->nargs == m->first_code + 1 && strcmp(s->args[m->first_code], "-") == 0;
 
 	if (from_stdin && !s->may_read_stdin)
-		return usage_error("%s", "map -: stdin is the session here; give the combinations as arguments");
+		return usage_error(USAGE_MAP_STDIN_IN_REPL, NULL);
 	if (!inputs_open(&inputs, s, from_stdin ? s->nargs : m->first_code))
 		return EXIT_USAGE;
 	parse_input_init(&g.in);
@@ -296,12 +295,11 @@ static bool find_arguments(struct mapping *m)
 
 	m->first_code = left_out ? 1 : 2;
 	if (!left_out && s->nargs >= 1 && !fmt_lookup(s->args[0]) && map_is_expression(s->args[0])) {
-		usage_error("'%s' is an expression: map needs a FORMAT first (or both --in and --to)", s->args[0]);
+		usage_error(USAGE_MAP_EXPRESSION_FIRST, s->args[0]);
 		return false;
 	}
 	if (s->nargs < m->first_code) {
-		usage_error("%s", s->map.in && s->map.to ? "map needs an expression of x, y, z"
-						 : "map needs a FORMAT and an expression of x, y, z");
+		usage_error(s->map.in && s->map.to ? USAGE_MAP_NEEDS_EXPRESSION : USAGE_MAP_NEEDS_FORMAT, NULL);
 		return false;
 	}
 	m->format = left_out ? NULL : s->args[0];
@@ -328,7 +326,7 @@ static bool find_formats(struct mapping *m)
 		char name[FMT_NAME_MAX];
 		size_t len = strcspn(p, ",");
 		if (n == MAP_VARIABLES || len >= sizeof name) {
-			usage_error("--in takes one to three formats, not '%s'", s->map.in);
+			usage_error(USAGE_MAP_BAD_IN, s->map.in);
 			return false;
 		}
 		memcpy(name, p, len);
@@ -339,7 +337,7 @@ static bool find_formats(struct mapping *m)
 	}
 	for (int v = n; n && v < MAP_VARIABLES; v++) {
 		if (n > 1 && m->used & 1u << v) {
-			usage_error("--in names too few formats: the expression uses %s", variable_names[v]);
+			usage_error(USAGE_MAP_IN_TOO_FEW, variable_names[v]);
 			return false;
 		}
 		m->in[v] = m->in[0]; /* one format for all; or a variable not used */
@@ -363,7 +361,7 @@ static bool find_ranges(struct mapping *m)
 			if (v >= 0 && w != v)
 				continue;
 			if (!inputs_parse_code_range(v < 0 ? p : p + 2, v < 0 ? len : len - 2, m->in[w], &m->first[w], &m->last[w])) {
-				usage_error("bad --range '%s': A:B, or x=A:B,y=C:D, codes of the format, A <= B", range);
+				usage_error(USAGE_MAP_BAD_RANGE, range);
 				return false;
 			}
 		}
@@ -379,14 +377,10 @@ static bool check_settings(struct mapping *m)
 	struct settings *s = m->s;
 	bool listed = s->nargs > m->first_code;
 
-	const char *conflict = listed && (s->map.random || s->range || s->map.jobs > 1)
-				       ? "--random, --range and -j are for every code, not for combinations listed"
-			       : s->map.seed_given && !s->map.random ? "--seed goes with --random N" : NULL;
-
-	if (conflict) {
-		usage_error("%s", conflict);
-		return false;
-	}
+	if (listed && (s->map.random || s->range || s->map.jobs > 1))
+		return usage_error(USAGE_MAP_LISTED, NULL), false;
+	if (s->map.seed_given && !s->map.random)
+		return usage_error(USAGE_SEED_NEEDS_RANDOM, NULL), false;
 	if (!s->fields_given) {
 		render_parse_fields(&s->fields, "hex,flags");
 		s->map.operand_fields = 0;
@@ -396,8 +390,7 @@ static bool check_settings(struct mapping *m)
 	}
 	for (int i = 0; i < s->map.operand_fields; i++)
 		if (!(m->used & 1u << (s->map.operand_field[i] % MAP_VARIABLES))) {
-			usage_error("-o names an operand field of %s, which the expression does not use",
-				    variable_names[s->map.operand_field[i] % MAP_VARIABLES]);
+			usage_error(USAGE_MAP_OPERAND_UNUSED, variable_names[s->map.operand_field[i] % MAP_VARIABLES]);
 			return false;
 		}
 	m->need_value = render_needs_input(&s->fields);

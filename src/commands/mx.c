@@ -38,7 +38,7 @@ static bool mx_fields(struct settings *s)
 	for (int i = 0; i < s->fields.count; i++) {
 		enum field fld = s->fields.field[i];
 		if (fld != FIELD_INPUT && fld != FIELD_HEX && fld != FIELD_EXACT && fld != FIELD_ERROR) {
-			usage_error("mx has the fields input, hex, exact and error, not '%s'", render_field_name(fld));
+			usage_error(USAGE_MX_FIELD, render_field_name(fld));
 			return false;
 		}
 	}
@@ -265,9 +265,9 @@ static void emit_nvfp4(struct strbuf *out, const struct settings *s, struct bloc
 static bool preset_ok(const struct settings *s)
 {
 	if (strcmp(s->quant.preset, "nvfp4") != 0)
-		return usage_error("--preset is nvfp4 (NVIDIA's NVFP4), not '%s'", s->quant.preset), false;
+		return usage_error(USAGE_BAD_PRESET, s->quant.preset), false;
 	if (s->quant.block)
-		return usage_error("%s", "--preset nvfp4 has blocks of 16: leave out --block"), false;
+		return usage_error(USAGE_PRESET_BLOCK, NULL), false;
 	return true;
 }
 
@@ -297,16 +297,15 @@ static bool mx_arguments(struct settings *s, struct element_format *ef, long *si
 	if (!mx_fields(s) || (s->quant.preset && !preset_ok(s)))
 		return false;
 	if (s->quant.preset && s->nargs && strcmp(s->args[0], "e2m1") == 0)
-		return usage_error("%s", "mx --preset nvfp4 takes no ELEM: its elements are e2m1"), false;
+		return usage_error(USAGE_PRESET_ELEMENT, NULL), false;
 	if (s->quant.preset)
 		return true;
 	if (s->nargs < 1)
-		return usage_error("%s", "mx needs an element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)"), false;
+		return usage_error(USAGE_MX_NEEDS_ELEMENT, NULL), false;
 	if (!element_format_of(ef, s->args[0]))
-		return usage_error("'%s' is no MX element format (e2m1, e2m3, e3m2, e4m3, e5m2, int8)", s->args[0]),
-		       false;
+		return usage_error(USAGE_NOT_MX_ELEMENT, s->args[0]), false;
 	if (s->quant.block && !inputs_parse_count(size, s->quant.block, MX_MAX_BLOCK))
-		return usage_error("bad --block '%s': a count from 1 to 65536", s->quant.block), false;
+		return usage_error(USAGE_MX_BAD_BLOCK, s->quant.block), false;
 	return true;
 }
 

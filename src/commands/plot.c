@@ -287,7 +287,7 @@ int cmd_plot(struct settings *s)
 	int width = output_show_style(s).width, status = EXIT_OK;
 
 	if (s->nargs != 1)
-		return usage_error("%s", "plot needs one FORMAT (or FORMAT,FORMAT,... or all)");
+		return usage_error(USAGE_PLOT_NEEDS_FORMAT, NULL);
 	if (!settings_require_formats(&formats, s->args[0]))
 		return EXIT_USAGE;
 	for (int i = 0; i < formats.count; i++) {

@@ -20,7 +20,7 @@ static bool zero_points_fit(const struct quantization *q)
 	for (int i = 0; q->ints && i < q->nzero; i++)
 		if (mpz_cmp_ui(mpq_denref(q->zero[i]), 1) != 0 || mpz_cmp_si(mpq_numref(q->zero[i]), intfmt_min(q->ints)) < 0 ||
 		    mpz_cmp_si(mpq_numref(q->zero[i]), intfmt_max(q->ints)) > 0) {
-			usage_error("--zero-point: each must be an integer of %s", q->ints->name);
+			usage_error(USAGE_ZERO_POINT_NOT_INTEGER, q->ints->name);
 			return false;
 		}
 	return true;
@@ -74,7 +74,7 @@ static const char *real_item(mpq_t out, struct real **real, struct input *in, lo
 
 /* A comma-separated list of finite values into *out; reals too when reals is given
  * (scales), kept there; false after a usage error. */
-static bool read_list(mpq_t **out, struct real ***reals, int *count, const char *text, const char *option,
+static bool read_list(mpq_t **out, struct real ***reals, int *count, const char *text, enum usage bad,
 		      long max_precision)
 {
 	struct input in;
@@ -111,9 +111,7 @@ static bool read_list(mpq_t **out, struct real ***reals, int *count, const char 
 	}
 	parse_input_clear(&in);
 	if (problem) {
-		char message[160];
-		snprintf(message, sizeof message, "%s '%%s': %s", option, problem);
-		usage_error(message, text);
+		usage_error_then(bad, text, USAGE_TAIL_BECAUSE, problem);
 		return false;
 	}
 	return true;
@@ -146,31 +144,30 @@ bool quantization_init(struct quantization *q, struct settings *s, const char *t
 	mpq_init(q->y);
 	num_init(&q->rounded);
 	if (!(q->ints = intfmt_lookup(target)) && (!(q->floats = fmt_lookup(target)) || q->floats->can_wrap)) {
-		usage_error(q->floats ? "'%s' is not one of quantize's integer formats: a float format (see fpx formats) "
-					"or " INTFMT_NAMES
-				      : "unknown format '%s': a float format (see fpx formats) or " INTFMT_NAMES,
-			    target);
+		usage_error_then(q->floats ? USAGE_NOT_QUANTIZE_INTEGER : USAGE_NOT_FORMAT, target,
+				 USAGE_TAIL_FLOAT_OR_INTEGER, INTFMT_NAMES);
 		return false;
 	}
 	if (!s->quant.scale) {
-		usage_error("%s", "give --scale S[,S...]");
+		usage_error(USAGE_NEEDS_SCALE, NULL);
 		return false;
 	}
 	q->max_precision = inputs_max_precision(s);
-	if (!read_list(&q->scale, &q->real_scale, &q->nscale, s->quant.scale, "--scale", q->max_precision) ||
-	    (s->quant.zero_point && !read_list(&q->zero, NULL, &q->nzero, s->quant.zero_point, "--zero-point", q->max_precision)))
+	if (!read_list(&q->scale, &q->real_scale, &q->nscale, s->quant.scale, USAGE_BAD_SCALE, q->max_precision) ||
+	    (s->quant.zero_point &&
+	     !read_list(&q->zero, NULL, &q->nzero, s->quant.zero_point, USAGE_BAD_ZERO_POINT, q->max_precision)))
 		return false;
 	for (int i = 0; i < q->nscale; i++)
 		if (mpq_sgn(q->scale[i]) == 0) {
-			usage_error("%s", "--scale: a scale of 0 divides by zero");
+			usage_error(USAGE_ZERO_SCALE, NULL);
 			return false;
 		}
 	if (s->quant.block && !inputs_parse_count(&q->block, s->quant.block, 1L << 30)) {
-		usage_error("bad --block '%s': a count from 1 up", s->quant.block);
+		usage_error(USAGE_BAD_BLOCK, s->quant.block);
 		return false;
 	}
 	if (!q->block && (q->nscale > 1 || q->nzero > 1)) {
-		usage_error("%s", "several scales or zero points need --block N");
+		usage_error(USAGE_SEVERAL_NEED_BLOCK, NULL);
 		return false;
 	}
 	note_power_scale(q);

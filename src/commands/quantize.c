@@ -421,7 +421,7 @@ int quantize_run(struct settings *s, const char *what, quantize_one_value *one)
 	struct inputs_fast_path one_pass = { take_quantized_lines, &pass, NULL };
 
 	if (s->nargs < 1)
-		return usage_error("%s needs a FORMAT", what);
+		return usage_error(USAGE_NEEDS_FORMAT, what);
 	if (!quantization_init(&q, s, s->args[0]) || !inputs_open(&in, s, 1)) {
 		quantization_clear(&q);
 		return EXIT_USAGE;
@@ -454,8 +454,7 @@ int cmd_quantize(struct settings *s)
 	if (!s->fields_given)
 		s->fields = default_fields;
 	if (!render_fields_within(&s->fields, QUANTIZE_FIELDS, &stray))
-		return usage_error("quantize has the fields input, hex, exact, shortest and flags, not '%s'",
-				   render_field_name(stray));
+		return usage_error(USAGE_QUANTIZE_FIELD, render_field_name(stray));
 	return quantize_run(s, "quantize", quantize_one);
 }
 

@@ -10,11 +10,11 @@
 bool settings_check_policy(const struct settings *s)
 {
 	if (s->policy && s->policy->fixes_mode && s->mode_given) {
-		usage_error("--policy %s fixes the rounding mode: leave out -r", s->policy->name);
+		usage_error(USAGE_POLICY_FIXES_MODE, s->policy->name);
 		return false;
 	}
 	if (s->policy && s->policy->saturation != SATURATE_AS_ASKED && s->saturate) {
-		usage_error("--policy %s fixes where it saturates: leave out -s", s->policy->name);
+		usage_error(USAGE_POLICY_FIXES_SATURATION, s->policy->name);
 		return false;
 	}
 	return true;
@@ -27,9 +27,9 @@ const struct fmt *settings_target(const struct settings *s, const struct fmt *f)
 	if (!s->wrap || !f)
 		return f;
 	if (s->policy)
-		return usage_error("--policy %s decides overflow itself: leave out --wrap", s->policy->name), NULL;
+		return usage_error(USAGE_POLICY_NO_WRAP, s->policy->name), NULL;
 	if (!(wrapping = fmt_wrapping(f)))
-		return usage_error("--wrap is for integer and fixed-point formats, not %s", f->name), NULL;
+		return usage_error(USAGE_CANNOT_WRAP, f->name), NULL;
 	return wrapping;
 }
 
@@ -46,15 +46,15 @@ const struct fmt *settings_require_format(const char *name)
 	const struct fmt *f = fmt_lookup(name);
 
 	const char *why = f ? NULL : fmtfile_past_limits(name);
-	char message[FMT_NAME_MAX + 160];
+	char shown[FMT_NAME_MAX + 1]; /* a long name is cut at FMT_NAME_MAX bytes */
 
 	if (f)
 		return f;
+	snprintf(shown, sizeof shown, "%s", name);
 	if (why)
-		snprintf(message, sizeof message, "unknown format '%.*s': %s", FMT_NAME_MAX, name, why);
+		usage_error_then(USAGE_NOT_FORMAT, shown, USAGE_TAIL_BECAUSE, why);
 	else
-		snprintf(message, sizeof message, "unknown format '%.*s' (see fpx formats)", FMT_NAME_MAX, name);
-	usage_error("%s", message);
+		usage_error(USAGE_UNKNOWN_FORMAT, shown);
 	return NULL;
 }
 
@@ -83,9 +83,9 @@ bool settings_require_formats(struct format_list *out, const char *text)
 	for (const char *p = text;; p++) {
 		size_t n = strcspn(p, ",");
 		if (n == 0 || n >= sizeof name)
-			return usage_error("bad format list '%s': FORMAT,FORMAT,... or all", text), false;
+			return usage_error(USAGE_BAD_FORMAT_LIST, text), false;
 		if (out->count == FORMATS_MAX)
-			return usage_error("more than 64 formats in '%s'", text), false;
+			return usage_error(USAGE_TOO_MANY_FORMATS, text), false;
 		memcpy(name, p, n);
 		name[n] = '\0';
 		if (!(out->f[out->count++] = settings_require_format(name)))
