@@ -15,6 +15,7 @@
 #include "intfmt.h"
 #include "num.h"
 #include "parse.h"
+#include "problem.h"
 #include "registry.h"
 
 /* ---- policies and compare ------------------------------------------------------------------ */
@@ -142,7 +143,7 @@ static void compare_input(void *arg, struct inputs *in, const char *text, size_t
 	if (problem == PROBLEM_REAL_NOT_HERE)
 		problem = PROBLEM_NONE;
 	if (problem) {
-		report_input(inputs_where(in), text, len, problem, &err);
+		problem_report(inputs_where(in), text, len, problem, &err);
 		c->failures++;
 	} else
 		c->failures += !compare_value(c->s, c->f, text, &c->out);

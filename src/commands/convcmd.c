@@ -12,6 +12,7 @@
 #include "inputs.h"
 #include "output.h"
 #include "convert.h"
+#include "problem.h"
 #include "registry.h"
 #include "roundline.h"
 #include "lines.h"
@@ -113,7 +114,7 @@ static enum problem convert_into(struct converter *c, const char *text, size_t l
 
 	if (problem) {
 		c->failures++;
-		report_input(where_into(where, sizeof where, c, in, problem), text, len, problem, &c->conv.err);
+		problem_report(where_into(where, sizeof where, c, in, problem), text, len, problem, &c->conv.err);
 		c->emit_error(c, text, problem_message(problem, &c->conv.err));
 	} else if (c->bulk)
 		render_code_row(&c->line, c->f, c->conv.code, 0, 0, c->bulk, c->s->style);

@@ -11,6 +11,7 @@
 #include "decimal.h"
 #include "output.h"
 #include "parse.h"
+#include "problem.h"
 #include "quantization.h"
 
 /* The value a dequantize input stands for, and its code: a code of the format (a bit

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "inputs.h"
+#include "problem.h"
 #include "real.h"
 #include "report.h"
 #include "output.h"
@@ -115,7 +116,7 @@ static bool inputs_next(struct inputs *in, const char **text, size_t *len)
 		return false;
 	in->too_long = too_long;
 	if (too_long) { /* reported here; the caller counts it and keeps its place */
-		report_input(inputs_where(in), *text, *len, PROBLEM_TOO_LONG, NULL);
+		problem_report(inputs_where(in), *text, *len, PROBLEM_TOO_LONG, NULL);
 		*text = "";
 		*len = 0;
 	}

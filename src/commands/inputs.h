@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "output.h"
+#include "problem.h"
 #include "report.h"
 #include "settings.h"
 

@@ -32,6 +32,7 @@
 #include "output.h"
 #include "mapping.h"
 #include "parse.h"
+#include "problem.h"
 #include "real.h"
 #include "registry.h"
 
@@ -123,7 +124,7 @@ static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 	} else
 		o->problem = PROBLEM_NONE;
 	if (o->problem) {
-		report_input(NULL, input, strlen(input), o->problem, NULL);
+		problem_report(NULL, input, strlen(input), o->problem, NULL);
 		if (!s->map.testfloat) {
 			put_operands(out, m, codes, true);
 			if (s->style == STYLE_JSON) {

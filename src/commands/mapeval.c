@@ -8,6 +8,7 @@
 #include "mapping.h"
 #include "output.h"
 #include "parse.h"
+#include "problem.h"
 #include "report.h"
 
 #define COMPARE_START_BITS 64
@@ -179,7 +180,7 @@ static enum problem compare_sides(struct outcome *o, const struct mapping *m, co
 	real_free(a);
 	real_free(b);
 	if (order == ORDER_UNDECIDED) {
-		report_set_precision_cap(m->max_precision);
+		problem_set_precision_cap(m->max_precision);
 		return PROBLEM_UNDECIDED;
 	}
 	raised = op_compare_order(&o->value, m->op, order) | (invalid ? RND_INVALID : 0);

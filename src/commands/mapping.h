@@ -13,6 +13,7 @@
 #include "convert.h"
 #include "num.h"
 #include "ops.h"
+#include "problem.h"
 #include "real.h"
 #include "round.h"
 #include "settings.h"

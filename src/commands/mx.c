@@ -25,6 +25,7 @@
 #include "mxemit.h"
 #include "nvfp4.h"
 #include "parse.h"
+#include "problem.h"
 #include "registry.h"
 #include "render.h"
 
@@ -368,7 +369,7 @@ static void mx_input(void *arg, struct inputs *in, const char *text, size_t len)
 	enum problem problem = read_element(r, text, len);
 
 	if (problem) {
-		report_input(inputs_where(in), text, len, problem, &r->err);
+		problem_report(inputs_where(in), text, len, problem, &r->err);
 		r->failures++;
 	} else if (!r->s->quant.preset && r->b.count == r->size)
 		mx_emit_block(r->out, r->s, &r->b, r->ef);

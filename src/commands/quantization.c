@@ -12,6 +12,7 @@
 #include "inputs.h"
 #include "output.h"
 #include "parse.h"
+#include "problem.h"
 #include "registry.h"
 
 /* The zero points of an integer target must be integers of it. */

@@ -13,6 +13,7 @@
 #include "format.h"
 #include "intfmt.h"
 #include "num.h"
+#include "problem.h"
 #include "real.h"
 #include "render.h"
 #include "report.h"

@@ -17,6 +17,7 @@
 #include "decimal.h"
 #include "intfmt.h"
 #include "num.h"
+#include "problem.h"
 #include "roundline.h"
 #include "parse.h"
 #include "quantization.h"
@@ -397,7 +398,7 @@ static void quantize_input(void *arg, struct inputs *in, const char *text, size_
 	enum problem problem = pass->one(pass->out, pass->s, pass->q, pass->values++, text, len, &pass->value, &pass->err);
 
 	if (problem) {
-		report_input(inputs_where(in), text, len, problem, &pass->err);
+		problem_report(inputs_where(in), text, len, problem, &pass->err);
 		put_error_row(pass->out, pass->s, text, problem_message(problem, &pass->err));
 		pass->failures++;
 	}

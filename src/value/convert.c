@@ -2,6 +2,7 @@
  * convert.c — the conversion every command shares, and its error report.
  */
 #include "convert.h"
+#include "problem.h"
 #include "registry.h"
 #include "roundline.h"
 #include "num.h"
@@ -250,7 +251,7 @@ static enum problem take_stand_in(struct conversion *c, const struct fmt *f)
 		num_set_kind(&c->in.value, NUM_NAN);
 	c->approximate = !exact && c->in.value.kind == NUM_FINITE;
 	if (s == REAL_UNDECIDED && c->in.value.kind == NUM_FINITE) {
-		report_set_precision_cap(c->max_precision);
+		problem_set_precision_cap(c->max_precision);
 		return PROBLEM_ERROR_UNDECIDED;
 	}
 	return PROBLEM_NONE;
@@ -270,7 +271,7 @@ static enum problem round_real(struct conversion *c, const struct fmt *f, enum r
 	target = (struct real_target){ encode_as_converted, &how, route_precision(c, f) };
 	status = real_round(&c->result, c->in.real, &target, c->max_precision);
 	if (status == REAL_UNDECIDED) {
-		report_set_precision_cap(c->max_precision);
+		problem_set_precision_cap(c->max_precision);
 		return PROBLEM_UNDECIDED;
 	}
 	/* Inside the range the enclosures' round-to-odd decides a wrapping format as any;

@@ -10,6 +10,7 @@
 #include "format.h"
 #include "parse.h"
 #include "policy.h"
+#include "problem.h"
 #include "report.h"
 #include "round.h"
 
