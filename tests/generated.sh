@@ -32,6 +32,16 @@ for f in $FILES; do
 		bad "$f is out of step with fpx's tables (run make regen): $(diff "$ROOT/$f" "$T/copy/$f" | grep '^[<>]' | head -4 | tr '\n' ' ')"
 done
 
+# ---- the rounding modes' names where help and messages list them (round.h's
+# RND_MODE_NAMES, beside its list) are the modes of the table, in its order -------------
+modes=$(awk -F'\t' '$1 == "mode" { printf "%s%s", sep, $2; sep = ", " }' "$T/tables")
+said=$("$FPX" --help | sed -n 's/.*--round MODE *rounding: //p' | sed 's/ (default)//')
+[ "$said" = "$modes" ] && ok || bad "fpx --help lists the modes as '$said', the table as '$modes'"
+said=$(printf 'help\n' | "$FPX" repl 2>&1 | sed -n 's/^ *round MODE *rounding: //p')
+[ "$said" = "$modes" ] && ok || bad "the REPL's help lists the modes as '$said', the table as '$modes'"
+said=$("$FPX" convert -r nosuchmode e4m3 1 2>&1 | sed -n "s/.*unknown rounding mode 'nosuchmode' (\(.*\))$/\1/p")
+[ "$said" = "$modes" ] && ok || bad "an unknown mode's message lists '$said', the table '$modes'"
+
 # ---- and a list edited by hand is caught: each edit below makes a file that regen
 # changes back (what the check above then reports) ------------------------------------
 # edit FILE SED-SCRIPT WHAT: after the edit the file differs, and regen makes of it what

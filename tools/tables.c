@@ -57,7 +57,7 @@ static void print_fields(void)
 
 static void print_modes(void)
 {
-	for (enum rnd_mode m = RND_NEAREST_EVEN; m <= RND_DOWN; m++)
+	for (enum rnd_mode m = 0; m < RND_MODE_COUNT; m++)
 		printf("mode\t%s\n", rnd_mode_name(m));
 }
 

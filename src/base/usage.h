@@ -30,7 +30,7 @@
 	X(USAGE_OPTION_NEEDS_ARGUMENT, "option '%s' needs an argument") \
 	X(USAGE_STRAY_OPTION, "option --%s") \
 	X(USAGE_NOT_BOTH, "give %s, not both") \
-	X(USAGE_BAD_MODE, "unknown rounding mode '%s' (rne, rna, rtz, rup, rdn)") \
+	X(USAGE_BAD_MODE, "unknown rounding mode '%s'") \
 	X(USAGE_BAD_POLICY, "unknown policy '%s' (see fpx policies)") \
 	X(USAGE_BAD_MAX_PRECISION, "--max-precision takes a number of bits from 64 to 1048576, not '%s'") \
 	X(USAGE_BAD_TININESS, "--tininess takes after or before, not '%s'") \
@@ -99,6 +99,7 @@
 	X(USAGE_PRESET_ELEMENT, "mx --preset nvfp4 takes no ELEM: its elements are e2m1") \
 	/* tails, after a head by usage_error_then */ \
 	X(USAGE_TAIL_BECAUSE, ": %s") \
+	X(USAGE_TAIL_NAMES, " (%s)") \
 	X(USAGE_TAIL_DID_YOU_MEAN, "; did you mean '%s'?") \
 	X(USAGE_TAIL_FOR_COMMAND, " does not apply to %s") \
 	X(USAGE_TAIL_FLOAT_OR_INTEGER, ": a float format (see fpx formats) or %s")

@@ -47,7 +47,7 @@ static int read_mode(struct settings *s, void *into, const char *value)
 {
 	(void)s;
 	if (!rnd_mode_from_name(into, value))
-		return usage_error(USAGE_BAD_MODE, value);
+		return usage_error_then(USAGE_BAD_MODE, value, USAGE_TAIL_NAMES, RND_MODE_NAMES);
 	return OPTIONS_GO_ON;
 }
 

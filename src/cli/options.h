@@ -21,7 +21,7 @@
  */
 /*      id               letter long             argument   read       into                      help */
 #define OPTION_LIST(X) \
-	X(ROUND,         'r', "round",         "MODE",    mode,      AT(mode),                 "rounding: rne (default), rna, rtz, rup, rdn") \
+	X(ROUND,         'r', "round",         "MODE",    mode,      AT(mode),                 "rounding: " RND_MODE_NAMES_HELP) \
 	X(SATURATE,      's', "saturate",      NULL,      flag,      AT(saturate),             "overflow and +-inf give +-max instead of inf or NaN") \
 	X(WRAP,          0,   "wrap",          NULL,      flag,      AT(wrap),                 "integers, fixed point: wrap modulo 2^bits past the range") \
 	X(FIELDS,        'o', "fields",        "LIST",    fields,    AT(fields),               "output fields, comma-separated (see FIELDS)") \

@@ -414,7 +414,7 @@ static bool word_help(struct repl_session *s, char **w, int n);
 
 static const struct repl_word own_words[] = {
 	{ "format", "f", "NAME", "make NAME the current format (the value follows)", word_format },
-	{ "round", NULL, "MODE", "rounding: rne, rna, rtz, rup, rdn", word_round },
+	{ "round", NULL, "MODE", "rounding: " RND_MODE_NAMES, word_round },
 	{ "saturate", NULL, "on|off", "overflow gives +-max instead of inf or NaN", word_saturate },
 	{ "wrap", NULL, "on|off", "integers, fixed point: wrap modulo 2^bits past the range", word_wrap },
 	{ "policy", NULL, "NAME", "round as that stack does (fpx, ml_dtypes, onnx, ...)", word_policy },

@@ -31,6 +31,12 @@ enum rnd_mode {
 	RND_MODE_LIST(RND_MODE_ENUM)
 #undef RND_MODE_ENUM
 };
+#define RND_MODE_ONE(id, name, tie) +1
+#define RND_MODE_COUNT (0 RND_MODE_LIST(RND_MODE_ONE))
+/* The names as help and messages list them, the first the default (tests/generated.sh
+ * holds them to the list above). */
+#define RND_MODE_NAMES "rne, rna, rtz, rup, rdn"
+#define RND_MODE_NAMES_HELP "rne (default), rna, rtz, rup, rdn"
 
 /* How a mode picks between two candidates for an inexact value. */
 enum rnd_pick { RND_PICK_LOWER, RND_PICK_UPPER, RND_PICK_EVEN };
