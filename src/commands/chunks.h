@@ -16,7 +16,7 @@
 
 #include "strbuf.h"
 
-#define CHUNKS_MAX_JOBS 256 /* -j; cli.c's message says so */
+#define CHUNKS_MAX_JOBS 256 /* -j; usage.h's USAGE_BAD_JOBS says so */
 
 struct chunk_run {
 	uint64_t rows;   /* rows 0 … rows − 1 */

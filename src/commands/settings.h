@@ -88,7 +88,7 @@ const struct fmt *settings_require_format(const char *name);
 
 /* Where a command takes several formats: FORMAT,FORMAT,... or `all` (every built-in
  * format, in the order of `fpx formats`). */
-#define FORMATS_MAX 64 /* settings.c's message says 64 */
+#define FORMATS_MAX 64 /* usage.h's message says 64 */
 struct format_list {
 	const struct fmt *f[FORMATS_MAX];
 	int count;

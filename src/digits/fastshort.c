@@ -11,7 +11,7 @@
  * Adams, "Ryū: fast float-to-string conversion", PLDI 2018). Whether each quotient was
  * exact is decided separately, by counting factors of two or five. Then digits are
  * dropped while the coarser grid still has a point inside the interval, and the last
- * grid's point nearest the value is taken (ties to even), as in decimal.c's search.
+ * grid's point nearest the value is taken (ties to even), as in decshort.c's search.
  */
 #include "fastshort.h"
 

@@ -269,7 +269,7 @@ const char *fmt_finish(struct fmt *f);
 void fmt_free(struct fmt *f);
 
 /*
- * What a module makes once per format and keeps (table.c's sorted values, decimal.c's
+ * What a module makes once per format and keeps (table.c's sorted values, decshort.c's
  * shortest digits of each code) lives in a cache of that module's, keyed by the
  * format's address: formats are immutable and stay where the registry put them until
  * it frees them, which drops their entries from every cache. A module declares one as

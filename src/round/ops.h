@@ -2,7 +2,7 @@
  * ops.h — the operations of IEEE 754-2019 on exact operands, rounded once: x + y, x − y,
  * x · y, x / y, fma(x, y, z) (§5.4.1) and the comparisons (§5.11), with the standard's
  * special cases (§6, §7), which + − · / take from special.c's table (minimum and
- * maximum, §9.6, are real.c's min and max):
+ * maximum, §9.6, are realfn.c's min and max):
  * - a NaN operand makes a NaN, with no flag (the caller, which sees the codes, picks
  *   which NaN and flags a signaling one: see fpx map);
  * - ∞ − ∞, 0 · ∞, 0/0, ∞/∞ are NaN flagged invalid, and so is fma(0, ∞, z) unless z
