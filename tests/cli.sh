@@ -311,6 +311,11 @@ expect "undecidable: an error row, the batch goes on" 1 "error
 stderr_has "undecidable says so" "'exp(log(3))': not decided: at 3072 bits of working precision"
 expect "--max-precision lowers the cap" 1 "error" -- $FPX convert -o hex --max-precision 64 binary32 'exp(log(3))'
 stderr_has "--max-precision named" "at 64 bits of working precision"
+# ... and quantize's and mx's messages name the cap they worked to, not the default
+expect "quantize: --max-precision lowers the cap" 1 "error	error	error" -- $FPX quantize --scale 1 --max-precision 64 e4m3 'exp(log(3))'
+stderr_has "quantize: --max-precision named" "at 64 bits of working precision"
+expect "mx: --max-precision lowers the cap" 1 "" -- sh -c "$FPX mx --max-precision 70 e4m3 'exp(log(3))' > /dev/null"
+stderr_has "mx: --max-precision named" "at 70 bits of working precision"
 expect "--max-precision refuses too few bits" 2 "" -- $FPX convert --max-precision 20 binary32 pi
 stderr_has "--max-precision says its range" "--max-precision takes a number of bits from 64 to 1048576, not '20'"
 expect "unknown function" 1 "error" -- $FPX convert -o hex binary32 'foo(1)'

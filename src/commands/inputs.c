@@ -28,6 +28,7 @@ bool inputs_open(struct inputs *in, struct settings *s, int first)
 	in->answers = NULL;
 	in->empty_rows = false;
 	in->fast = NULL;
+	problem_set_precision_cap(inputs_max_precision(s)); /* what PROBLEM_UNDECIDED names */
 	if (s->nargs != first)
 		return true;
 	if (!s->may_read_stdin) {

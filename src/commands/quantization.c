@@ -154,6 +154,7 @@ bool quantization_init(struct quantization *q, struct settings *s, const char *t
 		return false;
 	}
 	q->max_precision = inputs_max_precision(s);
+	problem_set_precision_cap(q->max_precision); /* for its scales, read before its inputs */
 	if (!read_list(&q->scale, &q->real_scale, &q->nscale, s->quant.scale, USAGE_BAD_SCALE, q->max_precision) ||
 	    (s->quant.zero_point &&
 	     !read_list(&q->zero, NULL, &q->nzero, s->quant.zero_point, USAGE_BAD_ZERO_POINT, q->max_precision)))
