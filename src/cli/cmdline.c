@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "fmtfile.h"
+#include "kinds.h"
 #include "options.h"
 #include "output.h"
 #include "registry.h"
@@ -33,7 +34,20 @@ static const char value_syntax[] =
 	"VALUE: decimal (-1.25e-3, .5), hex float (0x1.8p3), exact expressions\n"
 	"(1/3, 464+2^-17, (1+2^-24)*2^10), inf, nan, -0; a bare 0x7e or 0b0111_1110\n"
 	"is a bit pattern of FORMAT.\n";
-static const char format_syntax[] = "FORMAT: a name from 'fpx formats', eXmY[bN][fn|fnuz] or positN[esK].\n";
+
+/* "FORMAT: a name from 'fpx formats', " and the kinds' name grammars. */
+static const char *format_syntax(void)
+{
+	static char text[256];
+	size_t n;
+
+	if (!text[0]) {
+		n = (size_t)snprintf(text, sizeof text, "FORMAT: a name from 'fpx formats', ");
+		kind_name_grammars(text + n, sizeof text - n - 2);
+		strcat(text, ".\n");
+	}
+	return text;
+}
 static const char exit_statuses[] = "\nExit status: 0 success, 1 some input could not be converted (or output not written),\n"
 				    "2 usage error.\n";
 
@@ -51,7 +65,7 @@ static void print_help(const struct command_table *t)
 		snprintf(left, sizeof left, "%s %s", t->rows[i].name, t->rows[i].args);
 		printf("  %-*s %s\n", HELP_COLUMN, left, t->rows[i].summary);
 	}
-	printf("\n%s%s\nOptions (a command takes those its --help lists):\n", value_syntax, format_syntax);
+	printf("\n%s%s\nOptions (a command takes those its --help lists):\n", value_syntax, format_syntax());
 	options_print(OPTIONS_ALL);
 	print_fields();
 	printf("%s", exit_statuses);
@@ -65,7 +79,7 @@ static void print_command_help(const struct command *c)
 	if (strstr(c->args, "VALUE"))
 		printf("%s", value_syntax);
 	if (strstr(c->args, "FORMAT"))
-		printf("%s", format_syntax);
+		printf("%s", format_syntax());
 	if (strstr(c->args, "VALUE") || strstr(c->args, "FORMAT"))
 		printf("\n");
 	printf("Options:\n");

@@ -29,7 +29,7 @@
  * readout and the limits take each sign's last rank from it.
  *
  * To add a kind: one file defining a `const struct fmt_kind` — its operations, its keys
- * in a format file (`keys`), the names of its grammar (`from_name`, `past_limits`), how
+ * in a format file (`keys`), the names of its grammar (`from_name`, `past_limits`, `name_grammar` for help), how
  * two of its formats compare (`same_description`, `same_shape`) — and one line in
  * kinds.c's BUILTIN_KINDS, or a kind_register() call for a kind outside fpx's binary.
  * Its description is a struct of its own file kept in the format's kind_data
@@ -128,6 +128,8 @@ struct fmt_kind {
 	/* The format a name of its grammar describes (eXmY, positNesK, int8; `lower` is
 	 * lowercase), newly made and finished; NULL when the name is not one. */
 	struct fmt *(*from_name)(const char *lower);
+	/* Those names' shape as help shows it ("positN[esK]"), or NULL: not shown there. */
+	const char *name_grammar;
 	/* Why a name of its grammar's shape is past its limits; NULL for any other name. */
 	const char *(*past_limits)(const char *lower);
 	/* Whether two formats of this kind and of the same width, sign and wrapping have

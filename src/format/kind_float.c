@@ -409,6 +409,7 @@ const struct fmt_kind fmt_kind_float = {
 	.keys = float_keys,
 	.init = float_init,
 	.from_name = float_from_name,
+	.name_grammar = "eXmY[bN][fn|fnuz]",
 	.past_limits = float_past_limits,
 	.same_description = float_same_description,
 	.same_shape = float_same_shape,

@@ -402,6 +402,7 @@ const struct fmt_kind fmt_kind_posit = {
 	.named_in_files = true,
 	.keys = posit_keys,
 	.from_name = posit_from_name,
+	.name_grammar = "positN[esK]",
 	.past_limits = posit_past_limits,
 	.same_description = posit_same_description,
 	.finish = posit_finish,

@@ -7,6 +7,7 @@
 #include "kinds.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #define KINDS_MAX 16
@@ -48,4 +49,21 @@ const struct fmt_kind *kind_named(const char *name)
 		if (fmt_kinds[i]->named_in_files && strcmp(fmt_kinds[i]->name, name) == 0)
 			return fmt_kinds[i];
 	return NULL;
+}
+
+void kind_name_grammars(char *out, size_t size)
+{
+	size_t used = 0, shown = 0, count = 0;
+
+	for (size_t i = 0; fmt_kinds[i]; i++)
+		count += fmt_kinds[i]->name_grammar != NULL;
+	out[0] = '\0';
+	for (size_t i = 0; fmt_kinds[i] && used < size; i++) {
+		const char *g = fmt_kinds[i]->name_grammar;
+		if (!g)
+			continue;
+		shown++;
+		used += (size_t)snprintf(out + used, size - used, "%s%s",
+					 shown == 1 ? "" : shown == count ? " or " : ", ", g);
+	}
 }

@@ -15,6 +15,9 @@
 extern const struct fmt_kind *fmt_kinds[];
 /* Adds a kind after the built-in ones (a test's, a caller's); false when the table is full. */
 bool kind_register(const struct fmt_kind *kind);
+/* The kinds' name grammars as help lists them: "eXmY[bN][fn|fnuz] or positN[esK]",
+ * into out (size bytes, cut there). */
+void kind_name_grammars(char *out, size_t size);
 /* The kind named NAME that files may name, or NULL. */
 const struct fmt_kind *kind_named(const char *name);
 
