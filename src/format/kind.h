@@ -29,8 +29,9 @@
  * readout and the limits take each sign's last rank from it.
  *
  * To add a kind: one file defining a `const struct fmt_kind` — its operations, its keys
- * in a format file (`keys`), the names of its grammar (`from_name`, `past_limits`, `name_grammar` for help), how
- * two of its formats compare (`same_description`, `same_shape`) — and one line in
+ * in a format file (`keys`), the names of its grammar (`from_name`, `past_limits`, and
+ * `name_grammar` for help), how two of its formats compare (`same_description`,
+ * `same_shape`) — and one line in
  * kinds.c's BUILTIN_KINDS, or a kind_register() call for a kind outside fpx's binary.
  * Its description is a struct of its own file kept in the format's kind_data
  * (fmt_kind_data()), which no other file reads. tests/toykind.c is such a kind, added
