@@ -6,7 +6,6 @@
 # notation (tests/p3109/README: the commit, the paths, the conversion). Counted a code
 # at a time: a code passes when fpx's row for it is the table's, byte for byte; a code
 # fpx leaves out or adds fails. Skipped (and said so) while fpx has no P3109 formats.
-# Not yet in tests/run.sh: its summary pattern ^[a-z-]+: needs [a-z0-9-] for "p3109:".
 # Usage: sh tests/p3109.sh [path/to/fpx]
 FPX=${1:-./fpx}
 . "$(dirname "$0")/shlib.sh"

@@ -8,7 +8,7 @@ passed=0 failed=0 status=0
 run() {
 	"$@" >"$log" 2>&1 || status=1
 	cat "$log"
-	line=$(grep -E '^[a-z-]+: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+	line=$(grep -E '^[a-z0-9-]+: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
 	if [ -z "$line" ]; then
 		echo "no summary from: $*"
 		failed=$((failed + 1)) status=1
@@ -55,6 +55,7 @@ run sh tests/docs.sh ./fpx
 run sh tests/interfaces.sh ./fpx
 run sh tests/forms.sh ./fpx
 run sh tests/specials.sh ./fpx
+run sh tests/p3109.sh ./fpx
 run sh tests/stream.sh ./fpx
 run sh tests/generated.sh ./fpx
 run sh tests/rows.sh ./fpx

@@ -22,6 +22,7 @@
 	X(tapered)       \
 	X(x87)           \
 	X(fixed)         \
+	X(p3109)         \
 	/* end of the kinds */
 
 #define DECLARE_KIND(name) extern const struct fmt_kind fmt_kind_##name;
