@@ -193,7 +193,9 @@ int cmd_formats(struct settings *s)
 			"IEEE-like one (inf 0x78, max 240). Any eXmY[bN][fn|fnuz] name builds an IEEE-like\n"
 			"format (exponent 2-" FMT_MAX_EXP_BITS_TEXT " bits, fraction 0-" FMT_MAX_FRAC_BITS_TEXT " bits); writing out a bias changes it\n"
 			"(e4m3b7 is IEEE-like, not e4m3). Any positN[esK] name builds a posit of 3-64 bits\n"
-			"(with es = 2 unless given: posit16es1). Integers and fixed point, two's\n"
+			"(with es = 2 unless given: posit16es1). Any binaryKpP{s|u}{e|f} name builds\n"
+			"an IEEE P3109 format of 3-16 bits (binary8p3se), which fpx rounds into by its\n"
+			"own rules, not yet P3109's saturation modes. Integers and fixed point, two's\n"
 			"complement or unsigned, go by intN (2-64 bits), uintN (1-64) and qM.N, uqM.N\n"
 			"(M integer bits, the sign's included, and N fraction bits: q1.15 is 16 bits);\n"
 			"they saturate, or wrap with --wrap.\n");
