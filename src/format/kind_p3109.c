@@ -80,26 +80,14 @@ static void p3109_decode(struct fmt_value *out, const struct fmt *f, fpcode code
 	if (is_nan_or_inf(f, code, &out->cls))
 		return;
 	p3109_rank_value(out->sig, &out->exp, f, mag);
-	out->ulp_exp = (field == 0 ? f->emin : field - d->bias) - d->frac_bits;
-	if (field > 0)
-		out->cls = FP_NORMAL;
-	else if (mpz_sgn(out->sig) == 0)
-		out->cls = FP_ZERO;
-	else {
-		out->cls = FP_SUBNORMAL;
-		out->precision = (int)mpz_sizeinbase(out->sig, 2);
-	}
+	kind_grid_classify(out, f, field, 1, d->bias, d->frac_bits);
 }
 
 static int p3109_fields(struct fmt_field *out, const struct fmt *f, fpcode code)
 {
 	const struct p3109_desc *d = desc_of(f);
-	int n = 0;
 
-	if (f->has_sign)
-		n = kind_add_field(out, n, BITS_SIGN, 1, code, f->bits - 1);
-	n = kind_add_field(out, n, BITS_EXPONENT, d->exp_bits, code, d->frac_bits);
-	return kind_add_field(out, n, BITS_FRACTION, d->frac_bits, code, 0);
+	return kind_sign_exponent_fraction(out, f, code, d->exp_bits, d->frac_bits);
 }
 
 static int p3109_place(fpcode *lower, bool *exact, const struct fmt *f, const mpq_t q)

@@ -210,3 +210,27 @@ int kind_grid_place(fpcode *lower, bool *exact, const struct fmt *f, const struc
 	}
 	return vs_half;
 }
+
+void kind_grid_classify(struct fmt_value *out, const struct fmt *f, long field, long first_normal, int bias,
+			int frac_bits)
+{
+	out->ulp_exp = (field < first_normal ? f->emin : field - bias) - frac_bits;
+	if (field >= first_normal)
+		out->cls = FP_NORMAL;
+	else if (mpz_sgn(out->sig) == 0)
+		out->cls = FP_ZERO;
+	else {
+		out->cls = FP_SUBNORMAL;
+		out->precision = (int)mpz_sizeinbase(out->sig, 2);
+	}
+}
+
+int kind_sign_exponent_fraction(struct fmt_field *out, const struct fmt *f, fpcode code, int exp_bits, int frac_bits)
+{
+	int n = 0;
+
+	if (f->has_sign)
+		n = kind_add_field(out, n, BITS_SIGN, 1, code, f->bits - 1);
+	n = kind_add_field(out, n, BITS_EXPONENT, exp_bits, code, frac_bits);
+	return kind_add_field(out, n, BITS_FRACTION, frac_bits, code, 0);
+}

@@ -44,5 +44,11 @@ int kind_add_field(struct fmt_field *out, int n, int field_kind, int width, fpco
  * ranks (fmt_place()). */
 void kind_grid_rank_value(mpz_t sig, long *exp, const struct fmt *f, const struct fmt_grid *g, fpcode rank);
 int kind_grid_place(fpcode *lower, bool *exact, const struct fmt *f, const struct fmt_grid *g, const mpq_t q);
+/* A finite value of a grid kind decoded into out (its sig set): its class and ulp, from
+ * its exponent field and the first normal one (emin below it). */
+void kind_grid_classify(struct fmt_value *out, const struct fmt *f, long field, long first_normal, int bias,
+			int frac_bits);
+/* A code's sign (where f has one), exponent and fraction fields; returns how many. */
+int kind_sign_exponent_fraction(struct fmt_field *out, const struct fmt *f, fpcode code, int exp_bits, int frac_bits);
 
 #endif
