@@ -258,10 +258,10 @@ static void check_code(const struct fmt *f, enum activation fn, const struct rea
 		for (int m = 0; m < 5; m++) {
 			struct rnd_result got, ra, rb;
 			struct real_format_target t;
-			enum real_status s = real_round(&got, r, real_target_format(&t, f, (enum rnd_mode)m, false), 3072);
+			enum real_status s = real_round(&got, r, real_target_format(&t, f, rnd_spec((enum rnd_mode)m, RND_SAT_NONE)), 3072);
 			unsigned mask = ~(unsigned)RND_TIE;
-			if (rnd_encode(&ra, f, &lo, (enum rnd_mode)m, false) != RND_OK ||
-			    rnd_encode(&rb, f, &hi, (enum rnd_mode)m, false) != RND_OK || ra.code != rb.code ||
+			if (rnd_encode(&ra, f, &lo, rnd_spec((enum rnd_mode)m, RND_SAT_NONE)) != RND_OK ||
+			    rnd_encode(&rb, f, &hi, rnd_spec((enum rnd_mode)m, RND_SAT_NONE)) != RND_OK || ra.code != rb.code ||
 			    (ra.flags & mask) != (rb.flags & mask) || ra.ternary != rb.ternary || ra.ternary == 0) {
 				straddled++;
 				continue;

@@ -168,10 +168,10 @@ static void check_neighbours(const struct fmt *f, fpcode code)
 	struct readout r, up;
 	mpq_t a, b;
 
-	readout_of_code(&r, f, "", code, RND_NEAREST_EVEN, false);
+	readout_of_code(&r, f, "", code, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE));
 	if (r.above.exists && r.value.cls != FP_INF) {
 		mpq_inits(a, b, NULL);
-		readout_of_code(&up, f, "", r.above.code, RND_NEAREST_EVEN, false);
+		readout_of_code(&up, f, "", r.above.code, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE));
 		fmt_code_rational(a, f, code);
 		if (up.value.cls != FP_INF) {
 			fmt_code_rational(b, f, r.above.code);
@@ -202,7 +202,7 @@ static void check_nothing_between(const struct fmt *f)
 	mpq_inits(lo, hi, v, NULL);
 	fmt_value_init(&d);
 	for (fpcode code = 0; code <= code_mask(f->bits); code++) {
-		readout_of_code(&r, f, "", code, RND_NEAREST_EVEN, false);
+		readout_of_code(&r, f, "", code, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE));
 		if (r.above.exists && r.value.cls != FP_NAN && r.value.cls != FP_INF) {
 			fmt_decode(&d, f, r.above.code);
 			if (d.cls != FP_INF) {
@@ -234,7 +234,7 @@ static void check_code(const struct fmt *f, fpcode code, struct num *x, struct f
 	fmt_decode(v, f, code);
 	set_value(x, v);
 	if (v->cls == FP_NAN) {
-		check(rnd_encode(&r, f, x, RND_NEAREST_EVEN, false) == RND_OK, "%s 0x%x: NaN refused", f->name, c);
+		check(rnd_encode(&r, f, x, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE)) == RND_OK, "%s 0x%x: NaN refused", f->name, c);
 		fmt_decode(v, f, r.code);
 		check(v->cls == FP_NAN, "%s 0x%x: NaN re-encodes to a number", f->name, c);
 		return;
@@ -243,7 +243,7 @@ static void check_code(const struct fmt *f, fpcode code, struct num *x, struct f
 		for (int sat = 0; sat < 2; sat++) {
 			if (v->cls == FP_INF && sat)
 				continue;
-			check(rnd_encode(&r, f, x, modes[m], sat) == RND_OK && r.code == code && r.ternary == 0 &&
+			check(rnd_encode(&r, f, x, rnd_spec(modes[m], (enum rnd_sat)(sat))) == RND_OK && r.code == code && r.ternary == 0 &&
 				      r.flags == 0,
 			      "%s 0x%x %s%s: re-encodes to 0x%x flags %u", f->name, c, rnd_mode_name(modes[m]),
 			      sat ? " sat" : "", (unsigned)r.code, r.flags);
@@ -295,8 +295,8 @@ static void compare_methods(const struct fmt *f, struct num *x, const mpq_t q)
 		for (int m = 0; m < 5; m++)
 			for (int sat = 0; sat < 2; sat++) {
 				x->neg = neg;
-				rnd_encode(&r1, f, x, modes[m], sat);
-				rnd_encode_by_table(&r2, f, x, modes[m], sat);
+				rnd_encode(&r1, f, x, rnd_spec(modes[m], (enum rnd_sat)(sat)));
+				rnd_encode_by_table(&r2, f, x, rnd_spec(modes[m], (enum rnd_sat)(sat)));
 				check(r1.code == r2.code && r1.ternary == r2.ternary && r1.flags == r2.flags,
 				      "%s %s%s: arithmetic 0x%x/%d/%u, table 0x%x/%d/%u", f->name,
 				      rnd_mode_name(modes[m]), sat ? " sat" : "", (unsigned)r1.code, r1.ternary,

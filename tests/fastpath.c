@@ -99,9 +99,9 @@ static void compare_paths(const struct fmt *f, const struct decimal *d, const st
 	for (int m = 0; m < nmodes; m++)
 		for (int sat = 0; sat < 2; sat++) {
 			struct rnd_result a, b;
-			if (!rnd_encode_decimal(&a, f, d, modes[m], sat))
+			if (!rnd_encode_decimal(&a, f, d, rnd_spec(modes[m], (enum rnd_sat)(sat))))
 				continue;
-			rnd_encode(&b, f, &in->value, modes[m], sat);
+			rnd_encode(&b, f, &in->value, rnd_spec(modes[m], (enum rnd_sat)(sat)));
 			check(a.code == b.code && a.ternary == b.ternary && a.flags == b.flags,
 			      "%s %s%s '%.*s': fast 0x%llx/%d/%u, exact 0x%llx/%d/%u", f->name, rnd_mode_name(modes[m]),
 			      sat ? " sat" : "", len > 60 ? 60 : (int)len, text, (unsigned long long)a.code, a.ternary,
@@ -131,7 +131,7 @@ static void compare_own_digits(const struct rnd_line *rl, fpcode code, const cha
 		return;
 	own_digits_taken++;
 	snprintf(what, sizeof what, "%.*s", len > 60 ? 60 : (int)len, text);
-	check_own_digits(rl->f, rl->mode, code, digits, pow10, what);
+	check_own_digits(rl->f, rl->rounding.mode, code, digits, pow10, what);
 }
 
 /* The one-pass line (rnd_line_code(), rnd_line_result()) against the exact path, in every format it
@@ -146,13 +146,13 @@ static void compare_line(const struct fmt *f, const struct input *in, bool parse
 			struct rnd_line rl;
 			struct rnd_result a = { 0 }, b;
 			fpcode code = 0;
-			if (!rnd_line_open(&rl, f, modes[m], sat, 0) || rnd_line_code(&code, &rl, text) != text + len)
+			if (!rnd_line_open(&rl, f, rnd_spec(modes[m], (enum rnd_sat)(sat)), 0) || rnd_line_code(&code, &rl, text) != text + len)
 				continue;
 			one_pass_taken += m == 0 && !sat && strcmp(f->name, "binary64") == 0;
 			if (!check(parsed, "%s: one pass took '%.*s', which the parser does not read", f->name,
 				   len > 60 ? 60 : (int)len, text))
 				return;
-			rnd_encode(&b, f, &in->value, modes[m], sat);
+			rnd_encode(&b, f, &in->value, rnd_spec(modes[m], (enum rnd_sat)(sat)));
 			check(code == b.code, "%s %s%s '%.*s': one pass 0x%llx, exact 0x%llx", f->name,
 			      rnd_mode_name(modes[m]), sat ? " sat" : "", len > 60 ? 60 : (int)len, text,
 			      (unsigned long long)code, (unsigned long long)b.code);
@@ -182,14 +182,14 @@ static void compare_scaled(const struct decimal *d, const struct input *in, cons
 			struct decimal e = *d;
 			struct rnd_result a, b;
 			e.e2 += shifts[i];
-			if (!rnd_encode_decimal(&a, f, &e, RND_NEAREST_EVEN, true))
+			if (!rnd_encode_decimal(&a, f, &e, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE)))
 				continue;
 			num_set(&scaled, &in->value);
 			if (shifts[i] >= 0)
 				mpq_mul_2exp(scaled.mag, scaled.mag, (mp_bitcnt_t)shifts[i]);
 			else
 				mpq_div_2exp(scaled.mag, scaled.mag, (mp_bitcnt_t)-shifts[i]);
-			rnd_encode(&b, f, &scaled, RND_NEAREST_EVEN, true);
+			rnd_encode(&b, f, &scaled, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE));
 			check(a.code == b.code && a.ternary == b.ternary && a.flags == b.flags,
 			      "%s '%.*s' times 2^%ld: fast 0x%llx/%d/%u, exact 0x%llx/%d/%u", some[j],
 			      len > 60 ? 60 : (int)len, text, shifts[i], (unsigned long long)a.code, a.ternary, a.flags,
@@ -277,7 +277,7 @@ static void compare_error_texts(const struct input *in, const struct decimal *d,
 	for (size_t j = 0; j < sizeof some / sizeof some[0]; j++) {
 		const struct fmt *f = fmt_lookup(some[j]);
 		struct rnd_result r;
-		rnd_encode(&r, f, &in->value, RND_NEAREST_EVEN, true);
+		rnd_encode(&r, f, &in->value, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE));
 		for (int step = -1; step <= 1; step++) {
 			fpcode code = r.code + (fpcode)(long)step;
 			if (f->bits < 128 && code >> f->bits) /* past the codes: 0 − 1 */
@@ -430,7 +430,7 @@ static void compare_digits(const struct input *in, bool parsed, bool all_modes, 
 					bool neg, placed, far, far_by_bound;
 					if (!opened[j][i][m][sat]) {
 						open_ok[j][i][m][sat] =
-							rnd_line_open(&lines[j][i][m][sat], f, modes[m], sat, shifts[i]);
+							rnd_line_open(&lines[j][i][m][sat], f, rnd_spec(modes[m], (enum rnd_sat)(sat)), shifts[i]);
 						opened[j][i][m][sat] = true;
 					}
 					/* placed; below 2^(⌊log2 |x|⌋ + 1) exactly, and by the bound */
@@ -446,7 +446,7 @@ static void compare_digits(const struct input *in, bool parsed, bool all_modes, 
 					num_init(&scaled);
 					num_set(&scaled, &in->value);
 					scale_value(scaled.mag, shifts[i]);
-					rnd_encode(&b, f, &scaled, modes[m], sat);
+					rnd_encode(&b, f, &scaled, rnd_spec(modes[m], (enum rnd_sat)(sat)));
 					num_clear(&scaled);
 					check(!placed || code == b.code,
 					      "%s %s%s '%.*s' times 2^%ld from its digits: 0x%llx, exactly 0x%llx", f->name,
@@ -610,7 +610,7 @@ static int lines_mode(int every)
 		if (!parsed)
 			continue;
 		fast++;
-		declined += !rnd_encode_decimal(&r64, fmt_lookup("binary64"), &d, RND_NEAREST_EVEN, false);
+		declined += !rnd_encode_decimal(&r64, fmt_lookup("binary64"), &d, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE));
 		for (size_t i = 0; i < NFORMATS; i++)
 			compare_paths(f[i], &d, &in, all_modes ? 5 : 1, text, len);
 		compare_floor_log2(&d, &in, text, len);
@@ -676,7 +676,7 @@ static void near_tie(const struct fmt *f, struct input *in, const mpz_t n, long 
 	near_inputs++;
 	if (check(fastdec_scan(&d, text, len) && read_exactly(in, &d, text, len), "scan '%s'", text)) {
 		struct rnd_result r;
-		near_declined += !rnd_encode_decimal(&r, f, &d, RND_NEAREST_EVEN, false);
+		near_declined += !rnd_encode_decimal(&r, f, &d, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE));
 		compare_paths(f, &d, in, 5, text, len);
 		compare_line(f, in, true, 5, text, len);
 		compare_floor_log2(&d, in, text, len);

@@ -79,7 +79,7 @@ static fpcode code_of(const struct fmt *f, const char *text, size_t len)
 
 	parse_input_init(&in);
 	if (parse_input(&in, &err, text, len) != PARSE_OK || in.kind != INPUT_VALUE ||
-	    rnd_encode(&r, f, &in.value, RND_NEAREST_EVEN, false) != RND_OK)
+	    rnd_encode(&r, f, &in.value, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE)) != RND_OK)
 		r.code = 0;
 	parse_input_clear(&in);
 	return r.code;
@@ -151,7 +151,7 @@ static void own_digits_decimal(const struct fmt *f, const char *decimal, size_t 
 	uint64_t digits = 0;
 	long pow10 = 0;
 
-	if (!fastdec_scan(&d, decimal, len) || !rnd_encode_decimal(&r, f, &d, RND_NEAREST_EVEN, false) ||
+	if (!fastdec_scan(&d, decimal, len) || !rnd_encode_decimal(&r, f, &d, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE)) ||
 	    !check(r.code == code_of(f, decimal, len), "%s '%s': rnd_encode_decimal 0x%llx", f->name, decimal,
 		   (unsigned long long)r.code) ||
 	    !rnd_decimal_own_digits(&digits, &pow10, f, &d, &r, RND_NEAREST_EVEN))
@@ -179,7 +179,7 @@ static void own_digits(const struct rnd_line *rl, const char *decimal)
 	    digits == 0)
 		return;
 	own_taken++;
-	check_own_digits(rl->f, rl->mode, code, digits, pow10, decimal);
+	check_own_digits(rl->f, rl->rounding.mode, code, digits, pow10, decimal);
 }
 
 /* Every decimal of `digits` significant digits times 10^q, q in [qmin, qmax]. */
@@ -243,10 +243,10 @@ static void own_digits_all(void)
 {
 	struct rnd_line b16, bf16, b32, b64;
 
-	rnd_line_open(&b16, fmt_lookup("binary16"), RND_NEAREST_EVEN, false, 0);
-	rnd_line_open(&bf16, fmt_lookup("bfloat16"), RND_NEAREST_EVEN, false, 0);
-	rnd_line_open(&b32, fmt_lookup("binary32"), RND_NEAREST_EVEN, false, 0);
-	rnd_line_open(&b64, fmt_lookup("binary64"), RND_NEAREST_EVEN, false, 0);
+	rnd_line_open(&b16, fmt_lookup("binary16"), rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE), 0);
+	rnd_line_open(&bf16, fmt_lookup("bfloat16"), rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE), 0);
+	rnd_line_open(&b32, fmt_lookup("binary32"), rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE), 0);
+	rnd_line_open(&b64, fmt_lookup("binary64"), rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE), 0);
 	check(b16.own_digits_limit == 1000 && bf16.own_digits_limit == 100 && b32.own_digits_limit == 1000000 &&
 		      b64.own_digits_limit == 1000000000000000u,
 	      "own digits limits %llu %llu %llu %llu (1000, 100, 10^6, 10^15: FLT_DIG is 6, DBL_DIG 15)",

@@ -154,7 +154,7 @@ static void check_point(const struct fmt *f, const struct fmt *wrapping, const s
 		for (int variant = 0; variant < 3; variant++) { /* default, -s, --wrap */
 			bool wrap = variant == 2;
 			expect_rounding(&want, s, q, modes[m], wrap);
-			if (!check(rnd_encode(&got, wrap ? wrapping : f, x, modes[m], variant == 1) == RND_OK,
+			if (!check(rnd_encode(&got, wrap ? wrapping : f, x, rnd_spec(modes[m], (enum rnd_sat)(variant == 1))) == RND_OK,
 				   "%s: no result", f->name))
 				continue;
 			if (check(got.code == want.code && got.flags == want.flags, "%s", ""))
@@ -200,13 +200,13 @@ static void check_specials(const struct fmt *f, const struct fmt *wrapping, cons
 			x->neg = neg;
 			mpz_fdiv_r_2exp(end, neg ? lo : hi, (mp_bitcnt_t)s->bits);
 			code_from_mpz(&want, end);
-			check(rnd_encode(&got, w ? wrapping : f, x, RND_NEAREST_EVEN, false) == RND_OK && got.code == want &&
+			check(rnd_encode(&got, w ? wrapping : f, x, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE)) == RND_OK && got.code == want &&
 				      got.flags == RND_SATURATED,
 			      "%s%s: %sinf gives 0x%llx flags %u", f->name, w ? " --wrap" : "", neg ? "-" : "",
 			      (unsigned long long)got.code, got.flags);
 		}
 	x->kind = NUM_NAN;
-	check(rnd_encode(&got, f, x, RND_NEAREST_EVEN, true) == RND_NO_NAN, "%s: NaN has a code", f->name);
+	check(rnd_encode(&got, f, x, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE)) == RND_NO_NAN, "%s: NaN has a code", f->name);
 	mpz_clears(lo, hi, end, NULL);
 }
 

@@ -296,9 +296,9 @@ static void check_fast_path(const char *name, long random)
 			for (size_t m = 0; m < sizeof all_modes / sizeof all_modes[0]; m++)
 				for (int sat = 0; sat < 2; sat++) {
 					struct rnd_result fast, exact;
-					if (!op_round_codes(&fast, f, fast_ops[o], in, codes, all_modes[m], sat))
+					if (!op_round_codes(&fast, f, fast_ops[o], in, codes, rnd_spec(all_modes[m], (enum rnd_sat)(sat))))
 						continue;
-					op_round(&exact, f, fast_ops[o], args, all_modes[m], sat);
+					op_round(&exact, f, fast_ops[o], args, rnd_spec(all_modes[m], (enum rnd_sat)(sat)));
 					check(fast.code == exact.code && fast.ternary == exact.ternary && fast.flags == exact.flags,
 					      "fast path %s %s 0x%llx 0x%llx 0x%llx %s%s: 0x%llx %d %x, exact 0x%llx %d %x", name,
 					      op_name(fast_ops[o]), (unsigned long long)codes[0], (unsigned long long)codes[1],

@@ -58,7 +58,7 @@ static bool fpx_round(fpcode *code, int *ternary, const struct fmt *f, const cha
 
 	parse_input_init(&in);
 	ok = parse_input(&in, &err, text, strlen(text)) == PARSE_OK && in.kind == INPUT_VALUE &&
-	     rnd_encode(&r, f, &in.value, mode, false) == RND_OK;
+	     rnd_encode(&r, f, &in.value, rnd_spec(mode, RND_SAT_NONE)) == RND_OK;
 	*code = r.code;
 	*ternary = r.ternary;
 	parse_input_clear(&in);
@@ -193,7 +193,7 @@ static void compare_mpfr(const struct fmt *f, const mpq_t q, size_t m)
 	num_init(&in);
 	mpq_abs(in.mag, q);
 	in.neg = mpq_sgn(q) < 0;
-	rnd_encode(&r, f, &in, modes[m].fpx, false);
+	rnd_encode(&r, f, &in, rnd_spec(modes[m].fpx, RND_SAT_NONE));
 	mpq_init(got);
 	value_of(got, f, r.code, &cls, &neg);
 	if (mpfr_inf_p(x))
@@ -342,7 +342,7 @@ static void check_x87_strtold(int count)
 			fesetround(FE_TONEAREST);
 			parse_input_init(&in);
 			parse_input(&in, &err, text, strlen(text));
-			rnd_encode(&r, f, &in.value, x87_modes[m], false);
+			rnd_encode(&r, f, &in.value, rnd_spec(x87_modes[m], RND_SAT_NONE));
 			parse_input_clear(&in);
 			check(r.code == want, "x87 %s %s: 0x%016llx%04x, strtold 0x%016llx%04x", rnd_mode_name(x87_modes[m]), text,
 			      (unsigned long long)(r.code >> 16), (unsigned)(r.code & 0xffff),
@@ -416,7 +416,7 @@ static fpcode nan_code_of(const char *format, const char *text)
 	fpcode code;
 
 	conversion_init(&c);
-	code = convert_text(&c, fmt_lookup(format), text, strlen(text), RND_NEAREST_EVEN, false) ? ~(fpcode)0 : c.code;
+	code = convert_text(&c, fmt_lookup(format), text, strlen(text), rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE)) ? ~(fpcode)0 : c.code;
 	conversion_clear(&c);
 	return code;
 }

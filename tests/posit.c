@@ -153,7 +153,7 @@ static fpcode rounded_code(const struct fmt *f, const mpq_t q, enum rnd_mode mod
 	num_init(&x);
 	x.neg = mpq_sgn(q) < 0;
 	mpq_abs(x.mag, q);
-	rnd_encode(&r, f, &x, mode, false);
+	rnd_encode(&r, f, &x, rnd_spec(mode, RND_SAT_NONE));
 	num_clear(&x);
 	if (flags)
 		*flags = r.flags;
@@ -333,7 +333,7 @@ static fpcode rounded_text(const struct fmt *f, const char *text, enum rnd_mode 
 
 	parse_input_init(&in);
 	if (parse_input(&in, &err, text, strlen(text)) != PARSE_OK ||
-	    rnd_encode(&r, f, &in.value, mode, false) != RND_OK)
+	    rnd_encode(&r, f, &in.value, rnd_spec(mode, RND_SAT_NONE)) != RND_OK)
 		r.code = ~(fpcode)0;
 	parse_input_clear(&in);
 	if (flags)
@@ -391,7 +391,7 @@ static void check_readouts(const struct fmt *f)
 	for (fpcode code = 0; code <= code_mask(f->bits); code++) {
 		struct readout r;
 		struct strbuf text;
-		readout_of_code(&r, f, "posit6es1", code, RND_NEAREST_EVEN, false);
+		readout_of_code(&r, f, "posit6es1", code, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE));
 		sb_init(&text);
 		show_readout(&text, &r, &style);
 		if (code != 0x20 && code != 0x1f) /* NaR has none; maxpos nothing above */

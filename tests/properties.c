@@ -56,7 +56,7 @@ static void check_code(const struct fmt *f, fpcode code)
 	x.neg = v.neg;
 	num_set_dyadic(x.mag, v.sig, v.exp);
 	for (int m = 0; m < 5; m++)
-		check(rnd_encode(&r, f, &x, modes[m], m & 1) == RND_OK && r.code == code && r.flags == 0,
+		check(rnd_encode(&r, f, &x, rnd_spec(modes[m], (enum rnd_sat)(m & 1))) == RND_OK && r.code == code && r.flags == 0,
 		      "%s: a code does not re-encode to itself", f->name);
 	sb_init(&text);
 	dec_shortest(&text, f, code);
@@ -65,13 +65,13 @@ static void check_code(const struct fmt *f, fpcode code)
 	dec_digits(&text, v.neg, v.sig, v.exp, dec_max_digits10(f->precision));
 	check(reads_back(f, text.s, code), "%s: digits %s does not read back", f->name, text.s);
 	sb_free(&text);
-	readout_of_code(&rd, f, "", code, RND_NEAREST_EVEN, false);
+	readout_of_code(&rd, f, "", code, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE));
 	mpq_inits(a, b, NULL);
 	if (rd.above.exists && fmt_code_rational(b, f, rd.above.code) != FP_INF) {
 		struct readout up;
 		fmt_code_rational(a, f, code);
 		check(mpq_cmp(a, b) < 0, "%s: next above is not larger", f->name);
-		readout_of_code(&up, f, "", rd.above.code, RND_NEAREST_EVEN, false);
+		readout_of_code(&up, f, "", rd.above.code, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE));
 		check(up.below.exists && fmt_code_rational(b, f, up.below.code) != FP_NAN && mpq_equal(a, b),
 		      "%s: next above, then next below, is not the same value", f->name);
 		readout_clear(&up);
@@ -168,7 +168,7 @@ static void check_direction(const struct fmt *f, const struct sample *s, enum rn
 		ok = s->x.neg ? c >= 0 : c <= 0;
 	else if (c != 0 && !(r->flags & RND_OVERFLOW)) {
 		mpq_inits(other, d1, d2, NULL);
-		readout_of_code(&rd, f, "", r->code, mode, false);
+		readout_of_code(&rd, f, "", r->code, rnd_spec(mode, RND_SAT_NONE));
 		const struct neighbour *n = c > 0 ? &rd.below : &rd.above;
 		if (n->exists && result_value(other, f, n->code)) {
 			mpq_sub(d1, stored, exact);
@@ -200,7 +200,7 @@ static void check_bracket(const struct fmt *f, const struct sample *s, enum rnd_
 		check((c > 0) - (c < 0) == r->ternary, "%s %s %s: ternary %d is not the side of the stored value",
 		      f->name, rnd_mode_name(mode), s->text, r->ternary);
 		check_direction(f, s, mode, r, c, stored, exact);
-		readout_of_code(&rd, f, "", r->code, mode, sat);
+		readout_of_code(&rd, f, "", r->code, rnd_spec(mode, (enum rnd_sat)(sat)));
 		const struct neighbour *toward = c > 0 ? &rd.below : &rd.above;
 		if (c != 0 && toward->exists && !(r->flags & RND_SATURATED) && result_value(between, f, toward->code))
 			check(c > 0 ? mpq_cmp(between, exact) < 0 || (mode != RND_UP && mode != RND_DOWN && mode != RND_TOWARD_ZERO)
@@ -221,8 +221,8 @@ static void check_candidates(const struct fmt *f, const struct sample *s, enum r
 	struct readout a, b;
 
 	unplaced.placed = false;
-	readout_of_value(&a, f, s->text, &s->x, mode, sat, r, false);
-	readout_of_value(&b, f, s->text, &s->x, mode, sat, &unplaced, false);
+	readout_of_value(&a, f, s->text, &s->x, rnd_spec(mode, (enum rnd_sat)(sat)), r, false);
+	readout_of_value(&b, f, s->text, &s->x, rnd_spec(mode, (enum rnd_sat)(sat)), &unplaced, false);
 	check(r->placed || mpq_sgn(s->x.mag) == 0 || (s->x.neg && !f->has_sign), "%s %s: the rounding placed it",
 	      f->name, s->text);
 	check(a.lower == b.lower && a.upper == b.upper && a.upper_is_virtual == b.upper_is_virtual &&
@@ -244,7 +244,7 @@ static void check_samples(const struct fmt *f, struct sample *s, int n)
 			bool have_prev = false;
 			for (int i = 0; i < n; i++) {
 				struct rnd_result r;
-				rnd_encode(&r, f, &s[i].x, modes[m], sat);
+				rnd_encode(&r, f, &s[i].x, rnd_spec(modes[m], (enum rnd_sat)(sat)));
 				check_bracket(f, &s[i], modes[m], sat, &r);
 				check_candidates(f, &s[i], modes[m], sat, &r);
 				if (!result_value(cur, f, r.code))

@@ -82,7 +82,7 @@ static fpcode code_of_mpfr(bool *nan, const struct fmt *f, mpfr_ptr y, int t, mp
 		if (v.kind == NUM_FINITE)
 			mpfr_get_q(v.mag, y);
 		mpq_abs(v.mag, v.mag);
-		rnd_encode(&r, f, &v, RND_NEAREST_EVEN, false); /* exact: y is a value of f */
+		rnd_encode(&r, f, &v, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE)); /* exact: y is a value of f */
 	}
 	num_clear(&v);
 	return r.code;
@@ -125,7 +125,7 @@ static enum real_status fpx_round(struct rnd_result *got, const struct fmt *f, c
 {
 	struct real_format_target t;
 
-	return real_round(got, r, real_target_format(&t, f, mode, false), max_precision);
+	return real_round(got, r, real_target_format(&t, f, rnd_spec(mode, RND_SAT_NONE)), max_precision);
 }
 
 /* fpx against MPFR for one real in every mode: r directly (one call, round to odd) and
@@ -328,13 +328,13 @@ static void check_narrow(const struct fmt *f, size_t k, double xd)
 		for (int sat = 0; sat < 2; sat++) {
 			struct rnd_result got, ra, rb;
 			struct real_format_target t;
-			enum real_status s = real_round(&got, r, real_target_format(&t, f, (enum rnd_mode)m, sat), 1 << 12);
+			enum real_status s = real_round(&got, r, real_target_format(&t, f, rnd_spec((enum rnd_mode)m, (enum rnd_sat)(sat))), 1 << 12);
 			if (a.kind == NUM_NAN) {
 				check(s == REAL_DOMAIN, "%s %s(%a): NaN, got status %d", f->name, functions[k].name, xd, s);
 				continue;
 			}
-			if (rnd_encode(&ra, f, &a, (enum rnd_mode)m, sat) != RND_OK ||
-			    rnd_encode(&rb, f, &b, (enum rnd_mode)m, sat) != RND_OK || ra.code != rb.code) {
+			if (rnd_encode(&ra, f, &a, rnd_spec((enum rnd_mode)m, (enum rnd_sat)(sat))) != RND_OK ||
+			    rnd_encode(&rb, f, &b, rnd_spec((enum rnd_mode)m, (enum rnd_sat)(sat))) != RND_OK || ra.code != rb.code) {
 				straddled++;
 				continue;
 			}
@@ -449,14 +449,14 @@ static void check_decimal(const struct fmt *f, size_t k, long m, int d)
 		struct rnd_result got, ra, rb, rs;
 		struct real_format_target t;
 		bool exact, pole;
-		enum real_status s = real_round(&got, r, real_target_format(&t, f, (enum rnd_mode)mode, false), 1 << 12);
+		enum real_status s = real_round(&got, r, real_target_format(&t, f, rnd_spec((enum rnd_mode)mode, RND_SAT_NONE)), 1 << 12);
 		if (a.kind == NUM_NAN || b.kind == NUM_NAN) { /* at or past a domain's edge */
 			check(s == REAL_DOMAIN || s == REAL_UNDECIDED || (s == REAL_DECIDED && a.kind != b.kind),
 			      "%s %s(%ld/10^%d): NaN, got status %d", f->name, functions[k].name, m, d, s);
 			continue;
 		}
-		if (rnd_encode(&ra, f, &a, (enum rnd_mode)mode, false) != RND_OK ||
-		    rnd_encode(&rb, f, &b, (enum rnd_mode)mode, false) != RND_OK || ra.code != rb.code) {
+		if (rnd_encode(&ra, f, &a, rnd_spec((enum rnd_mode)mode, RND_SAT_NONE)) != RND_OK ||
+		    rnd_encode(&rb, f, &b, rnd_spec((enum rnd_mode)mode, RND_SAT_NONE)) != RND_OK || ra.code != rb.code) {
 			straddled++;
 			continue;
 		}
@@ -469,7 +469,7 @@ static void check_decimal(const struct fmt *f, size_t k, long m, int d)
 		      f->name, functions[k].name, m, d, rnd_mode_name((enum rnd_mode)mode), (unsigned long long)ra.code,
 		      (unsigned long long)got.code, s);
 		s = real_stand_in(&v, &exact, &pole, r, f->precision + 130, 1 << 12);
-		check(s != REAL_DECIDED || (rnd_encode(&rs, f, &v, (enum rnd_mode)mode, false) == RND_OK &&
+		check(s != REAL_DECIDED || (rnd_encode(&rs, f, &v, rnd_spec((enum rnd_mode)mode, RND_SAT_NONE)) == RND_OK &&
 					    rs.code == ra.code && rs.ternary == got.ternary),
 		      "%s %s(%ld/10^%d) %s: the stand-in rounds apart", f->name, functions[k].name, m, d,
 		      rnd_mode_name((enum rnd_mode)mode));

@@ -73,7 +73,7 @@ static void convert(struct strbuf *code, struct strbuf *flags, const struct fmt 
 	struct conversion c;
 	enum rnd_mode mode;
 	struct field_list fl;
-	struct row row = { .input = r->input, .mode = RND_NEAREST_EVEN };
+	struct row row = { .input = r->input, .how = { .mode = RND_NEAREST_EVEN } };
 	bool ok;
 
 	conversion_init(&c);
@@ -81,7 +81,7 @@ static void convert(struct strbuf *code, struct strbuf *flags, const struct fmt 
 	c.via = r->via[0] ? fmt_lookup(r->via) : NULL;
 	c.source = r->from[0] ? fmt_lookup(r->from) : NULL;
 	ok = rnd_mode_from_name(&mode, r->mode) && c.policy && (!r->via[0] || c.via) && (!r->from[0] || c.source) &&
-	     convert_text(&c, f, r->input, strlen(r->input), mode, r->saturate) == PROBLEM_NONE;
+	     convert_text(&c, f, r->input, strlen(r->input), rnd_spec(mode, (enum rnd_sat)(r->saturate))) == PROBLEM_NONE;
 	if (!ok)
 		sb_puts(code, "error");
 	else {

@@ -192,7 +192,7 @@ static void compare_at(const struct model *m, const mpq_t x)
 	for (int k = 0; k < 5; k++)
 		for (int sat = 0; sat < 2; sat++) {
 			fpcode want = reference(m, x, modes[k], sat);
-			rnd_encode(&r, m->f, &in, modes[k], sat);
+			rnd_encode(&r, m->f, &in, rnd_spec(modes[k], (enum rnd_sat)(sat)));
 			if (r.code == want) {
 				check(true, "%s", "");
 				continue;

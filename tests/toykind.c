@@ -209,7 +209,7 @@ static void check_rounds(const struct fmt *f, const char *text, fpcode code)
 
 	parse_input_init(&in);
 	ok = parse_input(&in, &err, text, strlen(text)) == PARSE_OK && in.kind == INPUT_VALUE &&
-	     rnd_encode(&r, f, &in.value, RND_NEAREST_EVEN, false) == RND_OK && r.code == code;
+	     rnd_encode(&r, f, &in.value, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE)) == RND_OK && r.code == code;
 	check(ok, "%s: %s rounds to 0x%lx", f->name, text, (unsigned long)code);
 	parse_input_clear(&in);
 }

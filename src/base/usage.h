@@ -41,6 +41,13 @@
 	X(USAGE_OPERAND_FIELDS_MAP_ONLY, "the operand fields (x y z xv yv zv) are map's, not this command's") \
 	X(USAGE_POLICY_FIXES_MODE, "--policy %s fixes the rounding mode: leave out -r") \
 	X(USAGE_POLICY_FIXES_SATURATION, "--policy %s fixes where it saturates: leave out -s") \
+	X(USAGE_POLICY_SATURATES_OR_NOT, "--policy %s saturates or not: --saturation propagate is fpx's own") \
+	X(USAGE_BAD_SATURATION, "unknown saturation '%s'") \
+	X(USAGE_BAD_SR_BITS, "--sr-bits takes a number of random bits from 1 to 64, not '%s'") \
+	X(USAGE_BAD_SR_RANDOM, "--sr-random takes a draw from 0 to 2^N - 1 (decimal or 0x hex), not '%s'") \
+	X(USAGE_SR_NOT_STOCHASTIC, "%s is for the stochastic modes (-r sra, srb, src)") \
+	X(USAGE_SR_NEEDS_BITS, "-r %s draws N random bits: give --sr-bits N (1 to 64)") \
+	X(USAGE_SR_NEEDS_RANDOM, "-r %s rounds by a draw R: give --sr-random R (fpx map makes r a variable)") \
 	X(USAGE_POLICY_NO_WRAP, "--policy %s decides overflow itself: leave out --wrap") \
 	X(USAGE_CANNOT_WRAP, "--wrap is for integer and fixed-point formats, not %s") \
 	/* the commands' arguments */ \
@@ -78,6 +85,7 @@
 	X(USAGE_BAD_SEED, "--seed takes a number from 0 to 2^64-1, not '%s'") \
 	X(USAGE_BAD_JOBS, "--jobs takes a number of processes from 1 to 256, not '%s'") \
 	/* quantize, dequantize */ \
+	X(USAGE_QUANTIZE_NOT_STOCHASTIC, "quantize rounds in one way: -r %s is for convert, show, cast and map") \
 	X(USAGE_NEEDS_FORMAT, "%s needs a FORMAT") \
 	X(USAGE_QUANTIZE_FIELD, "quantize has the fields input, hex, exact, shortest and flags, not '%s'") \
 	X(USAGE_DEQUANTIZE_FIELD, "dequantize has the fields input, hex, exact, shortest and flags, not '%s'") \

@@ -16,8 +16,8 @@
 
 static int cmd_repl(struct settings *s)
 {
-	struct repl_options o = { .format = s->nargs ? s->args[0] : NULL, .mode = s->mode,
-				  .mode_given = s->mode_given, .saturate = s->saturate, .wrap = s->wrap,
+	struct repl_options o = { .format = s->nargs ? s->args[0] : NULL, .rounding = s->rounding,
+				  .mode_given = s->mode_given, .sr_random_given = s->sr_random_given, .wrap = s->wrap,
 				  .json = s->style == STYLE_JSON, .policy = s->policy, .via = s->via,
 				  .style = output_show_style(s), .max_precision = s->max_precision,
 				  .commands = &cli_commands };
@@ -35,25 +35,27 @@ static int cmd_repl(struct settings *s)
 #define OPT(id) OPTION_BIT(id)
 #define ROWS (OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(HEADER))
 #define ROUTES (OPT(POLICY) | OPT(VIA))
-#define READOUT (OPT(ROUND) | OPT(SATURATE) | OPT(WRAP) | OPT(JSON) | OPT(FULL) | OPT(COLOR) | ROUTES | OPT(MAX_PRECISION))
+#define SATURATION (OPT(SATURATE) | OPT(SATURATION))
+#define ROUNDING (OPT(ROUND) | SATURATION | OPT(SR_BITS) | OPT(SR_RANDOM))
+#define READOUT (ROUNDING | OPT(WRAP) | OPT(JSON) | OPT(FULL) | OPT(COLOR) | ROUTES | OPT(MAX_PRECISION))
 
 static const struct command commands[] = {
 	{ "show", cmd_show, "FORMAT [VALUE...]", "the readout of each value or stdin line", READOUT | OPT(HEX_INPUT) },
 	{ "convert", cmd_convert, "FORMAT [VALUE...]", "one row per value or stdin line",
-	  OPT(ROUND) | OPT(SATURATE) | OPT(WRAP) | ROWS | ROUTES | OPT(MAX_PRECISION) | OPT(HEX_INPUT) },
+	  ROUNDING | OPT(WRAP) | ROWS | ROUTES | OPT(MAX_PRECISION) | OPT(HEX_INPUT) },
 	{ "table", cmd_table, "FORMAT", "one row per code of the format", ROWS | OPT(RANGE) },
 	{ "dump", cmd_dump, "FORMAT FILE", "a row per code packed in a binary file",
 	  ROWS | OPT(ENDIAN) | OPT(OFFSET) | OPT(COUNT) },
 	{ "plot", cmd_plot, "FORMAT[,FORMAT...]", "significant bits per binade, a picture", OPT(SVG) },
 	{ "info", cmd_info, "FORMAT", "a format's layout and limits",
-	  OPT(ROUND) | OPT(SATURATE) | OPT(WRAP) | OPT(JSON) | OPT(COLOR) | OPT(POLICY) },
+	  ROUNDING | OPT(WRAP) | OPT(JSON) | OPT(COLOR) | OPT(POLICY) },
 	{ "formats", cmd_formats, "", "the formats: kinds, widths, aliases", OPT(NAMES) | OPT(JSON) },
 	{ "repl", cmd_repl, "[FORMAT]", "an interactive session (also: fpx alone)", READOUT },
 	{ "cast", cmd_cast, "FROM TO [PATTERN...]", "codes of FROM rounded once into TO",
-	  OPT(ROUND) | OPT(SATURATE) | OPT(WRAP) | ROWS | ROUTES | OPT(HEX_INPUT) },
+	  ROUNDING | OPT(WRAP) | ROWS | ROUTES | OPT(HEX_INPUT) },
 	{ "policies", cmd_policies, "", "the stacks' conventions --policy names", 0 },
 	{ "compare", cmd_compare, "FORMAT [VALUE...]", "what every policy gives, side by side",
-	  OPT(SATURATE) | OPT(JSON) | OPT(MAX_PRECISION) },
+	  SATURATION | OPT(JSON) | OPT(MAX_PRECISION) },
 	{ "quantize", cmd_quantize, "--scale S TO [VALUE...]", "quantizeLinear, exact, saturating",
 	  OPT(ROUND) | ROWS | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) | OPT(MAX_PRECISION) },
 	{ "dequantize", cmd_dequantize, "--scale S FROM [CODE...]", "dequantizeLinear: (code - zero point)*S",
@@ -61,7 +63,7 @@ static const struct command commands[] = {
 	{ "mx", cmd_mx, "ELEM|--preset nvfp4 [VALUE...]", "OCP MX blocks, or NVFP4",
 	  OPT(BLOCK) | OPT(PRESET) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(HEADER) | OPT(MAX_PRECISION) },
 	{ "map", cmd_map, "[FORMAT] EXPR [CODES...|-]", "x, y, z on every code: golden vectors",
-	  OPT(ROUND) | OPT(SATURATE) | OPT(WRAP) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) | OPT(IN) | OPT(TO) |
+	  ROUNDING | OPT(WRAP) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) | OPT(IN) | OPT(TO) |
 		  OPT(RANDOM) | OPT(SEED) | OPT(FINITE) | OPT(TININESS) | OPT(TESTFLOAT) | OPT(JOBS) | OPT(QUIET) |
 		  OPTIONS_OPERAND_FIELDS },
 };

@@ -241,7 +241,7 @@ static int dispatch(const struct command_table *t, struct settings *s, bool repl
 
 int cmdline_run(const struct command_table *t, int argc, char **argv, bool in_repl)
 {
-	struct settings s = { .mode = RND_NEAREST_EVEN, .style = STYLE_TSV, .map.seed = 1, .may_read_stdin = !in_repl,
+	struct settings s = { .rounding = { .mode = RND_NEAREST_EVEN }, .style = STYLE_TSV, .map.seed = 1, .may_read_stdin = !in_repl,
 			      .interactive = in_repl || isatty(STDIN_FILENO) };
 	int status = options_parse(&s, argc, argv);
 	char **args = s.args;

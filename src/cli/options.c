@@ -51,6 +51,52 @@ static int read_mode(struct settings *s, void *into, const char *value)
 	return OPTIONS_GO_ON;
 }
 
+/* -s: --saturation finite. */
+static int read_saturate(struct settings *s, void *into, const char *value)
+{
+	(void)s, (void)value;
+	*(enum rnd_sat *)into = RND_SAT_FINITE;
+	return OPTIONS_GO_ON;
+}
+
+static int read_saturation(struct settings *s, void *into, const char *value)
+{
+	(void)s;
+	if (!rnd_sat_from_name(into, value))
+		return usage_error_then(USAGE_BAD_SATURATION, value, USAGE_TAIL_NAMES, RND_SAT_NAMES);
+	return OPTIONS_GO_ON;
+}
+
+static int read_sr_bits(struct settings *s, void *into, const char *value)
+{
+	char *end;
+	long bits;
+
+	(void)s;
+	errno = 0;
+	bits = strtol(value, &end, 10);
+	if (errno || end == value || *end || bits < 1 || bits > RND_SR_MAX_BITS)
+		return usage_error(USAGE_BAD_SR_BITS, value);
+	*(unsigned *)into = (unsigned)bits;
+	return OPTIONS_GO_ON;
+}
+
+/* --sr-random: 0 to 2^64 − 1 here, decimal or 0x hex; below 2^N is checked with N. */
+static int read_sr_random(struct settings *s, void *into, const char *value)
+{
+	char *end;
+	unsigned long long v;
+
+	(void)s;
+	errno = 0;
+	v = strtoull(value, &end, 0);
+	if (errno || end == value || *end || *value == '-' || (value[0] == '0' && value[1] && value[1] != 'x' &&
+							     value[1] != 'X'))
+		return usage_error(USAGE_BAD_SR_RANDOM, value);
+	*(uint64_t *)into = v;
+	return OPTIONS_GO_ON;
+}
+
 static int read_policy(struct settings *s, void *into, const char *value)
 {
 	(void)s;
@@ -244,6 +290,7 @@ static int apply_option(struct settings *s, enum option_id id, const char *value
 static void note_given(struct settings *s)
 {
 	s->mode_given = s->given & OPTION_BIT(ROUND);
+	s->sr_random_given = s->given & OPTION_BIT(SR_RANDOM);
 	s->fields_given = s->given & OPTION_BIT(FIELDS);
 	s->map.seed_given = s->given & OPTION_BIT(SEED);
 }
@@ -325,6 +372,8 @@ static const struct {
 	{ OPTION_BIT(TSV) | OPTION_BIT(CSV) | OPTION_BIT(JSON), "one output style" },
 	{ OPTION_BIT(HEADER) | OPTION_BIT(JSON), "JSON names each field in each object" },
 	{ OPTION_BIT(SATURATE) | OPTION_BIT(WRAP), "past the range, a value saturates or wraps" },
+	{ OPTION_BIT(SATURATION) | OPTION_BIT(WRAP), "past the range, a value saturates or wraps" },
+	{ OPTION_BIT(SATURATE) | OPTION_BIT(SATURATION), "-s is --saturation finite" },
 	{ OPTION_BIT(NAMES) | OPTION_BIT(JSON), "--names writes one name a line" },
 	{ OPTION_BIT(TESTFLOAT) | OPTION_BIT(FIELDS), "--testfloat writes its own lines" },
 	{ OPTION_BIT(TESTFLOAT) | OPTION_BIT(TSV), "--testfloat writes its own lines" },
@@ -376,6 +425,32 @@ static int check_exclusive(const struct settings *s)
 	return OPTIONS_GO_ON;
 }
 
+/* The stochastic modes' bits and draw: given with such a mode alone, N always, R
+ * below 2^N, and R unless the command makes r a variable (map). */
+static int check_stochastic(const struct settings *s, unsigned long allowed)
+{
+	const struct rnd_spec *r = &s->rounding;
+	const char *mode = rnd_mode_name(r->mode);
+	char shown[24];
+
+	if (!rnd_mode_is_stochastic(r->mode)) {
+		if (s->given & OPTION_BIT(SR_BITS))
+			return usage_error(USAGE_SR_NOT_STOCHASTIC, "--sr-bits");
+		if (s->given & OPTION_BIT(SR_RANDOM))
+			return usage_error(USAGE_SR_NOT_STOCHASTIC, "--sr-random");
+		return OPTIONS_GO_ON;
+	}
+	if (!(s->given & OPTION_BIT(SR_BITS)))
+		return usage_error(USAGE_SR_NEEDS_BITS, mode);
+	if (r->sr_bits < 64 && r->sr_random >> r->sr_bits) {
+		snprintf(shown, sizeof shown, "%llu", (unsigned long long)r->sr_random);
+		return usage_error(USAGE_BAD_SR_RANDOM, shown);
+	}
+	if (!(s->given & OPTION_BIT(SR_RANDOM)) && !(allowed & OPTIONS_VARIABLE_DRAW))
+		return usage_error(USAGE_SR_NEEDS_RANDOM, mode);
+	return OPTIONS_GO_ON;
+}
+
 int options_check(const struct settings *s, unsigned long allowed, const char *command)
 {
 	unsigned long stray = s->given & ~(allowed | OPTIONS_EVERYWHERE);
@@ -385,7 +460,9 @@ int options_check(const struct settings *s, unsigned long allowed, const char *c
 	if (stray)
 		return usage_error_then(USAGE_STRAY_OPTION, options[first_option(stray)].spec.long_name,
 					USAGE_TAIL_FOR_COMMAND, command);
-	return check_exclusive(s);
+	int status = check_exclusive(s);
+
+	return status != OPTIONS_GO_ON ? status : check_stochastic(s, allowed);
 }
 
 /* ---- Help ---------------------------------------------------------------------------------- */

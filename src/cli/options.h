@@ -21,8 +21,11 @@
  */
 /*      id               letter long             argument   read       into                      help */
 #define OPTION_LIST(X) \
-	X(ROUND,         'r', "round",         "MODE",    mode,      AT(mode),                 "rounding: " RND_MODE_NAMES_HELP) \
-	X(SATURATE,      's', "saturate",      NULL,      flag,      AT(saturate),             "overflow and +-inf give +-max instead of inf or NaN") \
+	X(ROUND,         'r', "round",         "MODE",    mode,      AT(rounding.mode),        "rounding: " RND_MODE_NAMES_HELP) \
+	X(SATURATE,      's', "saturate",      NULL,      saturate,  AT(rounding.sat),         "overflow and +-inf give +-max: --saturation finite") \
+	X(SATURATION,    0,   "saturation",    "S",       saturation, AT(rounding.sat),        "past the range: none (default), finite, propagate") \
+	X(SR_BITS,       0,   "sr-bits",       "N",       sr_bits,   AT(rounding.sr_bits),     "stochastic modes: N random bits, 1 to 64") \
+	X(SR_RANDOM,     0,   "sr-random",     "R",       sr_random, AT(rounding.sr_random),   "stochastic modes: the draw R, 0 to 2^N-1") \
 	X(WRAP,          0,   "wrap",          NULL,      flag,      AT(wrap),                 "integers, fixed point: wrap modulo 2^bits past the range") \
 	X(FIELDS,        'o', "fields",        "LIST",    fields,    AT(fields),               "output fields, comma-separated (see FIELDS)") \
 	X(TSV,           0,   "tsv",           NULL,      tsv,       AT(style),                "tab-separated fields (the default)") \
@@ -71,6 +74,9 @@ enum option_id {
 /* Not an option: the command's -o list may start with map's operand fields (x y z xv
  * yv zv). */
 #define OPTIONS_OPERAND_FIELDS (1UL << OPTION_COUNT)
+/* Not an option: a stochastic mode's draw may be left out, the command makes r a
+ * variable (map). */
+#define OPTIONS_VARIABLE_DRAW (1UL << (OPTION_COUNT + 1))
 /* The options every command takes. */
 #define OPTIONS_EVERYWHERE (OPTION_BIT(FORMAT_FILE) | OPTION_BIT(HELP) | OPTION_BIT(VERSION))
 

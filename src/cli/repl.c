@@ -193,9 +193,10 @@ struct repl_session *repl_open(const struct repl_options *o)
 	if (!s)
 		abort();
 	s->policy = o->policy ? o->policy : policy_default();
-	s->mode = policy_mode(s->policy, o->mode);
+	s->rounding = o->rounding;
+	s->rounding.mode = policy_mode(s->policy, o->rounding.mode);
 	s->mode_given = o->mode_given;
-	s->saturate = o->saturate;
+	s->sr_random_given = o->sr_random_given;
 	s->wrap = o->wrap;
 	s->json = o->json;
 	s->style = o->style;
@@ -254,8 +255,10 @@ int repl_run(const struct repl_options *o)
 	ed = line_open(history, complete, s);
 	output_watch_interrupts(line_interrupted);
 	for (;;) {
-		snprintf(prompt, sizeof prompt, "fpx %s %s%s%s%s%s%s%s> ", s->f->name, rnd_mode_name(repl_session_mode(s)),
-			 repl_session_saturates(s) ? " sat" : "", s->wrap ? " wrap" : "", s->policy != policy_default() ? " " : "",
+		struct rnd_spec how = repl_session_rounding(s);
+
+		snprintf(prompt, sizeof prompt, "fpx %s %s%s%s%s%s%s%s> ", s->f->name, rnd_mode_name(how.mode),
+			 how.sat == RND_SAT_FINITE ? " sat" : how.sat == RND_SAT_PROPAGATE ? " propagate" : "", s->wrap ? " wrap" : "", s->policy != policy_default() ? " " : "",
 			 s->policy != policy_default() ? s->policy->name : "", s->via ? " via " : "",
 			 s->via ? s->via->name : "");
 		if (!(line = line_read(ed, prompt, &len, &too_long)))

@@ -15,8 +15,8 @@ struct command_table;
 
 struct repl_options {
 	const char *format; /* NULL: binary32 */
-	enum rnd_mode mode;
-	bool mode_given, saturate, json;
+	struct rnd_spec rounding;
+	bool mode_given, sr_random_given, json;
 	bool wrap;                   /* --wrap (checked against the format when the session opens) */
 	const struct policy *policy; /* NULL: fpx's own */
 	const char *via;             /* NULL: none */

@@ -8,6 +8,7 @@
 #include "replword.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,14 +46,9 @@ static void print_and_clear(struct strbuf *out)
 	sb_free(out);
 }
 
-enum rnd_mode repl_session_mode(const struct repl_session *s)
+struct rnd_spec repl_session_rounding(const struct repl_session *s)
 {
-	return policy_mode(s->policy, s->mode);
-}
-
-bool repl_session_saturates(const struct repl_session *s)
-{
-	return policy_saturates(s->policy, s->f, s->saturate);
+	return policy_rounding(s->policy, s->f, s->rounding);
 }
 
 /* What a code's value re-rounds from: its exact decimal; a NaN as nan or -nan (its
@@ -94,7 +90,7 @@ static void show_text(struct repl_session *s, const char *text)
 {
 	char name[FMT_NAME_MAX], *args[1] = { name };
 	struct settings set = {
-		.mode = s->mode, .mode_given = s->mode_given, .saturate = s->saturate,
+		.rounding = s->rounding, .mode_given = s->mode_given, .sr_random_given = s->sr_random_given,
 		.wrap = s->wrap, .style = s->json ? STYLE_JSON : STYLE_TSV,
 		.show = { .full = s->style.full, .color = s->style.color ? COLOR_ALWAYS : COLOR_NEVER },
 		.policy = s->policy == policy_default() ? NULL : s->policy, .via = s->via ? s->via->name : NULL,
@@ -104,6 +100,11 @@ static void show_text(struct repl_session *s, const char *text)
 	fpcode code = 0;
 	bool typed = false;
 
+	if (rnd_mode_is_stochastic(s->rounding.mode) && (!s->rounding.sr_bits || !s->sr_random_given)) {
+		repl_complain(s, "round %s rounds by a draw: sr-bits N and sr-random R first",
+			      rnd_mode_name(s->rounding.mode));
+		return;
+	}
 	snprintf(name, sizeof name, "%s", s->f->name);
 	if (cmd_show_one(&set, text, &code, &typed) == EXIT_OK)
 		remember(s, text, typed, code);
@@ -203,21 +204,25 @@ static bool word_policy(struct repl_session *s, char **w, int n)
 	if (!p)
 		return repl_complain(s, "%s", "policy NAME (see policies)"), true;
 	s->policy = p;
-	if (p->fixes_mode && s->mode_given && s->mode != p->mode)
+	if (p->fixes_mode && s->mode_given && s->rounding.mode != p->mode)
 		report("policy %s rounds %s: round %s no longer applies", p->name,
-			rnd_mode_name(p->mode), rnd_mode_name(s->mode));
+			rnd_mode_name(p->mode), rnd_mode_name(s->rounding.mode));
 	if (p->fixes_mode) {
-		s->mode = p->mode;
+		s->rounding.mode = p->mode;
 		s->mode_given = false;
 	}
 	if (s->wrap && p != policy_default()) {
 		report("policy %s decides overflow itself: wrap on no longer applies", p->name);
 		s->wrap = false;
 	}
-	if (p->saturation != SATURATE_AS_ASKED && s->saturate) {
+	if ((p->saturation != SATURATE_AS_ASKED || p != policy_default()) && s->rounding.sat == RND_SAT_PROPAGATE) {
+		report("policy %s saturates or not: saturation propagate no longer applies", p->name);
+		s->rounding.sat = RND_SAT_NONE;
+	}
+	if (p->saturation != SATURATE_AS_ASKED && s->rounding.sat) {
 		report("policy %s decides where it saturates: saturate on no longer applies",
 			p->name);
-		s->saturate = false;
+		s->rounding.sat = RND_SAT_NONE;
 	}
 	return true;
 }
@@ -227,11 +232,11 @@ static bool word_round(struct repl_session *s, char **w, int n)
 	enum rnd_mode mode;
 
 	if (n != 2 || !rnd_mode_from_name(&mode, w[1]))
-		repl_complain(s, "%s", "round rne|rna|rtz|rup|rdn");
+		repl_complain(s, "%s", "round MODE (" RND_MODE_NAMES ")");
 	else if (s->policy->fixes_mode && mode != s->policy->mode)
 		repl_complain(s, "policy %s fixes the rounding mode: policy fpx first", s->policy->name);
 	else {
-		s->mode = mode;
+		s->rounding.mode = mode;
 		s->mode_given = !s->policy->fixes_mode;
 	}
 	return true;
@@ -259,13 +264,54 @@ static bool set_switch(struct repl_session *s, bool *flag, char **w, int n, cons
 	return true;
 }
 
+/* The saturation S (none, finite, propagate), as --saturation S sets it. */
+static bool set_saturation(struct repl_session *s, enum rnd_sat sat)
+{
+	if (s->policy->saturation != SATURATE_AS_ASKED && sat != RND_SAT_NONE)
+		return repl_complain(s, "policy %s fixes where it saturates: policy fpx first", s->policy->name), true;
+	if (s->policy != policy_default() && sat == RND_SAT_PROPAGATE)
+		return repl_complain(s, "policy %s saturates or not: policy fpx first", s->policy->name), true;
+	if (sat != RND_SAT_NONE && s->wrap)
+		return repl_complain(s, "%s", "wrap is on: wrap off first (-s and --wrap exclude each other)"), true;
+	s->rounding.sat = sat;
+	return true;
+}
+
 static bool word_saturate(struct repl_session *s, char **w, int n)
 {
-	if (s->policy->saturation != SATURATE_AS_ASKED && n == 2 && strcmp(w[1], "on") == 0)
-		return repl_complain(s, "policy %s fixes where it saturates: policy fpx first", s->policy->name), true;
-	if (n == 2 && strcmp(w[1], "on") == 0 && s->wrap)
-		return repl_complain(s, "%s", "wrap is on: wrap off first (-s and --wrap exclude each other)"), true;
-	return set_switch(s, &s->saturate, w, n, "saturate on|off");
+	if (n != 2 || (strcmp(w[1], "on") != 0 && strcmp(w[1], "off") != 0))
+		return repl_complain(s, "%s", "saturate on|off"), true;
+	return set_saturation(s, strcmp(w[1], "on") == 0 ? RND_SAT_FINITE : RND_SAT_NONE);
+}
+
+static bool word_saturation(struct repl_session *s, char **w, int n)
+{
+	enum rnd_sat sat;
+
+	if (n != 2 || !rnd_sat_from_name(&sat, w[1]))
+		return repl_complain(s, "%s", "saturation " RND_SAT_NAMES), true;
+	return set_saturation(s, sat);
+}
+
+/* sr-bits N, sr-random R: the stochastic modes' bits and draw, as the options read them. */
+static bool word_sr(struct repl_session *s, char **w, int n)
+{
+	bool bits = strcmp(w[0], "sr-bits") == 0;
+	char *end;
+	unsigned long long v = 0;
+
+	errno = 0;
+	if (n == 2 && w[1][0] != '-')
+		v = strtoull(w[1], &end, bits ? 10 : 0);
+	if (n != 2 || w[1][0] == '-' || errno || *end || end == w[1] || (bits && (v < 1 || v > RND_SR_MAX_BITS)))
+		return repl_complain(s, "%s", bits ? "sr-bits N (1 to 64)" : "sr-random R (0 to 2^N-1)"), true;
+	if (bits)
+		s->rounding.sr_bits = (unsigned)v;
+	else {
+		s->rounding.sr_random = v;
+		s->sr_random_given = true;
+	}
+	return true;
 }
 
 static bool word_wrap(struct repl_session *s, char **w, int n)
@@ -273,7 +319,7 @@ static bool word_wrap(struct repl_session *s, char **w, int n)
 	if (n == 2 && strcmp(w[1], "on") == 0) {
 		if (!s->f->can_wrap)
 			return repl_complain(s, "--wrap is for integer and fixed-point formats, not %s", s->f->name), true;
-		if (s->saturate)
+		if (s->rounding.sat)
 			return repl_complain(s, "%s", "saturate is on: saturate off first (-s and --wrap exclude each other)"),
 			       true;
 		if (s->policy != policy_default())
@@ -347,7 +393,7 @@ static bool step(struct repl_session *s, bool up)
 
 	if (!need_code(s))
 		return true;
-	readout_of_code(&r, s->f, "", s->code, s->mode, s->saturate);
+	readout_of_code(&r, s->f, "", s->code, s->rounding);
 	nb = up ? &r.above : &r.below;
 	if (nb->exists)
 		show_code(s, nb->code);
@@ -394,9 +440,9 @@ static bool word_info(struct repl_session *s, char **w, int n)
 	sb_init(&out);
 	if (n == 1) {
 		if (s->json)
-			show_info_json(&out, s->f, repl_session_mode(s), repl_session_saturates(s));
+			show_info_json(&out, s->f, repl_session_rounding(s));
 		else
-			show_info(&out, s->f, repl_session_mode(s), repl_session_saturates(s), &s->style);
+			show_info(&out, s->f, repl_session_rounding(s), &s->style);
 	}
 	print_and_clear(&out);
 	return true;
@@ -416,6 +462,9 @@ static const struct repl_word own_words[] = {
 	{ "format", "f", "NAME", "make NAME the current format (the value follows)", word_format },
 	{ "round", NULL, "MODE", "rounding: " RND_MODE_NAMES, word_round },
 	{ "saturate", NULL, "on|off", "overflow gives +-max instead of inf or NaN", word_saturate },
+	{ "saturation", NULL, "S", "past the range: " RND_SAT_NAMES, word_saturation },
+	{ "sr-bits", NULL, "N", "stochastic modes: N random bits, 1 to 64", word_sr },
+	{ "sr-random", NULL, "R", "stochastic modes: the draw R, 0 to 2^N-1", word_sr },
 	{ "wrap", NULL, "on|off", "integers, fixed point: wrap modulo 2^bits past the range", word_wrap },
 	{ "policy", NULL, "NAME", "round as that stack does (fpx, ml_dtypes, onnx, ...)", word_policy },
 	{ "via", NULL, "NAME|off", "round into NAME first (double rounding), or not", word_via },

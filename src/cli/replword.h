@@ -18,8 +18,8 @@
 
 struct repl_session {
 	const struct fmt *f;
-	enum rnd_mode mode;
-	bool mode_given, saturate, json;
+	struct rnd_spec rounding;    /* `round MODE`, `saturation S`, `sr-bits N`, `sr-random R` */
+	bool mode_given, sr_random_given, json;
 	bool wrap;                   /* `wrap on`, as --wrap: only in formats that can wrap */
 	const struct policy *policy; /* fpx's own unless `policy NAME` */
 	const struct fmt *via;       /* round into this first, or NULL (`via NAME|off`) */
@@ -45,7 +45,6 @@ void repl_show_value(struct repl_session *s, const char *text);
 /* Reports the message (with what for its %s) and marks the session as failed. */
 void repl_complain(struct repl_session *s, const char *message, const char *what);
 /* What the session rounds with, its policy's mode and saturation applied. */
-enum rnd_mode repl_session_mode(const struct repl_session *s);
-bool repl_session_saturates(const struct repl_session *s);
+struct rnd_spec repl_session_rounding(const struct repl_session *s);
 
 #endif

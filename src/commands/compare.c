@@ -73,9 +73,9 @@ static void compare_row(struct comparison *c, const char *name, const struct pol
 	conv.policy = p;
 	conv.via = via;
 	conv.max_precision = inputs_max_precision(c->s);
-	problem = convert_text(&conv, c->f, c->input, strlen(c->input), c->s->mode, c->s->saturate);
+	problem = convert_text(&conv, c->f, c->input, strlen(c->input), c->s->rounding);
 	render_parse_fields(&fl, "hex,exact,flags");
-	row = (struct row){ c->input, conv.code, &conv.result, &conv.in.value, conv.approximate, RND_NEAREST_EVEN, false };
+	row = (struct row){ c->input, conv.code, &conv.result, &conv.in.value, conv.approximate, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE) };
 	if (c->s->style == STYLE_JSON) {
 		render_json_item(c->out);
 		sb_putc(c->out, '{');

@@ -30,8 +30,7 @@ struct converter {
 	int failures;
 	bool cast;       /* the first argument is the source format, the second the target */
 	int first_value; /* the index of the first value among the arguments */
-	enum rnd_mode mode; /* what the policy rounds into the target with, given -r and -s */
-	bool saturate;
+	struct rnd_spec rounding; /* what the policy rounds into the target with, given -r and -s */
 	enum bulk_rows bulk; /* rows of the code alone (render_code_row()), or BULK_ROWS_NONE */
 	struct rnd_line one_pass; /* ... of stdin's lines, rounded in one pass */
 	bool plain; /* ... and of plain decimals, through the fast path (convert_plain_line()) */
@@ -50,8 +49,7 @@ struct converter {
 static void use_target(struct converter *c, const struct fmt *f)
 {
 	c->f = f;
-	c->mode = policy_mode(c->conv.policy, c->s->mode);
-	c->saturate = policy_saturates(c->conv.policy, f, c->s->saturate);
+	c->rounding = policy_rounding(c->conv.policy, f, c->s->rounding);
 }
 
 static enum problem convert_into(struct converter *c, const char *text, size_t len, struct inputs *in);
@@ -103,13 +101,13 @@ static enum problem convert_hex_word(struct converter *c, const char *text, size
 	sb_clear(&c->word);
 	sb_puts(&c->word, "0x");
 	sb_add(&c->word, text, len);
-	return convert_text(&c->conv, c->f, c->word.s, c->word.len, c->s->mode, c->s->saturate);
+	return convert_text(&c->conv, c->f, c->word.s, c->word.len, c->s->rounding);
 }
 
 static enum problem convert_into(struct converter *c, const char *text, size_t len, struct inputs *in)
 {
 	enum problem problem = c->s->hex_input ? convert_hex_word(c, text, len)
-					       : convert_text(&c->conv, c->f, text, len, c->s->mode, c->s->saturate);
+					       : convert_text(&c->conv, c->f, text, len, c->s->rounding);
 	char where[FMT_NAME_MAX + 64];
 
 	if (problem) {
@@ -181,9 +179,9 @@ static bool convert_plain_line(struct converter *c, const char *text, size_t len
 	uint64_t shortest = 0;
 	long pow10 = 0;
 
-	if (!fastdec_scan(&d, text, len) || !rnd_encode_decimal(&res, c->f, &d, c->s->mode, c->s->saturate))
+	if (!fastdec_scan(&d, text, len) || !rnd_encode_decimal(&res, c->f, &d, c->s->rounding))
 		return false;
-	if (!bulk_rows_shortest(c->bulk) || !rnd_decimal_own_digits(&shortest, &pow10, c->f, &d, &res, c->s->mode))
+	if (!bulk_rows_shortest(c->bulk) || !rnd_decimal_own_digits(&shortest, &pow10, c->f, &d, &res, c->s->rounding.mode))
 		shortest = 0;
 	render_code_row(&c->line, c->f, res.code, shortest, pow10, c->bulk, c->s->style);
 	output_write(&c->line, false);
@@ -222,7 +220,7 @@ static bool convert_inputs(struct converter *c)
 	/* rows of the code alone (hex; hex and shortest; shortest) of stdin's lines, the
 	 * commonest bulk job: without the row machinery, in one pass where the format allows */
 	c->plain = c->bulk && in.reader && !c->s->interactive && convert_fast_path_open(&c->conv);
-	if (c->plain && rnd_line_open(&c->one_pass, c->f, c->s->mode, c->s->saturate, 0))
+	if (c->plain && rnd_line_open(&c->one_pass, c->f, c->s->rounding, 0))
 		inputs_take_lines(&in, &one_pass);
 	if (!inputs_each(&in, &(struct inputs_rows){ convert_input, convert_too_long, c }))
 		c->failures++;
@@ -293,7 +291,7 @@ static void emit_error_row(struct converter *c, const char *text, const char *pr
 
 static void emit_row(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
 {
-	struct row row = { text, code, res, &c->conv.in.value, c->conv.approximate, c->mode, c->saturate };
+	struct row row = { text, code, res, &c->conv.in.value, c->conv.approximate, c->rounding };
 
 	render_row(&c->line, c->f, &row, &c->s->fields, c->s->style);
 }
@@ -361,7 +359,7 @@ static void note_route(struct converter *c, struct readout *r)
 	if (!went_through && held_exactly(via, &c->conv.in.value))
 		return;
 	if (went_through || c->f->precision < 24) {
-		if (convert_route(&other, c->f, via, c->conv.policy, &c->conv.in.value, c->mode, c->saturate))
+		if (convert_route(&other, c->f, via, c->conv.policy, &c->conv.in.value, c->rounding))
 			readout_set_route(r, went_through ? c->conv.route : "binary32", went_through, other);
 	}
 }
@@ -371,12 +369,12 @@ static void emit_readout(struct converter *c, const char *text, fpcode code, con
 	struct readout r;
 
 	if (res) {
-		readout_of_value(&r, c->f, text, &c->conv.in.value, c->mode, c->saturate, res, c->conv.approximate);
+		readout_of_value(&r, c->f, text, &c->conv.in.value, c->rounding, res, c->conv.approximate);
 		readout_set_other_saturation(&r);
 		readout_set_policy(&r, c->conv.policy);
 		note_route(c, &r);
 	} else
-		readout_of_code(&r, c->f, text, code, c->mode, c->saturate);
+		readout_of_code(&r, c->f, text, code, c->rounding);
 	if (c->s->style == STYLE_JSON)
 		show_readout_json(&c->line, &r);
 	else {
@@ -401,7 +399,7 @@ static void emit_readout_error(struct converter *c, const char *text, const char
  * flags), aligned under the input once all are made. */
 static void emit_compact(struct converter *c, const char *text, fpcode code, const struct rnd_result *res)
 {
-	struct row row = { text, code, res, &c->conv.in.value, c->conv.approximate, c->mode, c->saturate };
+	struct row row = { text, code, res, &c->conv.in.value, c->conv.approximate, c->rounding };
 	struct strbuf cells;
 	char *ulps, *end;
 

@@ -123,7 +123,7 @@ static int next_whole(struct dump *d, struct strbuf *line, fpcode *code)
 static void dump_row(struct dump *d, struct strbuf *line, fpcode code)
 {
 	char hex[CODE_MAX_BITS / 4 + 3];
-	struct row row = { .input = hex, .code = code, .mode = d->s->mode, .saturate = d->s->saturate };
+	struct row row = { .input = hex, .code = code, .how = d->s->rounding };
 
 	code_to_hex(hex, code, fmt_hex_digits(d->f));
 	render_row(line, d->f, &row, &d->s->fields, d->s->style);

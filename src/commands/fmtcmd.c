@@ -31,12 +31,12 @@ int cmd_info(struct settings *s)
 	policy = s->policy ? s->policy : policy_default();
 	for (int i = 0; i < formats.count && !output_should_stop(); i++) {
 		const struct fmt *f = formats.f[i];
-		enum rnd_mode mode = policy_mode(policy, s->mode);
-		bool saturate = policy_saturates(policy, f, s->saturate);
+		struct rnd_spec how = policy_rounding(policy, f, s->rounding);
+
 		if (s->style == STYLE_JSON)
-			show_info_json(&out, f, mode, saturate);
+			show_info_json(&out, f, how);
 		else
-			show_info(&out, f, mode, saturate, &style);
+			show_info(&out, f, how, &style);
 		if (s->style != STYLE_JSON && i + 1 < formats.count)
 			sb_putc(&out, '\n');
 		output_flush_line(&out);
@@ -68,7 +68,7 @@ static void table_rows(struct strbuf *line, const struct settings *s, const stru
 {
 	for (fpcode code = first;; code++) {
 		char hex[CODE_MAX_BITS / 4 + 3];
-		struct row row = { .input = hex, .code = code, .mode = s->mode, .saturate = s->saturate };
+		struct row row = { .input = hex, .code = code, .how = s->rounding };
 		code_to_hex(hex, code, fmt_hex_digits(f));
 		render_row(line, f, &row, &s->fields, s->style);
 		output_write(line, s->interactive);

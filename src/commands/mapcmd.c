@@ -138,7 +138,7 @@ static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 	else {
 		struct row row = { .input = input, .code = o->res.code, .rounding = &o->res,
 				   .value = o->has_value ? &o->value : NULL, .approximate = o->approximate,
-				   .mode = s->mode, .saturate = s->saturate };
+				   .how = s->rounding };
 		bool fields = s->fields.count || s->style == STYLE_JSON;
 		put_operands(out, m, codes, fields); /* operand fields alone: the row ends with them */
 		if (s->style == STYLE_JSON) {

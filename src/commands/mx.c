@@ -88,7 +88,7 @@ static void tensor_add(struct float_tensor *t, float v)
 static enum problem read_float32(struct conversion *c, float *out, struct num *value, const char *text, size_t len)
 {
 	const struct fmt *binary32 = fmt_lookup("binary32");
-	enum problem problem = convert_text(c, binary32, text, len, RND_NEAREST_EVEN, false);
+	enum problem problem = convert_text(c, binary32, text, len, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE));
 	uint32_t bits;
 	struct fmt_value v;
 	bool finite;

@@ -138,7 +138,7 @@ const struct rnd_line *mx_scaled_rounding(struct block *b, const struct fmt *f, 
 		b->scaled_tried[i] = true;
 		if (!(b->scaled[i] = malloc(sizeof *b->scaled[i])))
 			abort();
-		if (!rnd_line_open(b->scaled[i], f, RND_NEAREST_EVEN, true, -e)) {
+		if (!rnd_line_open(b->scaled[i], f, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE), -e)) {
 			free(b->scaled[i]);
 			b->scaled[i] = NULL;
 		}

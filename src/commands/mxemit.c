@@ -30,7 +30,7 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
 	struct rnd_result r;
 	long k;
 
-	if (ef->floats && text && rnd_encode_scaled_text(&r, ef->floats, text, len, -e, RND_NEAREST_EVEN, true)) {
+	if (ef->floats && text && rnd_encode_scaled_text(&r, ef->floats, text, len, -e, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE))) {
 		*code = r.code;
 		decoded_value(decoded, ef, r.code, e);
 		return;
@@ -49,7 +49,7 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
 		mpq_div_2exp(decoded, decoded, MXINT8_FRACTION_BITS);
 		num_scale_pow2(decoded, decoded, e);
 	} else {
-		rnd_encode(&r, ef->floats, y, RND_NEAREST_EVEN, true);
+		rnd_encode(&r, ef->floats, y, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE));
 		*code = r.code;
 		decoded_value(decoded, ef, r.code, e);
 	}
@@ -161,7 +161,7 @@ static bool element_in_words(struct element_words *w, struct block *b, const str
 		return false;
 	scaled = *x;
 	scaled.e2 -= e;
-	if (!rnd_encode_decimal(&r, ef->floats, &scaled, RND_NEAREST_EVEN, true))
+	if (!rnd_encode_decimal(&r, ef->floats, &scaled, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE)))
 		return false;
 	w->code = r.code;
 	return element_words_value(w, &neg, &m, &exp, b, ef, r.code, e) &&

@@ -61,7 +61,7 @@ static enum problem quantize_to_int(struct strbuf *out, const struct settings *s
 		v = x->neg ? intfmt_min(f) : intfmt_max(f);
 		flags = RND_SATURATED;
 	} else
-		flags = intfmt_round(&v, f, y, s->mode);
+		flags = intfmt_round(&v, f, y, s->rounding.mode);
 	put_int_row(out, s, q, input, v, flags);
 	return PROBLEM_NONE;
 }
@@ -147,6 +147,12 @@ static void put_float_row(struct strbuf *out, const struct settings *s, struct q
 	sb_free(&shortest);
 }
 
+/* How a float format is rounded into: in the mode asked, saturating. */
+static struct rnd_spec saturating(enum rnd_mode mode)
+{
+	return rnd_spec(mode, RND_SAT_FINITE);
+}
+
 /* The same into a float format, saturating. */
 static enum problem quantize_to_float(struct strbuf *out, const struct settings *s, struct quantization *q,
 				     const char *input, const struct num *x, const mpq_t y)
@@ -161,7 +167,7 @@ static enum problem quantize_to_float(struct strbuf *out, const struct settings 
 	mpq_set_ui(v->mag, 0, 1);
 	if (x->kind == NUM_FINITE)
 		mpq_abs(v->mag, y);
-	if (rnd_encode(&r, f, v, s->mode, true) != RND_OK)
+	if (rnd_encode(&r, f, v, saturating(s->rounding.mode)) != RND_OK)
 		return PROBLEM_NO_NAN;
 	put_float_row(out, s, q, input, &r);
 	return PROBLEM_NONE;
@@ -202,7 +208,7 @@ static const char *quantize_line(struct quantized *x, const struct settings *s, 
 	if (q->floats)
 		return rnd_line_result(&x->r, &q->one_pass, line);
 	stop = fastdec_scan_line(&d, line);
-	return stop && int_of_digits(&x->v, &x->flags, q, s->mode, d.w, d.q, d.neg) ? stop : NULL;
+	return stop && int_of_digits(&x->v, &x->flags, q, s->rounding.mode, d.w, d.q, d.neg) ? stop : NULL;
 }
 
 static void put_quantized_row(struct strbuf *out, const struct settings *s, struct quantization *q, const char *input,
@@ -226,7 +232,7 @@ static bool quantize_int_decimal(struct strbuf *out, const struct settings *s, s
 
 	if (!q->ints || !q->scale_is_power || !fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE || d.e2 != 0 ||
 	    (d.sticky && d.limbs == 0) ||
-	    !int_of_digits(&v, &flags, q, s->mode,
+	    !int_of_digits(&v, &flags, q, s->rounding.mode,
 			   d.sticky ? (unsigned __int128)(d.limbs == 2 ? d.w[1] : 0) << 64 | d.w[0] : d.head,
 			   d.sticky ? d.wq : d.q, d.neg))
 		return false;
@@ -245,7 +251,7 @@ static bool quantize_scaled_decimal(struct strbuf *out, const struct settings *s
 	if (!q->floats || !q->scale_is_power || !fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE || d.head == 0)
 		return false;
 	d.e2 += q->times_two_to;
-	if (!rnd_encode_decimal(&r, q->floats, &d, s->mode, true))
+	if (!rnd_encode_decimal(&r, q->floats, &d, saturating(s->rounding.mode)))
 		return false;
 	put_float_row(out, s, q, text, &r);
 	return true;
@@ -430,7 +436,7 @@ int quantize_run(struct settings *s, const char *what, quantize_one_value *one)
 	/* stdin's lines have the padding the one pass reads; whole lines from the block
 	 * when the rows leave out the input (not terminated there) */
 	q.lines_in_one_pass = q.scale_is_power && in.reader &&
-			      (q.ints || rnd_line_open(&q.one_pass, q.floats, s->mode, true, q.times_two_to));
+			      (q.ints || rnd_line_open(&q.one_pass, q.floats, saturating(s->rounding.mode), q.times_two_to));
 	q.default_fields = render_same_fields(&s->fields, &default_fields);
 	sb_init(&out);
 	inputs_answer_into(&in, &out, true);
@@ -454,6 +460,8 @@ int cmd_quantize(struct settings *s)
 
 	if (!s->fields_given)
 		s->fields = default_fields;
+	if (rnd_mode_is_stochastic(s->rounding.mode))
+		return usage_error(USAGE_QUANTIZE_NOT_STOCHASTIC, rnd_mode_name(s->rounding.mode));
 	if (!render_fields_within(&s->fields, QUANTIZE_FIELDS, &stray))
 		return usage_error(USAGE_QUANTIZE_FIELD, render_field_name(stray));
 	return quantize_run(s, "quantize", quantize_one);

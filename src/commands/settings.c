@@ -13,7 +13,7 @@ bool settings_check_policy(const struct settings *s)
 		usage_error(USAGE_POLICY_FIXES_MODE, s->policy->name);
 		return false;
 	}
-	if (s->policy && s->policy->saturation != SATURATE_AS_ASKED && s->saturate) {
+	if (s->policy && s->policy->saturation != SATURATE_AS_ASKED && s->rounding.sat) {
 		usage_error(USAGE_POLICY_FIXES_SATURATION, s->policy->name);
 		return false;
 	}

@@ -50,8 +50,8 @@ struct map_settings {
 
 struct settings {
 	/* What every command that rounds or writes rows shares. */
-	enum rnd_mode mode;
-	bool mode_given, saturate;
+	struct rnd_spec rounding; /* -r, --saturation (-s), --sr-bits, --sr-random */
+	bool mode_given, sr_random_given;
 	bool wrap;      /* --wrap: integers and fixed point wrap past their range */
 	bool hex_input; /* -x: values are hex codes, 0x optional */
 	enum style style;

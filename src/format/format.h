@@ -123,6 +123,9 @@ struct fmt {
 	bool saturates_always; /* rounds past max to ±max, -s or not (posits) */
 	bool keeps_nonzero;    /* never rounds a nonzero value to zero (posits) */
 	bool can_wrap;         /* codes are the rank's two's complement, modulo 2^bits (fixed) */
+	bool p3109;            /* follows IEEE P3109: its saturation rules past the range and for
+				* negatives into unsigned formats (round.c), its operations' special
+				* cases (no −0, x/0 is NaN ...) */
 	const char *nan_word;  /* what the readout calls its NaN, when not "NaN" (posits: "NaR") */
 	struct fmt_grid grid;  /* where the kind's ranks are arithmetic (see below) */
 	/* Derived by fmt_finish() after the kind's finish() */

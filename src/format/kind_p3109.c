@@ -192,6 +192,7 @@ static void derive_specials(struct fmt *f)
 	const struct p3109_desc *d = desc_of(f);
 	fpcode all = code_mask(f->bits);
 
+	f->p3109 = true;
 	f->has_zero = true;
 	f->has_nan = true;
 	f->has_inf = d->extended;

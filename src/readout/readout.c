@@ -29,13 +29,12 @@ static void neighbour_clear(struct neighbour *n)
 	sb_free(&n->gap);
 }
 
-static void init(struct readout *r, const struct fmt *f, const char *input, enum rnd_mode mode, bool saturate)
+static void init(struct readout *r, const struct fmt *f, const char *input, struct rnd_spec how)
 {
 	memset(r, 0, sizeof *r);
 	r->f = f;
 	r->input = input;
-	r->mode = mode;
-	r->saturate = saturate;
+	r->how = how;
 	num_init(&r->x);
 	fmt_value_init(&r->value);
 	neighbour_init(&r->below);
@@ -192,10 +191,9 @@ static void describe_code(struct readout *r)
 	find_neighbour(&r->above, r, true);
 }
 
-void readout_of_code(struct readout *r, const struct fmt *f, const char *input, fpcode code, enum rnd_mode mode,
-		     bool saturate)
+void readout_of_code(struct readout *r, const struct fmt *f, const char *input, fpcode code, struct rnd_spec how)
 {
-	init(r, f, input, mode, saturate);
+	init(r, f, input, how);
 	r->code = code;
 	describe_code(r);
 }
@@ -275,8 +273,8 @@ void readout_set_policy(struct readout *r, const struct policy *p)
 
 	r->policy = p == policy_default() ? NULL : p->name;
 	r->policy_decided = p->quirk && r->typed &&
-			    (rnd_encode(&plain, r->f, &r->x, r->mode, r->saturate) != RND_OK || plain.code != r->code);
-	r->policy_note = r->typed ? policy_note(p, r->f, &r->x, r->saturate) : NULL;
+			    (rnd_encode(&plain, r->f, &r->x, r->how) != RND_OK || plain.code != r->code);
+	r->policy_note = r->typed ? policy_note(p, r->f, &r->x, r->how.sat) : NULL;
 }
 
 void readout_set_route(struct readout *r, const char *via, bool once, fpcode code)
@@ -288,9 +286,9 @@ void readout_set_route(struct readout *r, const char *via, bool once, fpcode cod
 }
 
 void readout_of_value(struct readout *r, const struct fmt *f, const char *input, const struct num *x,
-		      enum rnd_mode mode, bool saturate, const struct rnd_result *rounded, bool approximate)
+		      struct rnd_spec how, const struct rnd_result *rounded, bool approximate)
 {
-	init(r, f, input, mode, saturate);
+	init(r, f, input, how);
 	r->typed = true;
 	r->approximate = approximate;
 	num_set(&r->x, x);
@@ -310,10 +308,9 @@ void readout_of_value(struct readout *r, const struct fmt *f, const char *input,
 	}
 }
 
-void readout_for_row(struct readout *r, const struct fmt *f, fpcode code, const struct num *x, enum rnd_mode mode,
-		     bool saturate, const struct rnd_result *rounded, bool approximate, unsigned wanted)
+void readout_for_row(struct readout *r, const struct fmt *f, fpcode code, const struct num *x, struct rnd_spec how, const struct rnd_result *rounded, bool approximate, unsigned wanted)
 {
-	init(r, f, NULL, mode, saturate);
+	init(r, f, NULL, how);
 	r->code = code;
 	fmt_decode(&r->value, f, r->code);
 	if (wanted & READOUT_NEIGHBOURS) {
@@ -336,7 +333,10 @@ void readout_set_other_saturation(struct readout *r)
 {
 	struct rnd_result other;
 
-	if (r->typed && rnd_encode(&other, r->f, &r->x, r->mode, !r->saturate) == RND_OK && other.code != r->code) {
+	struct rnd_spec how = r->how;
+
+	how.sat = how.sat == RND_SAT_NONE ? RND_SAT_FINITE : RND_SAT_NONE;
+	if (r->typed && rnd_encode(&other, r->f, &r->x, how) == RND_OK && other.code != r->code) {
 		r->other_differs = true;
 		r->other_code = other.code;
 		dec_code_exact(&r->other_exact, r->f, other.code);
@@ -385,16 +385,59 @@ static void precision_in_decimal(struct strbuf *out, int p)
  * distance overflows just past max; one that picks the lower never goes past max, but
  * flags overflow from the virtual value itself on.
  */
-static void overflow_threshold(struct strbuf *text, bool *inclusive, bool *never, const struct fmt *f,
-			       enum rnd_mode mode, fpcode max, bool neg)
+/*
+ * A stochastic mode's: for its draw R it rounds away from nu·gap past max on, where
+ * its count reaches T = 2^N − R: A at nu = T/2^N, B at (T − 1/2)/2^N, C there too when
+ * T is even (the tie goes to the even count), just past it when T is odd. Past the
+ * virtual value it overflows whatever the draw.
+ */
+static void stochastic_threshold(mpq_t t, bool *inclusive, const struct fmt *f, struct rnd_spec how, fpcode max)
 {
+	mpq_t gap, nu;
+	mpz_t draws;
+
+	mpq_inits(gap, nu, NULL);
+	mpz_init_set_ui(draws, 1);
+	mpz_mul_2exp(draws, draws, how.sr_bits);
+	mpz_sub_ui(draws, draws, how.sr_random); /* T */
+	mpz_mul_2exp(mpq_numref(nu), draws, 1);
+	if (how.mode != RND_STOCHASTIC_A)
+		mpz_sub_ui(mpq_numref(nu), mpq_numref(nu), 1);
+	mpz_set_ui(mpq_denref(nu), 1);
+	mpz_mul_2exp(mpq_denref(nu), mpq_denref(nu), how.sr_bits + 1);
+	mpq_canonicalize(nu);
+	*inclusive = how.mode != RND_STOCHASTIC_C || mpz_even_p(draws);
+	if (mpq_cmp_ui(nu, 1, 1) >= 0) { /* never before the virtual value */
+		mpq_set_ui(nu, 1, 1);
+		*inclusive = true;
+	}
+	fmt_rank_rational(t, f, max);
+	fmt_rank_rational(gap, f, max + 1);
+	mpq_sub(gap, gap, t);
+	mpq_mul(gap, gap, nu);
+	mpq_add(t, t, gap);
+	mpz_clear(draws);
+	mpq_clears(gap, nu, NULL);
+}
+
+static void overflow_threshold(struct strbuf *text, bool *inclusive, bool *never, const struct fmt *f,
+			       struct rnd_spec how, fpcode max, bool neg)
+{
+	enum rnd_mode mode = how.mode;
 	enum rnd_pick at_midpoint = rnd_mode_pick(mode, 0, neg);
+	bool odd_max = fmt_rank_parity(f, max) != 0;
 	mpq_t t;
 
 	mpq_init(t);
 	fmt_rank_rational(t, f, max);
 	*inclusive = *never = false;
-	if (rnd_mode_pick(mode, -1, neg) == RND_PICK_UPPER) {
+	if (rnd_mode_is_stochastic(mode)) {
+		stochastic_threshold(t, inclusive, f, how, max);
+	} else if (mode == RND_TO_ODD) { /* past an even max, or from the virtual value on */
+		if (odd_max)
+			fmt_rank_rational(t, f, max + 1);
+		*inclusive = odd_max;
+	} else if (rnd_mode_pick(mode, -1, neg) == RND_PICK_UPPER) {
 		/* past max: t is max itself, not included */
 	} else if (rnd_mode_pick(mode, 1, neg) == RND_PICK_UPPER) {
 		fmt_rank_midpoint(t, f, max);
@@ -410,7 +453,7 @@ static void overflow_threshold(struct strbuf *text, bool *inclusive, bool *never
 	mpq_clear(t);
 }
 
-static void lowest_limits(struct limits *l, const struct fmt *f, enum rnd_mode mode)
+static void lowest_limits(struct limits *l, const struct fmt *f, struct rnd_spec how)
 {
 	l->asymmetric = f->max_rank_neg != f->max_rank && f->max_rank_neg != FMT_NO_RANK;
 	if (!l->asymmetric)
@@ -419,10 +462,10 @@ static void lowest_limits(struct limits *l, const struct fmt *f, enum rnd_mode m
 					 : fmt_zero_code(f, true);
 	dec_code_exact(&l->lowest, f, l->lowest_code);
 	overflow_threshold(&l->overflow_threshold_neg, &l->threshold_neg_inclusive, &l->never_overflows_neg, f,
-			   mode, f->max_rank_neg, true);
+			   how, f->max_rank_neg, true);
 }
 
-void readout_limits_of(struct limits *l, const struct fmt *f, enum rnd_mode mode)
+void readout_limits_of(struct limits *l, const struct fmt *f, struct rnd_spec how)
 {
 	fpcode rank = f->min_normal_rank;
 
@@ -438,9 +481,9 @@ void readout_limits_of(struct limits *l, const struct fmt *f, enum rnd_mode mode
 	precision_in_decimal(&l->precision_decimal, f->precision);
 	l->emin = f->emin;
 	l->emax = f->emax;
-	overflow_threshold(&l->overflow_threshold, &l->threshold_inclusive, &l->never_overflows, f, mode, f->max_rank,
+	overflow_threshold(&l->overflow_threshold, &l->threshold_inclusive, &l->never_overflows, f, how, f->max_rank,
 			   false);
-	lowest_limits(l, f, mode);
+	lowest_limits(l, f, how);
 }
 
 void readout_limits_clear(struct limits *l)

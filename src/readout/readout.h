@@ -23,8 +23,7 @@ struct neighbour {
 
 struct readout {
 	const struct fmt *f;
-	enum rnd_mode mode;
-	bool saturate;
+	struct rnd_spec how;
 
 	/* What was typed: a value (typed) or a bit pattern (not typed). */
 	const char *input;
@@ -89,15 +88,13 @@ struct limits {
  * and rounded are given) and the neighbours what `wanted` says (READOUT_RATIOS: the
  * ratios of those asked for as well). The other texts stay empty. */
 enum { READOUT_ERROR = 1, READOUT_ULPS = 2, READOUT_REL = 4, READOUT_NEIGHBOURS = 8, READOUT_RATIOS = 16 };
-void readout_for_row(struct readout *r, const struct fmt *f, fpcode code, const struct num *x, enum rnd_mode mode,
-		     bool saturate, const struct rnd_result *rounded, bool approximate, unsigned wanted);
+void readout_for_row(struct readout *r, const struct fmt *f, fpcode code, const struct num *x, struct rnd_spec how, const struct rnd_result *rounded, bool approximate, unsigned wanted);
 
 /* A readout of a typed value (in.kind VALUE; or a real's stand-in, approximate) or of a
  * code (pattern). */
 void readout_of_value(struct readout *r, const struct fmt *f, const char *input, const struct num *x,
-		      enum rnd_mode mode, bool saturate, const struct rnd_result *rounded, bool approximate);
-void readout_of_code(struct readout *r, const struct fmt *f, const char *input, fpcode code, enum rnd_mode mode,
-		     bool saturate);
+		      struct rnd_spec how, const struct rnd_result *rounded, bool approximate);
+void readout_of_code(struct readout *r, const struct fmt *f, const char *input, fpcode code, struct rnd_spec how);
 void readout_clear(struct readout *r);
 /* Notes the code the other saturation choice gives, if it differs (for the human readout
  * and its JSON; rows do not show it). */
@@ -109,7 +106,7 @@ void readout_set_policy(struct readout *r, const struct policy *p);
  * code came through `via` (once true); else going through `via` first. */
 void readout_set_route(struct readout *r, const char *via, bool once, fpcode code);
 
-void readout_limits_of(struct limits *l, const struct fmt *f, enum rnd_mode mode);
+void readout_limits_of(struct limits *l, const struct fmt *f, struct rnd_spec how);
 void readout_limits_clear(struct limits *l);
 
 #endif

@@ -323,7 +323,7 @@ static void make_readout(struct readout *rd, const struct fmt *f, const struct r
 
 	for (int i = 0; i < fl->count; i++)
 		wanted |= need[fl->field[i]];
-	readout_for_row(rd, f, r->code, r->rounding ? r->value : NULL, r->mode, r->saturate, r->rounding,
+	readout_for_row(rd, f, r->code, r->rounding ? r->value : NULL, r->how, r->rounding,
 			r->approximate, wanted);
 }
 

@@ -83,8 +83,7 @@ struct row {
 	const struct rnd_result *rounding; /* NULL for a code given or enumerated */
 	const struct num *value;           /* the exact input, when rounding is given */
 	bool approximate;                  /* ... or a stand-in close to it (a real: readout.h) */
-	enum rnd_mode mode;
-	bool saturate;
+	struct rnd_spec how;      /* how it was rounded */
 };
 
 /* The pieces of a row, for renderrow.c: what comes before field i (its separator, or

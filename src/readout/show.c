@@ -235,20 +235,31 @@ static void put_neighbour(struct strbuf *out, const struct readout *r, const str
 
 /* ---- What the typed value became ---------------------------------------------------------- */
 
-static const char *overflow_result(const struct fmt *f)
+/* What a finite value past max gives, not saturating. */
+static const char *overflow_result(const struct fmt *f, enum rnd_mode mode)
 {
 	if (f->saturates_always)
 		return "max (the format always saturates)";
 	if (f->wraps)
 		return "codes modulo 2^bits (--wrap)";
-	return f->has_inf ? "inf" : f->has_nan ? "NaN" : "max (the format has neither inf nor NaN)";
+	switch (rnd_past_range(f, rnd_spec(mode, RND_SAT_NONE), false, false)) {
+	case RND_PAST_INF: return "inf";
+	case RND_PAST_NAN: return "NaN";
+	case RND_PAST_ROUNDED: return "max";
+	case RND_PAST_CLAMPED: break;
+	}
+	return f->has_inf || f->has_nan ? "max (P3109's finite formats)" : "max (the format has neither inf nor NaN)";
 }
 
-const char *show_overflow_gives(const struct fmt *f, bool saturate)
+const char *show_overflow_gives(const struct fmt *f, struct rnd_spec how)
 {
 	if (f->wraps)
 		return "wrap";
-	return saturate || f->saturates_always || (!f->has_inf && !f->has_nan) ? "max" : f->has_inf ? "inf" : "nan";
+	switch (rnd_past_range(f, how, false, false)) {
+	case RND_PAST_INF: return "inf";
+	case RND_PAST_NAN: return "nan";
+	default: return "max";
+	}
 }
 
 static void put_candidate(struct strbuf *out, const struct readout *r, bool upper, const struct show_style *style)
@@ -272,7 +283,7 @@ static void put_tie(struct strbuf *out, const struct readout *r, const struct sh
 	if (r->policy_decided)
 		sb_printf(out, ":\n" LABEL "%s breaks this tie its own way: ", "", r->policy);
 	else
-		sb_printf(out, ":\n" LABEL "%s: ", "", rnd_mode_tie_rule(r->mode));
+		sb_printf(out, ":\n" LABEL "%s: ", "", rnd_mode_tie_rule(r->how.mode));
 	if (r->rounding.flags & RND_OVERFLOW && !(r->rounding.flags & RND_SATURATED))
 		sb_puts(out, "past max, so it overflows\n");
 	else {
@@ -316,15 +327,15 @@ static void put_overflow(struct strbuf *out, const struct readout *r, const stru
 {
 	struct limits l;
 
-	readout_limits_of(&l, r->f, r->mode);
+	readout_limits_of(&l, r->f, r->how);
 	if (l.asymmetric && r->x.neg) {
-		sb_printf(out, LABEL "past the lowest finite value (under %s: %s ", "overflow", rnd_mode_name(r->mode),
+		sb_printf(out, LABEL "past the lowest finite value (under %s: %s ", "overflow", rnd_mode_name(r->how.mode),
 			  l.threshold_neg_inclusive ? "from" : "below");
 		show_number(out, l.overflow_threshold_neg.s, style);
 		sb_puts(out, l.threshold_neg_inclusive ? " down)" : ")");
 	} else {
 		sb_printf(out, LABEL "past the largest finite value (under %s: %s ", "overflow",
-			  rnd_mode_name(r->mode), l.threshold_inclusive ? "from" : "above");
+			  rnd_mode_name(r->how.mode), l.threshold_inclusive ? "from" : "above");
 		show_number(out, l.overflow_threshold.s, style);
 		sb_puts(out, l.threshold_inclusive ? " up)" : ")");
 	}
@@ -335,11 +346,11 @@ static void put_overflow(struct strbuf *out, const struct readout *r, const stru
 		sb_puts(out, r->f->wraps ? " (--wrap)\n" : ", saturating or not\n");
 		return;
 	}
-	sb_printf(out, "\n" LABEL "%s gives ", "", r->saturate ? "saturating" : "non-saturating");
+	sb_printf(out, "\n" LABEL "%s gives ", "", r->how.sat ? "saturating" : "non-saturating");
 	show_number(out, r->exact.s, style);
 	sb_puts(out, " (");
 	put_hex(out, r->f, r->code);
-	sb_printf(out, "); %s gives ", r->saturate ? "without -s" : "with -s");
+	sb_printf(out, "); %s gives ", r->how.sat ? "without -s" : "with -s");
 	show_number(out, r->other_exact.s, style);
 	sb_puts(out, " (");
 	put_hex(out, r->f, r->other_code);
@@ -382,7 +393,7 @@ static void put_typed(struct strbuf *out, const struct readout *r, const struct 
 		sb_printf(out, " (beyond 2^%s%ld: too %s for any format)", r->x.bound > 0 ? "" : "-",
 			  NUM_LIMIT_EXP, r->x.bound > 0 ? "large" : "small");
 	}
-	sb_printf(out, "  rounded %s%s%s%s\n", rnd_mode_name(r->mode), r->saturate ? ", saturating" : "",
+	sb_printf(out, "  rounded %s%s%s%s\n", rnd_mode_name(r->how.mode), r->how.sat ? ", saturating" : "",
 		  r->policy ? ", as " : "", r->policy ? r->policy : "");
 	if (r->has_error)
 		put_error(out, r, style);
@@ -412,10 +423,9 @@ static void put_limit(struct strbuf *out, const char *label, const struct strbuf
 	sb_puts(out, ")\n");
 }
 
-static void put_overflow_limit(struct strbuf *out, const struct fmt *f, const struct limits *l, enum rnd_mode mode,
-			       bool saturate, const struct show_style *style)
+static void put_overflow_limit(struct strbuf *out, const struct fmt *f, const struct limits *l, struct rnd_spec how, const struct show_style *style)
 {
-	sb_printf(out, LABEL "under %s, ", "overflow", rnd_mode_name(mode));
+	sb_printf(out, LABEL "under %s, ", "overflow", rnd_mode_name(how.mode));
 	if (l->never_overflows) {
 		sb_puts(out, "positive values stay at max; from ");
 		show_number(out, l->overflow_threshold.s, style);
@@ -423,10 +433,11 @@ static void put_overflow_limit(struct strbuf *out, const struct fmt *f, const st
 	} else {
 		sb_printf(out, "values %s ", l->threshold_inclusive ? "from" : "above");
 		show_number(out, l->overflow_threshold.s, style);
-		if (saturate && (f->has_inf || f->has_nan) && !f->saturates_always)
-			sb_printf(out, " become max, saturating (%s without -s)\n", overflow_result(f));
+		if (rnd_past_range(f, how, false, false) == RND_PAST_CLAMPED && (f->has_inf || f->has_nan) &&
+		    !f->saturates_always && how.sat != RND_SAT_NONE)
+			sb_printf(out, " become max, saturating (%s without -s)\n", overflow_result(f, how.mode));
 		else
-			sb_printf(out, " become %s\n", overflow_result(f));
+			sb_printf(out, " become %s\n", overflow_result(f, how.mode));
 	}
 	if (!l->asymmetric)
 		return;
@@ -443,13 +454,13 @@ static void put_overflow_limit(struct strbuf *out, const struct fmt *f, const st
 		  f->wraps ? "codes modulo 2^bits" : "lowest");
 }
 
-static void put_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool saturate,
+static void put_limits(struct strbuf *out, const struct fmt *f, struct rnd_spec how,
 		       const struct show_style *style)
 {
 	struct limits l;
 	struct strbuf classes;
 
-	readout_limits_of(&l, f, mode);
+	readout_limits_of(&l, f, how);
 	put_limit(out, "max", &l.max, NULL, f, l.max_code, style);
 	if (l.asymmetric)
 		put_limit(out, "lowest", &l.lowest, NULL, f, l.lowest_code, style);
@@ -469,7 +480,7 @@ static void put_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode mo
 		sb_free(&classes);
 	}
 	sb_printf(out, LABEL "emin %ld, emax %ld\n", "exponents", l.emin, l.emax);
-	put_overflow_limit(out, f, &l, mode, saturate, style);
+	put_overflow_limit(out, f, &l, how, style);
 	readout_limits_clear(&l);
 }
 
@@ -531,7 +542,7 @@ static void put_readout(struct strbuf *out, const struct readout *r, const struc
 		put_typed(out, r, style);
 	}
 	sb_putc(out, '\n');
-	put_limits(out, r->f, r->mode, r->saturate, style);
+	put_limits(out, r->f, r->how, style);
 }
 
 /* A field's name in the colour the bits of the readout give it (a field_name_writer). */
@@ -546,7 +557,7 @@ static void put_field_name(struct strbuf *out, int kind, const void *arg)
 		sb_puts(out, COLOR_OFF);
 }
 
-void show_info(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool saturate, const struct show_style *style)
+void show_info(struct strbuf *out, const struct fmt *f, struct rnd_spec how, const struct show_style *style)
 {
 	sb_printf(out, "%s: %s\n", f->name, f->description);
 	if (f->note[0])
@@ -555,5 +566,5 @@ void show_info(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool
 		sb_printf(out, LABEL "%s\n", "aliases", f->aliases);
 	sb_printf(out, LABEL "%d bit%s: ", "layout", f->bits, sb_plural(f->bits));
 	f->kind->layout(out, f, LABEL_WIDTH, put_field_name, style);
-	put_limits(out, f, mode, saturate, style);
+	put_limits(out, f, how, style);
 }

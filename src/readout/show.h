@@ -24,7 +24,7 @@ struct show_style {
 
 /* What a positive value past the overflow threshold becomes: "inf", "nan" or "max"
  * (saturating, or a mode that never rounds up past it). */
-const char *show_overflow_gives(const struct fmt *f, bool saturate);
+const char *show_overflow_gives(const struct fmt *f, struct rnd_spec how);
 
 void show_readout(struct strbuf *out, const struct readout *r, const struct show_style *style);
 /* A decimal (or n/d, ~ before it), folded after SHOW_FOLD_DIGITS significant digits
@@ -35,7 +35,7 @@ void show_number(struct strbuf *out, const char *text, const struct show_style *
 void show_input(struct strbuf *out, const char *text, const struct show_style *style);
 void show_readout_json(struct strbuf *out, const struct readout *r);
 /* The layout and limits of f, what overflow gives in that mode, saturating or not. */
-void show_info(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool saturate, const struct show_style *style);
-void show_info_json(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool saturate);
+void show_info(struct strbuf *out, const struct fmt *f, struct rnd_spec how, const struct show_style *style);
+void show_info_json(struct strbuf *out, const struct fmt *f, struct rnd_spec how);
 
 #endif

@@ -97,11 +97,11 @@ static void json_flags(struct strbuf *out, unsigned flags)
 	sb_putc(out, ']');
 }
 
-static void json_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool saturate)
+static void json_limits(struct strbuf *out, const struct fmt *f, struct rnd_spec how)
 {
 	struct limits l;
 
-	readout_limits_of(&l, f, mode);
+	readout_limits_of(&l, f, how);
 	render_json_key(out, "limits");
 	sb_putc(out, '{');
 	render_json_text(out, "max", l.max.s);
@@ -114,7 +114,7 @@ static void json_limits(struct strbuf *out, const struct fmt *f, enum rnd_mode m
 	render_json_long(out, "emax", l.emax);
 	render_json_text(out, "overflow_threshold", l.overflow_threshold.s);
 	render_json_bool(out, "overflow_threshold_inclusive", l.threshold_inclusive);
-	render_json_text(out, "overflow_gives", show_overflow_gives(f, saturate || l.never_overflows));
+	render_json_text(out, "overflow_gives", l.never_overflows && !f->wraps ? "max" : show_overflow_gives(f, how));
 	if (l.asymmetric) {
 		render_json_text(out, "lowest", l.lowest.s);
 		render_json_text(out, "overflow_threshold_negative", l.overflow_threshold_neg.s);
@@ -175,11 +175,17 @@ static void json_readout_body(struct strbuf *out, const struct readout *r)
 	} else
 		sb_puts(out, "null");
 	json_flags(out, r->rounding.flags);
-	render_json_text(out, "mode", rnd_mode_name(r->mode));
-	render_json_bool(out, "saturate", r->saturate);
+	render_json_text(out, "mode", rnd_mode_name(r->how.mode));
+	render_json_bool(out, "saturate", r->how.sat != RND_SAT_NONE);
+	render_json_text(out, "saturation", rnd_sat_name(r->how.sat));
+	if (rnd_mode_is_stochastic(r->how.mode)) {
+		render_json_long(out, "sr_bits", r->how.sr_bits);
+		render_json_key(out, "sr_random");
+		sb_printf(out, "%llu", (unsigned long long)r->how.sr_random);
+	}
 	render_json_text(out, "policy", r->policy ? r->policy : "fpx");
 	render_json_text(out, "quirk", r->policy_note);
-	json_limits(out, r->f, r->mode, r->saturate);
+	json_limits(out, r->f, r->how);
 }
 
 void show_readout_json(struct strbuf *out, const struct readout *r)
@@ -195,7 +201,7 @@ void show_readout_json(struct strbuf *out, const struct readout *r)
 }
 
 /* "key":["word",...] from a space-separated list. */
-void show_info_json(struct strbuf *out, const struct fmt *f, enum rnd_mode mode, bool saturate)
+void show_info_json(struct strbuf *out, const struct fmt *f, struct rnd_spec how)
 {
 	struct strbuf body;
 
@@ -207,7 +213,7 @@ void show_info_json(struct strbuf *out, const struct fmt *f, enum rnd_mode mode,
 	render_json_text(&body, "description", f->description);
 	render_json_text(&body, "note", f->note[0] ? f->note : NULL);
 	render_json_long(&body, "bits", f->bits);
-	json_limits(&body, f, mode, saturate);
+	json_limits(&body, f, how);
 	sb_puts(&body, "}\n");
 	sb_add(out, body.s, body.len);
 	sb_free(&body);

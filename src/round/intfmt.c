@@ -29,8 +29,8 @@ static bool rounds_up(enum rnd_mode mode, int vs_half, bool floor_odd, bool neg)
 {
 	enum rnd_pick pick = rnd_mode_pick(mode, neg ? -vs_half : vs_half, neg);
 
-	if (pick == RND_PICK_EVEN)
-		return floor_odd;
+	if (pick == RND_PICK_EVEN || pick == RND_PICK_ODD) /* ⌊q⌋ + 1 has the other parity */
+		return floor_odd == (pick == RND_PICK_EVEN);
 	return (pick == RND_PICK_UPPER) != neg;
 }
 

@@ -53,7 +53,7 @@ static fpcode convert(const struct fmt *f, float v)
 		num_set_kind(&x, NUM_INF);
 	else
 		mpq_set_d(x.mag, __builtin_fabs((double)v));
-	rnd_encode(&r, f, &x, RND_NEAREST_EVEN, true);
+	rnd_encode(&r, f, &x, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE));
 	num_clear(&x);
 	return r.code;
 }

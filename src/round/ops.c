@@ -210,15 +210,15 @@ unsigned op_exact(struct num *out, enum op op, const struct num *const *args, en
 }
 
 enum rnd_status op_round(struct rnd_result *out, const struct fmt *f, enum op op, const struct num *const *args,
-			 enum rnd_mode mode, bool saturate)
+			 struct rnd_spec how)
 {
 	struct num v;
 	unsigned raised;
 	enum rnd_status s;
 
 	num_init(&v);
-	raised = op_exact(&v, op, args, mode);
-	s = rnd_encode(out, f, &v, mode, saturate);
+	raised = op_exact(&v, op, args, how.mode);
+	s = rnd_encode(out, f, &v, how);
 	out->flags |= raised;
 	num_clear(&v);
 	return s;
@@ -282,7 +282,7 @@ static bool add_binary(struct binary_value *out, struct binary_value x, struct b
 }
 
 bool op_round_codes(struct rnd_result *out, const struct fmt *to, enum op op, const struct fmt *const *in,
-		    const fpcode *codes, enum rnd_mode mode, bool saturate)
+		    const fpcode *codes, struct rnd_spec how)
 {
 	struct binary_value v[3], r;
 	int n = op_arity(op);
@@ -302,5 +302,5 @@ bool op_round_codes(struct rnd_result *out, const struct fmt *to, enum op op, co
 			return false;
 	} else if (!add_binary(&r, v[0], v[1]))
 		return false;
-	return rnd_encode_binary(out, to, r.neg, r.n, r.e2, mode, saturate);
+	return rnd_encode_binary(out, to, r.neg, r.n, r.e2, how);
 }

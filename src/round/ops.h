@@ -48,7 +48,7 @@ unsigned op_exact(struct num *out, enum op op, const struct num *const *args, en
 
 /* op rounded once into f. RND_NO_NAN: the result is NaN and f has none. */
 enum rnd_status op_round(struct rnd_result *out, const struct fmt *f, enum op op, const struct num *const *args,
-			 enum rnd_mode mode, bool saturate);
+			 struct rnd_spec how);
 
 /*
  * The fast path: op (+, −, ·, fma) on finite nonzero codes of formats with a grid
@@ -58,6 +58,6 @@ enum rnd_status op_round(struct rnd_result *out, const struct fmt *f, enum op op
  * too far apart for 128 bits, another operation): then use op_round().
  */
 bool op_round_codes(struct rnd_result *out, const struct fmt *to, enum op op, const struct fmt *const *in,
-		    const fpcode *codes, enum rnd_mode mode, bool saturate);
+		    const fpcode *codes, struct rnd_spec how);
 
 #endif

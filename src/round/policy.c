@@ -112,7 +112,7 @@ static bool ml_dtypes_e8m0(struct rnd_result *out, const struct fmt *f, const st
 		out->flags = RND_INEXACT;
 		return true;
 	}
-	return rnd_encode(out, f, x, RND_NEAREST_AWAY, saturate) == RND_OK;
+	return rnd_encode(out, f, x, rnd_spec(RND_NEAREST_AWAY, saturate ? RND_SAT_FINITE : RND_SAT_NONE)) == RND_OK;
 }
 
 /*
@@ -197,15 +197,24 @@ enum rnd_mode policy_mode(const struct policy *p, enum rnd_mode asked)
 	return p->fixes_mode ? p->mode : asked;
 }
 
-bool policy_saturates(const struct policy *p, const struct fmt *f, bool asked)
+enum rnd_sat policy_sat(const struct policy *p, const struct fmt *f, enum rnd_sat asked)
 {
+	bool saturates = false;
+
 	switch (p->saturation) {
 	case SATURATE_AS_ASKED: return asked;
-	case SATURATE_NEVER: return false;
-	case SATURATE_ALWAYS: return true;
-	case SATURATE_FLOAT8: return f->roles & ROLE_ONNX_FLOAT8;
-	case SATURATE_E4M3: return f->roles & ROLE_WEBNN_FLOAT8;
+	case SATURATE_NEVER: saturates = false; break;
+	case SATURATE_ALWAYS: saturates = true; break;
+	case SATURATE_FLOAT8: saturates = f->roles & ROLE_ONNX_FLOAT8; break;
+	case SATURATE_E4M3: saturates = f->roles & ROLE_WEBNN_FLOAT8; break;
 	}
+	return saturates ? RND_SAT_FINITE : RND_SAT_NONE;
+}
+
+struct rnd_spec policy_rounding(const struct policy *p, const struct fmt *f, struct rnd_spec asked)
+{
+	asked.mode = policy_mode(p, asked.mode);
+	asked.sat = policy_sat(p, f, asked.sat);
 	return asked;
 }
 
@@ -215,24 +224,23 @@ int policy_route(const char *through[2], const struct policy *p, const struct fm
 	return p->route ? p->route(through, target, source, from_value) : 0;
 }
 
-const char *policy_note(const struct policy *p, const struct fmt *f, const struct num *x, bool saturate)
+const char *policy_note(const struct policy *p, const struct fmt *f, const struct num *x, enum rnd_sat sat)
 {
 	struct rnd_result r;
 	const char *note = NULL;
 
 	if (p->quirk)
-		p->quirk(&r, f, x, policy_saturates(p, f, saturate), &note);
+		p->quirk(&r, f, x, policy_sat(p, f, sat) != RND_SAT_NONE, &note);
 	return note;
 }
 
 enum rnd_status policy_encode(struct rnd_result *out, const struct policy *p, const struct fmt *f, const struct num *x,
-			      enum rnd_mode mode, bool saturate)
+			      struct rnd_spec how)
 {
 	const char *note = NULL;
 
-	mode = policy_mode(p, mode);
-	saturate = policy_saturates(p, f, saturate);
-	if (p->quirk && p->quirk(out, f, x, saturate, &note))
+	how = policy_rounding(p, f, how);
+	if (p->quirk && p->quirk(out, f, x, how.sat != RND_SAT_NONE, &note))
 		return RND_OK;
-	return rnd_encode(out, f, x, mode, saturate);
+	return rnd_encode(out, f, x, how);
 }

@@ -46,20 +46,22 @@ const struct policy *policy_default(void);
 /* Calls fn for every policy, in the order of `fpx policies`. */
 void policy_each(void (*fn)(const struct policy *p, void *arg), void *arg);
 
-/* The mode and the saturation the policy rounds into f with, given what was asked. */
+/* The mode and the saturation the policy rounds into f with, given what was asked. A
+ * policy's stack knows saturation or not: propagate, where it decides, is finite. */
 enum rnd_mode policy_mode(const struct policy *p, enum rnd_mode asked);
-bool policy_saturates(const struct policy *p, const struct fmt *f, bool asked);
+enum rnd_sat policy_sat(const struct policy *p, const struct fmt *f, enum rnd_sat asked);
+struct rnd_spec policy_rounding(const struct policy *p, const struct fmt *f, struct rnd_spec asked);
 
 /* The formats p goes through on the way into target (see struct policy); 0 for none. */
 int policy_route(const char *through[2], const struct policy *p, const struct fmt *target, const struct fmt *source,
 		 bool from_value);
 /* What the policy's stack gives x for a reason of its own that no rule explains (an
  * overflow inside its conversion), or NULL. */
-const char *policy_note(const struct policy *p, const struct fmt *f, const struct num *x, bool saturate);
+const char *policy_note(const struct policy *p, const struct fmt *f, const struct num *x, enum rnd_sat sat);
 
 /* Rounds x into f as the policy's stack does (its own cases and the target rounding;
  * the route, policy_route(), is the caller's). */
 enum rnd_status policy_encode(struct rnd_result *out, const struct policy *p, const struct fmt *f, const struct num *x,
-			      enum rnd_mode mode, bool saturate);
+			      struct rnd_spec how);
 
 #endif

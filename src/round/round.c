@@ -11,31 +11,72 @@
 #include "table.h"
 
 #include <string.h>
+#include <strings.h>
 
 static const char *const mode_names[] = {
-#define RND_MODE_NAME(id, name, tie) [RND_##id] = name,
+#define RND_MODE_NAME(id, name, p3109, tie) [RND_##id] = name,
 	RND_MODE_LIST(RND_MODE_NAME)
 #undef RND_MODE_NAME
 };
 
+static const char *const mode_p3109_names[] = {
+#define RND_MODE_P3109(id, name, p3109, tie) [RND_##id] = p3109,
+	RND_MODE_LIST(RND_MODE_P3109)
+#undef RND_MODE_P3109
+};
+
 static const char *const tie_rules[] = {
-#define RND_MODE_TIE(id, name, tie) [RND_##id] = tie,
+#define RND_MODE_TIE(id, name, p3109, tie) [RND_##id] = tie,
 	RND_MODE_LIST(RND_MODE_TIE)
 #undef RND_MODE_TIE
+};
+
+static const char *const sat_names[] = {
+#define RND_SAT_NAME(id, name, p3109) [RND_SAT_##id] = name,
+	RND_SAT_LIST(RND_SAT_NAME)
+#undef RND_SAT_NAME
+};
+
+static const char *const sat_p3109_names[] = {
+#define RND_SAT_P3109(id, name, p3109) [RND_SAT_##id] = p3109,
+	RND_SAT_LIST(RND_SAT_P3109)
+#undef RND_SAT_P3109
 };
 
 static const char *const flag_names[RND_FLAG_COUNT] = {
 	"inexact", "tie", "overflow", "underflow", "saturated", "invalid", "divbyzero",
 };
 
+/* The row of name in either column, case aside for the second; -1 if none. */
+static int named_row(const char *const *names, const char *const *p3109_names, size_t rows, const char *name)
+{
+	for (size_t i = 0; i < rows; i++)
+		if (strcmp(names[i], name) == 0 || strcasecmp(p3109_names[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
 bool rnd_mode_from_name(enum rnd_mode *out, const char *name)
 {
-	for (size_t i = 0; i < sizeof mode_names / sizeof mode_names[0]; i++)
-		if (strcmp(mode_names[i], name) == 0) {
-			*out = (enum rnd_mode)i;
-			return true;
-		}
-	return false;
+	int row = named_row(mode_names, mode_p3109_names, RND_MODE_COUNT, name);
+
+	if (row >= 0)
+		*out = (enum rnd_mode)row;
+	return row >= 0;
+}
+
+bool rnd_sat_from_name(enum rnd_sat *out, const char *name)
+{
+	int row = named_row(sat_names, sat_p3109_names, sizeof sat_names / sizeof sat_names[0], name);
+
+	if (row >= 0)
+		*out = (enum rnd_sat)row;
+	return row >= 0;
+}
+
+const char *rnd_sat_name(enum rnd_sat s)
+{
+	return sat_names[s];
 }
 
 const char *rnd_mode_name(enum rnd_mode m)
@@ -86,30 +127,93 @@ static inline fpcode with_sign(const struct fmt *f, fpcode mag, bool neg)
 	return fmt_with_sign(f, mag, neg);
 }
 
-/*
- * Past the largest finite value: inf, else NaN, else max (fpx(1) ROUNDING). The mode
- * rounded away from zero past max, and the ternary says so: a NaN made here stands
- * where a format with infinities puts ±inf, and keeps ±inf's ternary (+1 above a
- * positive value, −1 below a negative one).
- */
-static void overflow(struct rnd_result *out, const struct fmt *f, bool neg, bool saturate)
+static bool rounds_toward_zero(enum rnd_mode mode, bool neg)
 {
-	out->flags |= RND_OVERFLOW | RND_INEXACT;
-	out->ternary = neg ? -1 : 1;
-	if (saturate || (!f->has_inf && !f->has_nan)) {
-		out->code = with_sign(f, fmt_code_of_rank(f, fmt_max_rank(f, neg)), neg);
-		out->ternary = -out->ternary;
-		out->flags |= RND_SATURATED;
-	} else if (f->has_inf)
-		out->code = with_sign(f, f->inf_code, neg);
-	else
-		out->code = f->nan_signed ? with_sign(f, f->nan_code, neg) : f->nan_code;
+	return mode == RND_TOWARD_ZERO || mode == (neg ? RND_UP : RND_DOWN);
+}
+
+/*
+ * What a signed value past the largest finite one becomes (infinite: ±inf itself), by
+ * IEEE P3109 §4.7.5's rules for every format (negatives into unsigned formats are
+ * negative_into_unsigned()'s). A finite value that the mode rounds toward zero stays
+ * max (IEEE 754 §7.4), and so does round-to-odd into an unsigned format with inf;
+ * finite (SatFinite) clamps the rest; propagate (SatPropagate) keeps an infinity where
+ * the format has one and clamps the rest; none (SatNone) gives inf where the format has
+ * one. A format without inf gives max under none in P3109 (its finite formats), where
+ * it has no NaN either, and where it saturates always (posits, finite values); NaN in
+ * the rest (OCP's E4M3, whose non-saturating mode gives NaN).
+ */
+enum rnd_past rnd_past_range(const struct fmt *f, struct rnd_spec how, bool neg, bool infinite)
+{
+	if (!infinite && (rounds_toward_zero(how.mode, neg) || (how.mode == RND_TO_ODD && !f->has_sign && f->has_inf)))
+		return RND_PAST_ROUNDED;
+	if (how.sat == RND_SAT_FINITE || (!infinite && f->saturates_always))
+		return RND_PAST_CLAMPED;
+	if (f->has_inf && (infinite || how.sat == RND_SAT_NONE))
+		return RND_PAST_INF;
+	if (how.sat == RND_SAT_PROPAGATE || f->p3109 || !f->has_nan)
+		return RND_PAST_CLAMPED;
+	return RND_PAST_NAN;
 }
 
 static void nan_result(struct rnd_result *out, const struct fmt *f, bool neg)
 {
 	out->code = f->nan_signed ? with_sign(f, f->nan_code, neg) : f->nan_code;
 	out->ternary = 0;
+}
+
+/*
+ * A finite value past max, rounded there by the mode (overflow, IEEE 754 §7.4), or an
+ * infinity (not rounded, neither overflow nor inexact: only a clamp, saturated, or a
+ * NaN, invalid, is flagged). A NaN made from a finite value stands where a format with
+ * infinities puts ±inf, and keeps ±inf's ternary (+1 above a positive value, −1 below a
+ * negative one).
+ */
+static void beyond_max(struct rnd_result *out, const struct fmt *f, bool neg, struct rnd_spec how, bool infinite)
+{
+	enum rnd_past past = rnd_past_range(f, how, neg, infinite);
+	int away = neg ? -1 : 1;
+
+	out->flags |= infinite ? 0 : RND_OVERFLOW | RND_INEXACT;
+	out->ternary = infinite ? 0 : away;
+	switch (past) {
+	case RND_PAST_INF:
+		out->code = with_sign(f, f->inf_code, neg);
+		break;
+	case RND_PAST_NAN:
+		nan_result(out, f, neg);
+		out->ternary = infinite ? 0 : away;
+		out->flags |= infinite ? RND_INVALID : 0;
+		break;
+	case RND_PAST_CLAMPED:
+	case RND_PAST_ROUNDED:
+		out->code = with_sign(f, fmt_code_of_rank(f, fmt_max_rank(f, neg)), neg);
+		out->ternary = -away;
+		out->flags |= past == RND_PAST_CLAMPED ? RND_SATURATED : 0;
+		break;
+	}
+}
+
+/*
+ * A negative value into an unsigned P3109 format (§4.7.5): rounded as a magnitude, it
+ * is 0 when it rounded to zero; else below MinFinite, 0: finite and propagate clamp to
+ * it, so does none when the mode rounds toward zero (rtz, rup), and none gives NaN in
+ * the other modes. −inf: 0, or NaN under none. Other unsigned formats take no negative
+ * value (encode()).
+ */
+static void negative_into_unsigned(struct rnd_result *out, const struct fmt *f, struct rnd_spec how, bool to_zero,
+				   bool infinite)
+{
+	out->code = 0;
+	out->ternary = 1;
+	if (to_zero)
+		return;
+	if (how.sat != RND_SAT_NONE || (!infinite && rounds_toward_zero(how.mode, true))) {
+		out->flags |= how.sat == RND_SAT_NONE ? 0 : RND_SATURATED;
+		return;
+	}
+	nan_result(out, f, false);
+	out->flags = RND_INVALID;
 }
 
 /* A NaN converted (IEEE 754 §6.2.3): quiet, its payload kept where f's NaNs hold it,
@@ -122,23 +226,13 @@ static void nan_converted(struct rnd_result *out, const struct fmt *f, const str
 		out->flags |= RND_INVALID;
 }
 
-/*
- * An infinite input: inf where the format has it; else what overflow gives (NaN, or
- * ±max in formats with neither). It is not an overflow and not inexact: only a clamp
- * (saturated) or a NaN (invalid) is flagged.
- */
-static void infinity(struct rnd_result *out, const struct fmt *f, bool neg, bool saturate)
+/* An infinite input: inf where the format has it and the saturation keeps it. */
+static void infinity(struct rnd_result *out, const struct fmt *f, bool neg, struct rnd_spec how)
 {
-	if (f->has_inf && !saturate) {
-		out->code = with_sign(f, f->inf_code, neg);
-		return;
-	}
-	overflow(out, f, neg, saturate);
-	out->flags &= ~(unsigned)(RND_OVERFLOW | RND_INEXACT);
-	if (!(out->flags & RND_SATURATED)) { /* ±inf is not rounded: the NaN is no side of it */
-		out->flags |= RND_INVALID;
-		out->ternary = 0;
-	}
+	if (neg && !f->has_sign && f->p3109)
+		negative_into_unsigned(out, f, how, false, true);
+	else
+		beyond_max(out, f, neg, how, true);
 }
 
 /* Below rank 0 in a format without zero (E8M0): the smallest value, whatever the mode. */
@@ -166,53 +260,40 @@ static bool is_tiny(const struct fmt *f, const mpq_t q)
 }
 
 /*
- * The rank a mode picks for an inexact |x| placed above `lower`. At or past the
- * virtual value, rounding toward zero still gives max, and that is an overflow too
- * (IEEE 754 §7.4: the result with unbounded exponent exceeds max).
+ * A placement past the last rank of the value's sign is at or past that sign's virtual
+ * value, and whatever the mode it rounds past max (P3109 §4.7.3: rounding to precision
+ * has no upper bound): where the negatives of a two's-complement integer reach one
+ * further than the positives, a positive value placed there is past max.
  */
-static fpcode choose_rank(struct rnd_result *out, const struct fmt *f, fpcode lower, int vs_mid, enum rnd_mode mode,
-			  bool neg)
-{
-	fpcode max = fmt_max_rank(f, neg);
-
-	if (lower <= max)
-		return lower + rnd_takes_upper(f, lower, vs_mid, mode, neg);
-	if (rnd_takes_upper(f, lower, 1, mode, neg))
-		return lower;
-	out->flags |= RND_OVERFLOW;
-	return max;
-}
-
-/* A placement past the last rank of the value's sign is at or past that sign's virtual
- * value: where the negatives of a two's-complement integer reach one further than the
- * positives, a positive value placed there is past max. */
-void rnd_decide(struct rnd_result *out, const struct fmt *f, bool neg, const struct rnd_placement *placed,
-		enum rnd_mode mode, bool saturate)
+void rnd_decide(struct rnd_result *out, const struct fmt *f, bool neg, const struct rnd_placement *p,
+		struct rnd_spec how)
 {
 	fpcode rank, max = fmt_max_rank(f, neg);
-	struct rnd_placement past;
-	const struct rnd_placement *p = placed;
+	bool past = p->lower > max && p->lower != FMT_NO_RANK;
 
-	if (p->lower > max && p->lower != FMT_NO_RANK) {
-		past = (struct rnd_placement){ max + 1, false, p->tiny, 1 };
-		p = &past;
-	}
 	out->placed = true;
-	out->lower = p->lower;
+	out->lower = past ? max + 1 : p->lower;
 	if (p->lower == FMT_NO_RANK) { /* no zero below (E8M0) */
 		below_smallest(out, f);
 		return;
 	}
-	if (p->exact) {
+	if (p->exact && !past && neg && !f->has_sign && f->p3109) { /* a negative value of its own */
+		out->flags |= RND_INEXACT;
+		negative_into_unsigned(out, f, how, false, false);
+		return;
+	}
+	if (p->exact && !past) {
 		out->code = with_sign(f, code_of(f, p->lower), neg);
 		return;
 	}
-	out->flags |= RND_INEXACT | (p->vs_mid == 0 && p->lower <= max ? RND_TIE : 0);
-	if (p->tiny)
-		out->flags |= RND_UNDERFLOW;
-	rank = choose_rank(out, f, p->lower, p->vs_mid, mode, neg);
+	out->flags |= RND_INEXACT | (p->vs_mid == 0 && !past ? RND_TIE : 0) | (p->tiny ? RND_UNDERFLOW : 0);
+	rank = past ? max + 1 : p->lower + rnd_takes_upper(f, p->lower, p->drawn ? p->drawn : p->vs_mid, how.mode, neg);
+	if (neg && !f->has_sign && f->p3109) {
+		negative_into_unsigned(out, f, how, rank == 0, false);
+		return;
+	}
 	if (rank > max) {
-		overflow(out, f, neg, saturate || f->saturates_always);
+		beyond_max(out, f, neg, how, false);
 		return;
 	}
 	if (rank == 0 && f->keeps_nonzero)
@@ -222,25 +303,84 @@ void rnd_decide(struct rnd_result *out, const struct fmt *f, bool neg, const str
 }
 
 /* Zero: its code, or in a format without one (E8M0) the smallest value. */
-static void round_zero(struct rnd_result *out, const struct fmt *f, bool neg, enum rnd_mode mode, bool saturate)
+static void round_zero(struct rnd_result *out, const struct fmt *f, bool neg, struct rnd_spec how)
 {
-	struct rnd_placement nothing_below = { FMT_NO_RANK, false, false, 0 };
+	struct rnd_placement nothing_below = { FMT_NO_RANK, false, false, 0, 0 };
 
 	if (f->has_zero)
 		out->code = fmt_zero_code(f, neg);
 	else
-		rnd_decide(out, f, neg, &nothing_below, mode, saturate);
+		rnd_decide(out, f, neg, &nothing_below, how);
 }
 
-void rnd_decide_special(struct rnd_result *out, const struct fmt *f, enum num_kind kind, bool neg, enum rnd_mode mode,
-			bool saturate)
+void rnd_decide_special(struct rnd_result *out, const struct fmt *f, enum num_kind kind, bool neg, struct rnd_spec how)
 {
 	if (kind == NUM_NAN)
 		nan_result(out, f, neg);
 	else if (kind == NUM_INF)
-		infinity(out, f, neg, saturate);
+		infinity(out, f, neg, how);
 	else
-		round_zero(out, f, neg, mode, saturate);
+		round_zero(out, f, neg, how);
+}
+
+/* ---- Stochastic rounding (P3109 §4.7.4) ---------------------------------------------- */
+
+void rnd_stochastic_count(mpz_t count, enum rnd_mode mode, unsigned bits, const mpz_t num, const mpz_t den)
+{
+	mpz_t rest;
+
+	mpz_init(rest);
+	mpz_mul_2exp(count, num, bits);
+	if (mode == RND_STOCHASTIC_B) { /* floor(nu·2^N + 1/2) = floor((2·num·2^N + den) / 2den) */
+		mpz_mul_2exp(count, count, 1);
+		mpz_add(count, count, den);
+		mpz_mul_2exp(rest, den, 1);
+		mpz_fdiv_q(count, count, rest);
+	} else {
+		mpz_fdiv_qr(count, rest, count, den);
+		if (mode == RND_STOCHASTIC_C) { /* half to even */
+			int vs_half;
+
+			mpz_mul_2exp(rest, rest, 1);
+			vs_half = mpz_cmp(rest, den);
+			if (vs_half > 0 || (vs_half == 0 && mpz_odd_p(count)))
+				mpz_add_ui(count, count, 1);
+		}
+	}
+	mpz_clear(rest);
+}
+
+int rnd_stochastic_side(struct rnd_spec how, const mpz_t num, const mpz_t den)
+{
+	mpz_t count, draws;
+	int side;
+
+	mpz_inits(count, draws, NULL);
+	rnd_stochastic_count(count, how.mode, how.sr_bits, num, den);
+	mpz_set_ui(draws, 1);
+	mpz_mul_2exp(draws, draws, how.sr_bits);
+	mpz_sub(draws, draws, count); /* the threshold T: away when R >= T */
+	side = mpz_cmp_ui(draws, 0) <= 0 || mpz_cmp_ui(draws, how.sr_random) <= 0 ? 1 : -1;
+	mpz_clears(count, draws, NULL);
+	return side;
+}
+
+/* The draw's side for |x| = q placed just above rank lower (inexact, below the virtual
+ * value): nu is where q lies from lower's value to the next rank's. */
+static int stochastic_draw(const struct fmt *f, fpcode lower, const mpq_t q, struct rnd_spec how)
+{
+	mpq_t below, gap;
+	int side;
+
+	mpq_inits(below, gap, NULL);
+	fmt_rank_rational(below, f, lower);
+	fmt_rank_rational(gap, f, lower + 1);
+	mpq_sub(gap, gap, below);
+	mpq_sub(below, q, below);
+	mpq_div(below, below, gap);
+	side = rnd_stochastic_side(how, mpq_numref(below), mpq_denref(below));
+	mpq_clears(below, gap, NULL);
+	return side;
 }
 
 static bool mpz_is_odd(const void *arg)
@@ -254,7 +394,7 @@ static bool mpz_is_odd(const void *arg)
  * rank 1's value), and the code is the signed rank modulo 2^bits, its two's complement.
  * Overflow stays flagged; nothing saturates.
  */
-static void wrap_around(struct rnd_result *out, const struct fmt *f, const struct num *x, enum rnd_mode mode)
+static void wrap_around(struct rnd_result *out, const struct fmt *f, const struct num *x, struct rnd_spec how)
 {
 	mpq_t units;
 	mpz_t rank, rest;
@@ -268,10 +408,18 @@ static void wrap_around(struct rnd_result *out, const struct fmt *f, const struc
 	mpz_mul_2exp(rest, rest, 1);
 	vs_mid = mpz_sgn(rest) == 0 ? -1 : mpz_cmp(rest, mpq_denref(units));
 	vs_mid = vs_mid > 0 ? 1 : vs_mid < 0 ? -1 : 0;
+	if (rnd_mode_is_stochastic(how.mode) && mpz_sgn(rest)) { /* nu = rest / den, rest doubled above */
+		mpz_t twice;
+
+		mpz_init(twice);
+		mpz_mul_2exp(twice, mpq_denref(units), 1);
+		vs_mid = rnd_stochastic_side(how, rest, twice);
+		mpz_clear(twice);
+	}
 	out->flags = (out->flags & RND_UNDERFLOW) | RND_OVERFLOW | (mpz_sgn(rest) ? RND_INEXACT : 0) |
 		     (vs_mid == 0 ? RND_TIE : 0);
 	out->ternary = 0;
-	if (mpz_sgn(rest) && rnd_mode_takes_upper(mode, vs_mid, x->neg, mpz_is_odd, &rank)) {
+	if (mpz_sgn(rest) && rnd_mode_takes_upper(how.mode, vs_mid, x->neg, mpz_is_odd, &rank)) {
 		mpz_add_ui(rank, rank, 1);
 		out->ternary = x->neg ? -1 : 1;
 	} else if (mpz_sgn(rest))
@@ -285,27 +433,29 @@ static void wrap_around(struct rnd_result *out, const struct fmt *f, const struc
 }
 
 static enum rnd_status round_magnitude(struct rnd_result *out, const struct fmt *f, const struct num *x,
-				       enum rnd_mode mode, bool saturate, placer *place)
+				       struct rnd_spec how, placer *place)
 {
-	struct rnd_placement p = { FMT_NO_RANK, false, false, 0 };
+	struct rnd_placement p = { FMT_NO_RANK, false, false, 0, 0 };
 
 	if (mpq_sgn(x->mag) == 0) {
-		round_zero(out, f, x->neg, mode, saturate);
+		round_zero(out, f, x->neg, how);
 		return RND_OK;
 	}
 	p.vs_mid = place(&p.lower, &p.exact, f, x->mag);
 	p.tiny = is_tiny(f, x->mag);
-	rnd_decide(out, f, x->neg, &p, mode, saturate);
+	if (rnd_mode_is_stochastic(how.mode) && !p.exact && p.lower <= fmt_largest_rank(f))
+		p.drawn = stochastic_draw(f, p.lower, x->mag, how);
+	rnd_decide(out, f, x->neg, &p, how);
 	if (f->wraps && (out->flags & RND_OVERFLOW)) {
 		if (x->bound != NUM_EXACT)
 			return RND_BEYOND_LIMITS;
-		wrap_around(out, f, x, mode);
+		wrap_around(out, f, x, how);
 	}
 	return RND_OK;
 }
 
-static enum rnd_status encode(struct rnd_result *out, const struct fmt *f, const struct num *x, enum rnd_mode mode,
-			      bool saturate, placer *place)
+static enum rnd_status encode(struct rnd_result *out, const struct fmt *f, const struct num *x, struct rnd_spec how,
+			      placer *place)
 {
 	out->code = 0;
 	out->ternary = 0;
@@ -317,7 +467,7 @@ static enum rnd_status encode(struct rnd_result *out, const struct fmt *f, const
 		nan_converted(out, f, x);
 		return RND_OK;
 	}
-	if (x->neg && f->max_rank_neg == FMT_NO_RANK && !(x->kind == NUM_FINITE && mpq_sgn(x->mag) == 0)) {
+	if (x->neg && f->max_rank_neg == FMT_NO_RANK && !f->p3109 && !(x->kind == NUM_FINITE && mpq_sgn(x->mag) == 0)) {
 		if (!f->has_nan)
 			return RND_NO_NAN;
 		nan_result(out, f, false);
@@ -325,40 +475,53 @@ static enum rnd_status encode(struct rnd_result *out, const struct fmt *f, const
 		return RND_OK;
 	}
 	if (x->kind == NUM_INF) {
-		infinity(out, f, x->neg, saturate);
+		infinity(out, f, x->neg, how);
 		return RND_OK;
 	}
-	return round_magnitude(out, f, x, mode, saturate, place);
+	return round_magnitude(out, f, x, how, place);
 }
 
-enum rnd_status rnd_encode(struct rnd_result *out, const struct fmt *f, const struct num *x, enum rnd_mode mode,
-			   bool saturate)
+enum rnd_status rnd_encode(struct rnd_result *out, const struct fmt *f, const struct num *x, struct rnd_spec how)
 {
-	return encode(out, f, x, mode, saturate, fmt_place);
+	return encode(out, f, x, how, fmt_place);
 }
 
-void rnd_tininess_after_rounding(struct rnd_result *r, const struct fmt *f, const struct num *x, enum rnd_mode mode)
+/* Does x, tiny and inexact, round to the smallest normal value min with an unbounded
+ * exponent? The p-bit value next below min is below = min·(1 − 2^−p): past it, a
+ * rounding away from zero reaches min (a stochastic one as its draw says); rne and rna
+ * reach it from the midpoint min·(1 − 2^−(p+1)) on (min's significand is the even one);
+ * rtz and rto (below is odd) never do. */
+static bool reaches_min_normal(const struct fmt *f, const struct num *x, struct rnd_spec how)
 {
-	bool directed = mode == RND_UP || mode == RND_DOWN;
-	bool away = (mode == RND_UP && !x->neg) || (mode == RND_DOWN && x->neg); /* |x| rounds up */
+	bool away = (how.mode == RND_UP && !x->neg) || (how.mode == RND_DOWN && x->neg); /* |x| rounds up */
+	bool nearest = how.mode == RND_NEAREST_EVEN || how.mode == RND_NEAREST_AWAY;
 	struct fmt_value min_normal;
 	mpq_t bound, step;
+	bool reaches;
 
-	if (!(r->flags & RND_UNDERFLOW) || x->kind != NUM_FINITE || mode == RND_TOWARD_ZERO || (directed && !away))
-		return;
-	/* The p-bit value next below the smallest normal is min·(1 − 2^−p): past it, a
-	 * directed rounding away from zero reaches min; rne and rna reach it from the
-	 * midpoint min·(1 − 2^−(p+1)) on (min's significand is the even one). */
+	if (!away && !nearest && !rnd_mode_is_stochastic(how.mode))
+		return false;
 	fmt_value_init(&min_normal);
 	fmt_decode(&min_normal, f, fmt_code_of_rank(f, f->min_normal_rank));
 	mpq_inits(bound, step, NULL);
 	fmt_rank_rational(bound, f, f->min_normal_rank);
-	mpq_div_2exp(step, bound, (mp_bitcnt_t)min_normal.precision + !directed);
+	mpq_div_2exp(step, bound, (mp_bitcnt_t)min_normal.precision + nearest);
 	mpq_sub(bound, bound, step);
-	if (directed ? mpq_cmp(x->mag, bound) > 0 : mpq_cmp(x->mag, bound) >= 0)
-		r->flags &= ~(unsigned)RND_UNDERFLOW;
+	reaches = nearest ? mpq_cmp(x->mag, bound) >= 0 : mpq_cmp(x->mag, bound) > 0;
+	if (reaches && rnd_mode_is_stochastic(how.mode)) { /* nu = (|x| − below) / step */
+		mpq_sub(bound, x->mag, bound);
+		mpq_div(bound, bound, step);
+		reaches = rnd_stochastic_side(how, mpq_numref(bound), mpq_denref(bound)) > 0;
+	}
 	mpq_clears(bound, step, NULL);
 	fmt_value_clear(&min_normal);
+	return reaches;
+}
+
+void rnd_tininess_after_rounding(struct rnd_result *r, const struct fmt *f, const struct num *x, struct rnd_spec how)
+{
+	if ((r->flags & RND_UNDERFLOW) && x->kind == NUM_FINITE && reaches_min_normal(f, x, how))
+		r->flags &= ~(unsigned)RND_UNDERFLOW;
 }
 
 bool rnd_tininess_may_differ(const struct rnd_result *r, const struct fmt *f)
@@ -369,7 +532,7 @@ bool rnd_tininess_may_differ(const struct rnd_result *r, const struct fmt *f)
 }
 
 enum rnd_status rnd_encode_by_table(struct rnd_result *out, const struct fmt *f, const struct num *x,
-				    enum rnd_mode mode, bool saturate)
+				    struct rnd_spec how)
 {
-	return encode(out, f, x, mode, saturate, fmt_place_by_table);
+	return encode(out, f, x, how, fmt_place_by_table);
 }

@@ -8,66 +8,67 @@
 
 #include "fastshort.h"
 
-bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struct decimal *d, enum rnd_mode mode,
-			bool saturate)
+bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struct decimal *d, struct rnd_spec how)
 {
-	struct rnd_placement p;
+	struct rnd_placement p = { 0 };
 
 	out->code = 0;
 	out->ternary = 0;
 	out->flags = 0;
 	out->placed = false;
+	if (rnd_mode_is_stochastic(how.mode)) /* only the exact path draws */
+		return false;
 	if (d->kind == DECIMAL_NAN) { /* a format without NaN: encode()'s error, from the exact path */
 		if (f->has_nan)
-			rnd_decide_special(out, f, NUM_NAN, d->neg, mode, saturate);
+			rnd_decide_special(out, f, NUM_NAN, d->neg, how);
 		return f->has_nan;
 	}
 	if (d->neg && f->max_rank_neg == FMT_NO_RANK && (d->kind == DECIMAL_INF || d->head != 0))
 		return false; /* negative into E8M0: NaN and invalid, as encode() says */
 	if (d->kind == DECIMAL_INF) {
-		rnd_decide_special(out, f, NUM_INF, d->neg, mode, saturate);
+		rnd_decide_special(out, f, NUM_INF, d->neg, how);
 		return true;
 	}
 	if (d->head == 0) { /* −0 too, in any format: as encode() takes it */
-		rnd_decide_special(out, f, NUM_FINITE, d->neg, mode, saturate);
+		rnd_decide_special(out, f, NUM_FINITE, d->neg, how);
 		return true;
 	}
 	if (!fastdec_place(&p.lower, &p.exact, &p.vs_mid, &p.tiny, f, d))
 		return false;
-	rnd_decide(out, f, d->neg, &p, mode, saturate);
+	rnd_decide(out, f, d->neg, &p, how);
 	return true;
 }
 
 bool rnd_encode_scaled_text(struct rnd_result *out, const struct fmt *f, const char *text, size_t len, long e2,
-			    enum rnd_mode mode, bool saturate)
+			    struct rnd_spec how)
 {
 	struct decimal d;
 
 	if (!fastdec_scan(&d, text, len) || d.kind != DECIMAL_FINITE)
 		return false;
 	d.e2 += e2;
-	return rnd_encode_decimal(out, f, &d, mode, saturate);
+	return rnd_encode_decimal(out, f, &d, how);
 }
 
 /* The result for a line placed at s, as rnd_encode() gives it. */
 static void decide_line(struct rnd_result *out, const struct rnd_line *rl, const struct fastdec_spot *s)
 {
-	struct rnd_placement p = { s->lower, s->exact, s->tiny, s->vs_mid };
+	struct rnd_placement p = { s->lower, s->exact, s->tiny, s->vs_mid, 0 };
 
 	out->code = 0;
 	out->ternary = 0;
 	out->flags = 0;
-	rnd_decide(out, rl->f, s->neg, &p, rl->mode, rl->saturate);
+	rnd_decide(out, rl->f, s->neg, &p, rl->rounding);
 }
 
-bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, enum rnd_mode mode, bool saturate, long e2)
+bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, struct rnd_spec how, long e2)
 {
 	struct rnd_result r;
 
-	*rl = (struct rnd_line){ .f = f, .mode = mode, .saturate = saturate };
-	if (!fastdec_line_open(&rl->grid, f, e2))
+	*rl = (struct rnd_line){ .f = f, .rounding = how };
+	if (rnd_mode_is_stochastic(how.mode) || !fastdec_line_open(&rl->grid, f, e2))
 		return false;
-	rl->own_digits_limit = mode == RND_NEAREST_EVEN && e2 == 0 ? fastshort_input_limit(f) : 0;
+	rl->own_digits_limit = how.mode == RND_NEAREST_EVEN && e2 == 0 ? fastshort_input_limit(f) : 0;
 	for (int neg = 0; neg < 2; neg++) {
 		struct fastdec_spot past = { rl->grid.max_rank + 1, neg, false, false, 1, 0, 0 },
 				    below = { 0, neg, false, true, -1, 0, 0 };
@@ -84,11 +85,11 @@ bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, enum rnd_mode mode,
 static inline __attribute__((always_inline)) bool line_takes_upper(const struct rnd_line *rl,
 								   const struct fastdec_spot *s)
 {
-	if (rl->mode == RND_NEAREST_EVEN) { /* lower ≤ max_rank: its code's own parity */
+	if (rl->rounding.mode == RND_NEAREST_EVEN) { /* lower ≤ max_rank: its code's own parity */
 		bool odd = fmt_code_of_rank(rl->f, s->lower) & 1;
 		return (!s->exact) & ((s->vs_mid > 0) | ((s->vs_mid == 0) & odd));
 	}
-	return !s->exact && rnd_takes_upper(rl->f, s->lower, s->vs_mid, rl->mode, s->neg);
+	return !s->exact && rnd_takes_upper(rl->f, s->lower, s->vs_mid, rl->rounding.mode, s->neg);
 }
 
 /* rnd_line_code() of the line placed at s; true when the code is a finite nonzero
@@ -190,16 +191,16 @@ const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, c
 }
 
 bool rnd_encode_binary(struct rnd_result *out, const struct fmt *f, bool neg, unsigned __int128 n, long e2,
-		       enum rnd_mode mode, bool saturate)
+		       struct rnd_spec how)
 {
-	struct rnd_placement p;
+	struct rnd_placement p = { 0 };
 
-	if (n == 0 || (neg && !f->has_sign) || !fastdec_place_binary(&p.lower, &p.exact, &p.vs_mid, &p.tiny, f, n, e2))
+	if (n == 0 || (neg && !f->has_sign) || rnd_mode_is_stochastic(how.mode) || !fastdec_place_binary(&p.lower, &p.exact, &p.vs_mid, &p.tiny, f, n, e2))
 		return false;
 	out->code = 0;
 	out->ternary = 0;
 	out->flags = 0;
-	rnd_decide(out, f, neg, &p, mode, saturate);
+	rnd_decide(out, f, neg, &p, how);
 	return true;
 }
 

@@ -16,18 +16,17 @@
 
 /* The fast path: a plain decimal (fastdec.h) rounded exactly as rnd_encode() rounds its
  * value; false when the fast method does not apply (then use rnd_encode()). */
-bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struct decimal *d, enum rnd_mode mode,
-			bool saturate);
+bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struct decimal *d, struct rnd_spec how);
 
 /* text, when it is a plain decimal (fastdec_scan()), times 2^e2, rounded as
  * rnd_encode_decimal() rounds; false when it is not one or the fast path declines
  * (then rnd_encode() of the exact value decides). For mx's blocks and quantize's
  * scales of a power of two. */
 bool rnd_encode_scaled_text(struct rnd_result *out, const struct fmt *f, const char *text, size_t len, long e2,
-			    enum rnd_mode mode, bool saturate);
+			    struct rnd_spec how);
 /* The same for ±n·2^e2 (n nonzero), the exact result of an operation on codes (ops.c). */
 bool rnd_encode_binary(struct rnd_result *out, const struct fmt *f, bool neg, unsigned __int128 n, long e2,
-		       enum rnd_mode mode, bool saturate);
+		       struct rnd_spec how);
 /*
  * Stdin lines rounded in one pass (fastdec_place_line()) into f as rnd_encode() rounds
  * their values (times 2^e2): made once for a run by rnd_line_open(), false when f is no
@@ -38,13 +37,12 @@ bool rnd_encode_binary(struct rnd_result *out, const struct fmt *f, bool neg, un
 struct rnd_line {
 	const struct fmt *f;
 	struct fastdec_line grid;
-	enum rnd_mode mode;
-	bool saturate;
+	struct rnd_spec rounding;
 	fpcode past_max[2], far_below[2]; /* the codes decide() gives there, + and − */
 	uint64_t own_digits_limit; /* fastshort_input_limit() where it holds (rne, e2 0), else 0 */
 };
 
-bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, enum rnd_mode mode, bool saturate, long e2);
+bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, struct rnd_spec how, long e2);
 const char *rnd_line_code(fpcode *code, const struct rnd_line *rl, const char *text);
 /* rnd_line_code(), and where the line's own digits are the code's shortest decimal
  * (fastshort_input_limit()), those: |value| = *digits·10^*pow10, no trailing zeros;

@@ -111,19 +111,19 @@ static int ternary_against(const struct fmt *f, const struct rnd_result *r, cons
  * PROBLEM_NONE or the problem. */
 static enum problem round_route(struct rnd_result *out, unsigned *before, struct num *through, const struct fmt *f,
 			       const struct fmt *const *steps, int nsteps, const struct policy *p, const struct num *x,
-			       enum rnd_mode mode, bool saturate)
+			       struct rnd_spec how)
 {
 	struct rnd_result first;
 
 	*before = 0;
 	for (int i = 0; i < nsteps; i++) {
-		if (!steps[i] || rnd_encode(&first, steps[i], x, RND_NEAREST_EVEN, false) != RND_OK)
+		if (!steps[i] || rnd_encode(&first, steps[i], x, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE)) != RND_OK)
 			return PROBLEM_VIA_NO_NAN;
 		convert_code_value(through, steps[i], first.code);
 		*before |= first.flags;
 		x = through;
 	}
-	return convert_problem(policy_encode(out, p, f, x, mode, saturate));
+	return convert_problem(policy_encode(out, p, f, x, how));
 }
 
 enum problem convert_problem(enum rnd_status status)
@@ -135,11 +135,11 @@ enum problem convert_problem(enum rnd_status status)
  * by the policy; along a route, the flags are those of every rounding and the ternary
  * compares the end with x. */
 static enum problem round_along(struct conversion *c, struct rnd_result *out, const struct fmt *f,
-				const struct num *x, enum rnd_mode mode, bool saturate)
+				const struct num *x, struct rnd_spec how)
 {
 	unsigned before;
 	enum problem problem =
-		round_route(out, &before, &c->through, f, c->steps, c->nsteps, c->policy, x, mode, saturate);
+		round_route(out, &before, &c->through, f, c->steps, c->nsteps, c->policy, x, how);
 
 	if (!problem && c->nsteps) {
 		out->placed = false; /* what was placed is the value in between */
@@ -150,12 +150,12 @@ static enum problem round_along(struct conversion *c, struct rnd_result *out, co
 }
 
 /* Rounds c->in.value into f, through c->via and the policy's route when there are. */
-static enum problem round_value(struct conversion *c, const struct fmt *f, enum rnd_mode mode, bool saturate)
+static enum problem round_value(struct conversion *c, const struct fmt *f, struct rnd_spec how)
 {
 	enum problem problem;
 
 	plan_steps(c, f);
-	problem = round_along(c, &c->result, f, &c->in.value, mode, saturate);
+	problem = round_along(c, &c->result, f, &c->in.value, how);
 	c->code = c->result.code;
 	return problem;
 }
@@ -166,15 +166,14 @@ static enum problem round_value(struct conversion *c, const struct fmt *f, enum 
 struct real_rounding {
 	struct conversion *c;
 	const struct fmt *f;
-	enum rnd_mode mode;
-	bool saturate;
+	struct rnd_spec rounding;
 };
 
 static bool encode_as_converted(struct rnd_result *out, const struct num *x, const void *how)
 {
 	const struct real_rounding *r = how;
 
-	return round_along(r->c, out, r->f, x, r->mode, r->saturate) == PROBLEM_NONE;
+	return round_along(r->c, out, r->f, x, r->rounding) == PROBLEM_NONE;
 }
 
 /* The most significant bits a rounding along the route keeps, at least binary32's (the
@@ -259,16 +258,16 @@ static enum problem take_stand_in(struct conversion *c, const struct fmt *f)
 
 /* A real rounded once through its enclosures (real.c), along the conversion's route;
  * NaN outside a function's domain. */
-static enum problem round_real(struct conversion *c, const struct fmt *f, enum rnd_mode mode, bool saturate)
+static enum problem round_real(struct conversion *c, const struct fmt *f, struct rnd_spec how)
 {
-	struct real_rounding how = { c, f, mode, saturate };
+	struct real_rounding along = { c, f, how };
 	struct real_target target;
 	struct num nan;
 	enum problem problem;
 	enum real_status status;
 
 	plan_steps(c, f);
-	target = (struct real_target){ encode_as_converted, &how, route_precision(c, f) };
+	target = (struct real_target){ encode_as_converted, &along, route_precision(c, f) };
 	status = real_round(&c->result, c->in.real, &target, c->max_precision);
 	if (status == REAL_UNDECIDED) {
 		problem_set_precision_cap(c->max_precision);
@@ -282,7 +281,7 @@ static enum problem round_real(struct conversion *c, const struct fmt *f, enum r
 		unsigned raised = c->result.flags; /* invalid for a domain, divbyzero on the way */
 		num_init(&nan);
 		num_set_kind(&nan, NUM_NAN);
-		problem = round_along(c, &c->result, f, &nan, mode, saturate);
+		problem = round_along(c, &c->result, f, &nan, how);
 		num_clear(&nan);
 		if (problem)
 			return problem;
@@ -359,11 +358,11 @@ bool convert_fast_path_open(const struct conversion *c)
 
 /* A plain decimal rounded by the fast path, with its exact value when c needs it. */
 static bool convert_plain_decimal(struct conversion *c, const struct fmt *f, const char *text, size_t len,
-				  enum rnd_mode mode, bool saturate)
+				  struct rnd_spec how)
 {
 	struct decimal d;
 
-	if (!rounds_directly(c) || !fastdec_scan(&d, text, len) || !rnd_encode_decimal(&c->result, f, &d, mode, saturate))
+	if (!rounds_directly(c) || !fastdec_scan(&d, text, len) || !rnd_encode_decimal(&c->result, f, &d, how))
 		return false;
 	if (c->need_value && !fastdec_value(&c->in.value, &d))
 		return false;
@@ -375,12 +374,11 @@ static bool convert_plain_decimal(struct conversion *c, const struct fmt *f, con
 	return true;
 }
 
-enum problem convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
-			  bool saturate)
+enum problem convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, struct rnd_spec how)
 {
 	enum problem problem;
 
-	if (convert_plain_decimal(c, f, text, len, mode, saturate))
+	if (convert_plain_decimal(c, f, text, len, how))
 		return PROBLEM_NONE;
 	c->nsteps = 0;
 	c->approximate = false;
@@ -397,23 +395,22 @@ enum problem convert_text(struct conversion *c, const struct fmt *f, const char 
 	else if (c->in.kind == INPUT_NAN)
 		return encode_nan(c, f);
 	if (c->in.kind == INPUT_REAL)
-		return round_real(c, f, mode, saturate);
-	return round_value(c, f, mode, saturate);
+		return round_real(c, f, how);
+	return round_value(c, f, how);
 }
 
-enum problem convert_real(struct conversion *c, const struct fmt *f, struct real *r, enum rnd_mode mode,
-			  bool saturate)
+enum problem convert_real(struct conversion *c, const struct fmt *f, struct real *r, struct rnd_spec how)
 {
 	real_free(c->in.real);
 	c->in.real = r;
 	c->in.kind = INPUT_REAL;
 	c->nsteps = 0;
 	c->approximate = false;
-	return round_real(c, f, mode, saturate);
+	return round_real(c, f, how);
 }
 
 bool convert_route(fpcode *out, const struct fmt *f, const struct fmt *via, const struct policy *p, const struct num *x,
-		   enum rnd_mode mode, bool saturate)
+		   struct rnd_spec how)
 {
 	struct rnd_result r;
 	struct num through;
@@ -421,7 +418,7 @@ bool convert_route(fpcode *out, const struct fmt *f, const struct fmt *via, cons
 	bool ok;
 
 	num_init(&through);
-	ok = round_route(&r, &before, &through, f, &via, via != NULL, p, x, mode, saturate) == PROBLEM_NONE;
+	ok = round_route(&r, &before, &through, f, &via, via != NULL, p, x, how) == PROBLEM_NONE;
 	*out = r.code;
 	num_clear(&through);
 	return ok;

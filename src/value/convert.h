@@ -48,8 +48,7 @@ enum problem convert_problem(enum rnd_status status);
  * without the parser). Through via or the policy's
  * route, the result's flags are those of every rounding and its ternary compares the
  * end with the input. */
-enum problem convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, enum rnd_mode mode,
-			  bool saturate);
+enum problem convert_text(struct conversion *c, const struct fmt *f, const char *text, size_t len, struct rnd_spec how);
 /* Whether convert_text() may take the fast path without the exact value (then a plain
  * decimal that rnd_encode_decimal() rounds needs nothing else of c). */
 bool convert_fast_path_open(const struct conversion *c);
@@ -57,13 +56,12 @@ bool convert_fast_path_open(const struct conversion *c);
 
 /* A real (real.h; fpx map's expression with its variables bound) converted as
  * convert_text() converts one typed; c takes r over. */
-enum problem convert_real(struct conversion *c, const struct fmt *f, struct real *r, enum rnd_mode mode,
-			  bool saturate);
+enum problem convert_real(struct conversion *c, const struct fmt *f, struct real *r, struct rnd_spec how);
 /* The code x gets in f through via first (rne, not saturating), or rounded once when
  * via is NULL (by p's own rules, without its route): the other route, for a readout.
  * False when a format has no NaN for it. */
 bool convert_route(fpcode *out, const struct fmt *f, const struct fmt *via, const struct policy *p, const struct num *x,
-		   enum rnd_mode mode, bool saturate);
+		   struct rnd_spec how);
 
 /* x = the value of a code of f (NaN, ±inf, ±0 included). */
 void convert_code_value(struct num *x, const struct fmt *f, fpcode code);

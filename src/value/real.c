@@ -63,13 +63,12 @@ static bool encode_into_format(struct rnd_result *out, const struct num *x, cons
 {
 	const struct real_format_target *t = how;
 
-	return rnd_encode(out, t->f, x, t->mode, t->saturate) == RND_OK;
+	return rnd_encode(out, t->f, x, t->rounding) == RND_OK;
 }
 
-const struct real_target *real_target_format(struct real_format_target *t, const struct fmt *f, enum rnd_mode mode,
-					     bool saturate)
+const struct real_target *real_target_format(struct real_format_target *t, const struct fmt *f, struct rnd_spec how)
 {
-	*t = (struct real_format_target){ { encode_into_format, t, f->precision }, f, mode, saturate };
+	*t = (struct real_format_target){ { encode_into_format, t, f->precision }, f, how };
 	return &t->target;
 }
 

@@ -44,11 +44,9 @@ struct real_target {
 struct real_format_target {
 	struct real_target target;
 	const struct fmt *f;
-	enum rnd_mode mode;
-	bool saturate;
+	struct rnd_spec rounding;
 };
-const struct real_target *real_target_format(struct real_format_target *t, const struct fmt *f, enum rnd_mode mode,
-					     bool saturate);
+const struct real_target *real_target_format(struct real_format_target *t, const struct fmt *f, struct rnd_spec how);
 
 /*
  * Rounds r once as t says. max_precision bounds the working precision, in bits. The
