@@ -136,10 +136,11 @@ def stochastic_values(f, rng, N, R, pool):
 
 
 def sr_choices(rng):
-    """(N, R) pairs for a format's 9 stochastic mode x saturation pairs, 3 each: every N of
-    SR_BITS with R = 0, R = 2^N - 1 and a random R."""
+    """18 (N, R) pairs in random order, two for each of a format's 9 stochastic mode x
+    saturation pairs: every N of SR_BITS with R = 0, R = 2^N - 1 and a random R, and
+    three more with a random R."""
     pairs = [(N, R) for N in SR_BITS for R in (0, (1 << N) - 1, None)]
-    pairs = pairs + pairs[:12]
+    pairs += [(rng.choice(SR_BITS), None) for _ in range(3)]
     rng.shuffle(pairs)
     return [(N, rng.randrange(1 << N) if R is None else R) for N, R in pairs]
 
@@ -163,8 +164,8 @@ def write_cases(dirname, seed=35):
         srs = iter(sr_choices(rng))
         for m in STOCHASTIC:
             for s in SATS:
-                N, R = next(srs)
-                runs.append((m, s, N, R, stochastic_values(f, rng, N, R, pool)))
+                for N, R in (next(srs), next(srs)):
+                    runs.append((m, s, N, R, stochastic_values(f, rng, N, R, pool)))
         for mode, sat, N, R, vals in runs:
             rid = '%04d' % len(plan)
             plan.append('\t'.join((rid, 'convert', name, mode, sat, str(N or '-'), '-' if R is None else str(R), '-')))
