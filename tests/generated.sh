@@ -119,6 +119,7 @@ done
 probe() {
 	case $1 in
 	round) echo "convert -r W binary32 1" ;;
+	saturation) echo "convert --saturation W binary32 1" ;;
 	color) echo "info --color W binary32" ;;
 	tininess) echo "map --tininess W e2m1 x" ;;
 	endian) echo "dump --endian W binary16 /dev/null" ;;
@@ -135,7 +136,11 @@ while read -r option words; do
 	command=$(probe "$option") ||
 		{ bad "no command to try --$option's words with (add one to probe())"; continue; }
 	for w in $words not-a-$option; do
-		$FPX $(printf '%s\n' "$command" | sed "s/W/$w/") > /dev/null 2>&1
+		case $option:$w in
+		round:sr?) draw="--sr-bits 1 --sr-random 0" ;; # a stochastic mode draws
+		*) draw= ;;
+		esac
+		$FPX $draw $(printf '%s\n' "$command" | sed "s/W/$w/") > /dev/null 2>&1
 		status=$?
 		case $w in
 		not-a-*) [ $status = 2 ] && ok || bad "fpx $command with '$w': status $status, not 2" ;;

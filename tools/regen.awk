@@ -21,6 +21,7 @@
 BEGIN {
 	FS = "\t"
 	argument_kind["round"] = "modes"
+	argument_kind["saturation"] = "words none finite propagate"
 	argument_kind["fields"] = "fields"
 	argument_kind["color"] = "words auto always never"
 	argument_kind["tininess"] = "words after before"

@@ -65,7 +65,7 @@ static const struct command commands[] = {
 	{ "map", cmd_map, "[FORMAT] EXPR [CODES...|-]", "x, y, z on every code: golden vectors",
 	  ROUNDING | OPT(WRAP) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) | OPT(IN) | OPT(TO) |
 		  OPT(RANDOM) | OPT(SEED) | OPT(FINITE) | OPT(TININESS) | OPT(TESTFLOAT) | OPT(JOBS) | OPT(QUIET) |
-		  OPTIONS_OPERAND_FIELDS },
+		  OPTIONS_OPERAND_FIELDS | OPTIONS_VARIABLE_DRAW },
 };
 
 const struct command_table cli_commands = { commands, sizeof commands / sizeof commands[0] };

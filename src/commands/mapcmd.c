@@ -20,6 +20,7 @@
  *   format holds it (§6.2.3, as cast converts it); and underflow's tininess is
  *   detected after rounding unless --tininess before.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,6 +116,9 @@ static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 	}
 	if (end > input)
 		end[-1] = '\0'; /* the last blank; an expression of no variable has none */
+	m->how = s->rounding;
+	if (m->used & 1u << MAP_DRAW)
+		m->how.sr_random = (uint64_t)codes[MAP_DRAW];
 	o->has_value = o->approximate = false;
 	if (!(m->fast && map_operate_on_codes(o, m, codes))) {
 		for (int v = 0; v < MAP_VARIABLES; v++)
@@ -138,7 +142,7 @@ static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 	else {
 		struct row row = { .input = input, .code = o->res.code, .rounding = &o->res,
 				   .value = o->has_value ? &o->value : NULL, .approximate = o->approximate,
-				   .how = s->rounding };
+				   .how = m->how };
 		bool fields = s->fields.count || s->style == STYLE_JSON;
 		put_operands(out, m, codes, fields); /* operand fields alone: the row ends with them */
 		if (s->style == STYLE_JSON) {
@@ -174,7 +178,7 @@ static bool has_special_operand(const struct mapping *m, const fpcode *codes)
 static long produce_rows(void *arg, uint64_t first, uint64_t end, struct strbuf *out)
 {
 	struct mapping *m = arg;
-	fpcode codes[MAP_VARIABLES];
+	fpcode codes[MAP_AXES];
 	long failed = 0;
 
 	for (uint64_t i = first; i < end; i++) {
@@ -202,7 +206,7 @@ static int run_numbered(struct mapping *m)
 	if (m->s->map.random)
 		run.rows = (uint64_t)m->s->map.random;
 	else {
-		for (int v = 0; v < MAP_VARIABLES; v++)
+		for (int v = 0; v < MAP_AXES; v++)
 			if (m->used & 1u << v && rows <= (unsigned __int128)1 << MAP_MAX_ROWS_LOG2)
 				rows *= (unsigned __int128)(m->last[v] - m->first[v]) + 1;
 		if (rows > (unsigned __int128)1 << MAP_MAX_ROWS_LOG2)
@@ -246,15 +250,19 @@ struct given {
 static void given_input(void *arg, struct inputs *inputs, const char *text, size_t len)
 {
 	struct given *g = arg;
-	fpcode codes[MAP_VARIABLES];
+	fpcode codes[MAP_AXES];
 
 	(void)len;
 	if (!parse_combination(codes, g->m, &g->in, text)) {
 		g->failures++;
 		report("%s: '%s': give a code (0x..., 0b...) for each of the expression's variables", inputs_where(inputs),
 		       text);
-	} else if (!(g->m->s->map.finite && has_special_operand(g->m, codes)))
-		g->failures += !map_row(g->m, codes, &g->out);
+	} else if (!(g->m->s->map.finite && has_special_operand(g->m, codes))) {
+		codes[MAP_DRAW] = g->m->first[MAP_DRAW]; /* every r, where it varies */
+		do
+			g->failures += !map_row(g->m, codes, &g->out);
+		while (g->m->used & 1u << MAP_DRAW && codes[MAP_DRAW]++ < g->m->last[MAP_DRAW]);
+	}
 }
 
 static void given_too_long(void *arg)
@@ -346,18 +354,50 @@ static bool find_formats(struct mapping *m)
 	return true;
 }
 
-/* --range: A:B for every variable, or x=A:B,y=C:D for each; by default every code. */
+/* r=A:B: a stochastic mode's draws from A to B, 0 <= A <= B < 2^N, decimal or 0x hex. */
+static bool read_draw_range(struct mapping *m, const char *p, size_t len)
+{
+	char text[48], *end;
+	unsigned long long a, b;
+
+	if (len >= sizeof text || !(m->used & 1u << MAP_DRAW))
+		return false;
+	memcpy(text, p, len);
+	text[len] = '\0';
+	errno = 0;
+	a = strtoull(text, &end, 0);
+	if (errno || end == text || *end != ':' || text[0] == '-' || end[1] == '-')
+		return false;
+	b = strtoull(end + 1, &end, 0);
+	if (errno || *end || a > b || b > m->last[MAP_DRAW])
+		return false;
+	m->first[MAP_DRAW] = a;
+	m->last[MAP_DRAW] = b;
+	return true;
+}
+
+/* --range: A:B for every variable, or x=A:B,y=C:D for each, and r=A:B for a stochastic
+ * mode's draws; by default every code, and every draw. */
 static bool find_ranges(struct mapping *m)
 {
 	const char *range = m->s->range, *p = range;
+	unsigned bits = m->s->rounding.sr_bits;
 
 	for (int v = 0; v < MAP_VARIABLES; v++) {
 		m->first[v] = 0;
 		m->last[v] = code_mask(m->in[v]->bits);
 	}
+	m->first[MAP_DRAW] = 0;
+	m->last[MAP_DRAW] = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
 	while (p && *p) {
 		size_t len = strcspn(p, ",");
 		int v = len > 2 && p[1] == '=' && strchr("xyz", p[0]) ? p[0] - 'x' : -1;
+		if (len > 2 && p[0] == 'r' && p[1] == '=') {
+			if (!read_draw_range(m, p + 2, len - 2))
+				return usage_error(USAGE_MAP_BAD_RANGE, range), false;
+			p += len + (p[len] == ',');
+			continue;
+		}
 		for (int w = 0; w < MAP_VARIABLES; w++) {
 			if (v >= 0 && w != v)
 				continue;
@@ -435,6 +475,8 @@ int cmd_map(struct settings *s)
 	if (!map_parse_expression(&m, m.expression))
 		goto done;
 	m.used = real_variables(m.expr) | real_variables(m.right);
+	if (rnd_mode_is_stochastic(s->rounding.mode) && !s->sr_random_given)
+		m.used |= 1u << MAP_DRAW; /* r varies */
 	m.is_operation = map_find_operation(&m);
 	if (!find_formats(&m) || !find_ranges(&m) || !check_settings(&m))
 		goto done;

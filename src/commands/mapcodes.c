@@ -8,12 +8,14 @@
 /* Every code: row i's codes, the last variable used varying fastest. */
 void map_codes_of_row(fpcode *codes, const struct mapping *m, uint64_t i)
 {
-	for (int v = MAP_VARIABLES - 1; v >= 0; v--) {
+	for (int v = MAP_AXES - 1; v >= 0; v--) {
 		fpcode n;
 		codes[v] = m->first[v];
 		if (!(m->used & 1u << v))
 			continue;
 		n = m->last[v] - m->first[v] + 1;
+		if (n == 0) /* r over all of 2^64 */
+			n = ~(fpcode)0;
 		codes[v] += i % n;
 		i /= n;
 	}
@@ -43,9 +45,13 @@ static uint64_t next_draw(uint64_t *state)
 static fpcode random_code(const struct mapping *m, int v, uint64_t *state)
 {
 	uint64_t r = next_draw(state);
-	const struct fmt *f = m->in[v];
+	const struct fmt *f = v == MAP_DRAW ? NULL : m->in[v];
 	fpcode code;
 
+	if (!f) { /* r: uniformly within its range */
+		uint64_t span = (uint64_t)(m->last[v] - m->first[v]) + 1;
+		return m->first[v] + (span ? r % span : r);
+	}
 	if (m->s->range) { /* uniformly within it */
 		fpcode span = m->last[v] - m->first[v] + 1;
 		code = r;
@@ -65,8 +71,8 @@ static fpcode random_code(const struct mapping *m, int v, uint64_t *state)
 
 void map_random_codes(fpcode *codes, const struct mapping *m, uint64_t i)
 {
-	for (int v = 0; v < MAP_VARIABLES; v++) {
-		uint64_t state = mix(m->s->map.seed ^ mix(3 * i + (uint64_t)v + 1));
+	for (int v = 0; v < MAP_AXES; v++) { /* r's stream apart from the codes' */
+		uint64_t state = mix(m->s->map.seed ^ mix(3 * i + (uint64_t)v + 1 + (v == MAP_DRAW ? 1ull << 62 : 0)));
 		codes[v] = 0;
 		if (m->used & 1u << v)
 			codes[v] = random_code(m, v, &state);

@@ -185,7 +185,7 @@ static enum problem compare_sides(struct outcome *o, const struct mapping *m, co
 	}
 	raised = op_compare_order(&o->value, m->op, order) | (invalid ? RND_INVALID : 0);
 	o->has_value = true;
-	if ((problem = convert_problem(rnd_encode(&o->res, m->to, &o->value, m->s->rounding))))
+	if ((problem = convert_problem(rnd_encode(&o->res, m->to, &o->value, m->how))))
 		return problem;
 	o->res.flags |= raised;
 	return PROBLEM_NONE;
@@ -200,9 +200,9 @@ static enum problem operate(struct outcome *o, const struct mapping *m, const st
 
 	for (int i = 0; i < op_arity(m->op); i++)
 		args[i] = operand_value(m->operand[i], values);
-	raised = op_exact(&o->value, m->op, args, m->s->rounding.mode);
+	raised = op_exact(&o->value, m->op, args, m->how.mode);
 	o->has_value = true;
-	if ((problem = convert_problem(rnd_encode(&o->res, m->to, &o->value, m->s->rounding))))
+	if ((problem = convert_problem(rnd_encode(&o->res, m->to, &o->value, m->how))))
 		return problem;
 	o->res.flags |= raised;
 	return PROBLEM_NONE;
@@ -214,7 +214,7 @@ static enum problem evaluate_real(struct outcome *o, struct mapping *m, const st
 	enum problem problem;
 
 	m->conv.need_value = need_value;
-	problem = convert_real(&m->conv, m->to, real_bind(m->expr, values), m->s->rounding);
+	problem = convert_real(&m->conv, m->to, real_bind(m->expr, values), m->how);
 	if (problem)
 		return problem;
 	o->res = m->conv.result;
@@ -269,7 +269,7 @@ bool map_operate_on_codes(struct outcome *o, const struct mapping *m, const fpco
 		in[i] = m->in[m->operand[i]->var];
 		operand_codes[i] = codes[m->operand[i]->var];
 	}
-	return op_round_codes(&o->res, m->to, m->op, in, operand_codes, m->s->rounding) &&
+	return op_round_codes(&o->res, m->to, m->op, in, operand_codes, m->how) &&
 	       (m->s->map.tininess_before || !(o->res.flags & RND_UNDERFLOW));
 }
 
@@ -285,7 +285,7 @@ enum problem map_evaluate(struct outcome *o, struct mapping *m, const struct num
 	if (!m->s->map.tininess_before && rnd_tininess_may_differ(&o->res, m->to)) {
 		if (!o->has_value && (problem = evaluate_real(o, m, values, true)))
 			return problem;
-		rnd_tininess_after_rounding(&o->res, m->to, &o->value, m->s->rounding);
+		rnd_tininess_after_rounding(&o->res, m->to, &o->value, m->how);
 	}
 	apply_nan_rules(o, m, values);
 	return PROBLEM_NONE;

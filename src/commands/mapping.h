@@ -19,6 +19,10 @@
 #include "settings.h"
 
 #define MAP_VARIABLES 3
+/* The axes a row runs over: the variables' codes, then a stochastic mode's draw r when
+ * --sr-random leaves it open (r varies fastest). */
+#define MAP_DRAW MAP_VARIABLES
+#define MAP_AXES (MAP_VARIABLES + 1)
 #define MAP_MAX_ROWS_LOG2 32 /* every code, all pairs ...: at most 2^32 rows */
 #define MAP_MAX_BOUNDARY 48  /* special and boundary codes --random favours, both signs */
 
@@ -41,14 +45,15 @@ struct mapping {
 	const struct fmt *to;                /* the result's */
 	struct real *expr;                   /* the expression, or a comparison's left side */
 	struct real *right;                  /* a comparison's right side, else NULL */
-	unsigned used;                       /* the variables used, a bit each */
+	unsigned used;                       /* the variables used, a bit each; MAP_DRAW's when r varies */
+	struct rnd_spec how;                 /* the row's rounding: the settings', with r's draw */
 	bool is_operation;                   /* an arithmetic operation of ops.h on exact operands */
 	enum op op;                          /* that operation, or the comparison's */
 	const struct real *operand[MAP_VARIABLES]; /* its operands: variables or exact constants */
 	long max_precision;
 	bool need_value;                     /* the fields need the exact result (error, ulps, ...) */
 	bool fast;                           /* an operation of variables ops.h's fast path may take */
-	fpcode first[MAP_VARIABLES], last[MAP_VARIABLES]; /* every code: what each variable runs over */
+	fpcode first[MAP_AXES], last[MAP_AXES]; /* every code: what each variable (and r) runs over */
 	fpcode boundary[MAP_VARIABLES][MAP_MAX_BOUNDARY];  /* --random: the codes it favours */
 	int nboundary[MAP_VARIABLES];
 	struct conversion conv;              /* the real path's */
@@ -74,9 +79,9 @@ enum problem map_evaluate(struct outcome *o, struct mapping *m, const struct num
 
 /* ---- mapcodes.c: which codes a row combines ---------------------------------------------- */
 
-/* Every code: row i's codes, the last variable used varying fastest. */
+/* Every code: row i's codes (MAP_AXES of them), the last axis used varying fastest. */
 void map_codes_of_row(fpcode *codes, const struct mapping *m, uint64_t i);
-/* --random: row i's codes, drawn reproducibly from the seed. */
+/* --random: row i's codes (and r), drawn reproducibly from the seed. */
 void map_random_codes(fpcode *codes, const struct mapping *m, uint64_t i);
 /* The codes --random favours for variable v, into m->boundary[v]. */
 void map_find_boundary_codes(struct mapping *m, int v);

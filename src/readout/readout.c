@@ -46,7 +46,8 @@ void readout_clear(struct readout *r)
 	struct strbuf *texts[] = {
 		&r->input_exact, &r->input_ratio, &r->exact, &r->shortest, &r->digits, &r->hexfloat, &r->formula,
 		&r->error, &r->ulps, &r->relative, &r->error_ratio, &r->ulps_ratio, &r->relative_ratio,
-		&r->lower_exact, &r->upper_exact, &r->other_exact,
+		&r->lower_exact, &r->upper_exact, &r->other_exact, &r->draw_nu, &r->draw_nu_decimal, &r->draw_away,
+		&r->draw_stay, &r->draw_threshold, &r->draw_p_away, &r->draw_p_stay,
 	};
 
 	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
@@ -210,6 +211,8 @@ static void find_candidates(struct readout *r, mpq_t gap)
 	mpq_t lo;
 
 	mpq_init(lo);
+	sb_clear(&r->lower_exact);
+	sb_clear(&r->upper_exact);
 	lower = FMT_NO_RANK;
 	if (r->rounding.placed)
 		lower = r->rounding.lower;
@@ -267,6 +270,58 @@ static void find_error(struct readout *r, unsigned wanted)
 	mpq_clears(stored, typed, err, gap, ratio, NULL);
 }
 
+static void put_mpz(struct strbuf *out, const mpz_t n)
+{
+	char *text = mpz_get_str(NULL, 10, n);
+
+	sb_puts(out, text);
+	free(text);
+}
+
+/* count/2^bits, exactly, as a decimal (a binary fraction: it ends). */
+static void share_of_draws(struct strbuf *out, const mpz_t count, unsigned bits)
+{
+	mpq_t share;
+
+	mpq_init(share);
+	mpz_set(mpq_numref(share), count);
+	mpz_set_ui(mpq_denref(share), 1);
+	mpz_mul_2exp(mpq_denref(share), mpq_denref(share), bits);
+	mpq_canonicalize(share);
+	dec_rational(out, share, 0);
+	mpq_clear(share);
+}
+
+/* The stochastic mode's draw for an inexact x below the virtual value (struct readout). */
+static void find_draw(struct readout *r)
+{
+	mpq_t gap, nu;
+	mpz_t away, draws;
+
+	mpq_inits(gap, nu, NULL);
+	mpz_inits(away, draws, NULL);
+	find_candidates(r, gap);
+	fmt_rank_rational(nu, r->f, fmt_rank_of_code(r->f, fmt_magnitude(r->f, r->lower, &(bool){ false })));
+	mpq_sub(nu, r->x.mag, nu);
+	mpq_div(nu, nu, gap);
+	r->drawn = mpq_sgn(nu) > 0 && mpq_cmp_ui(nu, 1, 1) < 0 && r->lower != r->upper;
+	if (r->drawn) {
+		rnd_stochastic_count(away, r->how.mode, r->how.sr_bits, mpq_numref(nu), mpq_denref(nu));
+		mpz_set_ui(draws, 1);
+		mpz_mul_2exp(draws, draws, r->how.sr_bits);
+		dec_ratio(&r->draw_nu, nu);
+		dec_marked(&r->draw_nu_decimal, nu, false);
+		share_of_draws(&r->draw_p_away, away, r->how.sr_bits);
+		mpz_sub(draws, draws, away); /* the draws that stay, and T */
+		share_of_draws(&r->draw_p_stay, draws, r->how.sr_bits);
+		put_mpz(&r->draw_away, away);
+		put_mpz(&r->draw_stay, draws);
+		put_mpz(&r->draw_threshold, draws);
+	}
+	mpz_clears(away, draws, NULL);
+	mpq_clears(gap, nu, NULL);
+}
+
 void readout_set_policy(struct readout *r, const struct policy *p)
 {
 	struct rnd_result plain;
@@ -300,6 +355,9 @@ void readout_of_value(struct readout *r, const struct fmt *f, const char *input,
 		       r->value.cls != FP_NAN && r->value.cls != FP_INF;
 	if (r->has_error)
 		find_error(r, READOUT_ERROR | READOUT_ULPS | READOUT_REL | READOUT_RATIOS);
+	if (rnd_mode_is_stochastic(how.mode) && x->kind == NUM_FINITE && !x->bound && !approximate &&
+	    (rounded->flags & RND_INEXACT))
+		find_draw(r);
 	else if (x->kind == NUM_FINITE && !x->bound && mpq_sgn(x->mag) != 0 && (rounded->flags & RND_INEXACT)) {
 		mpq_t gap;
 		mpq_init(gap);

@@ -52,6 +52,12 @@ struct readout {
 	fpcode lower, upper;       /* the candidates, as signed codes */
 	bool upper_is_virtual;     /* upper lies past max */
 	struct strbuf lower_exact, upper_exact;
+	/* A stochastic mode's draw (how), for an inexact value below the virtual one: where
+	 * |x| lies from lower to upper (nu, n/d, and its decimal), how many of the 2^N draws
+	 * round away, to upper (away; the rest stay, lower), the draw T from which they do
+	 * (R >= T), and each share of the draws (p_away, p_stay: exact decimals). */
+	bool drawn;
+	struct strbuf draw_nu, draw_nu_decimal, draw_away, draw_stay, draw_threshold, draw_p_away, draw_p_stay;
 	bool other_differs;        /* the other saturation choice gives another code (when asked) */
 	fpcode other_code;
 	struct strbuf other_exact;

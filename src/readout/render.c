@@ -210,6 +210,15 @@ static void write_ternary(struct strbuf *out, const struct field_context *cx, en
 	sb_printf(out, "%d", cx->r->rounding ? cx->r->rounding->ternary : 0);
 }
 
+static void write_draw(struct strbuf *out, const struct field_context *cx, enum field fld)
+{
+	(void)fld;
+	if (rnd_mode_is_stochastic(cx->r->how.mode))
+		sb_printf(out, "%llu", (unsigned long long)cx->r->how.sr_random);
+	else
+		sb_putc(out, '-');
+}
+
 static void write_class(struct strbuf *out, const struct field_context *cx, enum field fld)
 {
 	(void)fld;

@@ -49,7 +49,8 @@
 	X(ABOVE, "above", FROM_READOUT, AS_STRING, write_readout_field, "the next value above, in value order; - if none") \
 	X(FLAGS, "flags", FROM_CODE, AS_LIST, write_flags, "inexact|tie|overflow|underflow|saturated|invalid|divbyzero, or -") \
 	X(TERNARY, "ternary", FROM_CODE, AS_NUMBER, write_ternary, \
-	  "-1, 0 or 1: stored value below, equal to or above the input")
+	  "-1, 0 or 1: stored value below, equal to or above the input") \
+	X(R, "r", FROM_CODE, AS_NUMBER, write_draw, "a stochastic mode's draw R (map: r varies), - in the others")
 
 enum field {
 #define FIELD_ENUM(id, name, source, shape, writer, help) FIELD_##id,

@@ -292,6 +292,27 @@ static void put_tie(struct strbuf *out, const struct readout *r, const struct sh
 	}
 }
 
+/* A stochastic mode's draw: the threshold, where the value lies, each candidate's share
+ * of the 2^N draws, and the share with unlimited bits (nu). */
+static void put_draw(struct strbuf *out, const struct readout *r, const struct show_style *style)
+{
+	sb_printf(out, LABEL "%s with N = %u bits, R = %llu: away from zero when R >= T = %s\n", "draw",
+		  rnd_mode_name(r->how.mode), r->how.sr_bits, (unsigned long long)r->how.sr_random, r->draw_threshold.s);
+	sb_printf(out, LABEL "nu = %s", "", r->draw_nu.s);
+	if (strcmp(r->draw_nu.s, r->draw_nu_decimal.s) != 0)
+		sb_printf(out, " = %s", r->draw_nu_decimal.s);
+	sb_puts(out, " of the way from ");
+	put_candidate(out, r, false, style);
+	sb_puts(out, " to ");
+	put_candidate(out, r, true, style);
+	sb_printf(out, "\n" LABEL, "");
+	put_candidate(out, r, false, style);
+	sb_printf(out, ": %s of the 2^%u draws, p = %s; ", r->draw_stay.s, r->how.sr_bits, r->draw_p_stay.s);
+	put_candidate(out, r, true, style);
+	sb_printf(out, ": %s, p = %s\n", r->draw_away.s, r->draw_p_away.s);
+	sb_printf(out, LABEL "with unlimited bits, p = nu = %s of rounding away\n", "", r->draw_nu_decimal.s);
+}
+
 /* " = n/d" after a number written as ~ and digits, where it is known exactly; a ratio of
  * more than SHOW_FOLD_DIGITS digits is named, not written, unless the style is full. */
 static void put_ratio(struct strbuf *out, const struct strbuf *number, const struct strbuf *ratio,
@@ -397,8 +418,10 @@ static void put_typed(struct strbuf *out, const struct readout *r, const struct 
 		  r->policy ? ", as " : "", r->policy ? r->policy : "");
 	if (r->has_error)
 		put_error(out, r, style);
-	if (r->rounding.flags & RND_TIE)
+	if (r->rounding.flags & RND_TIE && !r->drawn)
 		put_tie(out, r, style);
+	if (r->drawn)
+		put_draw(out, r, style);
 	if (r->rounding.flags & RND_OVERFLOW)
 		put_overflow(out, r, style);
 	put_flags(out, r->rounding.flags);

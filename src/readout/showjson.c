@@ -97,6 +97,25 @@ static void json_flags(struct strbuf *out, unsigned flags)
 	sb_putc(out, ']');
 }
 
+/* A stochastic mode's draw (show.c's put_draw()), or null where no draw decides. */
+static void json_draw(struct strbuf *out, const struct readout *r)
+{
+	render_json_key(out, "draw");
+	if (!r->drawn) {
+		sb_puts(out, "null");
+		return;
+	}
+	sb_putc(out, '{');
+	render_json_text(out, "threshold", r->draw_threshold.s);
+	render_json_text(out, "nu", r->draw_nu.s);
+	render_json_text(out, "nu_decimal", r->draw_nu_decimal.s);
+	render_json_text(out, "lower_draws", r->draw_stay.s);
+	render_json_text(out, "lower_probability", r->draw_p_stay.s);
+	render_json_text(out, "upper_draws", r->draw_away.s);
+	render_json_text(out, "upper_probability", r->draw_p_away.s);
+	sb_putc(out, '}');
+}
+
 static void json_limits(struct strbuf *out, const struct fmt *f, struct rnd_spec how)
 {
 	struct limits l;
@@ -182,6 +201,7 @@ static void json_readout_body(struct strbuf *out, const struct readout *r)
 		render_json_long(out, "sr_bits", r->how.sr_bits);
 		render_json_key(out, "sr_random");
 		sb_printf(out, "%llu", (unsigned long long)r->how.sr_random);
+		json_draw(out, r);
 	}
 	render_json_text(out, "policy", r->policy ? r->policy : "fpx");
 	render_json_text(out, "quirk", r->policy_note);
