@@ -124,6 +124,7 @@ struct fmt {
 	bool keeps_nonzero;    /* never rounds a nonzero value to zero (posits) */
 	bool can_wrap;         /* codes are the rank's two's complement, modulo 2^bits (fixed) */
 	const char *nan_word;  /* what the readout calls its NaN, when not "NaN" (posits: "NaR") */
+	bool p3109;            /* the format follows IEEE P3109's datum set and ω operations */
 	struct fmt_grid grid;  /* where the kind's ranks are arithmetic (see below) */
 	/* Derived by fmt_finish() after the kind's finish() */
 	fpcode negative_zero;  /* what fmt_zero_code(f, true) gives */
