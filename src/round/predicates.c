@@ -14,8 +14,9 @@ const char *pred_refusal(const struct fmt *f, bool needs_classes)
 	return NULL;
 }
 
-/* The code's class and sign: a NaN's sign where the format's NaNs have one. */
-static enum fp_class class_of(const struct fmt *f, fpcode code, bool *neg, bool *one)
+/* The code's class and sign (a NaN's where the format's NaNs have one), whether it is
+ * 1, and x87's name for a code no rank maps to (format.h), else NULL. */
+static enum fp_class class_of(const struct fmt *f, fpcode code, bool *neg, bool *one, const char **noncanonical)
 {
 	struct fmt_value v;
 	enum fp_class cls;
@@ -24,6 +25,7 @@ static enum fp_class class_of(const struct fmt *f, fpcode code, bool *neg, bool 
 	fmt_decode(&v, f, code);
 	cls = v.cls;
 	*neg = v.neg;
+	*noncanonical = v.noncanonical;
 	if (cls == FP_NAN) {
 		fmt_magnitude(f, code, neg);
 		*neg = *neg && f->nan_signed;
@@ -37,8 +39,9 @@ static enum fp_class class_of(const struct fmt *f, fpcode code, bool *neg, bool 
 
 bool pred_test(enum predicate p, const struct fmt *f, fpcode code)
 {
+	const char *noncanonical;
 	bool neg, one;
-	enum fp_class cls = class_of(f, code, &neg, &one);
+	enum fp_class cls = class_of(f, code, &neg, &one, &noncanonical);
 
 	switch (p) {
 	case PRED_IS_ZERO: return cls == FP_ZERO;
@@ -72,9 +75,12 @@ static const char *const ieee_classes[][2] = {
 
 const char *pred_class(const struct fmt *f, fpcode code)
 {
+	const char *noncanonical;
 	bool neg, one;
-	enum fp_class cls = class_of(f, code, &neg, &one);
+	enum fp_class cls = class_of(f, code, &neg, &one, &noncanonical);
 
+	if (noncanonical) /* as every field names it */
+		return noncanonical;
 	if (f->p3109)
 		return p3109_classes[cls][!neg];
 	if (cls == FP_NAN && fmt_nan_is_signaling(f, code))
