@@ -16,6 +16,7 @@
 
 #include "fmtfile.h"
 #include "kinds.h"
+#include "mapfn.h"
 #include "options.h"
 #include "output.h"
 #include "registry.h"
@@ -89,6 +90,8 @@ static void print_command_help(const struct command *c)
 	if (c->options & OPTIONS_OPERAND_FIELDS)
 		printf("  x y z       the operands' codes (first in the list)\n"
 		       "  xv yv zv    the operands' shortest values (first in the list)\n");
+	if (c->options & OPTIONS_OPERAND_FIELDS) /* map's */
+		mapfn_print_help();
 	printf("%s", exit_statuses);
 }
 

@@ -29,6 +29,7 @@
 #include "convert.h"
 #include "decimal.h"
 #include "inputs.h"
+#include "mapfn.h"
 #include "ops.h"
 #include "output.h"
 #include "mapping.h"
@@ -65,7 +66,7 @@ static void put_testfloat(struct strbuf *out, const struct mapping *m, const fpc
 			put_testfloat_code(out, m->in[v], codes[v]);
 			sb_putc(out, ' ');
 		}
-	if (m->right)
+	if (m->right || mapfn_is_boolean(m->fn))
 		sb_putc(out, mpq_sgn(o->value.mag) ? '1' : '0');
 	else
 		put_testfloat_code(out, m->to, o->res.code);
@@ -78,8 +79,9 @@ static void put_operands(struct strbuf *out, const struct mapping *m, const fpco
 {
 	const struct settings *s = m->s;
 	char name[MAX_OPERAND_FIELDS][3], hex[MAX_OPERAND_FIELDS][CODE_MAX_BITS / 4 + 3];
-	const char *names[MAX_OPERAND_FIELDS], *cells[MAX_OPERAND_FIELDS];
+	const char *names[MAX_OPERAND_FIELDS + 1], *cells[MAX_OPERAND_FIELDS + 1];
 	struct strbuf value[MAX_OPERAND_FIELDS];
+	int n = s->map.operand_fields;
 
 	for (int i = 0; i < s->map.operand_fields; i++) {
 		int v = s->map.operand_field[i] % MAP_VARIABLES;
@@ -93,7 +95,8 @@ static void put_operands(struct strbuf *out, const struct mapping *m, const fpco
 			code_to_hex(hex[i], codes[v], fmt_hex_digits(m->in[v]));
 		cells[i] = is_value ? value[i].s : hex[i];
 	}
-	render_cells(out, names, cells, s->map.operand_fields, s->style, lead);
+	n += mapfn_cell(&names[n], &cells[n], m, codes); /* class(x): the class's name */
+	render_cells(out, names, cells, n, s->style, lead);
 	for (int i = 0; i < s->map.operand_fields; i++)
 		sb_free(&value[i]);
 }
@@ -124,7 +127,7 @@ static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 		for (int v = 0; v < MAP_VARIABLES; v++)
 			if (m->used & 1u << v)
 				convert_code_value(&values[v], m->in[v], codes[v]);
-		o->problem = map_evaluate(o, m, values);
+		o->problem = map_evaluate(o, m, codes, values);
 	} else
 		o->problem = PROBLEM_NONE;
 	if (o->problem) {
@@ -434,6 +437,8 @@ static bool check_settings(struct mapping *m)
 			usage_error(USAGE_MAP_OPERAND_UNUSED, variable_names[s->map.operand_field[i] % MAP_VARIABLES]);
 			return false;
 		}
+	if (!mapfn_check(m))
+		return false;
 	m->need_value = render_needs_input(&s->fields);
 	return true;
 }
@@ -442,8 +447,9 @@ static void put_header(const struct mapping *m)
 {
 	const struct settings *s = m->s;
 	char name[MAX_OPERAND_FIELDS][3];
-	const char *names[MAX_OPERAND_FIELDS];
+	const char *names[MAX_OPERAND_FIELDS + 1], *cell;
 	struct strbuf line;
+	int n = s->map.operand_fields;
 
 	if (!s->header || s->style == STYLE_JSON)
 		return;
@@ -453,7 +459,8 @@ static void put_header(const struct mapping *m)
 			 s->map.operand_field[i] >= MAP_VARIABLES ? "v" : "");
 		names[i] = name[i];
 	}
-	render_cells(&line, NULL, names, s->map.operand_fields, s->style, s->fields.count > 0);
+	n += mapfn_cell(&cell, &names[n], m, NULL); /* class(x)'s column */
+	render_cells(&line, NULL, names, n, s->style, s->fields.count > 0);
 	if (s->fields.count)
 		render_header(&line, &s->fields, s->style);
 	output_flush_line(&line);

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "mapfn.h"
 #include "mapping.h"
 #include "output.h"
 #include "parse.h"
@@ -27,7 +28,7 @@ bool map_find_operation(struct mapping *m)
 	};
 	const struct real *r = m->expr;
 
-	if (m->right) /* a comparison: compare_sides() */
+	if (m->right || m->fn) /* a comparison: compare_sides(); a call of mapfn.h */
 		return false;
 	if (r->op == REAL_ADD && r->arg[0]->op == REAL_MUL && is_operand(r->arg[0]->arg[0]) &&
 	    is_operand(r->arg[0]->arg[1]) && is_operand(r->arg[1])) { /* x*y + z: fma */
@@ -88,9 +89,13 @@ bool map_is_expression(const char *text)
 	struct parse_error err;
 	struct real *side;
 	enum op op;
+	enum mapfn_parsed call = mapfn_parse(NULL, text);
 	size_t len, at = find_comparison(text, &len, &op);
-	bool ok = parse_function_of(&side, &err, text, len ? at : strlen(text)) == PARSE_OK;
+	bool ok;
 
+	if (call != MAPFN_NOT_A_CALL)
+		return call == MAPFN_PARSED;
+	ok = parse_function_of(&side, &err, text, len ? at : strlen(text)) == PARSE_OK;
 	real_free(side);
 	if (ok && len) {
 		ok = parse_function_of(&side, &err, text + at + len, strlen(text) - at - len) == PARSE_OK;
@@ -102,8 +107,11 @@ bool map_is_expression(const char *text)
 /* EXPR, or A op B for a comparison. */
 bool map_parse_expression(struct mapping *m, const char *text)
 {
+	enum mapfn_parsed call = mapfn_parse(m, text);
 	size_t len, at = find_comparison(text, &len, &m->op);
 
+	if (call != MAPFN_NOT_A_CALL)
+		return call == MAPFN_PARSED;
 	if (!len)
 		return parse_side(&m->expr, text, 0, strlen(text));
 	return parse_side(&m->expr, text, 0, at) && parse_side(&m->right, text, at + len, strlen(text) - at - len);
@@ -274,11 +282,12 @@ bool map_operate_on_codes(struct outcome *o, const struct mapping *m, const fpco
 }
 
 /* The row's result, or PROBLEM_... when it has none. */
-enum problem map_evaluate(struct outcome *o, struct mapping *m, const struct num *values)
+enum problem map_evaluate(struct outcome *o, struct mapping *m, const fpcode *codes, const struct num *values)
 {
 	enum problem problem;
 
 	problem = m->right ? compare_sides(o, m, values)
+		  : m->fn ? mapfn_evaluate(o, m, codes, values)
 		  : m->is_operation ? operate(o, m, values) : evaluate_real(o, m, values, m->need_value);
 	if (problem)
 		return problem;
@@ -287,7 +296,8 @@ enum problem map_evaluate(struct outcome *o, struct mapping *m, const struct num
 			return problem;
 		rnd_tininess_after_rounding(&o->res, m->to, &o->value, m->how);
 	}
-	apply_nan_rules(o, m, values);
+	if (!m->fn || mapfn_signals(m->fn)) /* the predicates, class and totalorder are quiet */
+		apply_nan_rules(o, m, values);
 	return PROBLEM_NONE;
 }
 

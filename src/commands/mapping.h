@@ -49,6 +49,7 @@ struct mapping {
 	struct rnd_spec how;                 /* the row's rounding: the settings', with r's draw */
 	bool is_operation;                   /* an arithmetic operation of ops.h on exact operands */
 	enum op op;                          /* that operation, or the comparison's */
+	const struct map_fn *fn;             /* a call of mapfn.h (minimum, isnan, ...): m->expr joins its operands */
 	const struct real *operand[MAP_VARIABLES]; /* its operands: variables or exact constants */
 	long max_precision;
 	bool need_value;                     /* the fields need the exact result (error, ulps, ...) */
@@ -74,8 +75,8 @@ bool map_parse_expression(struct mapping *m, const char *text);
 bool map_find_operation(struct mapping *m);
 /* The fast path of ops.h, where it applies (no rational): false where it does not. */
 bool map_operate_on_codes(struct outcome *o, const struct mapping *m, const fpcode *codes);
-/* The row's result from the operands' values, or PROBLEM_... when it has none. */
-enum problem map_evaluate(struct outcome *o, struct mapping *m, const struct num *values);
+/* The row's result from the operands' codes and values, or PROBLEM_... when it has none. */
+enum problem map_evaluate(struct outcome *o, struct mapping *m, const fpcode *codes, const struct num *values);
 
 /* ---- mapcodes.c: which codes a row combines ---------------------------------------------- */
 

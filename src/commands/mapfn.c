@@ -1,0 +1,351 @@
+/*
+ * mapfn.c — fpx map's operations called by name that are no function of reals (see
+ * mapfn.h): their table, reading a call, checking its formats, and a row's result.
+ * What each operation is belongs to extrema.c and predicates.c; this file only binds
+ * the arguments and projects the result. Never writes a row.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "extrema.h"
+#include "mapfn.h"
+#include "parse.h"
+#include "predicates.h"
+#include "report.h"
+
+enum fn_kind { FN_EXTREMUM, FN_CLAMP, FN_COMPARE, FN_TOTAL_ORDER, FN_PREDICATE, FN_CLASS, FN_NEXT };
+
+struct map_fn {
+	const char *name;
+	enum fn_kind kind;
+	int which; /* enum extremum, enum op, enum predicate; for next, 1 up and 0 down */
+};
+
+/* The names, lower case (a call's case does not matter), in the order help lists them. */
+static const struct map_fn map_fns[] = {
+	{ "minimum", FN_EXTREMUM, EXT_MINIMUM },
+	{ "maximum", FN_EXTREMUM, EXT_MAXIMUM },
+	{ "minimumnumber", FN_EXTREMUM, EXT_MINIMUM_NUMBER },
+	{ "maximumnumber", FN_EXTREMUM, EXT_MAXIMUM_NUMBER },
+	{ "minimummagnitude", FN_EXTREMUM, EXT_MINIMUM_MAGNITUDE },
+	{ "maximummagnitude", FN_EXTREMUM, EXT_MAXIMUM_MAGNITUDE },
+	{ "minimummagnitudenumber", FN_EXTREMUM, EXT_MINIMUM_MAGNITUDE_NUMBER },
+	{ "maximummagnitudenumber", FN_EXTREMUM, EXT_MAXIMUM_MAGNITUDE_NUMBER },
+	{ "minimumfinite", FN_EXTREMUM, EXT_MINIMUM_FINITE },
+	{ "maximumfinite", FN_EXTREMUM, EXT_MAXIMUM_FINITE },
+	{ "clamp", FN_CLAMP, 0 },
+	{ "compareless", FN_COMPARE, OP_LT },
+	{ "comparelessequal", FN_COMPARE, OP_LE },
+	{ "compareequal", FN_COMPARE, OP_EQ },
+	{ "comparegreater", FN_COMPARE, OP_GT },
+	{ "comparegreaterequal", FN_COMPARE, OP_GE },
+	{ "totalorder", FN_TOTAL_ORDER, 0 },
+	{ "iszero", FN_PREDICATE, PRED_IS_ZERO },
+	{ "isone", FN_PREDICATE, PRED_IS_ONE },
+	{ "isnan", FN_PREDICATE, PRED_IS_NAN },
+	{ "isinf", FN_PREDICATE, PRED_IS_INFINITE },
+	{ "isinfinite", FN_PREDICATE, PRED_IS_INFINITE },
+	{ "isfinite", FN_PREDICATE, PRED_IS_FINITE },
+	{ "issignminus", FN_PREDICATE, PRED_IS_SIGN_MINUS },
+	{ "isnormal", FN_PREDICATE, PRED_IS_NORMAL },
+	{ "issubnormal", FN_PREDICATE, PRED_IS_SUBNORMAL },
+	{ "class", FN_CLASS, 0 },
+	{ "nextup", FN_NEXT, 1 },
+	{ "nextdown", FN_NEXT, 0 },
+	{ "nextgreaterthan", FN_NEXT, 1 },
+	{ "nextlessthan", FN_NEXT, 0 },
+};
+#define MAP_FN_COUNT (sizeof map_fns / sizeof map_fns[0])
+
+/* What the operations of a kind take and give. */
+static const struct {
+	int arity;
+	bool constants; /* an argument may be an exact constant (else a variable: a code) */
+	const char *args, *result;
+} kinds[] = {
+	[FN_EXTREMUM] = { 2, true, "(x, y)", "the operand picked, projected into the result's format" },
+	[FN_CLAMP] = { 3, true, "(x, lo, hi)", "x, lo or hi (P3109 4.11.4), projected likewise" },
+	[FN_COMPARE] = { 2, true, "(x, y)", "x<y x<=y x==y x>y x>=y: 1 or 0 (sides: any expressions)" },
+	[FN_TOTAL_ORDER] = { 2, true, "(x, y)", "1 or 0: P3109's NaN lowest; IEEE 754 5.10 elsewhere" },
+	[FN_PREDICATE] = { 1, false, "(x)", "1 or 0 as a value of the result's format" },
+	[FN_CLASS] = { 1, false, "(x)", "x's class by name, in a column `class' after the operands" },
+	[FN_NEXT] = { 1, false, "(x)", "the next code of x's format above (below): Inf to NaN in P3109's" },
+};
+
+/* ---- Reading a call -------------------------------------------------------------------- */
+
+/* A name of the table at the start of text, then '(' (blanks aside): its row, and
+ * where the '(' is. */
+static const struct map_fn *find_call(const char *text, size_t *open)
+{
+	size_t start = strspn(text, " \t"), len = 0, paren;
+
+	while (isalpha((unsigned char)text[start + len]))
+		len++;
+	paren = start + len + strspn(text + start + len, " \t");
+	if (!len || text[paren] != '(')
+		return NULL;
+	for (size_t i = 0; i < MAP_FN_COUNT; i++)
+		if (strlen(map_fns[i].name) == len && strncasecmp(map_fns[i].name, text + start, len) == 0) {
+			*open = paren;
+			return &map_fns[i];
+		}
+	return NULL;
+}
+
+/* The arguments between the '(' at open and its ')', which nothing but blanks may
+ * follow: their offsets and lengths, and how many (at most MAP_VARIABLES); −1 when
+ * they are not that. */
+static int split_arguments(size_t at[], size_t len[], const char *text, size_t open)
+{
+	int depth = 0, n = 0;
+	size_t start = open + 1;
+
+	for (size_t i = start; text[i]; i++) {
+		char c = text[i];
+		if (c == '(' || (c == ')' && depth > 0)) {
+			depth += c == '(' ? 1 : -1;
+			continue;
+		}
+		if (depth > 0 || (c != ',' && c != ')'))
+			continue;
+		if (n == MAP_VARIABLES)
+			return -1;
+		at[n] = start;
+		len[n++] = i - start;
+		start = i + 1;
+		if (c == ')')
+			return text[i + 1 + strspn(text + i + 1, " \t")] ? -1 : n;
+	}
+	return -1;
+}
+
+/* One argument, as a real; false after reporting (unless silent). */
+static bool parse_argument(struct real **out, const struct map_fn *fn, const char *text, size_t at, size_t len,
+			   bool silent)
+{
+	struct parse_error err;
+	bool fits;
+
+	if (parse_function_of(out, &err, text + at, len) != PARSE_OK) {
+		if (!silent)
+			report("'%s': %s (column %zu)", text, parse_message(err.status), err.column + at);
+		return false;
+	}
+	fits = fn->kind == FN_COMPARE || (*out)->op == REAL_VAR || ((*out)->op == REAL_EXACT && kinds[fn->kind].constants);
+	if (!fits && !silent)
+		report(kinds[fn->kind].constants ? "'%s': %s's arguments are variables (x, y, z) or exact constants"
+						 : "'%s': %s's argument is a variable (x, y or z): a code of its format",
+		       text, fn->name);
+	return fits;
+}
+
+/* The arguments into m: a comparison's sides, or the operands, which m->expr owns. */
+static void take_call(struct mapping *m, const struct map_fn *fn, struct real **arg, int n)
+{
+	if (fn->kind == FN_COMPARE) {
+		m->op = (enum op)fn->which;
+		m->expr = arg[0];
+		m->right = arg[1];
+		return;
+	}
+	m->fn = fn;
+	m->expr = arg[0];
+	m->operand[0] = arg[0];
+	for (int i = 1; i < n; i++) {
+		m->operand[i] = arg[i];
+		m->expr = real_node(REAL_ADD, m->expr, arg[i]);
+	}
+}
+
+enum mapfn_parsed mapfn_parse(struct mapping *m, const char *text)
+{
+	size_t open, at[MAP_VARIABLES], len[MAP_VARIABLES];
+	const struct map_fn *fn = find_call(text, &open);
+	struct real *arg[MAP_VARIABLES] = { NULL, NULL, NULL };
+	bool ok = true;
+	int n;
+
+	if (!fn)
+		return MAPFN_NOT_A_CALL;
+	if ((n = split_arguments(at, len, text, open)) != kinds[fn->kind].arity) {
+		if (m)
+			report("'%s': %s%s is the whole expression", text, fn->name, kinds[fn->kind].args);
+		return MAPFN_FAILED;
+	}
+	for (int i = 0; i < n && ok; i++)
+		ok = parse_argument(&arg[i], fn, text, at[i], len[i], !m);
+	if (ok && m)
+		take_call(m, fn, arg, n);
+	else
+		for (int i = 0; i < n; i++)
+			real_free(arg[i]);
+	return ok ? MAPFN_PARSED : MAPFN_FAILED;
+}
+
+/* ---- Checking it ------------------------------------------------------------------------ */
+
+static bool needs_classes(const struct map_fn *fn)
+{
+	return fn->kind == FN_CLASS || fn->kind == FN_NEXT ||
+	       (fn->kind == FN_PREDICATE && (fn->which == PRED_IS_NORMAL || fn->which == PRED_IS_SUBNORMAL));
+}
+
+bool mapfn_check(struct mapping *m)
+{
+	const struct map_fn *fn = m->fn;
+	struct settings *s = m->s;
+
+	if (!fn)
+		return true;
+	if (needs_classes(fn)) {
+		const struct fmt *f = m->in[m->operand[0]->var];
+		const char *why = pred_refusal(f, true);
+		if (why) {
+			report("%s(x) of %s: %s", fn->name, f->name, why);
+			return false;
+		}
+	}
+	if (fn->kind != FN_CLASS)
+		return true;
+	if (s->map.testfloat) {
+		report("class(x) has no TestFloat lines: its result is a name");
+		return false;
+	}
+	if (s->fields_given && s->fields.count) {
+		report("class(x) writes the class's name after the operands: -o takes only x y z xv yv zv with it");
+		return false;
+	}
+	s->fields.count = 0; /* no result fields: the class's cell instead */
+	return true;
+}
+
+/* ---- A row ------------------------------------------------------------------------------ */
+
+static const struct num *argument_value(const struct mapping *m, int i, const struct num *values)
+{
+	const struct real *r = m->operand[i];
+
+	return r->op == REAL_VAR ? &values[r->var] : &r->exact;
+}
+
+/* The result, o->value, projected into the result's format. */
+static enum problem project(struct outcome *o, const struct mapping *m)
+{
+	o->has_value = true;
+	return convert_problem(rnd_encode(&o->res, m->to, &o->value, m->how));
+}
+
+/* The operand picked (or NaN), projected. */
+static enum problem project_pick(struct outcome *o, const struct mapping *m, int pick, const struct num *values)
+{
+	if (pick == EXT_NAN) {
+		num_set_kind(&o->value, NUM_NAN); /* quiet: map_evaluate() carries a NaN operand's payload */
+		o->value.neg = false;
+	} else
+		num_set(&o->value, argument_value(m, pick, values));
+	return project(o, m);
+}
+
+static enum problem project_truth(struct outcome *o, const struct mapping *m, bool truth)
+{
+	num_set_kind(&o->value, NUM_FINITE);
+	o->value.neg = false;
+	o->value.bound = NUM_EXACT;
+	mpq_set_ui(o->value.mag, truth, 1);
+	return project(o, m);
+}
+
+static struct ext_operand ext_operand_of(const struct mapping *m, int i, const fpcode *codes, const struct num *values)
+{
+	const struct real *r = m->operand[i];
+	struct ext_operand e = { argument_value(m, i, values), NULL, 0 };
+
+	if (r->op == REAL_VAR) {
+		e.f = m->in[r->var];
+		e.code = codes[r->var];
+	}
+	return e;
+}
+
+static enum problem next_code(struct outcome *o, const struct mapping *m, const fpcode *codes)
+{
+	int v = m->operand[0]->var;
+	fpcode next;
+
+	if (!pred_next(&next, m->in[v], codes[v], m->fn->which))
+		return project_pick(o, m, EXT_NAN, NULL);
+	convert_code_value(&o->value, m->in[v], next);
+	return project(o, m);
+}
+
+enum problem mapfn_evaluate(struct outcome *o, const struct mapping *m, const fpcode *codes, const struct num *values)
+{
+	const struct map_fn *fn = m->fn;
+	int v = m->operand[0]->var;
+
+	switch (fn->kind) {
+	case FN_EXTREMUM:
+		return project_pick(o, m, ext_pick((enum extremum)fn->which, argument_value(m, 0, values),
+						   argument_value(m, 1, values)), values);
+	case FN_CLAMP:
+		return project_pick(o, m, ext_clamp(argument_value(m, 0, values), argument_value(m, 1, values),
+						    argument_value(m, 2, values)), values);
+	case FN_TOTAL_ORDER: {
+		struct ext_operand x = ext_operand_of(m, 0, codes, values), y = ext_operand_of(m, 1, codes, values);
+		return project_truth(o, m, ext_total_order(&x, &y));
+	}
+	case FN_PREDICATE:
+		return project_truth(o, m, pred_test((enum predicate)fn->which, m->in[v], codes[v]));
+	case FN_NEXT:
+		return next_code(o, m, codes);
+	default: /* class: a name, written by mapfn_cell() */
+		memset(&o->res, 0, sizeof o->res);
+		return PROBLEM_NONE;
+	}
+}
+
+bool mapfn_signals(const struct map_fn *fn)
+{
+	return fn->kind == FN_EXTREMUM || fn->kind == FN_CLAMP || fn->kind == FN_NEXT;
+}
+
+bool mapfn_is_boolean(const struct map_fn *fn)
+{
+	return fn && (fn->kind == FN_TOTAL_ORDER || fn->kind == FN_PREDICATE);
+}
+
+bool mapfn_cell(const char **name, const char **text, const struct mapping *m, const fpcode *codes)
+{
+	int v;
+
+	if (!m->fn || m->fn->kind != FN_CLASS)
+		return false;
+	v = m->operand[0]->var;
+	*name = "class";
+	*text = codes ? pred_class(m->in[v], codes[v]) : *name;
+	return true;
+}
+
+/* ---- Help ------------------------------------------------------------------------------- */
+
+#define HELP_WIDTH 88
+
+void mapfn_print_help(void)
+{
+	printf("\nOperations by name, each the whole expression (case aside; P3109's rules in its formats,\n"
+	       "IEEE 754's in the others):\n");
+	for (size_t i = 0; i < MAP_FN_COUNT;) {
+		enum fn_kind kind = map_fns[i].kind;
+		int column = printf(" ");
+		for (; i < MAP_FN_COUNT && map_fns[i].kind == kind; i++) {
+			if (column + 1 + (int)strlen(map_fns[i].name) > HELP_WIDTH)
+				column = printf("\n ") - 1;
+			column += printf(" %s", map_fns[i].name);
+		}
+		printf("%s%s\n      %s\n", column + 1 + (int)strlen(kinds[kind].args) > HELP_WIDTH ? "\n  " : " ",
+		       kinds[kind].args, kinds[kind].result);
+	}
+}
