@@ -33,9 +33,10 @@ struct dump_settings {
 struct plot_settings {
 	const char *svg; /* --svg FILE */
 };
-struct quant_settings { /* quantize, dequantize, mx: as given, checked there */
+struct quant_settings { /* quantize, dequantize, mx, block: as given, checked there */
 	const char *scale, *zero_point, *block;
 	const char *preset; /* mx --preset */
+	const char *scale_format, *scale_round, *reduce; /* block */
 };
 struct map_settings {
 	const char *in, *to;
