@@ -60,7 +60,7 @@ static const struct command commands[] = {
 	  ROWS | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) },
 	{ "mx", cmd_mx, "ELEM|--preset nvfp4 [VALUE...]", "OCP MX blocks, or NVFP4",
 	  OPT(BLOCK) | OPT(PRESET) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(HEADER) | OPT(MAX_PRECISION) },
-	{ "block", cmd_block, "--scale-format FS|--in FS,FX FR [VALUE...]", "IEEE P3109 blocks: scale, elements, reductions",
+	{ "block", cmd_block, "FR [VALUE...|CODE...]", "IEEE P3109 blocks, scales, reductions",
 	  OPT(ROUND) | OPT(SATURATE) | OPT(SCALE) | OPT(SCALE_FORMAT) | OPT(SCALE_ROUND) | OPT(IN) | OPT(REDUCE) |
 		  OPT(BLOCK) | ROWS },
 	{ "map", cmd_map, "[FORMAT] EXPR [CODES...|-]", "x, y, z on every code: golden vectors",

@@ -15,7 +15,18 @@
 enum rnd_status block_project(struct rnd_result *out, const struct fmt *f, const struct num *x,
 			      const struct block_rho *rho)
 {
-	return rnd_encode(out, f, x, rho->mode, rho->saturate);
+	enum rnd_status status = rnd_encode(out, f, x, rho->mode, rho->saturate);
+	struct num stored;
+	bool neg;
+
+	if (status != RND_OK || x->kind != NUM_FINITE || !x->neg)
+		return status;
+	num_init(&stored); /* no −0 in Rω (§4.7.4: sgn(X)·0 = 0), and 0 encodes as +0 (§4.8) */
+	convert_code_value(&stored, f, out->code);
+	if (stored.kind == NUM_FINITE && stored.neg && mpq_sgn(stored.mag) == 0)
+		out->code = fmt_with_sign(f, fmt_magnitude(f, out->code, &neg), false);
+	num_clear(&stored);
+	return status;
 }
 
 /* ---- Values of Rω ------------------------------------------------------------------ */

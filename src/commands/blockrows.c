@@ -15,21 +15,24 @@
 #include "problem.h"
 #include "render.h"
 
-/* An exact value as the input of a row (a scale's maximum, a reduction's result). */
+/* An exact value as the input of a row (a scale's maximum, a reduction's result); one
+ * past 2^±NUM_LIMIT_EXP as the interval it lies in. */
 static void value_text(struct strbuf *out, const struct num *x)
 {
 	mpq_t q;
 
-	if (x->kind != NUM_FINITE || x->bound) {
-		sb_puts(out, x->kind == NUM_NAN ? "nan" : x->neg ? "-" : "");
-		sb_puts(out, x->kind == NUM_INF ? "inf" : x->bound == NUM_HUGE ? ">2^" NUM_LIMIT_EXP_TEXT
-						  : x->bound == NUM_TINY ? "<2^-" NUM_LIMIT_EXP_TEXT : "");
-		return;
+	if (x->kind == NUM_FINITE && x->bound == NUM_HUGE)
+		sb_puts(out, x->neg ? "<-2^" NUM_LIMIT_EXP_TEXT : ">2^" NUM_LIMIT_EXP_TEXT);
+	else if (x->kind == NUM_FINITE && x->bound == NUM_TINY)
+		sb_puts(out, x->neg ? "(-2^-" NUM_LIMIT_EXP_TEXT ",0)" : "(0,2^-" NUM_LIMIT_EXP_TEXT ")");
+	else if (x->kind != NUM_FINITE)
+		sb_puts(out, x->kind == NUM_NAN ? "nan" : x->neg ? "-inf" : "inf");
+	else {
+		mpq_init(q);
+		output_signed_value(q, x);
+		output_rational(out, q);
+		mpq_clear(q);
 	}
-	mpq_init(q);
-	output_signed_value(q, x);
-	output_rational(out, q);
-	mpq_clear(q);
 }
 
 /* A row's TSV/CSV lead cell (the scale's or an element's place in its block), or in
