@@ -160,7 +160,7 @@ expect "formats --names has every alias" 0 "float8_e4m3fn
 e4m3ieee
 mx_scale
 hifloat8" -- sh -c "$FPX formats --names | grep -xE 'float8_e4m3fn|e4m3ieee|hifloat8|mx_scale'"
-expect "formats lists 25 (26 with binary256) and 18 integer and fixed-point formats" 0 "$((43 + WIDE))" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_.]+ +[0-9]+ '"
+expect "formats lists 25 (26 with binary256), 30 P3109 (7 precisions x 2 signed, 8 x 2 unsigned) and 18 integer and fixed-point formats" 0 "$((73 + WIDE))" -- sh -c "$FPX formats | grep -cE '^[a-z0-9_.]+ +[0-9]+ '"
 expect "formats: the integer formats quantize takes, kind fixed" 0 "int8                    8  fixed    two's complement 8-bit integer (also quantize, dequantize, mx)" \
 	-- sh -c "$FPX formats | grep '^int8 '"
 expect "formats: fixed point, kind fixed" 0 "q1.15                  16  fixed    two's complement fixed point: 1 integer bit (the sign's included), 15 fraction bits" \

@@ -31,6 +31,8 @@ BEGIN {
 	argument_kind["format-file"] = "file"
 	argument_kind["policy"] = "policy"
 	argument_kind["via"] = "format"
+	argument_kind["scale-format"] = "format"
+	argument_kind["scale-round"] = "modes"
 	argument_kind["to"] = "format"
 	argument_kind["in"] = "formats"
 	ends_run["help"] = ends_run["version"] = 1

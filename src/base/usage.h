@@ -105,6 +105,11 @@
 	X(USAGE_BAD_PRESET, "--preset is nvfp4 (NVIDIA's NVFP4), not '%s'") \
 	X(USAGE_PRESET_BLOCK, "--preset nvfp4 has blocks of 16: leave out --block") \
 	X(USAGE_PRESET_ELEMENT, "mx --preset nvfp4 takes no ELEM: its elements are e2m1") \
+	/* block */ \
+	X(USAGE_BLOCK_NEEDS_SCALE_FORMAT, "block needs --scale-format FS, or --in FS,FX for blocks of codes") \
+	X(USAGE_BLOCK_BAD_REDUCE, "--reduce takes sum, product or dot, not '%s'") \
+	X(USAGE_BLOCK_REDUCE_NEEDS_IN, "--reduce takes blocks of codes: give --in FS,FX") \
+	X(USAGE_BLOCK_BAD_IN, "block --in takes FS,FX (dot: FS,FX or FSX,FX,FSY,FY), not '%s'") \
 	/* tails, after a head by usage_error_then */ \
 	X(USAGE_TAIL_BECAUSE, ": %s") \
 	X(USAGE_TAIL_NAMES, " (%s)") \

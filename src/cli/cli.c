@@ -62,6 +62,9 @@ static const struct command commands[] = {
 	  ROWS | OPT(SCALE) | OPT(ZERO_POINT) | OPT(BLOCK) },
 	{ "mx", cmd_mx, "ELEM|--preset nvfp4 [VALUE...]", "OCP MX blocks, or NVFP4",
 	  OPT(BLOCK) | OPT(PRESET) | OPT(FIELDS) | OPT(TSV) | OPT(CSV) | OPT(JSON) | OPT(HEADER) | OPT(MAX_PRECISION) },
+	{ "block", cmd_block, "FR [VALUE...|CODE...]", "IEEE P3109 blocks, scales, reductions",
+	  ROUNDING | OPT(SCALE) | OPT(SCALE_FORMAT) | OPT(SCALE_ROUND) | OPT(IN) | OPT(REDUCE) |
+		  OPT(BLOCK) | ROWS },
 	{ "map", cmd_map, "[FORMAT] EXPR [CODES...|-]", "x, y, z on every code: golden vectors",
 	  ROUNDING | OPT(WRAP) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) | OPT(IN) | OPT(TO) |
 		  OPT(RANDOM) | OPT(SEED) | OPT(FINITE) | OPT(TININESS) | OPT(TESTFLOAT) | OPT(JOBS) | OPT(QUIET) |

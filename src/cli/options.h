@@ -39,7 +39,7 @@
 	X(POLICY,        0,   "policy",        "P",       policy,    AT(policy),               "round as stack P does (see fpx policies)") \
 	X(VIA,           0,   "via",           "FORMAT",  text,      AT(via),                  "round into FORMAT first (rne), then into the target") \
 	X(MAX_PRECISION, 0,   "max-precision", "BITS",    precision, AT(max_precision),        "functions, constants: undecided past BITS bits (3072)") \
-	X(IN,            0,   "in",            "F[,G,H]", text,      AT(map.in),               "map: x (y, z) are codes of these formats, not FORMAT's") \
+	X(IN,            0,   "in",            "F[,G,H]", text,      AT(map.in),               "map: x (y, z) are codes of these formats; block: FS,FX") \
 	X(TO,            0,   "to",            "FORMAT",  text,      AT(map.to),               "map: the result's format (with --in: no FORMAT argument)") \
 	X(RANDOM,        0,   "random",        "N",       random,    AT(map.random),           "map: N random combinations, weighted to special codes") \
 	X(SEED,          0,   "seed",          "S",       seed,      AT(map.seed),             "map: the random generator's seed (0 to 2^64-1; 1)") \
@@ -48,10 +48,13 @@
 	X(TESTFLOAT,     0,   "testfloat",     NULL,      flag,      AT(map.testfloat),        "map: Berkeley TestFloat's lines: operands, result, flags") \
 	X(JOBS,          'j', "jobs",          "N",       jobs,      AT(map.jobs),             "map: N worker processes, same output (1)") \
 	X(QUIET,         'q', "quiet",         NULL,      flag,      AT(map.quiet),            "map: no progress line on stderr") \
-	X(SCALE,         0,   "scale",         "S,...",   text,      AT(quant.scale),          "quantize, dequantize: the scale, or one per block") \
+	X(SCALE,         0,   "scale",         "S,...",   text,      AT(quant.scale),          "quantize, dequantize, block: the scale, or one per block") \
 	X(ZERO_POINT,    0,   "zero-point",    "Z,...",   text,      AT(quant.zero_point),     "quantize, dequantize: the zero point, or one per block") \
-	X(BLOCK,         0,   "block",         "N",       text,      AT(quant.block),          "values per block (mx: 32 by default)") \
+	X(BLOCK,         0,   "block",         "N",       text,      AT(quant.block),          "values per block (mx, block: 32 by default)") \
 	X(PRESET,        0,   "preset",        "P",       text,      AT(quant.preset),         "mx: nvfp4, NVIDIA's blocks of 16 e2m1 with E4M3 scales") \
+	X(SCALE_FORMAT,  0,   "scale-format",  "FORMAT",  text,      AT(quant.scale_format),   "block: the scale's format (P3109 blocks of values)") \
+	X(SCALE_ROUND,   0,   "scale-round",   "MODE",    text,      AT(quant.scale_round),    "block: the scale's rounding (rne by default)") \
+	X(REDUCE,        0,   "reduce",        "OP",      text,      AT(quant.reduce),         "block: sum, product or dot of each block of codes") \
 	X(SVG,           0,   "svg",           "FILE",    text,      AT(plot.svg),             "plot: write the picture as an SVG image to FILE") \
 	X(ENDIAN,        0,   "endian",        "E",       text,      AT(dump.endian),          "dump: byte order, little (default) or big") \
 	X(OFFSET,        0,   "offset",        "N",       text,      AT(dump.offset),          "dump: skip N bytes first") \

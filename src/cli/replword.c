@@ -81,6 +81,23 @@ static void remember(struct repl_session *s, const char *text, bool typed, fpcod
 		code_value(&s->value, s->f, code);
 }
 
+/* A stochastic mode's bits and draw, both set and the draw below 2^N: true; else
+ * false, said. */
+static bool draw_is_set(struct repl_session *s)
+{
+	const struct rnd_spec *r = &s->rounding;
+
+	if (!rnd_mode_is_stochastic(r->mode))
+		return true;
+	if (!r->sr_bits || !s->sr_random_given)
+		repl_complain(s, "round %s rounds by a draw: sr-bits N and sr-random R first", rnd_mode_name(r->mode));
+	else if (r->sr_bits < 64 && r->sr_random >> r->sr_bits)
+		repl_complain(s, "sr-random is 2^N or more for the sr-bits set%s: set it anew", "");
+	else
+		return true;
+	return false;
+}
+
 /*
  * Shows text (a value or a bit pattern) exactly as `fpx show` with the session's
  * settings would: the same options, through the same converter. A code shown becomes
@@ -100,11 +117,8 @@ static void show_text(struct repl_session *s, const char *text)
 	fpcode code = 0;
 	bool typed = false;
 
-	if (rnd_mode_is_stochastic(s->rounding.mode) && (!s->rounding.sr_bits || !s->sr_random_given)) {
-		repl_complain(s, "round %s rounds by a draw: sr-bits N and sr-random R first",
-			      rnd_mode_name(s->rounding.mode));
+	if (!draw_is_set(s))
 		return;
-	}
 	snprintf(name, sizeof name, "%s", s->f->name);
 	if (cmd_show_one(&set, text, &code, &typed) == EXIT_OK)
 		remember(s, text, typed, code);
@@ -311,8 +325,11 @@ static bool word_sr(struct repl_session *s, char **w, int n)
 		s->rounding.sr_random = v;
 		s->sr_random_given = true;
 	}
+	if (!rnd_mode_is_stochastic(s->rounding.mode))
+		report("%s: kept for the stochastic modes (round sra, srb, src)", w[0]);
 	return true;
 }
+
 
 static bool word_wrap(struct repl_session *s, char **w, int n)
 {

@@ -33,6 +33,8 @@ int cmd_quantize(struct settings *s);
 int cmd_dequantize(struct settings *s);
 /* mx.c */
 int cmd_mx(struct settings *s);
+/* block.c */
+int cmd_block(struct settings *s);
 /* mapcmd.c */
 int cmd_map(struct settings *s);
 

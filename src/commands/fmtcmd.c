@@ -153,11 +153,12 @@ static const char *const listed_fixed[] = {
 	"q1.7", "q1.15", "q1.31", "q8.8", "q16.16", "uq8.8",
 };
 
-/* Calls fn with each format `fpx formats` lists, in its order: the built-in ones, then
- * the integer and fixed-point ones. The listing and --names both go through here. */
+/* Calls fn with each format `fpx formats` lists, in its order: those `all` names (the
+ * built-in ones, the 8-bit P3109 ones), then the integer and fixed-point ones. The
+ * listing and --names both go through here. */
 static void each_listed(void (*fn)(const struct fmt *f, void *arg), void *arg)
 {
-	fmt_each_builtin(fn, arg);
+	settings_each_of_all(fn, arg);
 	for (size_t i = 0; i < sizeof listed_fixed / sizeof listed_fixed[0]; i++)
 		fn(fmt_lookup(listed_fixed[i]), arg);
 }
@@ -193,12 +194,14 @@ int cmd_formats(struct settings *s)
 			"IEEE-like one (inf 0x78, max 240). Any eXmY[bN][fn|fnuz] name builds an IEEE-like\n"
 			"format (exponent 2-" FMT_MAX_EXP_BITS_TEXT " bits, fraction 0-" FMT_MAX_FRAC_BITS_TEXT " bits); writing out a bias changes it\n"
 			"(e4m3b7 is IEEE-like, not e4m3). Any positN[esK] name builds a posit of 3-64 bits\n"
-			"(with es = 2 unless given: posit16es1). Any binaryKpP{s|u}{e|f} name builds\n"
-			"an IEEE P3109 format of 3-16 bits (binary8p3se), which fpx rounds into by its\n"
-			"own rules, not yet P3109's saturation modes. Integers and fixed point, two's\n"
-			"complement or unsigned, go by intN (2-64 bits), uintN (1-64) and qM.N, uqM.N\n"
-			"(M integer bits, the sign's included, and N fraction bits: q1.15 is 16 bits);\n"
-			"they saturate, or wrap with --wrap.\n");
+			"(with es = 2 unless given: posit16es1). Any binaryKpP{s|u}{e|f} name, in any\n"
+			"case, builds an IEEE P3109 format: K = 3-16 bits, precision 0 < P < K signed\n"
+			"(s) or 0 < P <= K unsigned (u), extended with infinities (e) or finite (f);\n"
+			"the 8-bit ones are listed, the others go by name (binary12p7uf). fpx rounds\n"
+			"into them by its own rules, not yet P3109's saturation modes. Integers and\n"
+			"fixed point, two's complement or unsigned, go by intN (2-64 bits), uintN\n"
+			"(1-64) and qM.N, uqM.N (M integer bits, the sign's included, and N fraction\n"
+			"bits: q1.15 is 16 bits); they saturate, or wrap with --wrap.\n");
 	output_flush_line(&l.out);
 	sb_free(&l.out);
 	return EXIT_OK;

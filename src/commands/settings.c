@@ -5,6 +5,7 @@
 #include "fmtfile.h"
 #include "registry.h"
 
+#include <stdio.h>
 #include <string.h>
 
 bool settings_check_policy(const struct settings *s)
@@ -66,6 +67,27 @@ static void add_builtin(const struct fmt *f, void *arg)
 		list->f[list->count++] = f;
 }
 
+/* The 8-bit P3109 formats, signed then unsigned, by precision, extended before finite:
+ * every name the P3109 kind builds (kind_p3109.c decides which precisions exist). */
+static void each_p3109_binary8(void (*fn)(const struct fmt *f, void *arg), void *arg)
+{
+	for (const char *sign = "su"; *sign; sign++)
+		for (int p = 1; p <= 8; p++)
+			for (const char *domain = "ef"; *domain; domain++) {
+				char name[16];
+				const struct fmt *f;
+				snprintf(name, sizeof name, "binary8p%d%c%c", p, *sign, *domain);
+				if ((f = fmt_lookup(name)))
+					fn(f, arg);
+			}
+}
+
+void settings_each_of_all(void (*fn)(const struct fmt *f, void *arg), void *arg)
+{
+	fmt_each_builtin(fn, arg);
+	each_p3109_binary8(fn, arg);
+}
+
 bool settings_names_several_formats(const char *text)
 {
 	return strchr(text, ',') || strcmp(text, "all") == 0;
@@ -77,7 +99,7 @@ bool settings_require_formats(struct format_list *out, const char *text)
 
 	out->count = 0;
 	if (strcmp(text, "all") == 0) {
-		fmt_each_builtin(add_builtin, out);
+		settings_each_of_all(add_builtin, out);
 		return true;
 	}
 	for (const char *p = text;; p++) {

@@ -33,9 +33,10 @@ struct dump_settings {
 struct plot_settings {
 	const char *svg; /* --svg FILE */
 };
-struct quant_settings { /* quantize, dequantize, mx: as given, checked there */
+struct quant_settings { /* quantize, dequantize, mx, block: as given, checked there */
 	const char *scale, *zero_point, *block;
 	const char *preset; /* mx --preset */
+	const char *scale_format, *scale_round, *reduce; /* block */
 };
 struct map_settings {
 	const char *in, *to;
@@ -86,13 +87,16 @@ const struct fmt *settings_target(const struct settings *s, const struct fmt *f)
 /* Looks the format up; NULL after reporting a usage error. */
 const struct fmt *settings_require_format(const char *name);
 
-/* Where a command takes several formats: FORMAT,FORMAT,... or `all` (every built-in
- * format, in the order of `fpx formats`). */
+/* Where a command takes several formats: FORMAT,FORMAT,... or `all` (every format
+ * `fpx formats` lists but the integer and fixed-point ones, in its order). */
 #define FORMATS_MAX 64 /* usage.h's message says 64 */
 struct format_list {
 	const struct fmt *f[FORMATS_MAX];
 	int count;
 };
+/* Calls fn with each format `all` names, in order: the built-in ones, then the 8-bit
+ * P3109 ones. */
+void settings_each_of_all(void (*fn)(const struct fmt *f, void *arg), void *arg);
 /* Looks each format of the list up; false after reporting a usage error. */
 bool settings_require_formats(struct format_list *out, const char *text);
 /* settings_target() for each format of a list; false after a usage error. */
