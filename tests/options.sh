@@ -25,6 +25,9 @@ commands="show convert table info formats repl cast policies compare quantize de
 table='
 -r=rne            a a - a - a a - - a - - a - -
 -s                a a - a - a a - a - - - a - -
+--saturation=finite a a - a - a a - a - - - a - -
+--sr-bits=1       a a - a - a a - - - - - a - -
+--sr-random=0     a a - a - a a - - - - - a - -
 --wrap            a a - a - a a - - - - - a - -
 -o=hex            - a a - - - a - - a a a a a -
 --tsv             - a a - - - a - - a a a a a -
@@ -69,6 +72,8 @@ echo "$table" | while read -r option marks; do
 		args=$(args_of $cmd)
 		[ "$long" = --wrap ] && args=$(echo "$args" | sed 's/e4m3/int8/g; s/e2m1/int4/g; s/e5m2/int16/g') # formats that wrap
 		[ "$long" = --preset ] && args=$(echo "$args" | sed 's/^e2m1 //') # a preset names its element format
+		# a stochastic mode's bits and draw apply together, with such a mode
+		case $long:$mark in --sr-bits:a | --sr-random:a) opt="-r sra --sr-bits 1 --sr-random 0" ;; esac
 		$FPX $cmd $opt $args </dev/null >"$T/out" 2>"$T/err"
 		st=$?
 		if [ "$mark" = "-" ]; then

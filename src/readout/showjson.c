@@ -116,6 +116,21 @@ static void json_draw(struct strbuf *out, const struct readout *r)
 	sb_putc(out, '}');
 }
 
+/* How it was rounded: the mode, the saturation, a stochastic mode's bits, draw and its
+ * counts. */
+static void json_rounding(struct strbuf *out, const struct readout *r)
+{
+	render_json_text(out, "mode", rnd_mode_name(r->how.mode));
+	render_json_bool(out, "saturate", r->how.sat != RND_SAT_NONE);
+	render_json_text(out, "saturation", rnd_sat_name(r->how.sat));
+	if (rnd_mode_is_stochastic(r->how.mode)) {
+		render_json_long(out, "sr_bits", r->how.sr_bits);
+		render_json_key(out, "sr_random");
+		sb_printf(out, "%llu", (unsigned long long)r->how.sr_random);
+		json_draw(out, r);
+	}
+}
+
 static void json_limits(struct strbuf *out, const struct fmt *f, struct rnd_spec how)
 {
 	struct limits l;
@@ -194,15 +209,7 @@ static void json_readout_body(struct strbuf *out, const struct readout *r)
 	} else
 		sb_puts(out, "null");
 	json_flags(out, r->rounding.flags);
-	render_json_text(out, "mode", rnd_mode_name(r->how.mode));
-	render_json_bool(out, "saturate", r->how.sat != RND_SAT_NONE);
-	render_json_text(out, "saturation", rnd_sat_name(r->how.sat));
-	if (rnd_mode_is_stochastic(r->how.mode)) {
-		render_json_long(out, "sr_bits", r->how.sr_bits);
-		render_json_key(out, "sr_random");
-		sb_printf(out, "%llu", (unsigned long long)r->how.sr_random);
-		json_draw(out, r);
-	}
+	json_rounding(out, r);
 	render_json_text(out, "policy", r->policy ? r->policy : "fpx");
 	render_json_text(out, "quirk", r->policy_note);
 	json_limits(out, r->f, r->how);

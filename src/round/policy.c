@@ -197,7 +197,7 @@ enum rnd_mode policy_mode(const struct policy *p, enum rnd_mode asked)
 	return p->fixes_mode ? p->mode : asked;
 }
 
-enum rnd_sat policy_sat(const struct policy *p, const struct fmt *f, enum rnd_sat asked)
+static enum rnd_sat policy_sat(const struct policy *p, const struct fmt *f, enum rnd_sat asked)
 {
 	bool saturates = false;
 

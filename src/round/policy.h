@@ -49,7 +49,6 @@ void policy_each(void (*fn)(const struct policy *p, void *arg), void *arg);
 /* The mode and the saturation the policy rounds into f with, given what was asked. A
  * policy's stack knows saturation or not: propagate, where it decides, is finite. */
 enum rnd_mode policy_mode(const struct policy *p, enum rnd_mode asked);
-enum rnd_sat policy_sat(const struct policy *p, const struct fmt *f, enum rnd_sat asked);
 struct rnd_spec policy_rounding(const struct policy *p, const struct fmt *f, struct rnd_spec asked);
 
 /* The formats p goes through on the way into target (see struct policy); 0 for none. */

@@ -350,7 +350,8 @@ void rnd_stochastic_count(mpz_t count, enum rnd_mode mode, unsigned bits, const 
 	mpz_clear(rest);
 }
 
-int rnd_stochastic_side(struct rnd_spec how, const mpz_t num, const mpz_t den)
+/* The side of the midpoint that makes rne take what the draw takes: +1 away, −1 not. */
+static int stochastic_side(struct rnd_spec how, const mpz_t num, const mpz_t den)
 {
 	mpz_t count, draws;
 	int side;
@@ -378,7 +379,7 @@ static int stochastic_draw(const struct fmt *f, fpcode lower, const mpq_t q, str
 	mpq_sub(gap, gap, below);
 	mpq_sub(below, q, below);
 	mpq_div(below, below, gap);
-	side = rnd_stochastic_side(how, mpq_numref(below), mpq_denref(below));
+	side = stochastic_side(how, mpq_numref(below), mpq_denref(below));
 	mpq_clears(below, gap, NULL);
 	return side;
 }
@@ -413,7 +414,7 @@ static void wrap_around(struct rnd_result *out, const struct fmt *f, const struc
 
 		mpz_init(twice);
 		mpz_mul_2exp(twice, mpq_denref(units), 1);
-		vs_mid = rnd_stochastic_side(how, rest, twice);
+		vs_mid = stochastic_side(how, rest, twice);
 		mpz_clear(twice);
 	}
 	out->flags = (out->flags & RND_UNDERFLOW) | RND_OVERFLOW | (mpz_sgn(rest) ? RND_INEXACT : 0) |
@@ -511,7 +512,7 @@ static bool reaches_min_normal(const struct fmt *f, const struct num *x, struct 
 	if (reaches && rnd_mode_is_stochastic(how.mode)) { /* nu = (|x| − below) / step */
 		mpq_sub(bound, x->mag, bound);
 		mpq_div(bound, bound, step);
-		reaches = rnd_stochastic_side(how, mpq_numref(bound), mpq_denref(bound)) > 0;
+		reaches = stochastic_side(how, mpq_numref(bound), mpq_denref(bound)) > 0;
 	}
 	mpq_clears(bound, step, NULL);
 	fmt_value_clear(&min_normal);

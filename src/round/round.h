@@ -94,7 +94,7 @@ enum rnd_pick { RND_PICK_LOWER, RND_PICK_UPPER, RND_PICK_EVEN, RND_PICK_ODD };
  * Which of two candidates the mode takes for a value of sign neg, the lower (the
  * smaller magnitude) or the upper, or the one whose code is even (a tie under rne) or
  * odd (rto)? vs_mid: the value against their midpoint. A stochastic mode's draw is
- * turned into a side of the midpoint before (rnd_stochastic_side()), and picks as rne.
+ * turned into a side of the midpoint before (round.c), and picks as rne.
  */
 static inline enum rnd_pick rnd_mode_pick(enum rnd_mode mode, int vs_mid, bool neg)
 {
@@ -137,8 +137,6 @@ static inline bool rnd_mode_takes_upper(enum rnd_mode mode, int vs_mid, bool neg
  * to even. It rounds away when R >= 2^N − count. As an mpz, since it reaches 2^64.
  */
 void rnd_stochastic_count(mpz_t count, enum rnd_mode mode, unsigned bits, const mpz_t num, const mpz_t den);
-/* The side of the midpoint that makes rne take what the draw takes: +1 away, −1 not. */
-int rnd_stochastic_side(struct rnd_spec how, const mpz_t num, const mpz_t den);
 
 enum rnd_flag {
 	RND_INEXACT = 1 << 0,
@@ -185,7 +183,7 @@ struct rnd_placement {
 	fpcode lower;
 	bool exact, tiny;
 	int vs_mid;
-	int drawn; /* a stochastic mode's draw, as a side of the midpoint (rnd_stochastic_side());
+	int drawn; /* a stochastic mode's draw, as a side of the midpoint (round.c);
 		    * 0 for the other modes. Only the exact path draws: the fast ones refuse. */
 };
 /* The one decision, whichever method placed |x|: out (zeroed by the caller) for ±|x|. */
