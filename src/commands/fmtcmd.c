@@ -197,8 +197,8 @@ int cmd_formats(struct settings *s)
 			"(with es = 2 unless given: posit16es1). Any binaryKpP{s|u}{e|f} name, in any\n"
 			"case, builds an IEEE P3109 format: K = 3-16 bits, precision 0 < P < K signed\n"
 			"(s) or 0 < P <= K unsigned (u), extended with infinities (e) or finite (f);\n"
-			"the 8-bit ones are listed, the others go by name (binary12p7uf). fpx rounds\n"
-			"into them by its own rules, not yet P3109's saturation modes. Integers and\n"
+			"the 8-bit ones are listed, the others go by name (binary12p7uf). They round\n"
+			"as the report projects (--saturation, -r rto, sra, srb, src). Integers and\n"
 			"fixed point, two's complement or unsigned, go by intN (2-64 bits), uintN\n"
 			"(1-64) and qM.N, uqM.N (M integer bits, the sign's included, and N fraction\n"
 			"bits: q1.15 is 16 bits); they saturate, or wrap with --wrap.\n");
