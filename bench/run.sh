@@ -80,6 +80,8 @@ while [ $i -lt "$ROUNDS" ]; do
 	pair b16 "./fpx convert -o hex binary16 < $T/w"
 	pair bf16 "./fpx convert -o hex bfloat16 < $T/w"
 	pair e4m3 "./fpx convert -o hex e4m3 < $T/w"
+	pair p3109 "./fpx convert -o hex binary8p4se < $T/w"
+	ratio_into p3109_e4m3.ratio p3109 e4m3
 	pair default64 "./fpx convert binary64 < $T/w"
 	pair shortest64 "./fpx convert -o shortest binary64 < $T/w"
 	if [ -n "$FASTFLOAT" ]; then
@@ -156,6 +158,7 @@ row "fpx convert -o hex binary32" b32 "<= 0.5"
 row "fpx convert -o hex binary16" b16 "<= 0.5"
 row "fpx convert -o hex bfloat16" bf16 "<= 0.5"
 row "fpx convert -o hex e4m3" e4m3 "<= 0.5"
+row "fpx convert -o hex binary8p4se (IEEE P3109)" p3109 "<= 1.1x e4m3's"
 row "fpx convert binary64 (hex,shortest)" default64 "<= 0.9 (1.1x fast_float+fmt)"
 row "fpx convert -o shortest binary64" shortest64 "(1.1x fast_float+fmt alone)"
 row "fpx convert binary16 (hex,shortest)" default16 ""
@@ -167,6 +170,7 @@ if [ -n "$FASTFLOAT" ]; then
 	bench/fastfloat hex < "$T/plain" | cmp -s - "$T/fpx.hex" && agree="$agree, fast_float's on every line" ||
 		agree="$agree, fast_float's NOT on every line"
 fi
+awk -v r="$(median p3109_e4m3.ratio)" 'BEGIN { printf "\nfpx convert -o hex binary8p4se takes %.2fx the time of e4m3 on the same lines (target <= 1.1)\n", r }'
 echo
 echo "fpx's binary64 codes of the workload's $(wc -l < "$T/plain") plain decimals agree with $agree"
 if [ -n "$FASTFLOAT" ]; then

@@ -252,6 +252,30 @@ expect "convert error fields" 0 "0x7e${tab}-16${tab}-0.5${tab}~-0.03448275862068
 expect "error of 1/3: ~ and digits, and the fraction" 0 "~0.01041666666666666666666667${tab}1/96" -- \
 	$FPX convert -o error,error_ratio e4m3 1/3
 
+# ---- stochastic rounding's readout (P3109 §4.7.4), worked in tests/p3109/DIGEST.md §3 ----
+# Binary8p3se, 35/32 between 1 (0x40) and 1.25 (0x41), nu = 3/8: the draws that round
+# away are A floor(nu*2^N), B nu*2^N half up, C half to even: N=1 0/1/1, N=2 1/2/2, N=3 3/3/3.
+for case in sra:1:0 srb:1:1 src:1:1 sra:2:1 srb:2:2 src:2:2 sra:3:3 srb:3:3 src:3:3 sra:4:6; do
+	mode=${case%%:*} rest=${case#*:}
+	bits=${rest%%:*} away=${rest#*:}
+	expect "draw of 35/32, $mode with $bits bits: $away away" 0 "\"upper_draws\":\"$away\"" -- \
+		sh -c "$FPX show --json binary8p3se -r $mode --sr-bits $bits --sr-random 0 35/32 | grep -o '\"upper_draws\":\"[0-9]*\"'"
+done
+# the threshold T = 2^N - count: R = T - 1 stays at 0x40, R = T goes to 0x41 (srb, N = 3: T = 5)
+expect "srb N=3 R=4 stays" 0 "0x40" -- $FPX convert -o hex binary8p3se -r srb --sr-bits 3 --sr-random 4 35/32
+expect "srb N=3 R=5 rounds away" 0 "0x41" -- $FPX convert -o hex binary8p3se -r StochasticB --sr-bits 3 --sr-random 5 35/32
+# 79/64 (nu = 15/16): B and C round away with every draw of 3 bits, A with all but one
+expect "sra N=3 R=0 at nu 15/16 stays" 0 "0xc0" -- $FPX convert -o hex binary8p3se -r sra --sr-bits 3 --sr-random 0 -- -79/64
+expect "src N=3 R=0 at nu 15/16 goes" 0 "0xc1" -- $FPX convert -o hex binary8p3se -r src --sr-bits 3 --sr-random 0 -- -79/64
+# with unlimited bits the share is nu; a draw past 2^N - 1 and bits without a stochastic mode are refused
+expect "nu of 35/32" 0 '"nu":"3/8"' -- sh -c "$FPX show --json binary8p3se -r sra --sr-bits 8 --sr-random 3 35/32 | grep -o '\"nu\":\"[^\"]*\"'"
+expect "R = 2^N refused" 2 "" -- $FPX convert binary8p3se -r sra --sr-bits 2 --sr-random 4 1.1
+expect "R alone refused" 2 "" -- $FPX convert binary8p3se --sr-random 1 1.1
+expect "a stochastic mode needs N" 2 "" -- $FPX convert binary8p3se -r srb --sr-random 1 1.1
+expect "a stochastic mode needs R outside map" 2 "" -- $FPX convert binary8p3se -r srb --sr-bits 2 1.1
+expect "map runs every R" 0 "4" -- sh -c "$FPX map binary8p3se -r sra --sr-bits 2 'x*y' '0x41 0x41' | wc -l"
+expect "ToOdd and SatPropagate by P3109's names" 0 "0x7e" -- $FPX convert -o hex binary8p3se -r toodd --saturation SatPropagate 53248
+
 # ---- REPL transcripts: tests/repl/NAME.in piped through fpx repl, stdout and stderr compared ----
 for script in tests/repl/*.in; do
 	name=${script%.in}
