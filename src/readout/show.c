@@ -161,7 +161,9 @@ static void explain_field(struct strbuf *out, const struct readout *r, const str
 	fpcode payload;
 	char hex[CODE_MAX_BITS / 4 + 3];
 
-	if (fld->kind == BITS_SIGN)
+	if (fld->kind == BITS_SIGN && r->value.cls == FP_NAN && !r->f->nan_signed)
+		sb_puts(out, "part of the NaN code: the NaN has no sign");
+	else if (fld->kind == BITS_SIGN)
 		sb_puts(out, fld->bits ? "negative" : "positive");
 	else if (r->value.cls == FP_NAN && fld->kind == BITS_FRACTION && fmt_nan_payload(r->f, r->code, &payload)) {
 		code_to_hex_minimal(hex, payload);
