@@ -49,6 +49,7 @@ static const char *format_syntax(void)
 	}
 	return text;
 }
+
 /* "EXPR: ..." and the functions of realfn.c's table, folded. */
 static void print_functions(void)
 {

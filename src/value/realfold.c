@@ -234,21 +234,20 @@ static bool is_arithmetic(enum real_op op)
  * at exact ones: that value, its operands freed; else NULL. */
 static struct real *rational_value(const struct real *r, struct real **arg, struct folding *f)
 {
-	struct real *out;
+	struct real *out = NULL;
 	struct num v;
 	unsigned flags;
 
 	if (r->op != REAL_CALL || !r->fn->rational || !is_leaf(arg[0]) || (arg[1] && !is_leaf(arg[1])))
 		return NULL;
 	num_init(&v);
-	out = r->fn->rational(&v, &flags, &arg[0]->exact, arg[1] ? &arg[1]->exact : NULL, f->rules) ? real_exact(&v)
-													: NULL;
-	num_clear(&v);
-	if (out) {
+	if (r->fn->rational(&v, &flags, &arg[0]->exact, arg[1] ? &arg[1]->exact : NULL, f->rules)) {
+		out = real_exact(&v);
 		f->flags |= flags;
 		real_free(arg[0]);
 		real_free(arg[1]);
 	}
+	num_clear(&v);
 	return out;
 }
 
