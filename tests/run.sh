@@ -56,7 +56,7 @@ run sh tests/interfaces.sh ./fpx
 run sh tests/forms.sh ./fpx
 run sh tests/specials.sh ./fpx
 run sh tests/p3109.sh ./fpx
-run sh tests/p3109-ops.sh ./fpx
+run sh tests/p3109-reals.sh ./fpx
 run sh tests/stream.sh ./fpx
 run sh tests/generated.sh ./fpx
 run sh tests/rows.sh ./fpx

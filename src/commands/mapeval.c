@@ -278,7 +278,7 @@ enum problem map_evaluate(struct outcome *o, struct mapping *m, const struct num
 {
 	enum problem problem;
 	/* P3109's Divide(x, 0) is NaN: its rows are the real path's (special.h) */
-	bool operation = m->is_operation && !(m->op == OP_DIV && m->to->p3109_ops);
+	bool operation = m->is_operation && !(m->op == OP_DIV && m->to->p3109);
 
 	problem = m->right ? compare_sides(o, m, values)
 		  : operation ? operate(o, m, values) : evaluate_real(o, m, values, m->need_value);

@@ -124,8 +124,6 @@ struct fmt {
 	bool keeps_nonzero;    /* never rounds a nonzero value to zero (posits) */
 	bool can_wrap;         /* codes are the rank's two's complement, modulo 2^bits (fixed) */
 	const char *nan_word;  /* what the readout calls its NaN, when not "NaN" (posits: "NaR") */
-	bool p3109_ops;        /* operations that end in it follow IEEE P3109's special cases
-				* (§4.10: one zero, Divide(x, 0) = NaN, ...), not IEEE 754's */
 	struct fmt_grid grid;  /* where the kind's ranks are arithmetic (see below) */
 	/* Derived by fmt_finish() after the kind's finish() */
 	fpcode negative_zero;  /* what fmt_zero_code(f, true) gives */

@@ -223,7 +223,6 @@ static const char *p3109_finish(struct fmt *f)
 	derive_specials(f);
 	f->emax = (long)(f->max_rank >> d->frac_bits) - d->bias;
 	f->precision = p;
-	f->p3109_ops = true;
 	f->min_normal_rank = (fpcode)1 << d->frac_bits;
 	f->grid.present = true; /* field by field: registry.c compares formats byte by byte */
 	f->grid.frac_bits = d->frac_bits;

@@ -75,7 +75,7 @@ const struct real_target *real_target_format(struct real_format_target *t, const
 
 void real_set_rules(struct real *r, const struct fmt *f)
 {
-	r->rules = f->p3109_ops ? RULES_P3109 : RULES_IEEE754;
+	r->rules = f->p3109 ? RULES_P3109 : RULES_IEEE754;
 }
 
 /* ---- Ziv's loop ------------------------------------------------------------------------------ */

@@ -51,7 +51,7 @@ const struct real_target *real_target_format(struct real_format_target *t, const
 					     bool saturate);
 
 /* r is to be rounded into f: its operations follow f's special cases, IEEE P3109's
- * where f->p3109_ops (one zero, Divide(x, 0) = NaN, ...; special.h), else IEEE 754's. */
+ * where f->p3109 (one zero, Divide(x, 0) = NaN, ...; special.h), else IEEE 754's. */
 void real_set_rules(struct real *r, const struct fmt *f);
 
 /*

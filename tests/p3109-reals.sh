@@ -1,9 +1,9 @@
 #!/bin/sh
-# p3109-ops.sh — issue 35 item 4: the operations P3109 adds (recip, rsqrt, faa, sinpi,
+# p3109-reals.sh — issue 35 item 4: the operations P3109 adds (recip, rsqrt, faa, sinpi,
 # cospi, tanpi, asinpi, acospi, atanpi, atan2pi) and P3109's special cases (interim
 # report 4.0, §4.10) for results in a P3109 format:
 #   1. special operands, one record each worked by hand from C23 Annex F.10 / IEEE 754
-#      §9.2 and from the report (tests/p3109-ops.txt), through fpx map;
+#      §9.2 and from the report (tests/p3109-reals.txt), through fpx map;
 #   2. exact values at rational arguments that no enclosure decides (Niven's theorem:
 #      sinpi(1/6) = 1/2, tanpi(7/2) a pole), typed in convert;
 #   3. exact rationals (recip, faa, rsqrt of squares) of random decimals against
@@ -13,7 +13,7 @@
 #      by fpx convert, must agree with each other and with fpx map; every code of
 #      binary8p3se and binary8p4se (all pairs for atan2pi), random codes of binary16 and
 #      binary32, in rne and rtz.
-# Usage: sh tests/p3109-ops.sh [path/to/fpx]
+# Usage: sh tests/p3109-reals.sh [path/to/fpx]
 FPX=${1:-./fpx}
 DIR=$(dirname "$0")
 . "$DIR/shlib.sh"
@@ -35,7 +35,7 @@ while IFS=';' read -r f e o ops code flags why; do
 	# shellcheck disable=SC2086 # $o is options, word by word
 	got=$($FPX map $o -o hex,flags "$f" "$e" "$ops" 2>&1)
 	[ "$got" = "$code$tab$flags" ] && ok || bad "map $f '$e' $o on $ops: want $code $flags, got '$got' ($why)"
-done < "$DIR/p3109-ops.txt"
+done < "$DIR/p3109-reals.txt"
 
 # ---- 2. Rational arguments, exact results ---------------------------------------------
 # binary32: 1/2 0x3f000000, 1 0x3f800000, 1/4 0x3e800000, 3/4 0x3f400000, 3 0x40400000,
@@ -111,7 +111,7 @@ EOF
 	pass=$((pass + $1)) fail=$((fail + 1600 - $1))
 	[ "$2" = 1600 ] || echo "FAIL: fractions: $2 rows from fpx, want 1600 ($(head -c 200 "$T/err"))"
 else
-	echo "p3109-ops: no python3: the fractions checks skipped"
+	echo "p3109-reals: no python3: the fractions checks skipped"
 fi
 
 # ---- 4. Regular values against MPFI ---------------------------------------------------------
@@ -182,7 +182,7 @@ int main(void)
 EOF
 if ! cc -o "$T/ref" "$T/ref.c" -lmpfi -lmpfr -lgmp 2> "$T/cc.err"; then
 	bad "cannot compile the MPFI reference: $(head -c 300 "$T/cc.err")"
-	echo "p3109-ops: $pass passed, $fail failed"
+	echo "p3109-reals: $pass passed, $fail failed"
 	exit 1
 fi
 
@@ -249,5 +249,5 @@ for spec in binary8p3se binary8p4se "binary16 5 10 3000" "binary32 8 23 3000"; d
 done
 echo "  MPFI: $straddled enclosures straddling a boundary at 700 bits, not compared"
 
-echo "p3109-ops: $pass passed, $fail failed"
+echo "p3109-reals: $pass passed, $fail failed"
 [ "$fail" = 0 ]
