@@ -19,6 +19,7 @@
 #include "mapfn.h"
 #include "options.h"
 #include "output.h"
+#include "realnode.h"
 #include "registry.h"
 #include "render.h"
 
@@ -49,6 +50,24 @@ static const char *format_syntax(void)
 	}
 	return text;
 }
+
+/* "EXPR: ..." and the functions of realfn.c's table, folded. */
+static void print_functions(void)
+{
+	const char *name;
+	size_t column = 0;
+
+	printf("EXPR: x, y, z and values with + - * / ^, pi, e and these functions (or A < B, a comparison):\n");
+	for (size_t i = 0; (name = real_function_name(i)); i++) {
+		if (column && column + strlen(name) + 1 > 86) {
+			printf("\n");
+			column = 0;
+		}
+		column += (size_t)printf("%s%s", column ? " " : "  ", name);
+	}
+	printf("\n");
+}
+
 static const char exit_statuses[] = "\nExit status: 0 success, 1 some input could not be converted (or output not written),\n"
 				    "2 usage error.\n";
 
@@ -81,7 +100,9 @@ static void print_command_help(const struct command *c)
 		printf("%s", value_syntax);
 	if (strstr(c->args, "FORMAT"))
 		printf("%s", format_syntax());
-	if (strstr(c->args, "VALUE") || strstr(c->args, "FORMAT"))
+	if (strstr(c->args, "EXPR"))
+		print_functions();
+	if (strstr(c->args, "VALUE") || strstr(c->args, "FORMAT") || strstr(c->args, "EXPR"))
 		printf("\n");
 	printf("Options:\n");
 	options_print(c->options | OPTIONS_EVERYWHERE);

@@ -285,10 +285,12 @@ bool map_operate_on_codes(struct outcome *o, const struct mapping *m, const fpco
 enum problem map_evaluate(struct outcome *o, struct mapping *m, const fpcode *codes, const struct num *values)
 {
 	enum problem problem;
+	/* P3109's Divide(x, 0) is NaN: its rows are the real path's (special.h) */
+	bool operation = m->is_operation && !(m->op == OP_DIV && m->to->p3109);
 
 	problem = m->right ? compare_sides(o, m, values)
 		  : m->fn ? mapfn_evaluate(o, m, codes, values)
-		  : m->is_operation ? operate(o, m, values) : evaluate_real(o, m, values, m->need_value);
+		  : operation ? operate(o, m, values) : evaluate_real(o, m, values, m->need_value);
 	if (problem)
 		return problem;
 	if (!m->s->map.tininess_before && rnd_tininess_may_differ(&o->res, m->to)) {

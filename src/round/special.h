@@ -6,7 +6,14 @@
  * magnitude, ±1, an odd or even integer past 1, another number past 1, infinity); a row
  * maps a class pattern of each operand to a result (NaN, ±∞, ±0, ±1, 2, a multiple of
  * π, or an operand as it is) and the flags it raises. Operands no row matches are
- * regular: the exact arithmetic (ops.c) or MPFR computes them. Never prints.
+ * regular: the exact arithmetic (ops.c) or MPFR computes them.
+ *
+ * Two sets of rules share the table: IEEE 754's, and IEEE P3109's (interim report 4.0,
+ * §4.10), for results in a P3109 format. P3109 has one zero, so a −0 operand is 0
+ * there (§4.8), and a few rows of its own come first: Divide(x, 0) = NaN, Recip(0)
+ * = NaN, RSqrt(0) = NaN, Hypot(NaN, ∞) = NaN, ArcTan2's and ArcTan2Pi's tables. Where
+ * P3109 has no row of its own, it agrees with IEEE 754 but for the sign of a zero,
+ * which its one zero drops. Never prints.
  */
 #ifndef FPX_SPECIAL_H
 #define FPX_SPECIAL_H
@@ -22,6 +29,7 @@ enum special_fn {
 	SP_ADD, SP_MUL, SP_DIV, SP_POW,
 	SP_SQRT, SP_CBRT, SP_EXP, SP_EXPM1, SP_LOG, SP_LOG1P,
 	SP_SIN, SP_COS, SP_TAN, SP_ASIN, SP_ACOS, SP_ATAN,
+	SP_RSQRT, SP_RECIP, SP_SINPI, SP_COSPI, SP_TANPI, SP_ASINPI, SP_ACOSPI, SP_ATANPI, SP_ATAN2PI,
 	SP_SINH, SP_COSH, SP_TANH, SP_ASINH, SP_ACOSH, SP_ATANH,
 	SP_ERF, SP_ERFC, SP_ABS,
 	SP_ATAN2, SP_HYPOT, SP_MIN, SP_MAX, SP_FMOD, SP_REM,
@@ -47,10 +55,13 @@ unsigned special_class(const struct num *x);
 /* The classes of −x for x of these classes. */
 unsigned special_negate(unsigned classes);
 
+/* Whose special cases: IEEE 754-2019's, or P3109's for a result in a P3109 format. */
+enum special_rules { RULES_IEEE754, RULES_P3109 };
+
 /* What a row gives. */
 enum special_kind {
-	SK_NAN, SK_INF, SK_ZERO, SK_ONE, SK_TWO,
-	SK_PI, SK_HALF_PI, SK_QUARTER_PI, SK_THREE_QUARTER_PI,
+	SK_NAN, SK_INF, SK_ZERO, SK_ONE, SK_TWO, SK_HALF, SK_QUARTER, SK_THREE_QUARTER,
+	SK_PI, SK_HALF_PI, SK_QUARTER_PI, SK_THREE_QUARTER_PI, /* the multiples of π, from SK_PI on */
 	SK_X, SK_Y, /* the first (second) operand as it is */
 };
 
@@ -69,6 +80,9 @@ enum special_found { SPECIAL_NONE, SPECIAL_FOUND, SPECIAL_AMBIGUOUS };
  * does not yet tell which).
  */
 enum special_found special_find(struct special_result *out, enum special_fn fn, unsigned x, unsigned y);
+/* The same under either set of rules (special_find() is IEEE 754's). */
+enum special_found special_find_in(struct special_result *out, enum special_rules rules, enum special_fn fn,
+				   unsigned x, unsigned y);
 
 /* The exact value of a result that is not a multiple of π (for SK_X, SK_Y: x or y). */
 void special_value(struct num *out, const struct special_result *r, const struct num *x, const struct num *y);

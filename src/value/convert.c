@@ -267,6 +267,7 @@ static enum problem round_real(struct conversion *c, const struct fmt *f, struct
 	enum real_status status;
 
 	plan_steps(c, f);
+	real_set_rules(c->in.real, f);
 	target = (struct real_target){ encode_as_converted, &along, route_precision(c, f) };
 	status = real_round(&c->result, c->in.real, &target, c->max_precision);
 	if (status == REAL_UNDECIDED) {

@@ -72,6 +72,11 @@ const struct real_target *real_target_format(struct real_format_target *t, const
 	return &t->target;
 }
 
+void real_set_rules(struct real *r, const struct fmt *f)
+{
+	r->rules = f->p3109 ? RULES_P3109 : RULES_IEEE754;
+}
+
 /* ---- Ziv's loop ------------------------------------------------------------------------------ */
 
 /* Do the two ends round alike, so that every value between them does too? A result

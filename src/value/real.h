@@ -48,6 +48,10 @@ struct real_format_target {
 };
 const struct real_target *real_target_format(struct real_format_target *t, const struct fmt *f, struct rnd_spec how);
 
+/* r is to be rounded into f: its operations follow f's special cases, IEEE P3109's
+ * where f->p3109 (one zero, Divide(x, 0) = NaN, ...; special.h), else IEEE 754's. */
+void real_set_rules(struct real *r, const struct fmt *f);
+
 /*
  * Rounds r once as t says. max_precision bounds the working precision, in bits. The
  * special cases of special.h's table are settled first (real_fold()): a pole (log(0),

@@ -171,6 +171,8 @@ static bool slope_bound(long *s, enum slope slope, mpfr_srcptr x, mpfr_srcptr y)
 	case SLOPE_LOG: *s = 2 - ex; return mpfr_sgn(x) > 0;  /* 1.45/x < 2^(2 − E(x)) */
 	case SLOPE_SQRT: *s = 1 - ey; return mpfr_sgn(x) > 0; /* 0.51/y < 2^(1 − E(y)) */
 	case SLOPE_CBRT: *s = 1 - 2 * ey; return true;        /* 0.34/y² < 2^(1 − 2E(y)) */
+	case SLOPE_RSQRT: *s = 3 * ey; return mpfr_sgn(x) > 0; /* 0.51·y³ < 2^(3E(y)) */
+	case SLOPE_PI: *s = 2; return true;                   /* π < 4 */
 	case SLOPE_NONE: break;
 	}
 	return false;

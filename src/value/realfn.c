@@ -1,12 +1,16 @@
 /*
  * realfn.c — the table of functions a real may call (realfn.h): MPFR's point functions,
- * MPFI's images of intervals and the images MPFI lacks, and the activations defined by
- * formulas over them.
+ * MPFI's images of intervals and the images MPFI lacks (the π functions' are
+ * realpi.c's), and the functions defined by formulas over them.
  */
 #include "realfn.h"
 
 #include <string.h>
 #include <strings.h>
+
+#if MPFR_VERSION < MPFR_VERSION_NUM(4, 2, 0)
+#error "fpx needs MPFR 4.2 or later (mpfr_sinpi, mpfr_atan2pi, ...)"
+#endif
 
 /* ---- Images of intervals MPFI does not have --------------------------------------------- */
 
@@ -44,6 +48,69 @@ static int interval_erf(mpfi_ptr out, mpfi_srcptr a)
 static int interval_erfc(mpfi_ptr out, mpfi_srcptr a)
 {
 	return image_monotone(out, a, mpfr_erfc, false);
+}
+
+static int interval_rsqrt(mpfi_ptr out, mpfi_srcptr a)
+{
+	return image_monotone(out, a, mpfr_rec_sqrt, false);
+}
+
+static int point_recip(mpfr_ptr out, mpfr_srcptr x, mpfr_rnd_t rnd)
+{
+	return mpfr_ui_div(out, 1, x, rnd);
+}
+
+/* ---- Exact values of exact arguments ------------------------------------------------------ */
+
+static bool is_finite_nonzero(const struct num *x)
+{
+	return x->kind == NUM_FINITE && !x->bound && mpq_sgn(x->mag) != 0;
+}
+
+/* recip(x) = 1/x, exactly: no enclosure of 1/10's decides 10. */
+static bool rational_recip(struct num *out, unsigned *flags, const struct num *x, const struct num *y,
+			   enum special_rules rules)
+{
+	(void)y;
+	(void)rules;
+	*flags = 0;
+	if (!is_finite_nonzero(x))
+		return false;
+	num_set(out, x);
+	mpq_inv(out->mag, x->mag);
+	return true;
+}
+
+/* rsqrt(a/b) = √b/√a where both are squares: rsqrt(1/9) = 3, a value no enclosure of
+ * 1/9 decides (sqrt's such values, 1/3, lie on no binary boundary). */
+static bool rational_rsqrt(struct num *out, unsigned *flags, const struct num *x, const struct num *y,
+			   enum special_rules rules)
+{
+	(void)y;
+	(void)rules;
+	*flags = 0;
+	if (!is_finite_nonzero(x) || x->neg || !mpz_perfect_square_p(mpq_numref(x->mag)) ||
+	    !mpz_perfect_square_p(mpq_denref(x->mag)))
+		return false;
+	num_set(out, x);
+	mpz_sqrt(mpq_numref(out->mag), mpq_denref(x->mag));
+	mpz_sqrt(mpq_denref(out->mag), mpq_numref(x->mag));
+	return true;
+}
+
+static int interval_asinpi(mpfi_ptr out, mpfi_srcptr a)
+{
+	return image_monotone(out, a, mpfr_asinpi, true);
+}
+
+static int interval_acospi(mpfi_ptr out, mpfi_srcptr a)
+{
+	return image_monotone(out, a, mpfr_acospi, false);
+}
+
+static int interval_atanpi(mpfi_ptr out, mpfi_srcptr a)
+{
+	return image_monotone(out, a, mpfr_atanpi, true);
 }
 
 /* min and max grow with each argument: the ends' min (max) bound the image. */
@@ -123,15 +190,20 @@ static int interval_rem(mpfi_ptr out, mpfi_srcptr a, mpfi_srcptr b)
 }
 
 #define UNARY(name, interval, point, slope, passing, special) \
-	{ name, 1, interval, NULL, point, NULL, slope, passing, 0, false, special }
+	{ name, 1, interval, NULL, point, NULL, slope, passing, 0, false, special, NULL }
 #define BOUNDED(name, interval, point, slope, passing, bound, symmetric, special) \
-	{ name, 1, interval, NULL, point, NULL, slope, passing, bound, symmetric, special }
+	{ name, 1, interval, NULL, point, NULL, slope, passing, bound, symmetric, special, NULL }
 #define BINARY(name, interval, point, passing, special) \
-	{ name, 2, NULL, interval, NULL, point, SLOPE_NONE, passing, 0, false, special }
+	{ name, 2, NULL, interval, NULL, point, SLOPE_NONE, passing, 0, false, special, NULL }
+/* a function exact at some rational arguments past its rows (realpi.c's π functions) */
+#define RATIONAL(name, interval, point, slope, passing, special, rational) \
+	{ name, 1, interval, NULL, point, NULL, slope, passing, 0, false, special, rational }
 
 static const struct real_fn functions[] = {
 	UNARY("sqrt", mpfi_sqrt, mpfr_sqrt, SLOPE_SQRT, PASS_INCREASING, SP_SQRT),
 	UNARY("cbrt", mpfi_cbrt, mpfr_cbrt, SLOPE_CBRT, PASS_INCREASING, SP_CBRT),
+	RATIONAL("rsqrt", interval_rsqrt, mpfr_rec_sqrt, SLOPE_RSQRT, PASS_DECREASING, SP_RSQRT, rational_rsqrt),
+	RATIONAL("recip", mpfi_inv, point_recip, SLOPE_NONE, PASS_DECREASING, SP_RECIP, rational_recip),
 	UNARY("exp", mpfi_exp, mpfr_exp, SLOPE_EXP, PASS_INCREASING, SP_EXP),
 	UNARY("exp2", mpfi_exp2, mpfr_exp2, SLOPE_EXP, PASS_INCREASING, SP_EXP),
 	UNARY("exp10", interval_exp10, mpfr_exp10, SLOPE_EXP, PASS_INCREASING, SP_EXP),
@@ -146,6 +218,12 @@ static const struct real_fn functions[] = {
 	UNARY("asin", mpfi_asin, mpfr_asin, SLOPE_NONE, PASS_INCREASING, SP_ASIN),
 	UNARY("acos", mpfi_acos, mpfr_acos, SLOPE_NONE, PASS_DECREASING, SP_ACOS),
 	UNARY("atan", mpfi_atan, mpfr_atan, SLOPE_ONE, PASS_INCREASING, SP_ATAN),
+	RATIONAL("sinpi", real_interval_sinpi, mpfr_sinpi, SLOPE_PI, PASS_ROUNDED, SP_SINPI, real_rational_sinpi),
+	RATIONAL("cospi", real_interval_cospi, mpfr_cospi, SLOPE_PI, PASS_ROUNDED, SP_COSPI, real_rational_cospi),
+	RATIONAL("tanpi", real_interval_tanpi, mpfr_tanpi, SLOPE_NONE, PASS_INCREASING, SP_TANPI, real_rational_tanpi),
+	UNARY("asinpi", interval_asinpi, mpfr_asinpi, SLOPE_NONE, PASS_INCREASING, SP_ASINPI),
+	UNARY("acospi", interval_acospi, mpfr_acospi, SLOPE_NONE, PASS_DECREASING, SP_ACOSPI),
+	UNARY("atanpi", interval_atanpi, mpfr_atanpi, SLOPE_ONE, PASS_INCREASING, SP_ATANPI), /* |f'| ≤ 1/π */
 	UNARY("sinh", mpfi_sinh, mpfr_sinh, SLOPE_EXP_ONE, PASS_INCREASING, SP_SINH),
 	UNARY("cosh", mpfi_cosh, mpfr_cosh, SLOPE_EXP_ONE, PASS_ROUNDED, SP_COSH),
 	BOUNDED("tanh", mpfi_tanh, mpfr_tanh, SLOPE_ONE, PASS_INCREASING, 1, true, SP_TANH),
@@ -156,21 +234,26 @@ static const struct real_fn functions[] = {
 	BOUNDED("erfc", interval_erfc, mpfr_erfc, SLOPE_ERF, PASS_DECREASING, 2, false, SP_ERFC),
 	UNARY("abs", mpfi_abs, mpfr_abs, SLOPE_ONE, PASS_ROUNDED, SP_ABS),
 	BINARY("atan2", mpfi_atan2, mpfr_atan2, PASS_ROUNDED, SP_ATAN2),
-	BINARY("hypot", mpfi_hypot, mpfr_hypot, PASS_ROUNDED, SP_HYPOT),   BINARY("min", interval_min, mpfr_min, PASS_MIN, SP_MIN),
+	{ "atan2pi", 2, NULL, real_interval_atan2pi, NULL, mpfr_atan2pi, SLOPE_NONE, PASS_ROUNDED, 0, false, SP_ATAN2PI,
+	  real_rational_atan2pi },
+	BINARY("hypot", mpfi_hypot, mpfr_hypot, PASS_ROUNDED, SP_HYPOT),
+	BINARY("min", interval_min, mpfr_min, PASS_MIN, SP_MIN),
 	BINARY("max", interval_max, mpfr_max, PASS_MAX, SP_MAX),
-	BINARY("fmod", interval_fmod, mpfr_fmod, PASS_ROUNDED, SP_FMOD),  BINARY("rem", interval_rem, mpfr_remainder, PASS_ROUNDED, SP_REM),
+	BINARY("fmod", interval_fmod, mpfr_fmod, PASS_ROUNDED, SP_FMOD),
+	BINARY("rem", interval_rem, mpfr_remainder, PASS_ROUNDED, SP_REM),
 };
 
 #define FUNCTION_COUNT (sizeof functions / sizeof functions[0])
 
 /*
  * Functions defined by a formula over the others, as the ML stacks define them (x, y and
- * z are the arguments); fma is x·y + z rounded once, as every real is. PyTorch's
- * GELU(approximate='tanh') is gelu_tanh.
+ * z are the arguments); fma is x·y + z and faa (P3109's FAA, §4.10.7) x + y + z, each
+ * rounded once, as every real is. PyTorch's GELU(approximate='tanh') is gelu_tanh.
  */
 static const struct real_formula formulas[] = {
 	{ "pow", 2, "x^y", SP_NONE }, /* a power node: SP_POW's rows */
 	{ "fma", 3, "x*y+z", SP_NONE },
+	{ "faa", 3, "x+y+z", SP_NONE },
 	{ "sigmoid", 1, "1/(1+exp(-x))", SP_SIGMOID },
 	{ "softplus", 1, "max(x,0)+log1p(exp(-abs(x)))", SP_SOFTPLUS }, /* log1p(exp(x)), decided at large x */
 	{ "silu", 1, "x*sigmoid(x)", SP_SILU },

@@ -1,6 +1,6 @@
 /*
  * realfn.h — inside the real layer (real.c, realnode.c, realcall.c, realfold.c,
- * realfn.c, enclose.c): the functions a real may call, with the MPFR and MPFI routines
+ * realfn.c, realpi.c, enclose.c): the functions a real may call, with the MPFR and MPFI routines
  * that evaluate them and what is known of their shape. Not for use outside those files.
  */
 #ifndef FPX_REALFN_H
@@ -32,6 +32,8 @@ enum slope {
 	SLOPE_LOG,      /* |f'| ≤ 1/(ξ ln 2): log, log2, log10 */
 	SLOPE_SQRT,     /* f' = 1/(2 f(ξ)) */
 	SLOPE_CBRT,     /* f' = 1/(3 f(ξ)²) */
+	SLOPE_RSQRT,    /* |f'| = f(ξ)³/2 */
+	SLOPE_PI,       /* |f'| ≤ π < 4: sinpi, cospi */
 };
 
 /*
@@ -45,6 +47,15 @@ enum passing {
 	PASS_MIN,        /* min and max (open_min_max()) */
 	PASS_MAX,
 };
+
+/*
+ * A function's rational values at rational arguments, where it is exact but no
+ * enclosure can tell (sinpi(1/6) = 1/2, tanpi(1/2) a pole, atan2pi(0.1, 0.1) = 1/4):
+ * true with the value in *out and the flags it raises (divbyzero at a pole; under
+ * P3109's rules a pole is NaN, invalid), for finite exact x (and y); false elsewhere.
+ */
+typedef bool real_rational_fn(struct num *out, unsigned *flags, const struct num *x, const struct num *y,
+			      enum special_rules rules);
 
 /* A function MPFR rounds correctly (point), and how its image of an interval is enclosed. */
 struct real_fn {
@@ -61,7 +72,15 @@ struct real_fn {
 	int bound;
 	bool symmetric;
 	enum special_fn special; /* its rows in special.c's table */
+	real_rational_fn *rational; /* its rational values past the rows, or NULL */
 };
+
+/* realpi.c: the π functions' images of intervals and their rational values. */
+int real_interval_sinpi(mpfi_ptr out, mpfi_srcptr a);
+int real_interval_cospi(mpfi_ptr out, mpfi_srcptr a);
+int real_interval_tanpi(mpfi_ptr out, mpfi_srcptr a);
+int real_interval_atan2pi(mpfi_ptr out, mpfi_srcptr y, mpfi_srcptr x);
+real_rational_fn real_rational_sinpi, real_rational_cospi, real_rational_tanpi, real_rational_atan2pi;
 
 /* A function defined by a formula over the others (x, y, z its arguments); at the
  * special values its rows in special.c's table give (SP_NONE: none), its limits. */

@@ -16,6 +16,7 @@
 struct folding {
 	unsigned flags; /* RND_INVALID, RND_DIVBYZERO raised so far */
 	long max_precision;
+	enum special_rules rules; /* the real's (its root's): IEEE 754's or P3109's */
 };
 
 static struct real *fold(const struct real *r, struct folding *f);
@@ -170,7 +171,7 @@ static bool find_row(struct special_result *res, enum special_fn fn, struct real
 		for (int i = 0; i < 2 && arg[i]; i++)
 			if (!is_leaf(arg[i]))
 				c[i] = enclosed_classes(arg[i], (mpfr_prec_t)prec, &raised);
-		found = special_find(res, fn, c[0], !arg[1] ? 0 : neg_y ? special_negate(c[1]) : c[1]);
+		found = special_find_in(res, f->rules, fn, c[0], !arg[1] ? 0 : neg_y ? special_negate(c[1]) : c[1]);
 		if (found != SPECIAL_AMBIGUOUS || all_leaves || prec >= f->max_precision)
 			break;
 	}
@@ -229,16 +230,44 @@ static bool is_arithmetic(enum real_op op)
 	return op == REAL_ADD || op == REAL_SUB || op == REAL_MUL || op == REAL_DIV;
 }
 
+/* A function exact at rational arguments past its rows (sinpi(1/6) = 1/2, realpi.c),
+ * at exact ones: that value, its operands freed; else NULL. */
+static struct real *rational_value(const struct real *r, struct real **arg, struct folding *f)
+{
+	struct real *out = NULL;
+	struct num v;
+	unsigned flags;
+
+	if (r->op != REAL_CALL || !r->fn->rational || !is_leaf(arg[0]) || (arg[1] && !is_leaf(arg[1])))
+		return NULL;
+	num_init(&v);
+	if (r->fn->rational(&v, &flags, &arg[0]->exact, arg[1] ? &arg[1]->exact : NULL, f->rules)) {
+		out = real_exact(&v);
+		f->flags |= flags;
+		real_free(arg[0]);
+		real_free(arg[1]);
+	}
+	num_clear(&v);
+	return out;
+}
+
+/* An operation or call: exact arithmetic of exact operands (P3109's own rows first,
+ * where x/0 is NaN), a row of special.c's table, a rational value, or left to MPFR. */
 static struct real *fold_operation(const struct real *r, struct folding *f)
 {
 	struct real *arg[2] = { fold(r->arg[0], f), fold(r->arg[1], f) }, *out;
 	enum special_fn fn = rows_of(r);
 	struct special_result res;
+	bool exact = is_arithmetic(r->op) && is_leaf(arg[0]) && is_leaf(arg[1]);
 
-	if (is_arithmetic(r->op) && is_leaf(arg[0]) && is_leaf(arg[1]))
+	if (exact && f->rules == RULES_IEEE754)
 		return exact_arithmetic(r, arg, f);
 	if (fn != SP_NONE && find_row(&res, fn, arg, r->op == REAL_SUB, f))
 		return result_tree(&res, arg);
+	if (exact)
+		return exact_arithmetic(r, arg, f);
+	if ((out = rational_value(r, arg, f)))
+		return out;
 	out = real_node(r->op, arg[0], arg[1]);
 	out->fn = r->fn;
 	return out;
@@ -260,7 +289,8 @@ static struct real *fold_formula(const struct real *r, struct folding *f)
 	struct real *arg[2] = { fold(r->arg[0], f), NULL };
 	struct special_result res;
 
-	if (is_leaf(arg[0]) && special_find(&res, r->formula->special, special_class(&arg[0]->exact), 0) == SPECIAL_FOUND) {
+	if (is_leaf(arg[0]) &&
+	    special_find_in(&res, f->rules, r->formula->special, special_class(&arg[0]->exact), 0) == SPECIAL_FOUND) {
 		f->flags |= res.flags;
 		return result_tree(&res, arg);
 	}
@@ -288,10 +318,11 @@ static struct real *fold(const struct real *r, struct folding *f)
 /*
  * Whether fold() could change r: false only where it surely leaves it as it is (no
  * activation to expand, no exact arithmetic, no row at operands that are all exact, no
- * exact special operand beside an enclosed one), so that the common real, exp(x) of a
- * decimal, is not copied. Operands known by enclosures are not classified here.
+ * exact special operand beside an enclosed one, no rational value of exact operands to
+ * look for), so that the common real, exp(x) of a decimal, is not copied. Operands
+ * known by enclosures are not classified here.
  */
-static bool may_change(const struct real *r)
+static bool may_change(const struct real *r, enum special_rules rules)
 {
 	enum special_fn fn;
 	struct special_result res;
@@ -300,7 +331,7 @@ static bool may_change(const struct real *r)
 
 	if (!r || is_leaf(r))
 		return false;
-	if (r->op == REAL_FORMULA || r->op == REAL_NEG || may_change(r->arg[0]) || may_change(r->arg[1]))
+	if (r->op == REAL_FORMULA || r->op == REAL_NEG || may_change(r->arg[0], rules) || may_change(r->arg[1], rules))
 		return true;
 	if (is_arithmetic(r->op) && is_leaf(r->arg[0]) && is_leaf(r->arg[1]))
 		return true;
@@ -315,15 +346,16 @@ static bool may_change(const struct real *r)
 		return special;
 	if (r->op == REAL_SUB)
 		c[1] = special_negate(c[1]);
-	return special_find(&res, fn, c[0], r->arg[1] ? c[1] : 0) != SPECIAL_NONE;
+	return special_find_in(&res, rules, fn, c[0], r->arg[1] ? c[1] : 0) != SPECIAL_NONE ||
+	       (r->op == REAL_CALL && r->fn->rational);
 }
 
 struct real *real_fold(const struct real *r, unsigned *flags, long max_precision)
 {
-	struct folding f = { 0, max_precision };
+	struct folding f = { 0, max_precision, r->rules };
 
 	*flags = 0;
-	if (!may_change(r))
+	if (!may_change(r, r->rules))
 		return NULL;
 	struct real *out = fold(r, &f);
 	*flags = f.flags;

@@ -53,6 +53,7 @@ struct real *real_copy(const struct real *r)
 	c->fn = r->fn;
 	c->formula = r->formula;
 	c->var = r->var;
+	c->rules = r->rules;
 	num_set(&c->exact, &r->exact);
 	return c;
 }
@@ -76,6 +77,7 @@ struct real *real_bind(const struct real *r, const struct num *values)
 	c = real_node(r->op, real_bind(r->arg[0], values), real_bind(r->arg[1], values));
 	c->fn = r->fn;
 	c->formula = r->formula;
+	c->rules = r->rules;
 	num_set(&c->exact, &r->exact);
 	return c;
 }

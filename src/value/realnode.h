@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "num.h"
+#include "special.h"
 
 enum real_op {
 	REAL_EXACT, /* a finite exact value */
@@ -35,6 +36,9 @@ struct real {
 	const struct real_formula *formula; /* REAL_FORMULA */
 	int var;                  /* REAL_VAR: 0, 1, 2 for x, y, z */
 	struct real *arg[2];
+	/* The root's: whose special cases its operations follow (special.h), those of the
+	 * format it is rounded into (real_set_rules()); copied with the node. */
+	enum special_rules rules;
 };
 
 /* The function of that name (len bytes), or NULL; and how many arguments it takes. */
