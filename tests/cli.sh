@@ -276,6 +276,16 @@ expect "a stochastic mode needs R outside map" 2 "" -- $FPX convert binary8p3se 
 expect "map runs every R" 0 "4" -- sh -c "$FPX map binary8p3se -r sra --sr-bits 2 'x*y' '0x41 0x41' | wc -l"
 expect "ToOdd and SatPropagate by P3109's names" 0 "0x7e" -- $FPX convert -o hex binary8p3se -r toodd --saturation SatPropagate 53248
 
+# ---- copySign: IEEE 754 §5.5.1 (y's sign bit, a NaN's too; quiet) and P3109 §4.10.2 ----
+expect "copysign IEEE" 0 "0xbc00${tab}-
+0xfe01${tab}-
+0xfd00${tab}-" -- $FPX map -o hex,flags binary16 'copysign(x,y)' "0x3c00 0xfe00" "0x7e01 0x8000" "0x7d00 0xbc00"
+expect "copysign P3109: NaN in either is NaN, a zero y positive" 0 "0x80
+0x80
+0x41
+0xc1" -- $FPX map -o hex binary8p3se 'copysign(x,y)' "0x41 0x80" "0x80 0x41" "0xc1 0x00" "0x41 0xc0"
+expect "copysign P3109 from binary16's -0: positive" 0 "0x40" -- $FPX map -o hex --in binary16 --to binary8p3se 'copysign(x,y)' "0x3c00 0x8000"
+
 # ---- REPL transcripts: tests/repl/NAME.in piped through fpx repl, stdout and stderr compared ----
 for script in tests/repl/*.in; do
 	name=${script%.in}

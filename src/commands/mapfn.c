@@ -15,7 +15,7 @@
 #include "predicates.h"
 #include "report.h"
 
-enum fn_kind { FN_EXTREMUM, FN_CLAMP, FN_COMPARE, FN_TOTAL_ORDER, FN_PREDICATE, FN_CLASS, FN_NEXT };
+enum fn_kind { FN_EXTREMUM, FN_CLAMP, FN_COPYSIGN, FN_COMPARE, FN_TOTAL_ORDER, FN_PREDICATE, FN_CLASS, FN_NEXT };
 
 struct map_fn {
 	const char *name;
@@ -36,6 +36,7 @@ static const struct map_fn map_fns[] = {
 	{ "minimumfinite", FN_EXTREMUM, EXT_MINIMUM_FINITE },
 	{ "maximumfinite", FN_EXTREMUM, EXT_MAXIMUM_FINITE },
 	{ "clamp", FN_CLAMP, 0 },
+	{ "copysign", FN_COPYSIGN, 0 },
 	{ "compareless", FN_COMPARE, OP_LT },
 	{ "comparelessequal", FN_COMPARE, OP_LE },
 	{ "compareequal", FN_COMPARE, OP_EQ },
@@ -67,6 +68,7 @@ static const struct {
 } kinds[] = {
 	[FN_EXTREMUM] = { 2, true, "(x, y)", "the operand picked, projected into the result's format" },
 	[FN_CLAMP] = { 3, true, "(x, lo, hi)", "x, lo or hi (P3109 4.11.4), projected likewise" },
+	[FN_COPYSIGN] = { 2, true, "(x, y)", "|x| with y's sign, projected; P3109 (4.10.2): NaN if either is, 0 positive" },
 	[FN_COMPARE] = { 2, true, "(x, y)", "x<y x<=y x==y x>y x>=y: 1 or 0 (sides: any expressions)" },
 	[FN_TOTAL_ORDER] = { 2, true, "(x, y)", "1 or 0: P3109's NaN lowest; IEEE 754 5.10 elsewhere" },
 	[FN_PREDICATE] = { 1, false, "(x)", "1 or 0 as a value of the result's format" },
@@ -270,6 +272,34 @@ static struct ext_operand ext_operand_of(const struct mapping *m, int i, const f
 	return e;
 }
 
+/*
+ * copySign: x's magnitude (a NaN's payload too) with y's sign, a NaN's sign bit
+ * included (IEEE 754 §5.5.1, quiet); into a P3109 format §4.10.2's rules: NaN when
+ * either is, and a zero y (−0 from another format) counts as positive.
+ */
+static enum problem copy_sign(struct outcome *o, const struct mapping *m, const struct num *values)
+{
+	const struct num *x = argument_value(m, 0, values), *y = argument_value(m, 1, values);
+	bool y_zero = y->kind == NUM_FINITE && mpq_sgn(y->mag) == 0;
+
+	fpcode nan;
+
+	if (m->to->p3109 && (x->kind == NUM_NAN || y->kind == NUM_NAN))
+		return project_pick(o, m, EXT_NAN, values);
+	num_set(&o->value, x);
+	if (x->kind == NUM_NAN && m->to->has_nan) { /* as it is: a signaling NaN stays one, unflagged */
+		nan = fmt_nan_carrying(m->to, y->neg, x->payload);
+		if (x->signaling && (nan & (m->to->quiet_bit - 1)))
+			nan &= ~m->to->quiet_bit;
+		o->value.neg = y->neg;
+		o->has_value = true;
+		o->res = (struct rnd_result){ .code = nan };
+		return PROBLEM_NONE;
+	}
+	o->value.neg = y->neg && !(m->to->p3109 && y_zero);
+	return project(o, m);
+}
+
 static enum problem next_code(struct outcome *o, const struct mapping *m, const fpcode *codes)
 {
 	int v = m->operand[0]->var;
@@ -301,6 +331,8 @@ enum problem mapfn_evaluate(struct outcome *o, const struct mapping *m, const fp
 		return project_truth(o, m, pred_test((enum predicate)fn->which, m->in[v], codes[v]));
 	case FN_NEXT:
 		return next_code(o, m, codes);
+	case FN_COPYSIGN:
+		return copy_sign(o, m, values);
 	default: /* class: a name, written by mapfn_cell() */
 		memset(&o->res, 0, sizeof o->res);
 		return PROBLEM_NONE;
