@@ -160,8 +160,8 @@ static void complete(void *session, const char *const *words, int n, const char 
 		     void (*add)(void *ctx, const char *word), void *ctx)
 {
 	const struct repl_session *s = session;
-	static const char *const modes[] = { "rne", "rna", "rtz", "rup", "rdn", NULL };
 	static const char *const on_off[] = { "on", "off", NULL };
+	static const char *const saturations[] = { "none", "finite", "propagate", NULL };
 	struct name_filter nf = { prefix, add, ctx };
 	const char *first = n ? words[0] : "";
 
@@ -174,8 +174,11 @@ static void complete(void *session, const char *const *words, int n, const char 
 			offer(s->commands->rows[i].name, &nf);
 		if (*prefix)
 			offer_functions(&nf);
-	} else if (strcmp(first, "round") == 0 || strcmp(words[n - 1], "-r") == 0)
-		offer_list(&nf, modes);
+	} else if (strcmp(first, "round") == 0 || strcmp(words[n - 1], "-r") == 0) {
+		for (int m = 0; m < RND_MODE_COUNT; m++)
+			offer(rnd_mode_name((enum rnd_mode)m), &nf);
+	} else if (strcmp(first, "saturation") == 0 || strcmp(words[n - 1], "--saturation") == 0)
+		offer_list(&nf, saturations);
 	else if (strcmp(first, "saturate") == 0 || strcmp(first, "wrap") == 0 || strcmp(first, "json") == 0)
 		offer_list(&nf, on_off);
 	else if ((strcmp(first, "policy") == 0 && n == 1) || strcmp(words[n - 1], "--policy") == 0)
