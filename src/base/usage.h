@@ -75,7 +75,7 @@
 	X(USAGE_MAP_EXPRESSION_FIRST, "'%s' is an expression: map needs a FORMAT first (or both --in and --to)") \
 	X(USAGE_MAP_STDIN_IN_REPL, "map -: stdin is the session here; give the combinations as arguments") \
 	X(USAGE_MAP_TOO_MANY_ROWS, "map stops at 2^32 rows; give --range, --random N or the combinations (%s)") \
-	X(USAGE_MAP_BAD_RANGE, "bad --range '%s': A:B, or x=A:B,y=C:D, codes of the format, A <= B") \
+	X(USAGE_MAP_BAD_RANGE, "bad --range '%s': A:B, or x=A:B,y=C:D, codes of the format, A <= B (r=A:B: draws below 2^N, with -r sra, srb or src)") \
 	X(USAGE_MAP_BAD_IN, "--in takes one to three formats, not '%s'") \
 	X(USAGE_MAP_IN_TOO_FEW, "--in names too few formats: the expression uses %s") \
 	X(USAGE_MAP_OPERAND_UNUSED, "-o names an operand field of %s, which the expression does not use") \
