@@ -492,9 +492,11 @@ static void overflow_threshold(struct strbuf *text, bool *inclusive, bool *never
 	if (rnd_mode_is_stochastic(mode)) {
 		stochastic_threshold(t, inclusive, f, how, max);
 	} else if (mode == RND_TO_ODD) { /* past an even max, or from the virtual value on */
-		if (odd_max)
+		if (odd_max) {
 			fmt_rank_rational(t, f, max + 1);
-		*inclusive = odd_max;
+			*inclusive = true;
+			*never = rnd_past_range(f, how, neg, false) == RND_PAST_ROUNDED;
+		}
 	} else if (rnd_mode_pick(mode, -1, neg) == RND_PICK_UPPER) {
 		/* past max: t is max itself, not included */
 	} else if (rnd_mode_pick(mode, 1, neg) == RND_PICK_UPPER) {

@@ -132,11 +132,19 @@ static bool rounds_toward_zero(enum rnd_mode mode, bool neg)
 	return mode == RND_TOWARD_ZERO || mode == (neg ? RND_UP : RND_DOWN);
 }
 
+/* Does round to odd give max past the range? As SoftFloat rounds to odd (toward zero,
+ * then the last bit set: TestFloat's -rodd), but in P3109's signed formats, whose
+ * §4.7.5 gives inf there, as it does for every mode but the directed ones. */
+static bool rounds_odd_to_max(const struct fmt *f)
+{
+	return !f->p3109 || !f->has_sign;
+}
+
 /*
  * What a signed value past the largest finite one becomes (infinite: ±inf itself), by
  * IEEE P3109 §4.7.5's rules for every format (negatives into unsigned formats are
  * negative_into_unsigned()'s). A finite value that the mode rounds toward zero stays
- * max (IEEE 754 §7.4), and so does round-to-odd into an unsigned format with inf;
+ * max (IEEE 754 §7.4), and so does round to odd (rounds_odd_to_max());
  * finite (SatFinite) clamps the rest; propagate (SatPropagate) keeps an infinity where
  * the format has one and clamps the rest; none (SatNone) gives inf where the format has
  * one. A format without inf gives max under none in P3109 (its finite formats), where
@@ -145,7 +153,7 @@ static bool rounds_toward_zero(enum rnd_mode mode, bool neg)
  */
 enum rnd_past rnd_past_range(const struct fmt *f, struct rnd_spec how, bool neg, bool infinite)
 {
-	if (!infinite && (rounds_toward_zero(how.mode, neg) || (how.mode == RND_TO_ODD && !f->has_sign && f->has_inf)))
+	if (!infinite && (rounds_toward_zero(how.mode, neg) || (how.mode == RND_TO_ODD && rounds_odd_to_max(f))))
 		return RND_PAST_ROUNDED;
 	if (how.sat == RND_SAT_FINITE || (!infinite && f->saturates_always))
 		return RND_PAST_CLAMPED;

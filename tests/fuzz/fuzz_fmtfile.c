@@ -31,11 +31,11 @@ static void exercise(const struct fmt *f)
 			continue;
 		x.neg = v.neg;
 		num_set_dyadic(x.mag, v.sig, v.exp);
-		if (rnd_encode(&r, f, &x, RND_NEAREST_EVEN, false) != RND_OK || r.code != code)
+		if (rnd_encode(&r, f, &x, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE)) != RND_OK || r.code != code)
 			__builtin_trap();
 	}
 	sb_init(&out);
-	readout_of_code(&rd, f, "max", fmt_code_of_rank(f, f->max_rank), RND_NEAREST_EVEN, false);
+	readout_of_code(&rd, f, "max", fmt_code_of_rank(f, f->max_rank), rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE));
 	show_readout(&out, &rd, &style);
 	readout_clear(&rd);
 	sb_free(&out);

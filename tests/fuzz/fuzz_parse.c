@@ -53,7 +53,7 @@ static void exercise(const struct fmt *f, const char *text, const struct input *
 	sb_init(&out);
 	if (in->kind == INPUT_PATTERN) {
 		if (fmt_code_from_pattern(&code, f, in->pattern)) {
-			readout_of_code(&rd, f, text, code, RND_NEAREST_EVEN, false);
+			readout_of_code(&rd, f, text, code, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE));
 			show_readout(&out, &rd, &style);
 			readout_clear(&rd);
 		}
@@ -62,10 +62,10 @@ static void exercise(const struct fmt *f, const char *text, const struct input *
 	}
 	for (int m = 0; m < 5; m++)
 		for (int sat = 0; sat < 2; sat++)
-			if (rnd_encode(&r, f, &in->value, modes[m], sat) == RND_OK)
+			if (rnd_encode(&r, f, &in->value, rnd_spec(modes[m], (enum rnd_sat)(sat))) == RND_OK)
 				check_ternary(f, &in->value, &r);
-	if (rnd_encode(&r, f, &in->value, modes[which % 5], which & 1) == RND_OK) {
-		readout_of_value(&rd, f, text, &in->value, modes[which % 5], which & 1, &r, false);
+	if (rnd_encode(&r, f, &in->value, rnd_spec(modes[which % 5], (enum rnd_sat)(which & 1))) == RND_OK) {
+		readout_of_value(&rd, f, text, &in->value, rnd_spec(modes[which % 5], (enum rnd_sat)(which & 1)), &r, false);
 		readout_set_other_saturation(&rd);
 		show_readout(&out, &rd, &style);
 		show_readout_json(&out, &rd);
@@ -97,10 +97,10 @@ static void exercise_line(const uint8_t *data, size_t size, const struct input *
 			fpcode code;
 			uint64_t digits;
 			long pow10;
-			if (!rnd_line_open(&rl, f, modes[m], m & 1, 0) ||
+			if (!rnd_line_open(&rl, f, rnd_spec(modes[m], (enum rnd_sat)(m & 1)), 0) ||
 			    rnd_line_code_digits(&code, &digits, &pow10, &rl, line) != line + size)
 				continue;
-			if (!parsed || in->kind != INPUT_VALUE || rnd_encode(&r, f, &in->value, modes[m], m & 1) != RND_OK ||
+			if (!parsed || in->kind != INPUT_VALUE || rnd_encode(&r, f, &in->value, rnd_spec(modes[m], (enum rnd_sat)(m & 1))) != RND_OK ||
 			    r.code != code)
 				__builtin_trap();
 			if (!digits)
@@ -142,7 +142,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		bool exact, pole;
 		num_init(&v);
 		for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
-			real_round(&r, in.real, real_target_format(&target, f[i], (enum rnd_mode)(i % 5), i & 1), 1 << 9);
+			real_round(&r, in.real, real_target_format(&target, f[i], rnd_spec((enum rnd_mode)(i % 5), (enum rnd_sat)(i & 1))), 1 << 9);
 			real_stand_in(&v, &exact, &pole, in.real, f[i]->precision + 130, 1 << 9);
 		}
 		num_clear(&v);

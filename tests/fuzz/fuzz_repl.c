@@ -26,7 +26,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct repl_options o = { .format = "e4m3", .mode = RND_NEAREST_EVEN, .commands = &cli_commands };
+	struct repl_options o = { .format = "e4m3", .rounding = { .mode = RND_NEAREST_EVEN }, .commands = &cli_commands };
 	struct repl_session *s = repl_open(&o);
 	char *text = malloc(size + 1);
 
