@@ -58,6 +58,7 @@ run sh tests/specials.sh ./fpx
 run sh tests/p3109.sh ./fpx
 run sh tests/p3109-project.sh ./fpx
 run sh tests/p3109-ops.sh ./fpx
+run sh tests/ieee-ops.sh ./fpx
 run sh tests/p3109-reals.sh ./fpx
 run sh tests/p3109-block.sh ./fpx
 run sh tests/stream.sh ./fpx

@@ -5,23 +5,39 @@
  * the arguments and projects the result. Never writes a row.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "extrema.h"
+#include "integral.h"
 #include "mapfn.h"
 #include "parse.h"
 #include "predicates.h"
 #include "report.h"
 
-enum fn_kind { FN_EXTREMUM, FN_CLAMP, FN_COPYSIGN, FN_COMPARE, FN_TOTAL_ORDER, FN_PREDICATE, FN_CLASS, FN_NEXT };
+enum fn_kind {
+	FN_EXTREMUM, FN_CLAMP, FN_COPYSIGN, FN_COMPARE, FN_RELATION, FN_TOTAL_ORDER, FN_PREDICATE, FN_CLASS, FN_NEXT,
+	FN_ROUND_INTEGRAL, FN_SCALEB, FN_LOGB,
+};
 
 struct map_fn {
 	const char *name;
 	enum fn_kind kind;
-	int which; /* enum extremum, enum op, enum predicate; for next, 1 up and 0 down */
+	/* enum extremum, enum op, the relations of extrema.h (EXT_LESS ...), enum predicate;
+	 * for next, 1 up and 0 down; for totalorder, 1 for Mag; for roundToIntegral, a mode
+	 * of round.h or one of these: */
+	int which;
 };
+enum { ROUND_BY_R = -1, ROUND_BY_R_EXACT = -2 }; /* -r's mode, inexact not flagged (flagged) */
+
+/* IEEE 754 §5.11's comparisons as relations (extrema.h): quiet and signaling. */
+#define LT EXT_LESS
+#define EQ EXT_EQUAL
+#define GT EXT_GREATER
+#define UN EXT_UNORDERED
+#define SIG EXT_SIGNALING
 
 /* The names, lower case (a call's case does not matter), in the order help lists them. */
 static const struct map_fn map_fns[] = {
@@ -35,6 +51,10 @@ static const struct map_fn map_fns[] = {
 	{ "maximummagnitudenumber", FN_EXTREMUM, EXT_MAXIMUM_MAGNITUDE_NUMBER },
 	{ "minimumfinite", FN_EXTREMUM, EXT_MINIMUM_FINITE },
 	{ "maximumfinite", FN_EXTREMUM, EXT_MAXIMUM_FINITE },
+	{ "minnum", FN_EXTREMUM, EXT_MIN_NUM },
+	{ "maxnum", FN_EXTREMUM, EXT_MAX_NUM },
+	{ "minnummag", FN_EXTREMUM, EXT_MIN_NUM_MAG },
+	{ "maxnummag", FN_EXTREMUM, EXT_MAX_NUM_MAG },
 	{ "clamp", FN_CLAMP, 0 },
 	{ "copysign", FN_COPYSIGN, 0 },
 	{ "compareless", FN_COMPARE, OP_LT },
@@ -42,7 +62,36 @@ static const struct map_fn map_fns[] = {
 	{ "compareequal", FN_COMPARE, OP_EQ },
 	{ "comparegreater", FN_COMPARE, OP_GT },
 	{ "comparegreaterequal", FN_COMPARE, OP_GE },
+	{ "eq", FN_RELATION, EQ }, /* TestFloat's names */
+	{ "le", FN_RELATION, LT | EQ | SIG },
+	{ "lt", FN_RELATION, LT | SIG },
+	{ "eq_signaling", FN_RELATION, EQ | SIG },
+	{ "le_quiet", FN_RELATION, LT | EQ },
+	{ "lt_quiet", FN_RELATION, LT },
+	{ "comparequietequal", FN_RELATION, EQ }, /* IEEE 754-2019 §5.11, Tables 5.1-5.3 */
+	{ "comparequietnotequal", FN_RELATION, LT | GT | UN },
+	{ "comparesignalingequal", FN_RELATION, EQ | SIG },
+	{ "comparesignalinggreater", FN_RELATION, GT | SIG },
+	{ "comparesignalinggreaterequal", FN_RELATION, GT | EQ | SIG },
+	{ "comparesignalingless", FN_RELATION, LT | SIG },
+	{ "comparesignalinglessequal", FN_RELATION, LT | EQ | SIG },
+	{ "comparesignalingnotequal", FN_RELATION, LT | GT | UN | SIG },
+	{ "comparesignalingnotgreater", FN_RELATION, LT | EQ | UN | SIG },
+	{ "comparesignalinglessunordered", FN_RELATION, LT | UN | SIG },
+	{ "comparesignalingnotless", FN_RELATION, GT | EQ | UN | SIG },
+	{ "comparesignalinggreaterunordered", FN_RELATION, GT | UN | SIG },
+	{ "comparequietgreater", FN_RELATION, GT },
+	{ "comparequietgreaterequal", FN_RELATION, GT | EQ },
+	{ "comparequietless", FN_RELATION, LT },
+	{ "comparequietlessequal", FN_RELATION, LT | EQ },
+	{ "comparequietunordered", FN_RELATION, UN },
+	{ "comparequietnotgreater", FN_RELATION, LT | EQ | UN },
+	{ "comparequietlessunordered", FN_RELATION, LT | UN },
+	{ "comparequietnotless", FN_RELATION, GT | EQ | UN },
+	{ "comparequietgreaterunordered", FN_RELATION, GT | UN },
+	{ "comparequietordered", FN_RELATION, LT | EQ | GT },
 	{ "totalorder", FN_TOTAL_ORDER, 0 },
+	{ "totalordermag", FN_TOTAL_ORDER, 1 },
 	{ "iszero", FN_PREDICATE, PRED_IS_ZERO },
 	{ "isone", FN_PREDICATE, PRED_IS_ONE },
 	{ "isnan", FN_PREDICATE, PRED_IS_NAN },
@@ -52,12 +101,29 @@ static const struct map_fn map_fns[] = {
 	{ "issignminus", FN_PREDICATE, PRED_IS_SIGN_MINUS },
 	{ "isnormal", FN_PREDICATE, PRED_IS_NORMAL },
 	{ "issubnormal", FN_PREDICATE, PRED_IS_SUBNORMAL },
+	{ "issignaling", FN_PREDICATE, PRED_IS_SIGNALING },
+	{ "iscanonical", FN_PREDICATE, PRED_IS_CANONICAL },
 	{ "class", FN_CLASS, 0 },
 	{ "nextup", FN_NEXT, 1 },
 	{ "nextdown", FN_NEXT, 0 },
 	{ "nextgreaterthan", FN_NEXT, 1 },
 	{ "nextlessthan", FN_NEXT, 0 },
+	{ "roundtoint", FN_ROUND_INTEGRAL, ROUND_BY_R },
+	{ "roundtointexact", FN_ROUND_INTEGRAL, ROUND_BY_R_EXACT },
+	{ "roundtointegralexact", FN_ROUND_INTEGRAL, ROUND_BY_R_EXACT },
+	{ "roundtointegraltiestoeven", FN_ROUND_INTEGRAL, RND_NEAREST_EVEN },
+	{ "roundtointegraltiestoaway", FN_ROUND_INTEGRAL, RND_NEAREST_AWAY },
+	{ "roundtointegraltowardzero", FN_ROUND_INTEGRAL, RND_TOWARD_ZERO },
+	{ "roundtointegraltowardpositive", FN_ROUND_INTEGRAL, RND_UP },
+	{ "roundtointegraltowardnegative", FN_ROUND_INTEGRAL, RND_DOWN },
+	{ "scaleb", FN_SCALEB, 0 },
+	{ "logb", FN_LOGB, 0 },
 };
+#undef LT
+#undef EQ
+#undef GT
+#undef UN
+#undef SIG
 #define MAP_FN_COUNT (sizeof map_fns / sizeof map_fns[0])
 
 /* What the operations of a kind take and give. */
@@ -66,14 +132,18 @@ static const struct {
 	bool constants; /* an argument may be an exact constant (else a variable: a code) */
 	const char *args, *result;
 } kinds[] = {
-	[FN_EXTREMUM] = { 2, true, "(x, y)", "the operand picked, projected into the result's format" },
+	[FN_EXTREMUM] = { 2, true, "(x, y)", "the operand picked, projected into the result's format; minnum ...: sNaN gives NaN" },
 	[FN_CLAMP] = { 3, true, "(x, lo, hi)", "x, lo or hi (P3109 4.11.4), projected likewise" },
 	[FN_COPYSIGN] = { 2, true, "(x, y)", "|x| with y's sign, projected; P3109 (4.10.2): NaN if either is, 0 positive" },
 	[FN_COMPARE] = { 2, true, "(x, y)", "x<y x<=y x==y x>y x>=y: 1 or 0 (sides: any expressions)" },
-	[FN_TOTAL_ORDER] = { 2, true, "(x, y)", "1 or 0: P3109's NaN lowest; IEEE 754 5.10 elsewhere" },
+	[FN_RELATION] = { 2, true, "(x, y)", "1 or 0 (IEEE 754 5.11): invalid for an sNaN; for any NaN if signaling (le, lt)" },
+	[FN_TOTAL_ORDER] = { 2, true, "(x, y)", "1 or 0: P3109's NaN lowest; IEEE 754 5.10 elsewhere; mag: of |x| and |y|" },
 	[FN_PREDICATE] = { 1, false, "(x)", "1 or 0 as a value of the result's format" },
 	[FN_CLASS] = { 1, false, "(x)", "x's class by name, in a column `class' after the operands" },
 	[FN_NEXT] = { 1, false, "(x)", "the next code of x's format above (below): Inf to NaN in P3109's" },
+	[FN_ROUND_INTEGRAL] = { 1, true, "(x)", "x to an integer (5.3.1) by -r or the named mode; only ...exact flags inexact" },
+	[FN_SCALEB] = { 2, true, "(x, n)", "x*2^n rounded once (5.3.3): n an integer constant or integer format's code" },
+	[FN_LOGB] = { 1, true, "(x)", "floor(log2|x|) as a value (5.3.3): logb(0) = -inf divbyzero, logb(inf) = inf" },
 };
 
 /* ---- Reading a call -------------------------------------------------------------------- */
@@ -84,7 +154,7 @@ static const struct map_fn *find_call(const char *text, size_t *open)
 {
 	size_t start = strspn(text, " \t"), len = 0, paren;
 
-	while (isalpha((unsigned char)text[start + len]))
+	while (isalpha((unsigned char)text[start + len]) || text[start + len] == '_')
 		len++;
 	paren = start + len + strspn(text + start + len, " \t");
 	if (!len || text[paren] != '(')
@@ -195,6 +265,43 @@ static bool needs_classes(const struct map_fn *fn)
 	       (fn->kind == FN_PREDICATE && (fn->which == PRED_IS_NORMAL || fn->which == PRED_IS_SUBNORMAL));
 }
 
+/* Do f's codes count units (intN, uintN), rather than fractions (fixed point) or
+ * values with an exponent? */
+static bool counts_units(const struct fmt *f)
+{
+	struct fmt_value v;
+	bool units;
+
+	if (!f->can_wrap)
+		return false;
+	fmt_value_init(&v);
+	fmt_decode(&v, f, 1);
+	units = mpz_sgn(v.sig) > 0 && v.exp + (long)mpz_sizeinbase(v.sig, 2) - 1 >= 0; /* code 1 is 1 */
+	fmt_value_clear(&v);
+	return units;
+}
+
+/* scaleB and logB need an exponent in x (a constant has one); scaleB's n is an integer:
+ * an integer constant, or a code of an integer format. */
+static bool check_exponent(const struct mapping *m)
+{
+	const struct map_fn *fn = m->fn;
+	const struct real *x = m->operand[0], *n = m->operand[1];
+
+	if (x->op == REAL_VAR && m->in[x->var]->can_wrap) {
+		report("%s(x) of %s: an integer or fixed-point format has no exponent", fn->name, m->in[x->var]->name);
+		return false;
+	}
+	if (fn->kind != FN_SCALEB)
+		return true;
+	if (n->op == REAL_VAR ? counts_units(m->in[n->var])
+			      : n->exact.kind == NUM_FINITE && !n->exact.bound &&
+					mpz_cmp_ui(mpq_denref(n->exact.mag), 1) == 0)
+		return true;
+	report("scaleb(x, n): n is an integer: a constant, or a variable of an integer format (--in binary32,int32)");
+	return false;
+}
+
 bool mapfn_check(struct mapping *m)
 {
 	const struct map_fn *fn = m->fn;
@@ -210,6 +317,8 @@ bool mapfn_check(struct mapping *m)
 			return false;
 		}
 	}
+	if ((fn->kind == FN_SCALEB || fn->kind == FN_LOGB) && !check_exponent(m))
+		return false;
 	if (fn->kind != FN_CLASS)
 		return true;
 	if (s->map.testfloat) {
@@ -240,6 +349,17 @@ static enum problem project(struct outcome *o, const struct mapping *m)
 	return convert_problem(rnd_encode(&o->res, m->to, &o->value, m->how));
 }
 
+/* The same with the flags the operation raised, once projecting raised none of its own
+ * problem. */
+static enum problem project_raising(struct outcome *o, const struct mapping *m, unsigned raised)
+{
+	enum problem problem = project(o, m);
+
+	if (!problem)
+		o->res.flags |= raised;
+	return problem;
+}
+
 /* The operand picked (or NaN), projected. */
 static enum problem project_pick(struct outcome *o, const struct mapping *m, int pick, const struct num *values)
 {
@@ -251,13 +371,13 @@ static enum problem project_pick(struct outcome *o, const struct mapping *m, int
 	return project(o, m);
 }
 
-static enum problem project_truth(struct outcome *o, const struct mapping *m, bool truth)
+static enum problem project_truth(struct outcome *o, const struct mapping *m, bool truth, unsigned raised)
 {
 	num_set_kind(&o->value, NUM_FINITE);
 	o->value.neg = false;
 	o->value.bound = NUM_EXACT;
 	mpq_set_ui(o->value.mag, truth, 1);
-	return project(o, m);
+	return project_raising(o, m, raised);
 }
 
 static struct ext_operand ext_operand_of(const struct mapping *m, int i, const fpcode *codes, const struct num *values)
@@ -311,6 +431,31 @@ static enum problem next_code(struct outcome *o, const struct mapping *m, const 
 	return project(o, m);
 }
 
+/* roundToIntegral by -r's mode or the name's, into the result's format by -r's. */
+static enum problem round_integral(struct outcome *o, const struct mapping *m, const struct num *values)
+{
+	int which = m->fn->which;
+	struct rnd_spec how = m->how;
+	unsigned raised;
+
+	if (which >= 0) {
+		how.mode = (enum rnd_mode)which;
+		how.sr_bits = 0;
+		how.sr_random = 0;
+	}
+	raised = integral_round(&o->value, argument_value(m, 0, values), how, which == ROUND_BY_R_EXACT);
+	return project_raising(o, m, raised);
+}
+
+/* scaleB's n, an integer (mapfn_check()); one past a long's range is past every format. */
+static long exponent_argument(const struct mapping *m, const struct num *values)
+{
+	const struct num *n = argument_value(m, 1, values);
+	long e = mpz_fits_slong_p(mpq_numref(n->mag)) ? mpz_get_si(mpq_numref(n->mag)) : LONG_MAX;
+
+	return n->neg ? -e : e;
+}
+
 enum problem mapfn_evaluate(struct outcome *o, const struct mapping *m, const fpcode *codes, const struct num *values)
 {
 	const struct map_fn *fn = m->fn;
@@ -325,14 +470,27 @@ enum problem mapfn_evaluate(struct outcome *o, const struct mapping *m, const fp
 						    argument_value(m, 2, values)), values);
 	case FN_TOTAL_ORDER: {
 		struct ext_operand x = ext_operand_of(m, 0, codes, values), y = ext_operand_of(m, 1, codes, values);
-		return project_truth(o, m, ext_total_order(&x, &y));
+		return project_truth(o, m, fn->which ? ext_total_order_mag(&x, &y) : ext_total_order(&x, &y), 0);
+	}
+	case FN_RELATION: {
+		unsigned raised;
+		bool truth = ext_compare(&raised, (unsigned)fn->which, argument_value(m, 0, values),
+					 argument_value(m, 1, values));
+		return project_truth(o, m, truth, raised);
 	}
 	case FN_PREDICATE:
-		return project_truth(o, m, pred_test((enum predicate)fn->which, m->in[v], codes[v]));
+		return project_truth(o, m, pred_test((enum predicate)fn->which, m->in[v], codes[v]), 0);
 	case FN_NEXT:
 		return next_code(o, m, codes);
 	case FN_COPYSIGN:
 		return copy_sign(o, m, values);
+	case FN_ROUND_INTEGRAL:
+		return round_integral(o, m, values);
+	case FN_SCALEB:
+		integral_scaleb(&o->value, argument_value(m, 0, values), exponent_argument(m, values));
+		return project(o, m);
+	case FN_LOGB:
+		return project_raising(o, m, integral_logb(&o->value, argument_value(m, 0, values)));
 	default: /* class: a name, written by mapfn_cell() */
 		memset(&o->res, 0, sizeof o->res);
 		return PROBLEM_NONE;
@@ -341,12 +499,13 @@ enum problem mapfn_evaluate(struct outcome *o, const struct mapping *m, const fp
 
 bool mapfn_signals(const struct map_fn *fn)
 {
-	return fn->kind == FN_EXTREMUM || fn->kind == FN_CLAMP || fn->kind == FN_NEXT;
+	return fn->kind == FN_EXTREMUM || fn->kind == FN_CLAMP || fn->kind == FN_NEXT || fn->kind == FN_ROUND_INTEGRAL ||
+	       fn->kind == FN_SCALEB || fn->kind == FN_LOGB;
 }
 
 bool mapfn_is_boolean(const struct map_fn *fn)
 {
-	return fn && (fn->kind == FN_TOTAL_ORDER || fn->kind == FN_PREDICATE);
+	return fn && (fn->kind == FN_TOTAL_ORDER || fn->kind == FN_PREDICATE || fn->kind == FN_RELATION);
 }
 
 bool mapfn_cell(const char **name, const char **text, const struct mapping *m, const fpcode *codes)

@@ -1,21 +1,28 @@
 /*
  * mapfn.h — fpx map's operations that are no function of reals, called by name as the
- * whole expression: the extrema and clamp (IEEE P3109 §4.11), the comparisons by name
- * and totalOrder (§4.12), the predicates and class (§4.13), and the next codes (§4.16),
- * by P3109's rules in its formats and IEEE 754's in the others (extrema.h,
- * predicates.h). mapeval.c and mapcmd.c call these where a call changes what they do.
+ * whole expression: the extrema and clamp (IEEE P3109 §4.11; IEEE 754-2008's minNum
+ * ...), the comparisons by name (§4.12, IEEE 754 §5.11's quiet and signaling ones,
+ * TestFloat's eq ... lt_quiet), totalOrder and totalOrderMag (§4.12.1, IEEE 754 §5.10),
+ * the predicates and class (§4.13, IEEE 754 §5.7.2), the next codes (§4.16), and IEEE
+ * 754's roundToIntegral (§5.3.1), scaleB and logB (§5.3.3), by P3109's rules in its
+ * formats and IEEE 754's in the others (extrema.h, predicates.h, integral.h). mapeval.c
+ * and mapcmd.c call these where a call changes what they do.
  *
  * Results: an extremum or a clamp is the operand it picks, projected into the result's
  * format as every result of map is (rounded, saturated, with its flags); a next code is
- * a code of the operand's format, projected likewise (exactly, into that format). A
- * predicate or totalorder is 1 or 0 as a value of the result's format, as map's
- * comparisons are (TestFloat's lines: 1 or 0). class(x) is a name, written in a column
- * of its own, `class`, after the operands' fields, in place of the result's. These
- * operations raise no flag of their own (a NaN they define, as clamp's for lo > hi, is
- * no invalid operation); the computational ones (extrema, clamp, next) flag a
- * signaling NaN operand invalid and carry a NaN operand's payload as every operation of
- * map does (IEEE 754 §6.2); the predicates, class and totalorder are quiet (§5.7.2).
- * The comparisons by name (compareless(x, y) ...) are map's x<y ... themselves.
+ * a code of the operand's format, projected likewise (exactly, into that format); a
+ * roundToIntegral, scaleB or logB is its exact value, projected likewise by -r. A
+ * predicate, comparison or totalorder is 1 or 0 as a value of the result's format, as
+ * map's comparisons are (TestFloat's lines: 1 or 0). class(x) is a name, written in a
+ * column of its own, `class`, after the operands' fields, in place of the result's.
+ * The flags of their own: roundToIntegralExact's inexact, logB(0)'s divbyzero, a
+ * comparison's invalid (§5.11: for a signaling NaN, and for any NaN in the signaling
+ * ones); a NaN they define (clamp's for lo > hi, minNum's for a signaling NaN) is no
+ * invalid operation. The computational ones (extrema, clamp, next, roundToIntegral,
+ * scaleB, logB) flag a signaling NaN operand invalid and carry a NaN operand's payload
+ * as every operation of map does (IEEE 754 §6.2); the predicates, class and
+ * totalorder are quiet. The comparisons by P3109's names (compareless(x, y) ...) are
+ * map's x<y ... themselves.
  */
 #ifndef FPX_MAPFN_H
 #define FPX_MAPFN_H

@@ -2,9 +2,10 @@
  * extrema.c — minimum, maximum and their variants, clamp and totalOrder on exact
  * values (see extrema.h). Each extremum is one of four choices (the smaller, the
  * larger, the smaller or larger magnitude) with a rule for NaN operands and, for the
- * Finite variants, one for infinite ones: the rows of P3109 §4.11.1–§4.11.3 in that
- * shape (the rows for infinities there are what the ordinary order of the extended
- * reals gives). Clamp is §4.11.4's rules one by one.
+ * Finite variants, one for infinite ones, and for IEEE 754-2008's minNum ... one for
+ * signaling NaNs: the rows of P3109 §4.11.1–§4.11.3 in that shape (the rows for
+ * infinities there are what the ordinary order of the extended reals gives). Clamp is
+ * §4.11.4's rules one by one; a comparison of §5.11 a set of relations.
  */
 #include "extrema.h"
 #include "ops.h"
@@ -51,6 +52,7 @@ static const struct {
 	enum choice choice;
 	bool skips_nan; /* the Number and Finite variants: a NaN operand gives the other */
 	bool finite;    /* the Finite variants: an infinite operand gives the other */
+	bool snan_nan;  /* IEEE 754-2008's minNum ...: a signaling NaN operand gives NaN (§6.2) */
 } extrema[] = {
 	[EXT_MINIMUM] = { SMALLER, false, false },
 	[EXT_MAXIMUM] = { LARGER, false, false },
@@ -62,6 +64,10 @@ static const struct {
 	[EXT_MAXIMUM_MAGNITUDE_NUMBER] = { LARGER_MAGNITUDE, true, false },
 	[EXT_MINIMUM_FINITE] = { SMALLER, true, true },
 	[EXT_MAXIMUM_FINITE] = { LARGER, true, true },
+	[EXT_MIN_NUM] = { SMALLER, true, false, true },
+	[EXT_MAX_NUM] = { LARGER, true, false, true },
+	[EXT_MIN_NUM_MAG] = { SMALLER_MAGNITUDE, true, false, true },
+	[EXT_MAX_NUM_MAG] = { LARGER_MAGNITUDE, true, false, true },
 };
 
 /* The choice between two numbers: "if X < Y then X else Y" (Maximum: "then Y else X");
@@ -87,6 +93,8 @@ int ext_pick(enum extremum op, const struct num *x, const struct num *y)
 	bool x_inf = x->kind == NUM_INF, y_inf = y->kind == NUM_INF;
 
 	if (is_nan(x) && is_nan(y))
+		return EXT_NAN;
+	if (extrema[op].snan_nan && ((is_nan(x) && x->signaling) || (is_nan(y) && y->signaling)))
 		return EXT_NAN;
 	if (is_nan(x) || is_nan(y))
 		return extrema[op].skips_nan ? (is_nan(x) ? 1 : 0) : EXT_NAN;
@@ -140,7 +148,7 @@ int ext_clamp(const struct num *x, const struct num *lo, const struct num *hi)
  * then the numbers, then +NaNs. */
 enum tier { UNSIGNED_NAN, NEGATIVE_NAN, NUMBER, POSITIVE_NAN };
 
-static enum tier tier_of(const struct ext_operand *o)
+static enum tier tier_of(const struct ext_operand *o, bool magnitude)
 {
 	bool neg;
 
@@ -149,7 +157,7 @@ static enum tier tier_of(const struct ext_operand *o)
 	if (!o->f->nan_signed)
 		return UNSIGNED_NAN;
 	fmt_magnitude(o->f, o->code, &neg);
-	return neg ? NEGATIVE_NAN : POSITIVE_NAN;
+	return neg && !magnitude ? NEGATIVE_NAN : POSITIVE_NAN;
 }
 
 /* Two NaNs of one sign, as a +NaN: signaling below quiet, then the smaller payload
@@ -161,29 +169,56 @@ static bool nan_at_most(const struct num *x, const struct num *y)
 	return x->payload <= y->payload;
 }
 
-static bool p3109_total_order(const struct num *x, const struct num *y)
+static bool p3109_total_order(const struct num *x, const struct num *y, bool magnitude)
 {
 	if (is_nan(x))
 		return true;
 	if (is_nan(y))
 		return false;
+	if (magnitude)
+		return magnitude_order(x, y) <= 0;
 	return op_order(x, y) <= 0; /* CompareLessEqual: an external −0 decodes to 0 (§4.8) */
 }
 
-bool ext_total_order(const struct ext_operand *x, const struct ext_operand *y)
+/* totalOrder(x, y), or of |x| and |y|. */
+static bool total_order(const struct ext_operand *x, const struct ext_operand *y, bool magnitude)
 {
 	enum tier tx, ty;
 
 	if ((x->f && x->f->p3109) || (y->f && y->f->p3109))
-		return p3109_total_order(x->value, y->value);
-	tx = tier_of(x);
-	ty = tier_of(y);
+		return p3109_total_order(x->value, y->value, magnitude);
+	tx = tier_of(x, magnitude);
+	ty = tier_of(y, magnitude);
 	if (tx != ty)
 		return tx < ty;
 	switch (tx) {
-	case NUMBER: return !below(y->value, x->value);
+	case NUMBER: return magnitude ? magnitude_order(x->value, y->value) <= 0 : !below(y->value, x->value);
 	case POSITIVE_NAN: return nan_at_most(x->value, y->value);
 	case NEGATIVE_NAN: return nan_at_most(y->value, x->value);
 	default: return true;
 	}
+}
+
+bool ext_total_order(const struct ext_operand *x, const struct ext_operand *y)
+{
+	return total_order(x, y, false);
+}
+
+bool ext_total_order_mag(const struct ext_operand *x, const struct ext_operand *y)
+{
+	return total_order(x, y, true);
+}
+
+/* ---- Comparisons (§5.11) ---------------------------------------------------------------- */
+
+bool ext_compare(unsigned *flags, unsigned relations, const struct num *x, const struct num *y)
+{
+	int order = op_order(x, y);
+	unsigned relation = order == OP_UNORDERED ? EXT_UNORDERED : order < 0 ? EXT_LESS : order > 0 ? EXT_GREATER : EXT_EQUAL;
+	bool quiet_nan_signals = relations & EXT_SIGNALING;
+
+	*flags = 0;
+	if ((is_nan(x) && (x->signaling || quiet_nan_signals)) || (is_nan(y) && (y->signaling || quiet_nan_signals)))
+		*flags = RND_INVALID;
+	return (relations & relation) != 0;
 }

@@ -33,6 +33,10 @@ enum extremum {
 	EXT_MAXIMUM_MAGNITUDE_NUMBER,
 	EXT_MINIMUM_FINITE,
 	EXT_MAXIMUM_FINITE,
+	EXT_MIN_NUM, /* IEEE 754-2008: a quiet NaN skipped, a signaling one gives NaN */
+	EXT_MAX_NUM,
+	EXT_MIN_NUM_MAG,
+	EXT_MAX_NUM_MAG,
 };
 
 /* What an extremum or a clamp gives: operand 0, 1 (or 2), or NaN. */
@@ -59,5 +63,22 @@ struct ext_operand {
  * signed NaN, as P3109 and the posit standard do.
  */
 bool ext_total_order(const struct ext_operand *x, const struct ext_operand *y);
+/* totalOrderMag(x, y) = totalOrder(|x|, |y|) (§5.10), a NaN's sign cleared too. */
+bool ext_total_order_mag(const struct ext_operand *x, const struct ext_operand *y);
+
+/*
+ * A comparison of IEEE 754 §5.11 (Tables 5.1–5.3) is the set of relations of x to y
+ * that make it true, and whether it signals: compareQuietLess is {less},
+ * compareSignalingNotGreater {less, equal, unordered} signaling. A signaling one flags
+ * invalid for any NaN operand, a quiet one for a signaling NaN alone (§5.11, §6.2). In
+ * P3109's formats the one NaN is quiet; comparisons are of reals (−0 = +0).
+ */
+#define EXT_LESS 1u
+#define EXT_EQUAL 2u
+#define EXT_GREATER 4u
+#define EXT_UNORDERED 8u
+#define EXT_SIGNALING 16u
+/* Does the comparison `relations` (EXT_... bits) hold of x and y? *flags: what it raises. */
+bool ext_compare(unsigned *flags, unsigned relations, const struct num *x, const struct num *y);
 
 #endif

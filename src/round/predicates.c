@@ -51,6 +51,8 @@ bool pred_test(enum predicate p, const struct fmt *f, fpcode code)
 	case PRED_IS_FINITE: return cls != FP_NAN && cls != FP_INF;
 	case PRED_IS_SIGN_MINUS: return neg; /* P3109: NaN false (its NaN has no sign), −∞ true, X < 0 */
 	case PRED_IS_NORMAL: return cls == FP_NORMAL;
+	case PRED_IS_SIGNALING: return cls == FP_NAN && !f->p3109 && fmt_nan_is_signaling(f, code);
+	case PRED_IS_CANONICAL: return noncanonical == NULL;
 	default: return cls == FP_SUBNORMAL;
 	}
 }

@@ -1,8 +1,9 @@
 /*
  * predicates.h — what a code of a format is, and the codes next to it: the predicates
  * and the classifier of IEEE P3109 §4.13 and IEEE 754-2019 §5.7.2 (isZero, isOne,
- * isNaN, isInfinite, isFinite, isSignMinus, isNormal, isSubnormal; class), and
- * NextGreaterThan/NextLessThan of P3109 §4.16, IEEE 754's nextUp/nextDown (§5.3.1).
+ * isNaN, isInfinite, isFinite, isSignMinus, isNormal, isSubnormal, and IEEE's
+ * isSignaling and isCanonical; class), and NextGreaterThan/NextLessThan of P3109
+ * §4.16, IEEE 754's nextUp/nextDown (§5.3.1).
  *
  * A format's own rules decide (format.h: p3109): P3109's formats follow the report —
  * IsSignMinus(NaN) is false, eight classes (ClsNaN ... ClsPositiveInfinity), and the
@@ -15,7 +16,10 @@
  * format has no infinity (E4M3's largest value upward, an unsigned format's smallest
  * downward), the answer is NaN, as P3109 §4.16 NOTE 2 extends nextUp ("the least number
  * that compares greater, or NaN"). A format whose NaN has no sign (fnuz, posits' NaR)
- * has no negative NaN. Integers and fixed point have no classes nor nextUp: refused.
+ * has no negative NaN. isSignaling is true of a signaling NaN alone (none in P3109's
+ * formats nor in those with one NaN); isCanonical is false only of x87's codes no rank
+ * maps to (unnormals, pseudo-denormals ...), every other format's codes being
+ * canonical. Integers and fixed point have no classes nor nextUp: refused.
  * Never rounds, never prints.
  */
 #ifndef FPX_PREDICATES_H
@@ -34,6 +38,8 @@ enum predicate {
 	PRED_IS_SIGN_MINUS,
 	PRED_IS_NORMAL,
 	PRED_IS_SUBNORMAL,
+	PRED_IS_SIGNALING,
+	PRED_IS_CANONICAL,
 };
 
 /* Why f cannot answer: NULL, or the reason (integers and fixed point have no normal
