@@ -166,7 +166,8 @@ static int compare(const struct num *x, const struct num *y)
 		sy = -sy;
 	if (sx != sy || sx == 2 || sx == -2 || sx == 0)
 		return (sx > sy) - (sx < sy);
-	c = mpq_cmp(x->mag, y->mag); /* same sign, both finite and nonzero */
+	c = mpq_cmp(x->mag, y->mag); /* same sign, both finite and nonzero; any sign, not ±1 */
+	c = (c > 0) - (c < 0);
 	return sx > 0 ? c : -c;
 }
 
