@@ -52,6 +52,7 @@ table='
 --finite          - - - - - - - - - - - - a - -
 --tininess=after  - - - - - - - - - - - - a - -
 --testfloat       - - - - - - - - - - - - a - -
+--exact           - - - - - - - - - - - - a - -
 -j=2              - - - - - - - - - - - - a - -
 -q                - - - - - - - - - - - - a - -
 --hex-input       a a - - - - a - - - - - - - -

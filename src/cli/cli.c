@@ -67,7 +67,8 @@ static const struct command commands[] = {
 		  OPT(BLOCK) | ROWS },
 	{ "map", cmd_map, "[FORMAT] EXPR [CODES...|-]", "x, y, z on every code: golden vectors",
 	  ROUNDING | OPT(WRAP) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) | OPT(IN) | OPT(TO) |
-		  OPT(RANDOM) | OPT(SEED) | OPT(FINITE) | OPT(TININESS) | OPT(TESTFLOAT) | OPT(JOBS) | OPT(QUIET) |
+		  OPT(RANDOM) | OPT(SEED) | OPT(FINITE) | OPT(TININESS) | OPT(TESTFLOAT) | OPT(EXACT) | OPT(JOBS) |
+		  OPT(QUIET) |
 		  OPTIONS_OPERAND_FIELDS | OPTIONS_VARIABLE_DRAW },
 };
 

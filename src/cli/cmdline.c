@@ -22,6 +22,7 @@
 #include "realnode.h"
 #include "registry.h"
 #include "render.h"
+#include "testfloat.h"
 
 /* ---- Help ------------------------------------------------------------------------------------- */
 
@@ -113,6 +114,8 @@ static void print_command_help(const struct command *c)
 		       "  xv yv zv    the operands' shortest values (first in the list)\n");
 	if (c->options & OPTIONS_OPERAND_FIELDS) /* map's */
 		mapfn_print_help();
+	if (c->options & OPTION_BIT(TESTFLOAT))
+		testfloat_print_help();
 	printf("%s", exit_statuses);
 }
 
@@ -267,7 +270,7 @@ int cmdline_run(const struct command_table *t, int argc, char **argv, bool in_re
 {
 	struct settings s = { .rounding = { .mode = RND_NEAREST_EVEN }, .style = STYLE_TSV, .map.seed = 1, .may_read_stdin = !in_repl,
 			      .interactive = in_repl || isatty(STDIN_FILENO) };
-	int status = options_parse(&s, argc, argv);
+	int status = options_parse(&s, testfloat_options(argc, argv), argv);
 	char **args = s.args;
 
 	if (status == OPTIONS_GO_ON)

@@ -46,6 +46,7 @@
 	X(FINITE,        0,   "finite",        NULL,      flag,      AT(map.finite),           "map: skip combinations with a NaN or infinite operand") \
 	X(TININESS,      0,   "tininess",      "WHEN",    tininess,  AT(map.tininess_before),  "map: underflow's tininess: after (default) or before rounding") \
 	X(TESTFLOAT,     0,   "testfloat",     NULL,      flag,      AT(map.testfloat),        "map: Berkeley TestFloat's lines: operands, result, flags") \
+	X(EXACT,         0,   "exact",         NULL,      flag,      AT(map.exact),            "map: roundToInt, float to int flag inexact (TestFloat -exact)") \
 	X(JOBS,          'j', "jobs",          "N",       jobs,      AT(map.jobs),             "map: N worker processes, same output (1)") \
 	X(QUIET,         'q', "quiet",         NULL,      flag,      AT(map.quiet),            "map: no progress line on stderr") \
 	X(SCALE,         0,   "scale",         "S,...",   text,      AT(quant.scale),          "quantize, dequantize, block: the scale, or one per block") \

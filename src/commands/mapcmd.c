@@ -37,6 +37,7 @@
 #include "problem.h"
 #include "real.h"
 #include "registry.h"
+#include "testfloat.h"
 
 static const char *const variable_names[MAP_VARIABLES] = { "x", "y", "z" };
 
@@ -256,7 +257,8 @@ static void given_input(void *arg, struct inputs *inputs, const char *text, size
 	fpcode codes[MAP_AXES];
 
 	(void)len;
-	if (!parse_combination(codes, g->m, &g->in, text)) {
+	if (!(g->m->s->map.testfloat && testfloat_read_operands(codes, g->m, text)) &&
+	    !parse_combination(codes, g->m, &g->in, text)) {
 		g->failures++;
 		report("%s: '%s': give a code (0x..., 0b...) for each of the expression's variables", inputs_where(inputs),
 		       text);
@@ -472,7 +474,7 @@ int cmd_map(struct settings *s)
 	struct mapping m = { .s = s, .max_precision = inputs_max_precision(s) };
 	int status = EXIT_USAGE;
 
-	if (!find_arguments(&m))
+	if ((s->map.testfloat && !testfloat_take_name(s)) || !find_arguments(&m))
 		return EXIT_USAGE;
 	conversion_init(&m.conv);
 	num_init(&m.outcome.value);
@@ -487,6 +489,7 @@ int cmd_map(struct settings *s)
 	m.is_operation = map_find_operation(&m);
 	if (!find_formats(&m) || !find_ranges(&m) || !check_settings(&m))
 		goto done;
+	m.testfloat_int = testfloat_is_to_int(&m);
 	m.fast = m.is_operation && !m.right && !m.need_value;
 	for (int i = 0; m.fast && i < op_arity(m.op); i++)
 		m.fast = m.operand[i]->op == REAL_VAR;

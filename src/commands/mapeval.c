@@ -11,6 +11,7 @@
 #include "parse.h"
 #include "problem.h"
 #include "report.h"
+#include "testfloat.h"
 
 #define COMPARE_START_BITS 64
 
@@ -288,6 +289,8 @@ enum problem map_evaluate(struct outcome *o, struct mapping *m, const fpcode *co
 	/* P3109's Divide(x, 0) is NaN: its rows are the real path's (special.h) */
 	bool operation = m->is_operation && !(m->op == OP_DIV && m->to->p3109);
 
+	if (m->testfloat_int)
+		return testfloat_to_int(o, m, &values[m->expr->var]);
 	problem = m->right ? compare_sides(o, m, values)
 		  : m->fn ? mapfn_evaluate(o, m, codes, values)
 		  : operation ? operate(o, m, values) : evaluate_real(o, m, values, m->need_value);

@@ -54,6 +54,7 @@ struct mapping {
 	long max_precision;
 	bool need_value;                     /* the fields need the exact result (error, ulps, ...) */
 	bool fast;                           /* an operation of variables ops.h's fast path may take */
+	bool testfloat_int;                  /* --testfloat into an integer: SoftFloat's rules (testfloat.h) */
 	fpcode first[MAP_AXES], last[MAP_AXES]; /* every code: what each variable (and r) runs over */
 	fpcode boundary[MAP_VARIABLES][MAP_MAX_BOUNDARY];  /* --random: the codes it favours */
 	int nboundary[MAP_VARIABLES];

@@ -56,10 +56,22 @@ static int named_row(const char *const *names, const char *const *p3109_names, s
 	return -1;
 }
 
+/* Berkeley TestFloat's names for the modes (-rnear_even ...; testfloat_gen.c's
+ * parser), taken as aliases in any case; listed nowhere else. */
+static const struct { const char *name; enum rnd_mode mode; } mode_testfloat_names[] = {
+	{ "near_even", RND_NEAREST_EVEN }, { "minMag", RND_TOWARD_ZERO }, { "min", RND_DOWN },
+	{ "max", RND_UP }, { "near_maxMag", RND_NEAREST_AWAY }, { "odd", RND_TO_ODD },
+};
+
 bool rnd_mode_from_name(enum rnd_mode *out, const char *name)
 {
 	int row = named_row(mode_names, mode_p3109_names, RND_MODE_COUNT, name);
 
+	for (size_t i = 0; row < 0 && i < sizeof mode_testfloat_names / sizeof mode_testfloat_names[0]; i++)
+		if (strcasecmp(mode_testfloat_names[i].name, name) == 0) {
+			*out = mode_testfloat_names[i].mode;
+			return true;
+		}
 	if (row >= 0)
 		*out = (enum rnd_mode)row;
 	return row >= 0;
