@@ -18,7 +18,7 @@ static int cmd_repl(struct settings *s)
 {
 	struct repl_options o = { .format = s->nargs ? s->args[0] : NULL, .rounding = s->rounding,
 				  .mode_given = s->mode_given, .sr_random_given = s->sr_random_given, .wrap = s->wrap,
-				  .json = s->style == STYLE_JSON, .policy = s->policy, .via = s->via,
+				  .json = s->style == STYLE_JSON, .policy = s->policy, .via = s->via, .arch = s->arch,
 				  .style = output_show_style(s), .max_precision = s->max_precision,
 				  .commands = &cli_commands };
 	const struct fmt *f = fmt_lookup(o.format ? o.format : "binary32");

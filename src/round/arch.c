@@ -87,17 +87,31 @@ struct arch {
 	enum arch_int unsigned_int[3], signed_int[3];
 };
 
+/* The rows; a field left out is false (fpx's own choice where the column has one). */
 static const struct arch arches[] = {
-	{ "ieee", "", false, false, false, PICK_FIRST, PICK_FIRST, false, false, false, false, false, false,
-	  { INTEGER_ZERO, INTEGER_MAX, INTEGER_MIN }, { INTEGER_ZERO, INTEGER_MAX, INTEGER_MIN } },
-	{ "x86", "8086-SSE", false, true, true, PICK_FIRST, PICK_X87, false, false, true, true, true, false,
-	  { INTEGER_MAX, INTEGER_MAX, INTEGER_MAX }, { INTEGER_MIN, INTEGER_MIN, INTEGER_MIN } },
-	{ "arm", "ARM-VFPv2", true, false, true, PICK_SIGNALING, PICK_SIGNALING, true, false, true, true, true, false,
-	  { INTEGER_ZERO, INTEGER_MAX, INTEGER_MIN }, { INTEGER_ZERO, INTEGER_MAX, INTEGER_MIN } },
-	{ "arm-dn", "ARM-VFPv2-defaultNaN", true, false, true, PICK_DEFAULT, PICK_DEFAULT, false, true, true, true,
-	  true, true, { INTEGER_ZERO, INTEGER_MAX, INTEGER_MIN }, { INTEGER_ZERO, INTEGER_MAX, INTEGER_MIN } },
-	{ "riscv", "RISCV", false, false, true, PICK_DEFAULT, PICK_DEFAULT, false, true, true, true, true, true,
-	  { INTEGER_MAX, INTEGER_MAX, INTEGER_MIN }, { INTEGER_MAX, INTEGER_MAX, INTEGER_MIN } },
+	{ .name = "ieee", .softfloat = "", .pick = PICK_FIRST, .pick_x87 = PICK_FIRST,
+	  .unsigned_int = { INTEGER_ZERO, INTEGER_MAX, INTEGER_MIN },
+	  .signed_int = { INTEGER_ZERO, INTEGER_MAX, INTEGER_MIN } },
+	{ .name = "x86", .softfloat = "8086-SSE", .default_negative = true, .makes_default = true,
+	  .pick = PICK_FIRST, .pick_x87 = PICK_X87, .fma_nested = true, .fma_inf_zero_invalid = true,
+	  .operation_order = true,
+	  .unsigned_int = { INTEGER_MAX, INTEGER_MAX, INTEGER_MAX },
+	  .signed_int = { INTEGER_MIN, INTEGER_MIN, INTEGER_MIN } },
+	{ .name = "arm", .softfloat = "ARM-VFPv2", .tininess_before = true, .makes_default = true,
+	  .pick = PICK_SIGNALING, .pick_x87 = PICK_SIGNALING, .x87_unquieted = true, .fma_nested = true,
+	  .fma_inf_zero_invalid = true, .operation_order = true,
+	  .unsigned_int = { INTEGER_ZERO, INTEGER_MAX, INTEGER_MIN },
+	  .signed_int = { INTEGER_ZERO, INTEGER_MAX, INTEGER_MIN } },
+	{ .name = "arm-dn", .softfloat = "ARM-VFPv2-defaultNaN", .tininess_before = true, .makes_default = true,
+	  .pick = PICK_DEFAULT, .pick_x87 = PICK_DEFAULT, .unary_default = true, .fma_nested = true,
+	  .fma_inf_zero_invalid = true, .operation_order = true, .convert_default = true,
+	  .unsigned_int = { INTEGER_ZERO, INTEGER_MAX, INTEGER_MIN },
+	  .signed_int = { INTEGER_ZERO, INTEGER_MAX, INTEGER_MIN } },
+	{ .name = "riscv", .softfloat = "RISCV", .makes_default = true,
+	  .pick = PICK_DEFAULT, .pick_x87 = PICK_DEFAULT, .unary_default = true, .fma_nested = true,
+	  .fma_inf_zero_invalid = true, .operation_order = true, .convert_default = true,
+	  .unsigned_int = { INTEGER_MAX, INTEGER_MAX, INTEGER_MIN },
+	  .signed_int = { INTEGER_MAX, INTEGER_MAX, INTEGER_MIN } },
 };
 #define ARCH_COUNT ((int)(sizeof arches / sizeof arches[0]))
 
@@ -120,11 +134,9 @@ const struct arch *arch_at(int i)
 }
 
 const char *arch_name(const struct arch *a) { return row(a)->name; }
-const char *arch_softfloat(const struct arch *a) { return row(a)->softfloat; }
 bool arch_tininess_before(const struct arch *a) { return row(a)->tininess_before; }
 bool arch_operation_order(const struct arch *a) { return row(a)->operation_order; }
 bool arch_fma_inf_zero_invalid(const struct arch *a) { return row(a)->fma_inf_zero_invalid; }
-bool arch_default_nan_negative(const struct arch *a) { return row(a)->default_negative; }
 
 /* ---- Which NaN ---------------------------------------------------------------------------- */
 

@@ -31,9 +31,8 @@ struct arch;
 const struct arch *arch_lookup(const char *name);
 /* The i-th row in the table's order (ieee first); NULL past the last. */
 const struct arch *arch_at(int i);
-/* Its name as --arch takes it, and SoftFloat's specialization it follows ("" for ieee). */
+/* Its name as --arch takes it. */
 const char *arch_name(const struct arch *a);
-const char *arch_softfloat(const struct arch *a);
 
 /* Is underflow's tininess detected before rounding by default (map's --tininess)? */
 bool arch_tininess_before(const struct arch *a);
@@ -58,8 +57,6 @@ bool arch_fma_inf_zero_invalid(const struct arch *a);
  * f's NaNs can signal (IEEE-like formats); false where the row keeps fpx's own (ieee,
  * and the formats without signaling NaNs). */
 bool arch_made_nan(fpcode *out, const struct arch *a, const struct fmt *f);
-/* The sign of the default NaN (x86: negative). */
-bool arch_default_nan_negative(const struct arch *a);
 /* A NaN converted into f (IEEE 754 §6.2.3): true with the default NaN in *out where
  * the row gives it; false where the row keeps the NaN's sign and payload, quieted, as
  * fpx's rounding does (round.c). Whether it raises invalid is the caller's. */
