@@ -59,6 +59,7 @@ _fpx() {
 	--color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
 	--range) return ;;
 	--policy) COMPREPLY=($(compgen -W "$(_fpx_policies)" -- "$cur")); return ;;
+	--arch) COMPREPLY=($(compgen -W "ieee x86 arm arm-dn riscv" -- "$cur")); return ;;
 	--via) COMPREPLY=($(compgen -W "$(_fpx_formats)" -- "$cur")); return ;;
 	--max-precision) return ;;
 	--in) _fpx_list "$(_fpx_formats)"; return ;;

@@ -122,6 +122,7 @@ probe() {
 	saturation) echo "convert --saturation W binary32 1" ;;
 	color) echo "info --color W binary32" ;;
 	tininess) echo "map --tininess W e2m1 x" ;;
+	arch) echo "map --arch W e2m1 x" ;;
 	endian) echo "dump --endian W binary16 /dev/null" ;;
 	preset) echo "mx --preset W 1" ;;
 	*) return 1 ;;

@@ -39,6 +39,7 @@ table='
 --range=0:1       - - a - - - - - - - - - a - -
 --policy=onnx     a a - a - a a - - - - - - - -
 --via=binary32    a a - - - a a - - - - - - - -
+--arch=x86        a a - - - a a - - - - - a - -
 --max-precision=4096 a a - - - a - - a a - a a - -
 --scale=1         - - - - - - - - - a a - - - -
 --zero-point=0    - - - - - - - - - a a - - - -

@@ -52,6 +52,7 @@ awk '!/^#/ && NF { print ($3 == "sat" ? $4 : $3) }' tests/records.d/*.records > 
 run sh -c "./tests/fastpath < $log.rec" && rm -f "$log.rec"
 run sh tests/nans.sh ./fpx
 run sh tests/testfloat.sh ./fpx
+run sh tests/arch.sh ./fpx
 run sh tests/docs.sh ./fpx
 run sh tests/interfaces.sh ./fpx
 run sh tests/forms.sh ./fpx

@@ -25,6 +25,7 @@ BEGIN {
 	argument_kind["fields"] = "fields"
 	argument_kind["color"] = "words auto always never"
 	argument_kind["tininess"] = "words after before"
+	argument_kind["arch"] = "words ieee x86 arm arm-dn riscv"
 	argument_kind["endian"] = "words little big"
 	argument_kind["preset"] = "words nvfp4"
 	argument_kind["svg"] = "file"

@@ -18,7 +18,7 @@ static int cmd_repl(struct settings *s)
 {
 	struct repl_options o = { .format = s->nargs ? s->args[0] : NULL, .rounding = s->rounding,
 				  .mode_given = s->mode_given, .sr_random_given = s->sr_random_given, .wrap = s->wrap,
-				  .json = s->style == STYLE_JSON, .policy = s->policy, .via = s->via,
+				  .json = s->style == STYLE_JSON, .policy = s->policy, .via = s->via, .arch = s->arch,
 				  .style = output_show_style(s), .max_precision = s->max_precision,
 				  .commands = &cli_commands };
 	const struct fmt *f = fmt_lookup(o.format ? o.format : "binary32");
@@ -37,12 +37,12 @@ static int cmd_repl(struct settings *s)
 #define ROUTES (OPT(POLICY) | OPT(VIA))
 #define SATURATION (OPT(SATURATE) | OPT(SATURATION))
 #define ROUNDING (OPT(ROUND) | SATURATION | OPT(SR_BITS) | OPT(SR_RANDOM))
-#define READOUT (ROUNDING | OPT(WRAP) | OPT(JSON) | OPT(FULL) | OPT(COLOR) | ROUTES | OPT(MAX_PRECISION))
+#define READOUT (ROUNDING | OPT(WRAP) | OPT(JSON) | OPT(FULL) | OPT(COLOR) | ROUTES | OPT(MAX_PRECISION) | OPT(ARCH))
 
 static const struct command commands[] = {
 	{ "show", cmd_show, "FORMAT [VALUE...]", "the readout of each value or stdin line", READOUT | OPT(HEX_INPUT) },
 	{ "convert", cmd_convert, "FORMAT [VALUE...]", "one row per value or stdin line",
-	  ROUNDING | OPT(WRAP) | ROWS | ROUTES | OPT(MAX_PRECISION) | OPT(HEX_INPUT) },
+	  ROUNDING | OPT(WRAP) | ROWS | ROUTES | OPT(MAX_PRECISION) | OPT(HEX_INPUT) | OPT(ARCH) },
 	{ "table", cmd_table, "FORMAT", "one row per code of the format", ROWS | OPT(RANGE) },
 	{ "dump", cmd_dump, "FORMAT FILE", "a row per code packed in a binary file",
 	  ROWS | OPT(ENDIAN) | OPT(OFFSET) | OPT(COUNT) },
@@ -52,7 +52,7 @@ static const struct command commands[] = {
 	{ "formats", cmd_formats, "", "the formats: kinds, widths, aliases", OPT(NAMES) | OPT(JSON) },
 	{ "repl", cmd_repl, "[FORMAT]", "an interactive session (also: fpx alone)", READOUT },
 	{ "cast", cmd_cast, "FROM TO [PATTERN...]", "codes of FROM rounded once into TO",
-	  ROUNDING | OPT(WRAP) | ROWS | ROUTES | OPT(HEX_INPUT) },
+	  ROUNDING | OPT(WRAP) | ROWS | ROUTES | OPT(HEX_INPUT) | OPT(ARCH) },
 	{ "policies", cmd_policies, "", "the stacks' conventions --policy names", 0 },
 	{ "compare", cmd_compare, "FORMAT [VALUE...]", "what every policy gives, side by side",
 	  SATURATION | OPT(JSON) | OPT(MAX_PRECISION) },
@@ -67,8 +67,8 @@ static const struct command commands[] = {
 		  OPT(BLOCK) | ROWS },
 	{ "map", cmd_map, "[FORMAT] EXPR [CODES...|-]", "x, y, z on every code: golden vectors",
 	  ROUNDING | OPT(WRAP) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) | OPT(IN) | OPT(TO) |
-		  OPT(RANDOM) | OPT(SEED) | OPT(FINITE) | OPT(TININESS) | OPT(TESTFLOAT) | OPT(EXACT) | OPT(JOBS) |
-		  OPT(QUIET) |
+		  OPT(RANDOM) | OPT(SEED) | OPT(FINITE) | OPT(TININESS) | OPT(ARCH) | OPT(TESTFLOAT) | OPT(EXACT) |
+		  OPT(JOBS) | OPT(QUIET) |
 		  OPTIONS_OPERAND_FIELDS | OPTIONS_VARIABLE_DRAW },
 };
 

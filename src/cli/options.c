@@ -143,6 +143,15 @@ static int read_seed(struct settings *s, void *into, const char *value)
 	return OPTIONS_GO_ON;
 }
 
+/* --arch: a row of arch.c's table. */
+static int read_arch(struct settings *s, void *into, const char *value)
+{
+	(void)s;
+	if (!(*(const struct arch **)into = arch_lookup(value)))
+		return usage_error(USAGE_BAD_ARCH, value);
+	return OPTIONS_GO_ON;
+}
+
 static int read_tininess(struct settings *s, void *into, const char *value)
 {
 	(void)s;
@@ -293,6 +302,8 @@ static void note_given(struct settings *s)
 	s->sr_random_given = s->given & OPTION_BIT(SR_RANDOM);
 	s->fields_given = s->given & OPTION_BIT(FIELDS);
 	s->map.seed_given = s->given & OPTION_BIT(SEED);
+	if (!(s->given & OPTION_BIT(TININESS))) /* --tininess wins over --arch's */
+		s->map.tininess_before = arch_tininess_before(s->arch);
 }
 
 /* ---- Parsing ------------------------------------------------------------------------------- */

@@ -37,6 +37,7 @@
 	X(COLOR,         0,   "color",         "WHEN",    color,     AT(show.color),           "show: colour the fields: auto (default), always, never") \
 	X(RANGE,         0,   "range",         "A:B",     text,      AT(range),                "table, map: only codes A to B (map: x=A:B,y=C:D too)") \
 	X(POLICY,        0,   "policy",        "P",       policy,    AT(policy),               "round as stack P does (see fpx policies)") \
+	X(ARCH,          0,   "arch",          "NAME",    arch,      AT(arch),                 "NaNs, tininess as NAME does: " ARCH_NAMES_HELP) \
 	X(VIA,           0,   "via",           "FORMAT",  text,      AT(via),                  "round into FORMAT first (rne), then into the target") \
 	X(MAX_PRECISION, 0,   "max-precision", "BITS",    precision, AT(max_precision),        "functions, constants: undecided past BITS bits (3072)") \
 	X(IN,            0,   "in",            "F[,G,H]", text,      AT(map.in),               "map: x (y, z) are codes of these formats; block: FS,FX") \

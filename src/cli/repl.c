@@ -183,6 +183,9 @@ static void complete(void *session, const char *const *words, int n, const char 
 		offer_list(&nf, on_off);
 	else if ((strcmp(first, "policy") == 0 && n == 1) || strcmp(words[n - 1], "--policy") == 0)
 		policy_each(offer_policy, &nf);
+	else if ((strcmp(first, "arch") == 0 && n == 1) || strcmp(words[n - 1], "--arch") == 0)
+		for (int i = 0; arch_at(i); i++)
+			offer(arch_name(arch_at(i)), &nf);
 	else if (n == 1 && strcmp(first, "flip") && strcmp(first, "set"))
 		fmt_each_name(offer, &nf);
 	else if (*prefix)
@@ -204,6 +207,7 @@ struct repl_session *repl_open(const struct repl_options *o)
 	s->json = o->json;
 	s->style = o->style;
 	s->max_precision = o->max_precision;
+	s->arch = o->arch;
 	s->commands = o->commands ? o->commands : &no_commands;
 	sb_init(&s->value);
 	if (!(s->f = fmt_lookup(o->format ? o->format : "binary32"))) {
@@ -245,7 +249,7 @@ static void report_interrupted(void)
 int repl_run(const struct repl_options *o)
 {
 	struct repl_session *s = repl_open(o);
-	char *history, prompt[2 * FMT_NAME_MAX + 64];
+	char *history, prompt[2 * FMT_NAME_MAX + 80];
 	struct line_editor *ed;
 	const char *line;
 	size_t len;
@@ -260,10 +264,10 @@ int repl_run(const struct repl_options *o)
 	for (;;) {
 		struct rnd_spec how = repl_session_rounding(s);
 
-		snprintf(prompt, sizeof prompt, "fpx %s %s%s%s%s%s%s%s> ", s->f->name, rnd_mode_name(how.mode),
+		snprintf(prompt, sizeof prompt, "fpx %s %s%s%s%s%s%s%s%s%s> ", s->f->name, rnd_mode_name(how.mode),
 			 how.sat == RND_SAT_FINITE ? " sat" : how.sat == RND_SAT_PROPAGATE ? " propagate" : "", s->wrap ? " wrap" : "", s->policy != policy_default() ? " " : "",
 			 s->policy != policy_default() ? s->policy->name : "", s->via ? " via " : "",
-			 s->via ? s->via->name : "");
+			 s->via ? s->via->name : "", s->arch ? " " : "", s->arch ? arch_name(s->arch) : "");
 		if (!(line = line_read(ed, prompt, &len, &too_long)))
 			break;
 		if (too_long || memchr(line, '\0', len)) {

@@ -20,6 +20,7 @@ struct repl_options {
 	bool wrap;                   /* --wrap (checked against the format when the session opens) */
 	const struct policy *policy; /* NULL: fpx's own */
 	const char *via;             /* NULL: none */
+	const struct arch *arch;     /* --arch; NULL: ieee */
 	struct show_style style;
 	long max_precision;          /* 0: the default */
 	/* fpx's commands, which a line may run as on the command line (cli.h's table);

@@ -112,7 +112,7 @@ static void show_text(struct repl_session *s, const char *text)
 		.show = { .full = s->style.full, .color = s->style.color ? COLOR_ALWAYS : COLOR_NEVER },
 		.policy = s->policy == policy_default() ? NULL : s->policy, .via = s->via ? s->via->name : NULL,
 		.args = args, .nargs = 1, .may_read_stdin = false, .interactive = true,
-		.max_precision = s->max_precision,
+		.max_precision = s->max_precision, .arch = s->arch,
 	};
 	fpcode code = 0;
 	bool typed = false;
@@ -265,6 +265,17 @@ static bool word_via(struct repl_session *s, char **w, int n)
 	if (strcmp(w[1], "off") && !(f = fmt_lookup(w[1])))
 		return repl_complain(s, "unknown format '%s' (see formats)", w[1]), true;
 	s->via = f;
+	return true;
+}
+
+/* arch NAME: whose NaNs, as --arch NAME (ieee: fpx's own). */
+static bool word_arch(struct repl_session *s, char **w, int n)
+{
+	const struct arch *a;
+
+	if (n != 2 || !(a = arch_lookup(w[1])))
+		return repl_complain(s, "%s", "arch NAME (" ARCH_NAMES ")"), true;
+	s->arch = a == arch_lookup("ieee") ? NULL : a;
 	return true;
 }
 
@@ -485,6 +496,7 @@ static const struct repl_word own_words[] = {
 	{ "wrap", NULL, "on|off", "integers, fixed point: wrap modulo 2^bits past the range", word_wrap },
 	{ "policy", NULL, "NAME", "round as that stack does (fpx, ml_dtypes, onnx, ...)", word_policy },
 	{ "via", NULL, "NAME|off", "round into NAME first (double rounding), or not", word_via },
+	{ "arch", NULL, "NAME", "NaNs as " ARCH_NAMES " make them", word_arch },
 	{ "flip", NULL, "N [N...]", "flip bit N of the current code (0 is the least significant)", word_flip },
 	{ "set", NULL, "N 0|1", "set bit N of the current code", word_set },
 	{ "next", NULL, "", "the next value up, in value order", word_next },

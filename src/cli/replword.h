@@ -1,6 +1,6 @@
 /*
  * replword.h — a REPL session's state and its own words (format, round, saturate, wrap,
- * policy, via, flip, set, next, prev, bits, json, info, help, quit), and how a value
+ * policy, via, arch, flip, set, next, prev, bits, json, info, help, quit), and how a value
  * typed is shown in it: what repl.c's loop hands a line to. Nothing here reads a line
  * or runs one of fpx's command lines.
  */
@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "arch.h"
 #include "cmdline.h"
 #include "policy.h"
 #include "round.h"
@@ -23,6 +24,7 @@ struct repl_session {
 	bool wrap;                   /* `wrap on`, as --wrap: only in formats that can wrap */
 	const struct policy *policy; /* fpx's own unless `policy NAME` */
 	const struct fmt *via;       /* round into this first, or NULL (`via NAME|off`) */
+	const struct arch *arch;     /* whose NaNs (`arch NAME`), NULL: ieee */
 	struct show_style style;
 	long max_precision;          /* --max-precision, 0 for the default */
 	bool has_code;

@@ -257,6 +257,7 @@ static bool converter_open(struct converter *c)
 	if (c->s->policy)
 		c->conv.policy = c->s->policy;
 	c->conv.max_precision = inputs_max_precision(c->s);
+	c->conv.arch = c->s->arch;
 	if (!settings_check_policy(c->s) || !conversion_formats(c)) {
 		converter_clear(c);
 		return false;

@@ -481,6 +481,7 @@ int cmd_map(struct settings *s)
 	for (int v = 0; v < MAP_VARIABLES; v++)
 		num_init(&m.values[v]);
 	m.conv.max_precision = m.max_precision;
+	m.conv.arch = s->arch;
 	if (!map_parse_expression(&m, m.expression))
 		goto done;
 	m.used = real_variables(m.expr) | real_variables(m.right);

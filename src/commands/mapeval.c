@@ -249,22 +249,57 @@ static bool is_result_nan(const struct fmt *f, fpcode code)
 	return nan;
 }
 
-/* IEEE 754 §6.2: a signaling NaN operand flags invalid; a NaN result carries the first
- * NaN operand, made quiet, converted into the result's format as cast converts it. */
+/* The NaN operands the architecture looks at, into ops: the operation's a, b, c, or
+ * the variables used, in order (fpx's own); how many. */
+static int nan_operands(const struct num **ops, const struct mapping *m, const struct num *values)
+{
+	int n = 0;
+
+	if (m->is_operation && arch_operation_order(m->s->arch)) {
+		for (int i = 0; i < op_arity(m->op); i++)
+			ops[n++] = operand_value(m->operand[i], values);
+		return n;
+	}
+	for (int v = 0; v < MAP_VARIABLES; v++)
+		if (m->used & 1u << v)
+			ops[n++] = &values[v];
+	return n;
+}
+
+/* fma(0, ∞, NaN) (either factor order), where the architecture makes 0·∞ an invalid
+ * operation of its own (arch.h)? */
+static bool is_fma_inf_zero(const struct mapping *m, const struct num *const *ops, int n)
+{
+	const struct num *a = ops[0], *b = ops[1];
+
+	if (!m->is_operation || m->op != OP_FMA || n != 3 || ops[2]->kind != NUM_NAN ||
+	    !arch_fma_inf_zero_invalid(m->s->arch))
+		return false;
+	return (a->kind == NUM_INF && b->kind == NUM_FINITE && mpq_sgn(b->mag) == 0) ||
+	       (b->kind == NUM_INF && a->kind == NUM_FINITE && mpq_sgn(a->mag) == 0);
+}
+
+/* IEEE 754 §6.2: a signaling NaN operand flags invalid; a NaN result is the NaN the
+ * architecture picks from the NaN operands (fpx's own: the first, made quiet, converted
+ * into the result's format as cast converts it), or its default NaN when none is. */
 static void apply_nan_rules(struct outcome *o, const struct mapping *m, const struct num *values)
 {
-	int first_nan = -1;
+	const struct num *ops[MAP_VARIABLES];
+	int n = nan_operands(ops, m, values);
+	bool any_nan = false, inf_zero = is_fma_inf_zero(m, ops, n);
 
-	for (int v = 0; v < MAP_VARIABLES; v++) {
-		if (!(m->used & 1u << v) || values[v].kind != NUM_NAN)
-			continue;
-		if (values[v].signaling)
+	for (int v = 0; v < MAP_VARIABLES; v++)
+		if ((m->used & 1u << v) && values[v].kind == NUM_NAN && values[v].signaling)
 			o->res.flags |= RND_INVALID;
-		if (first_nan < 0)
-			first_nan = v;
-	}
-	if (first_nan >= 0 && is_result_nan(m->to, o->res.code))
-		o->res.code = fmt_nan_carrying(m->to, values[first_nan].neg, values[first_nan].payload);
+	for (int i = 0; i < n; i++)
+		any_nan |= ops[i]->kind == NUM_NAN;
+	o->res.flags |= inf_zero ? RND_INVALID : 0;
+	if (!is_result_nan(m->to, o->res.code))
+		return;
+	if (any_nan)
+		o->res.code = arch_nan_result(m->s->arch, m->to, ops, n, inf_zero);
+	else
+		arch_made_nan(&o->res.code, m->s->arch, m->to);
 }
 
 /* The fast path of ops.h, where it applies: no rational. The exact path decides

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "arch.h"
 #include "format.h"
 #include "policy.h"
 #include "render.h"
@@ -61,6 +62,7 @@ struct settings {
 	bool fields_given, header;
 	const char *range; /* table, map: --range A:B, as given */
 	const struct policy *policy;
+	const struct arch *arch; /* --arch: NaNs, fma(0, inf, qNaN), tininess; NULL: ieee */
 	const char *via;
 	long max_precision; /* --max-precision, bits; 0: REAL_MAX_PRECISION */
 	char **args;        /* positional arguments */

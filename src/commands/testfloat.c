@@ -274,21 +274,6 @@ bool testfloat_is_to_int(const struct mapping *m)
 	return to_int;
 }
 
-/* Why a conversion into an integer is invalid. */
-enum tf_int_case { TF_INT_NAN, TF_INT_POS_OVERFLOW, TF_INT_NEG_OVERFLOW };
-
-/*
- * The result of an invalid conversion into a `bits`-bit integer: x86's integer
- * indefinite, whatever the case (SoftFloat 8086-SSE's specialize.h:54-70, DIGEST.md
- * §3): 0x80...0 signed, all ones unsigned. The one place that decides it: --arch's
- * table (arch_int_invalid(arch, bits, is_signed, which)) takes over here.
- */
-static fpcode int_invalid(int bits, bool is_signed, enum tf_int_case which)
-{
-	(void)which;
-	return is_signed ? (fpcode)1 << (bits - 1) : code_mask(bits);
-}
-
 /* x (finite) rounded to an integer by mode, signed; *inexact when it moved. The mode
  * picks as it does everywhere (round.h's rnd_mode_pick()); the candidates' parity is
  * the integer's own. */
@@ -335,7 +320,7 @@ static bool integer_code(fpcode *out, const struct fmt *f, const mpz_t n)
 enum problem testfloat_to_int(struct outcome *o, const struct mapping *m, const struct num *x)
 {
 	const struct fmt *to = m->to;
-	enum tf_int_case which = x->kind == NUM_NAN ? TF_INT_NAN : x->neg ? TF_INT_NEG_OVERFLOW : TF_INT_POS_OVERFLOW;
+	enum arch_int_case which = x->kind == NUM_NAN ? ARCH_INT_NAN : x->neg ? ARCH_INT_NEG_OVERFLOW : ARCH_INT_POS_OVERFLOW;
 	bool inexact = false, fits = false;
 
 	memset(&o->res, 0, sizeof o->res);
@@ -346,11 +331,11 @@ enum problem testfloat_to_int(struct outcome *o, const struct mapping *m, const 
 		round_to_integer(n, &inexact, x, m->how.mode);
 		fits = integer_code(&o->res.code, to, n);
 		if (mpz_sgn(n))
-			which = mpz_sgn(n) < 0 ? TF_INT_NEG_OVERFLOW : TF_INT_POS_OVERFLOW;
+			which = mpz_sgn(n) < 0 ? ARCH_INT_NEG_OVERFLOW : ARCH_INT_POS_OVERFLOW;
 		mpz_clear(n);
 	}
 	if (!fits) {
-		o->res.code = int_invalid(to->bits, to->has_sign, which);
+		o->res.code = (fpcode)arch_int_invalid(m->s->arch, to->bits, to->has_sign, which); /* --arch's table */
 		o->res.flags = RND_INVALID;
 	} else if (inexact && m->s->map.exact)
 		o->res.flags = RND_INEXACT;

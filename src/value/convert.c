@@ -18,6 +18,7 @@ void conversion_init(struct conversion *c)
 	c->code = 0;
 	c->need_value = true;
 	c->policy = policy_default();
+	c->arch = NULL;
 	c->source = NULL;
 	c->via = NULL;
 	c->nsteps = 0;
@@ -156,6 +157,8 @@ static enum problem round_value(struct conversion *c, const struct fmt *f, struc
 
 	plan_steps(c, f);
 	problem = round_along(c, &c->result, f, &c->in.value, how);
+	if (!problem && c->in.value.kind == NUM_NAN) /* the architecture's NaN conversion */
+		arch_nan_converted(&c->result.code, c->arch, f);
 	c->code = c->result.code;
 	return problem;
 }
@@ -286,6 +289,7 @@ static enum problem round_real(struct conversion *c, const struct fmt *f, struct
 		num_clear(&nan);
 		if (problem)
 			return problem;
+		arch_made_nan(&c->result.code, c->arch, f); /* 0/0's NaN, as the architecture makes it */
 		c->result.flags |= raised;
 	}
 	c->code = c->result.code;

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "arch.h"
 #include "format.h"
 #include "parse.h"
 #include "policy.h"
@@ -26,6 +27,7 @@ struct conversion {
 	struct rnd_result result; /* meaningful when in.kind is INPUT_VALUE */
 	/* How: conversion_init() sets fpx's policy and neither of the formats below. */
 	const struct policy *policy;
+	const struct arch *arch;        /* whose NaNs (arch.h); NULL: fpx's own */
 	const struct fmt *source;       /* cast: inputs are bit patterns of this format */
 	const struct fmt *via;          /* round into this first (rne, not saturating), then into the target */
 	struct num through;       /* the value after the roundings before the target's */
