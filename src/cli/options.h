@@ -48,6 +48,7 @@
 	X(TESTFLOAT,     0,   "testfloat",     NULL,      flag,      AT(map.testfloat),        "map: Berkeley TestFloat's lines: operands, result, flags") \
 	X(JOBS,          'j', "jobs",          "N",       jobs,      AT(map.jobs),             "map: N worker processes, same output (1)") \
 	X(QUIET,         'q', "quiet",         NULL,      flag,      AT(map.quiet),            "map: no progress line on stderr") \
+	X(CHECK_NANS,    0,   "check-nans",    NULL,      flag,      AT(map.check_nans),       "verify: NaN results must match bit for bit") \
 	X(SCALE,         0,   "scale",         "S,...",   text,      AT(quant.scale),          "quantize, dequantize, block: the scale, or one per block") \
 	X(ZERO_POINT,    0,   "zero-point",    "Z,...",   text,      AT(quant.zero_point),     "quantize, dequantize: the zero point, or one per block") \
 	X(BLOCK,         0,   "block",         "N",       text,      AT(quant.block),          "values per block (mx, block: 32 by default)") \

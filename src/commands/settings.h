@@ -43,6 +43,7 @@ struct map_settings {
 	long random, jobs; /* --random N (0: every code), -j N (0: one process) */
 	uint64_t seed;
 	bool seed_given, finite, tininess_before, testfloat, quiet;
+	bool check_nans; /* verify --check-nans: a NaN result matches its code alone */
 	/* the operand fields where -o's list starts: 0, 1, 2 the code of x, y, z; 3, 4, 5
 	 * their shortest values (xv yv zv) */
 	int operand_field[MAX_OPERAND_FIELDS];
