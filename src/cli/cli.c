@@ -69,7 +69,7 @@ static const struct command commands[] = {
 	  ROUNDING | OPT(WRAP) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) | OPT(IN) | OPT(TO) |
 		  OPT(RANDOM) | OPT(SEED) | OPT(FINITE) | OPT(TININESS) | OPT(TESTFLOAT) | OPT(JOBS) | OPT(QUIET) |
 		  OPTIONS_OPERAND_FIELDS | OPTIONS_VARIABLE_DRAW },
-	{ "verify", cmd_verify, "[FORMAT] EXPR [-]", "a device's results on stdin checked against map's",
+	{ "verify", cmd_verify, "[FORMAT] EXPR [-]", "check a device's results against map's",
 	  ROUNDING | OPT(WRAP) | OPT(MAX_PRECISION) | OPT(IN) | OPT(TO) | OPT(TININESS) | OPT(TESTFLOAT) |
 		  OPT(CHECK_NANS) | OPT(JOBS) | OPT(QUIET) },
 };

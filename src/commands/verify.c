@@ -32,6 +32,7 @@
 
 #define VERIFY_MAX_LINE 1024        /* bytes: three 256-bit codes and names of flags fit */
 #define VERIFY_BATCH_LINES (1u << 20) /* lines held at once */
+#define VERIFY_NAMES "xyz"            /* the variables, as map names them */
 
 /* What the workers count together. */
 struct verify_counts {
@@ -84,13 +85,12 @@ static void put_result(struct strbuf *out, const struct verify_line *l, const st
 /* "line 7: x 0x3c01 (1.0009765625), y ...: expected ..., got ..." */
 static void report_mismatch(struct strbuf *out, const struct verify_line *l, const struct mapping *m, long number)
 {
-	static const char names[MAP_VARIABLES] = { 'x', 'y', 'z' };
 	const char *between = "";
 
 	sb_printf(out, "line %ld: ", number);
 	for (int v = 0; v < MAP_VARIABLES; v++)
 		if (m->used & 1u << v) {
-			sb_printf(out, "%s%c ", between, names[v]);
+			sb_printf(out, "%s%c ", between, VERIFY_NAMES[v]);
 			put_code(out, m->in[v], l->operand[v]);
 			between = ", ";
 		}
@@ -99,6 +99,15 @@ static void report_mismatch(struct strbuf *out, const struct verify_line *l, con
 	sb_puts(out, ", got ");
 	put_result(out, l, m, l->result, l->flags, l->has_flags);
 	sb_putc(out, '\n');
+}
+
+/* What a line holds: "x, y, the result and its flags (fpx's or TestFloat's)". */
+static void put_wanted(struct strbuf *out, const struct mapping *m, bool only_testfloat)
+{
+	for (int v = 0; v < MAP_VARIABLES; v++)
+		if (m->used & 1u << v)
+			sb_printf(out, "%c, ", VERIFY_NAMES[v]);
+	sb_printf(out, "the result and optionally its flags (%s)\n", only_testfloat ? "TestFloat's line" : "fpx's or TestFloat's");
 }
 
 /* ---- One line ----------------------------------------------------------------------------- */
@@ -118,9 +127,8 @@ static bool verify_one(struct verifier *w, uint64_t i, struct strbuf *out)
 		return false;
 	}
 	if (!verify_read_line(&l, &w->m, text, s->map.testfloat)) {
-		sb_printf(out, "line %ld: cannot read '%s': want %s\n", number, text,
-			  s->map.testfloat ? "TestFloat's operands, result and flags"
-					   : "the operands' codes, the result's and its flags (fpx's or TestFloat's)");
+		sb_printf(out, "line %ld: cannot read '%s': want ", number, text);
+		put_wanted(out, &w->m, s->map.testfloat);
 		return false;
 	}
 	if ((problem = map_compute(&w->m, l.operand))) {
