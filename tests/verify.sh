@@ -135,6 +135,11 @@ expect "binary16 x < y by hand" 1 "line 3: x 0x4000 (2), y 0x3c00 (1): expected 
 line 4: x 0x7e00 (nan), y 0x3c00 (1): expected 0 invalid, got 0 -
 4 tests, 2 errors" "$T/lt" -- $FPX verify binary16 'x < y'
 
+# a line past 1024 bytes is named, not shown; the next one is read
+{ awk 'BEGIN { s = ""; for (i = 0; i < 1100; i++) s = s "A"; print s }'; echo '3C01 3C01 3C02 01'; } > "$T/long"
+expect "a long line" 1 "line 1: longer than 1024 bytes
+2 tests, 1 error" "$T/long" -- $FPX verify binary16 'x*y'
+
 # ---- -j 2: the same bytes ---------------------------------------------------------------
 # 20000 lines, every 997th one's result and flags made wrong (the last hex digit
 # changed; all five flags at once, which no operation raises)

@@ -170,6 +170,8 @@ static void batch_add(struct verify_batch *b, const char *text, size_t len, long
 	b->at[b->count] = b->used;
 	b->number[b->count++] = number;
 	memcpy(b->text + b->used, text, len);
+	for (char *nul = memchr(b->text + b->used, '\0', len); nul; nul = memchr(nul, '\0', (size_t)(b->text + b->used + len - nul)))
+		*nul = '?'; /* a NUL byte: a line that cannot be read, shown whole */
 	b->text[b->used + len] = '\0';
 	b->used += len + 1;
 }
@@ -186,7 +188,7 @@ static bool batch_read(struct verify_batch *b, struct line_reader *r, long *line
 	while (b->count < VERIFY_BATCH_LINES && lines_next(r, &text, &len, &too_long)) {
 		const char *p = text + strspn(text, " \t");
 		++*line;
-		if (too_long)
+		if (too_long || len > VERIFY_MAX_LINE) /* the reader's bound is its buffer's */
 			batch_add(b, "", 0, -*line);
 		else if (*p && *p != '#')
 			batch_add(b, text, len, *line);
