@@ -63,6 +63,7 @@ run sh tests/p3109-ops.sh ./fpx
 run sh tests/ieee-ops.sh ./fpx
 run sh tests/p3109-reals.sh ./fpx
 run sh tests/p3109-block.sh ./fpx
+run sh tests/verify.sh ./fpx
 run sh tests/stream.sh ./fpx
 run sh tests/generated.sh ./fpx
 run sh tests/rows.sh ./fpx

@@ -85,6 +85,11 @@
 	X(USAGE_BAD_RANDOM, "--random takes a count of combinations from 1 to 2^40, not '%s'") \
 	X(USAGE_BAD_SEED, "--seed takes a number from 0 to 2^64-1, not '%s'") \
 	X(USAGE_BAD_JOBS, "--jobs takes a number of processes from 1 to 256, not '%s'") \
+	/* verify */ \
+	X(USAGE_VERIFY_NEEDS_FORMAT, "verify needs a FORMAT and an expression of x, y, z (the lines come on stdin)") \
+	X(USAGE_VERIFY_ARGUMENTS, "verify reads its lines from stdin: after EXPR give - or nothing, not '%s'") \
+	X(USAGE_VERIFY_STDIN_IN_REPL, "verify reads stdin, which is the session here") \
+	X(USAGE_VERIFY_DRAW, "verify: a stochastic mode needs --sr-random R (the lines carry no draw)") \
 	/* quantize, dequantize */ \
 	X(USAGE_QUANTIZE_NOT_STOCHASTIC, "quantize rounds in one way: -r %s is for convert, show, cast and map") \
 	X(USAGE_NEEDS_FORMAT, "%s needs a FORMAT") \

@@ -70,6 +70,9 @@ static const struct command commands[] = {
 		  OPT(RANDOM) | OPT(SEED) | OPT(FINITE) | OPT(TININESS) | OPT(ARCH) | OPT(TESTFLOAT) | OPT(EXACT) |
 		  OPT(JOBS) | OPT(QUIET) |
 		  OPTIONS_OPERAND_FIELDS | OPTIONS_VARIABLE_DRAW },
+	{ "verify", cmd_verify, "[FORMAT] EXPR [-]", "check a device's results against map's",
+	  ROUNDING | OPT(WRAP) | OPT(MAX_PRECISION) | OPT(IN) | OPT(TO) | OPT(TININESS) | OPT(TESTFLOAT) |
+		  OPT(CHECK_NANS) | OPT(JOBS) | OPT(QUIET) },
 };
 
 const struct command_table cli_commands = { commands, sizeof commands / sizeof commands[0] };

@@ -40,16 +40,17 @@
 	X(ARCH,          0,   "arch",          "NAME",    arch,      AT(arch),                 "NaNs, tininess as NAME does: " ARCH_NAMES_HELP) \
 	X(VIA,           0,   "via",           "FORMAT",  text,      AT(via),                  "round into FORMAT first (rne), then into the target") \
 	X(MAX_PRECISION, 0,   "max-precision", "BITS",    precision, AT(max_precision),        "functions, constants: undecided past BITS bits (3072)") \
-	X(IN,            0,   "in",            "F[,G,H]", text,      AT(map.in),               "map: x (y, z) are codes of these formats; block: FS,FX") \
-	X(TO,            0,   "to",            "FORMAT",  text,      AT(map.to),               "map: the result's format (with --in: no FORMAT argument)") \
+	X(IN,            0,   "in",            "F[,G,H]", text,      AT(map.in),               "map, verify: x (y, z) are codes of these formats; block: FS,FX") \
+	X(TO,            0,   "to",            "FORMAT",  text,      AT(map.to),               "map, verify: the result's format (with --in: no FORMAT argument)") \
 	X(RANDOM,        0,   "random",        "N",       random,    AT(map.random),           "map: N random combinations, weighted to special codes") \
 	X(SEED,          0,   "seed",          "S",       seed,      AT(map.seed),             "map: the random generator's seed (0 to 2^64-1; 1)") \
 	X(FINITE,        0,   "finite",        NULL,      flag,      AT(map.finite),           "map: skip combinations with a NaN or infinite operand") \
-	X(TININESS,      0,   "tininess",      "WHEN",    tininess,  AT(map.tininess_before),  "map: underflow's tininess: after (default) or before rounding") \
-	X(TESTFLOAT,     0,   "testfloat",     NULL,      flag,      AT(map.testfloat),        "map: Berkeley TestFloat's lines: operands, result, flags") \
+	X(TININESS,      0,   "tininess",      "WHEN",    tininess,  AT(map.tininess_before),  "map, verify: underflow's tininess: after (default) or before rounding") \
+	X(TESTFLOAT,     0,   "testfloat",     NULL,      flag,      AT(map.testfloat),        "map, verify: Berkeley TestFloat's lines: operands, result, flags") \
 	X(EXACT,         0,   "exact",         NULL,      flag,      AT(map.exact),            "map: roundToInt, float to int flag inexact (TestFloat -exact)") \
-	X(JOBS,          'j', "jobs",          "N",       jobs,      AT(map.jobs),             "map: N worker processes, same output (1)") \
-	X(QUIET,         'q', "quiet",         NULL,      flag,      AT(map.quiet),            "map: no progress line on stderr") \
+	X(JOBS,          'j', "jobs",          "N",       jobs,      AT(map.jobs),             "map, verify: N worker processes, same output (1)") \
+	X(QUIET,         'q', "quiet",         NULL,      flag,      AT(map.quiet),            "map, verify: no progress line on stderr") \
+	X(CHECK_NANS,    0,   "check-nans",    NULL,      flag,      AT(map.check_nans),       "verify: NaN results must match bit for bit") \
 	X(SCALE,         0,   "scale",         "S,...",   text,      AT(quant.scale),          "quantize, dequantize, block: the scale, or one per block") \
 	X(ZERO_POINT,    0,   "zero-point",    "Z,...",   text,      AT(quant.zero_point),     "quantize, dequantize: the zero point, or one per block") \
 	X(BLOCK,         0,   "block",         "N",       text,      AT(quant.block),          "values per block (mx, block: 32 by default)") \

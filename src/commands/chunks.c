@@ -20,6 +20,8 @@
 #define PROGRESS_EVERY 0.5   /* seconds between progress lines */
 
 struct progress {
+	const char *name;
+	uint64_t before;
 	bool on;
 	double start, last;
 	uint64_t total;
@@ -35,6 +37,8 @@ static double now(void)
 
 static void progress_start(struct progress *p, const struct chunk_run *run)
 {
+	p->name = run->name;
+	p->before = run->before;
 	p->on = run->progress && isatty(STDERR_FILENO);
 	p->start = p->last = now();
 	p->total = run->rows;
@@ -49,8 +53,9 @@ static void progress_show(struct progress *p, uint64_t done)
 		return;
 	p->last = t;
 	rate = (double)done / (t - p->start);
-	fprintf(stderr, "\r\033[Kfpx map: %llu/%llu row%s, %.0f rows/s, %.0fs left", (unsigned long long)done,
-		(unsigned long long)p->total, sb_plural((long long)p->total), rate,
+	fprintf(stderr, "\r\033[Kfpx %s: %llu/%llu row%s, %.0f rows/s, %.0fs left", p->name,
+		(unsigned long long)(p->before + done), (unsigned long long)(p->before + p->total),
+		sb_plural((long long)(p->before + p->total)), rate,
 		rate > 0 ? (double)(p->total - done) / rate : 0.0);
 }
 
@@ -364,7 +369,7 @@ static long run_workers(const struct chunk_run *run, struct progress *p)
 	crew.parent = getpid();
 	crew.started = 1;
 	if (!(s = share_turns())) {
-		report("map: could not start the workers (-j): %s", strerror(errno));
+		report("%s: could not start the workers (-j): %s", run->name, strerror(errno));
 		return -1;
 	}
 	for (; crew.started < run->jobs; crew.started++) {
@@ -378,7 +383,7 @@ static long run_workers(const struct chunk_run *run, struct progress *p)
 	if (crew.started < run->jobs) {
 		abandon(s);
 		wait_workers(&e, &crew, true);
-		report("map: could not start the workers (-j)");
+		report("%s: could not start the workers (-j)", run->name);
 		return -1;
 	}
 	ok = take_turns(run, s, &crew, p, &e.failed);
@@ -387,7 +392,7 @@ static long run_workers(const struct chunk_run *run, struct progress *p)
 	if (e.broken_pipe) /* what one process writing into a closed pipe gets */
 		kill(getpid(), SIGPIPE);
 	if ((!ok || e.cut_off) && !output_should_stop()) {
-		report("map: a worker stopped early");
+		report("%s: a worker stopped early", run->name);
 		return -1;
 	}
 	return e.failed;

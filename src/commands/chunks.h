@@ -19,7 +19,9 @@
 #define CHUNKS_MAX_JOBS 256 /* -j; usage.h's USAGE_BAD_JOBS says so */
 
 struct chunk_run {
+	const char *name; /* the command, for the progress line and reports ("map") */
 	uint64_t rows;   /* rows 0 … rows − 1 */
+	uint64_t before; /* rows made by earlier runs of the same command: the progress counts them */
 	int jobs;        /* processes to make them (1: this one) */
 	bool progress;   /* a progress line on stderr (when it is a terminal) */
 	/* Appends rows [first, end) to out; returns how many of them failed. */

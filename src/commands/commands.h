@@ -37,5 +37,7 @@ int cmd_mx(struct settings *s);
 int cmd_block(struct settings *s);
 /* mapcmd.c */
 int cmd_map(struct settings *s);
+/* verify.c */
+int cmd_verify(struct settings *s);
 
 #endif

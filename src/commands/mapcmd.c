@@ -44,7 +44,7 @@ static const char *const variable_names[MAP_VARIABLES] = { "x", "y", "z" };
 /* ---- Writing a row -------------------------------------------------------------------- */
 
 /* TestFloat's flags: bit 0 inexact, 1 underflow, 2 overflow, 3 infinite (divbyzero), 4 invalid. */
-static unsigned testfloat_flags(unsigned flags)
+unsigned map_testfloat_flags(unsigned flags)
 {
 	return (flags & RND_INEXACT ? 1u : 0) | (flags & RND_UNDERFLOW ? 2u : 0) | (flags & RND_OVERFLOW ? 4u : 0) |
 	       (flags & RND_DIVBYZERO ? 8u : 0) | (flags & RND_INVALID ? 16u : 0);
@@ -71,7 +71,7 @@ static void put_testfloat(struct strbuf *out, const struct mapping *m, const fpc
 		sb_putc(out, mpq_sgn(o->value.mag) ? '1' : '0');
 	else
 		put_testfloat_code(out, m->to, o->res.code);
-	sb_printf(out, " %02X\n", testfloat_flags(o->res.flags));
+	sb_printf(out, " %02X\n", map_testfloat_flags(o->res.flags));
 }
 
 /* The operand fields -o asks for (x y z: the codes; xv yv zv: their shortest values),
@@ -102,12 +102,31 @@ static void put_operands(struct strbuf *out, const struct mapping *m, const fpco
 		sb_free(&value[i]);
 }
 
+/* A row's result into m->outcome, from its codes (and r's draw): PROBLEM_NONE, or what
+ * it has instead. */
+enum problem map_compute(struct mapping *m, const fpcode *codes)
+{
+	struct outcome *o = &m->outcome;
+
+	m->how = m->s->rounding;
+	if (m->used & 1u << MAP_DRAW)
+		m->how.sr_random = (uint64_t)codes[MAP_DRAW];
+	o->has_value = o->approximate = false;
+	if (!(m->fast && map_operate_on_codes(o, m, codes))) {
+		for (int v = 0; v < MAP_VARIABLES; v++)
+			if (m->used & 1u << v)
+				convert_code_value(&m->values[v], m->in[v], codes[v]);
+		o->problem = map_evaluate(o, m, codes, m->values);
+	} else
+		o->problem = PROBLEM_NONE;
+	return o->problem;
+}
+
 /* One row: the operands, then the result's fields (or `error` in each, and a report).
  * False when it failed. */
 static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 {
 	const struct settings *s = m->s;
-	struct num *values = m->values;
 	struct outcome *o = &m->outcome;
 	char input[MAP_VARIABLES * (CODE_MAX_BITS / 4 + 3)] = "", *end = input;
 
@@ -120,18 +139,7 @@ static bool map_row(struct mapping *m, const fpcode *codes, struct strbuf *out)
 	}
 	if (end > input)
 		end[-1] = '\0'; /* the last blank; an expression of no variable has none */
-	m->how = s->rounding;
-	if (m->used & 1u << MAP_DRAW)
-		m->how.sr_random = (uint64_t)codes[MAP_DRAW];
-	o->has_value = o->approximate = false;
-	if (!(m->fast && map_operate_on_codes(o, m, codes))) {
-		for (int v = 0; v < MAP_VARIABLES; v++)
-			if (m->used & 1u << v)
-				convert_code_value(&values[v], m->in[v], codes[v]);
-		o->problem = map_evaluate(o, m, codes, values);
-	} else
-		o->problem = PROBLEM_NONE;
-	if (o->problem) {
+	if (map_compute(m, codes)) {
 		problem_report(NULL, input, strlen(input), o->problem, NULL);
 		if (!s->map.testfloat) {
 			put_operands(out, m, codes, true);
@@ -203,7 +211,7 @@ static long produce_rows(void *arg, uint64_t first, uint64_t end, struct strbuf 
 
 static int run_numbered(struct mapping *m)
 {
-	struct chunk_run run = { .rows = 1, .jobs = m->s->map.jobs ? (int)m->s->map.jobs : 1, .progress = !m->s->map.quiet,
+	struct chunk_run run = { .name = "map", .rows = 1, .jobs = m->s->map.jobs ? (int)m->s->map.jobs : 1, .progress = !m->s->map.quiet,
 				 .produce = produce_rows, .arg = m };
 	unsigned __int128 rows = 1;
 
@@ -469,41 +477,54 @@ static void put_header(const struct mapping *m)
 	sb_free(&line);
 }
 
+/* Everything but the rows: the arguments, the expression, the formats, the ranges and
+ * the settings read into m (m->s given). False after a usage error; map_close() either way. */
+bool map_open(struct mapping *m, struct settings *s)
+{
+	*m = (struct mapping){ .s = s, .max_precision = inputs_max_precision(s) };
+	conversion_init(&m->conv);
+	num_init(&m->outcome.value);
+	for (int v = 0; v < MAP_VARIABLES; v++)
+		num_init(&m->values[v]);
+	m->conv.max_precision = m->max_precision;
+	m->conv.arch = s->arch;
+	if ((s->map.testfloat && !testfloat_take_name(s)) || !find_arguments(m) ||
+	    !map_parse_expression(m, m->expression))
+		return false;
+	m->used = real_variables(m->expr) | real_variables(m->right);
+	if (rnd_mode_is_stochastic(s->rounding.mode) && !s->sr_random_given)
+		m->used |= 1u << MAP_DRAW; /* r varies */
+	m->is_operation = map_find_operation(m);
+	if (!find_formats(m) || !find_ranges(m) || !check_settings(m))
+		return false;
+	m->testfloat_int = testfloat_is_to_int(m);
+	m->fast = m->is_operation && !m->right && !m->need_value;
+	for (int i = 0; m->fast && i < op_arity(m->op); i++)
+		m->fast = m->operand[i]->op == REAL_VAR;
+	for (int v = 0; v < MAP_VARIABLES; v++)
+		map_find_boundary_codes(m, v);
+	return true;
+}
+
+void map_close(struct mapping *m)
+{
+	conversion_clear(&m->conv);
+	num_clear(&m->outcome.value);
+	for (int v = 0; v < MAP_VARIABLES; v++)
+		num_clear(&m->values[v]);
+	real_free(m->expr);
+	real_free(m->right);
+}
+
 int cmd_map(struct settings *s)
 {
-	struct mapping m = { .s = s, .max_precision = inputs_max_precision(s) };
+	struct mapping m;
 	int status = EXIT_USAGE;
 
-	if ((s->map.testfloat && !testfloat_take_name(s)) || !find_arguments(&m))
-		return EXIT_USAGE;
-	conversion_init(&m.conv);
-	num_init(&m.outcome.value);
-	for (int v = 0; v < MAP_VARIABLES; v++)
-		num_init(&m.values[v]);
-	m.conv.max_precision = m.max_precision;
-	m.conv.arch = s->arch;
-	if (!map_parse_expression(&m, m.expression))
-		goto done;
-	m.used = real_variables(m.expr) | real_variables(m.right);
-	if (rnd_mode_is_stochastic(s->rounding.mode) && !s->sr_random_given)
-		m.used |= 1u << MAP_DRAW; /* r varies */
-	m.is_operation = map_find_operation(&m);
-	if (!find_formats(&m) || !find_ranges(&m) || !check_settings(&m))
-		goto done;
-	m.testfloat_int = testfloat_is_to_int(&m);
-	m.fast = m.is_operation && !m.right && !m.need_value;
-	for (int i = 0; m.fast && i < op_arity(m.op); i++)
-		m.fast = m.operand[i]->op == REAL_VAR;
-	for (int v = 0; v < MAP_VARIABLES; v++)
-		map_find_boundary_codes(&m, v);
-	put_header(&m);
-	status = s->nargs > m.first_code ? run_given(&m) : run_numbered(&m);
-done:
-	conversion_clear(&m.conv);
-	num_clear(&m.outcome.value);
-	for (int v = 0; v < MAP_VARIABLES; v++)
-		num_clear(&m.values[v]);
-	real_free(m.expr);
-	real_free(m.right);
+	if (map_open(&m, s)) {
+		put_header(&m);
+		status = s->nargs > m.first_code ? run_given(&m) : run_numbered(&m);
+	}
+	map_close(&m);
 	return status;
 }

@@ -2,7 +2,7 @@
  * mapping.h — what the parts of fpx map share: the mapping (its expression, the formats,
  * what each variable runs over) and one row's outcome. mapeval.c reads the expression
  * and computes a row's result; mapcodes.c says which codes a row combines; mapcmd.c is
- * the command: its rows, its runs, its setting up.
+ * the command: its rows, its runs, its setting up (which fpx verify shares).
  */
 #ifndef FPX_MAPPING_H
 #define FPX_MAPPING_H
@@ -78,6 +78,19 @@ bool map_find_operation(struct mapping *m);
 bool map_operate_on_codes(struct outcome *o, const struct mapping *m, const fpcode *codes);
 /* The row's result from the operands' codes and values, or PROBLEM_... when it has none. */
 enum problem map_evaluate(struct outcome *o, struct mapping *m, const fpcode *codes, const struct num *values);
+
+/* ---- mapcmd.c: the command's setting up and one row, for fpx verify too -------------------- */
+
+/* Everything but the rows: [FORMAT] EXPR from s->args, the expression, the formats, the
+ * ranges and the settings read into *m. False after a usage error; map_close() either way. */
+bool map_open(struct mapping *m, struct settings *s);
+void map_close(struct mapping *m);
+/* A row's result into m->outcome from its codes (and r's draw, when r varies):
+ * PROBLEM_NONE, or what it has instead. */
+enum problem map_compute(struct mapping *m, const fpcode *codes);
+/* rnd_flag bits as TestFloat's flags byte: 1 inexact, 2 underflow, 4 overflow, 8
+ * infinite (divbyzero), 16 invalid; the others are left out. */
+unsigned map_testfloat_flags(unsigned flags);
 
 /* ---- mapcodes.c: which codes a row combines ---------------------------------------------- */
 

@@ -45,6 +45,7 @@ struct map_settings {
 	uint64_t seed;
 	bool seed_given, finite, tininess_before, testfloat, quiet;
 	bool exact; /* --exact (TestFloat's -exact): roundToInt and float->int flag inexact */
+	bool check_nans; /* verify --check-nans: a NaN result matches its code alone */
 	/* the operand fields where -o's list starts: 0, 1, 2 the code of x, y, z; 3, 4, 5
 	 * their shortest values (xv yv zv) */
 	int operand_field[MAX_OPERAND_FIELDS];

@@ -155,6 +155,8 @@ bool testfloat_take_name(struct settings *s)
 	}
 	s->map.in = fn.in->format;
 	s->map.to = fn.to->format;
+	if (s->map.exact && strcmp(fn.expression, "roundtoint(x)") == 0)
+		fn.expression = "roundtointexact(x)"; /* -exact: inexact flagged */
 	s->args[0] = (char *)fn.expression; /* map only reads its arguments */
 	return true;
 }
