@@ -71,7 +71,7 @@ static const struct command commands[] = {
 		  OPT(JOBS) | OPT(QUIET) |
 		  OPTIONS_OPERAND_FIELDS | OPTIONS_VARIABLE_DRAW },
 	{ "verify", cmd_verify, "[FORMAT] EXPR [-]", "check a device's results against map's",
-	  ROUNDING | OPT(WRAP) | OPT(MAX_PRECISION) | OPT(IN) | OPT(TO) | OPT(TININESS) | OPT(TESTFLOAT) |
+	  ROUNDING | OPT(WRAP) | OPT(MAX_PRECISION) | OPT(IN) | OPT(TO) | OPT(TININESS) | OPT(ARCH) | OPT(TESTFLOAT) | OPT(EXACT) |
 		  OPT(CHECK_NANS) | OPT(JOBS) | OPT(QUIET) },
 };
 

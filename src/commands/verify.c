@@ -27,6 +27,7 @@
 #include "decimal.h"
 #include "lines.h"
 #include "mapping.h"
+#include "testfloat.h"
 #include "output.h"
 #include "verifyline.h"
 
@@ -229,10 +230,13 @@ static bool verify_batches(struct verifier *w)
 /* [FORMAT] EXPR [-]: s->args without the "-", checked before map_open() reads them. */
 static bool check_arguments(struct settings *s)
 {
-	bool expression_first = s->map.in && s->map.to && s->nargs >= 1 && map_is_expression(s->args[0]);
+	bool expression_first;
 
 	if (s->nargs >= 1 && strcmp(s->args[s->nargs - 1], "-") == 0)
 		s->nargs--;
+	if (s->map.testfloat && !testfloat_take_name(s)) /* f32_mulAdd: formats and expression */
+		return false;
+	expression_first = s->map.in && s->map.to && s->nargs >= 1 && map_is_expression(s->args[0]);
 	if (!s->may_read_stdin)
 		return usage_error(USAGE_VERIFY_STDIN_IN_REPL, NULL), false;
 	if (s->nargs < (expression_first ? 1 : 2))
