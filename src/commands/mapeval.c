@@ -235,20 +235,6 @@ static enum problem evaluate_real(struct outcome *o, struct mapping *m, const st
 	return PROBLEM_NONE;
 }
 
-static bool is_result_nan(const struct fmt *f, fpcode code)
-{
-	struct fmt_value v;
-	bool nan;
-
-	if (!f->has_nan)
-		return false;
-	fmt_value_init(&v);
-	fmt_decode(&v, f, code);
-	nan = v.cls == FP_NAN;
-	fmt_value_clear(&v);
-	return nan;
-}
-
 /* The NaN operands the architecture looks at, into ops: the operation's a, b, c, or
  * the variables used, in order (fpx's own); how many. */
 static int nan_operands(const struct num **ops, const struct mapping *m, const struct num *values)
@@ -294,7 +280,7 @@ static void apply_nan_rules(struct outcome *o, const struct mapping *m, const st
 	for (int i = 0; i < n; i++)
 		any_nan |= ops[i]->kind == NUM_NAN;
 	o->res.flags |= inf_zero ? RND_INVALID : 0;
-	if (!is_result_nan(m->to, o->res.code))
+	if (!fmt_is_nan(m->to, o->res.code))
 		return;
 	if (any_nan)
 		o->res.code = arch_nan_result(m->s->arch, m->to, ops, n, inf_zero);

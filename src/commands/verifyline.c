@@ -135,20 +135,6 @@ bool verify_read_line(struct verify_line *l, const struct mapping *m, const char
 
 /* ---- Comparing ---------------------------------------------------------------------------- */
 
-static bool is_nan(const struct fmt *f, fpcode code)
-{
-	struct fmt_value v;
-	bool nan;
-
-	if (!f->has_nan)
-		return false;
-	fmt_value_init(&v);
-	fmt_decode(&v, f, code);
-	nan = v.cls == FP_NAN;
-	fmt_value_clear(&v);
-	return nan;
-}
-
 fpcode verify_expected(const struct verify_line *l, const struct mapping *m)
 {
 	const struct outcome *o = &m->outcome;
@@ -165,7 +151,7 @@ struct verify_match verify_compare(const struct verify_line *l, const struct map
 	struct verify_match match = { .result = expected == l->result, .flags = true };
 
 	if (!match.result && !boolean && !check_nans) /* TestFloat without -checkNaNs */
-		match.result = is_nan(m->to, expected) && is_nan(m->to, l->result) && !fmt_nan_is_signaling(m->to, l->result);
+		match.result = fmt_is_nan(m->to, expected) && fmt_is_nan(m->to, l->result) && !fmt_nan_is_signaling(m->to, l->result);
 	if (l->has_flags)
 		match.flags = (m->outcome.res.flags & VERIFY_FLAGS) == (l->flags & VERIFY_FLAGS);
 	return match;

@@ -103,6 +103,13 @@ static bool decodes_as_nan(const struct fmt *f, fpcode code, bool *noncanonical)
 
 /* An x87 invalid operand (an unnormal, pseudo-infinity or pseudo-NaN) signals whatever
  * its bits: using it flags invalid, as a signaling NaN does. */
+bool fmt_is_nan(const struct fmt *f, fpcode code)
+{
+	bool noncanonical;
+
+	return f->has_nan && decodes_as_nan(f, code, &noncanonical);
+}
+
 bool fmt_nan_is_signaling(const struct fmt *f, fpcode code)
 {
 	bool noncanonical;

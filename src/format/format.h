@@ -300,6 +300,8 @@ void *fmt_cache_keep(struct fmt_cache *c, const struct fmt *f, void *data);
  * bit quiets it. Every other format's NaNs are quiet.
  */
 bool fmt_nan_is_signaling(const struct fmt *f, fpcode code);
+/* Is code one of f's NaNs? */
+bool fmt_is_nan(const struct fmt *f, fpcode code);
 /* The payload of a NaN code (the fraction below the quiet bit), where NaNs have one
  * (the formats with signaling NaNs); false elsewhere, and for x87's invalid operands. */
 bool fmt_nan_payload(const struct fmt *f, fpcode code, fpcode *payload);
