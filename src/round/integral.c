@@ -5,23 +5,6 @@
  */
 #include "integral.h"
 
-/* Does a stochastic mode's draw round |x| = whole + rest/den away from zero (P3109
- * §4.7.4, as round.c draws for a code): when R ≥ 2^N − count. */
-static bool draws_away(struct rnd_spec how, const mpz_t rest, const mpz_t den)
-{
-	mpz_t count, threshold;
-	bool away;
-
-	mpz_inits(count, threshold, NULL);
-	rnd_stochastic_count(count, how.mode, how.sr_bits, rest, den);
-	mpz_set_ui(threshold, 1);
-	mpz_mul_2exp(threshold, threshold, how.sr_bits);
-	mpz_sub(threshold, threshold, count);
-	away = mpz_cmp_ui(threshold, 0) <= 0 || mpz_cmp_ui(threshold, how.sr_random) <= 0;
-	mpz_clears(count, threshold, NULL);
-	return away;
-}
-
 /* Does the mode take whole + 1 for |x| = whole + rest/den (0 < rest < den)? Parity
  * picks the even (rne's tie) or the odd one (rto) of the two integers. */
 static bool takes_upper(struct rnd_spec how, const mpz_t whole, const mpz_t rest, const mpz_t den, bool neg)
@@ -35,7 +18,7 @@ static bool takes_upper(struct rnd_spec how, const mpz_t whole, const mpz_t rest
 	vs_mid = mpz_cmp(twice, den);
 	mpz_clear(twice);
 	if (rnd_mode_is_stochastic(how.mode))
-		vs_mid = draws_away(how, rest, den) ? 1 : -1;
+		vs_mid = rnd_stochastic_away(how, rest, den) ? 1 : -1;
 	pick = rnd_mode_pick(how.mode, vs_mid, neg);
 	if (pick == RND_PICK_EVEN || pick == RND_PICK_ODD)
 		return mpz_odd_p(whole) == (pick == RND_PICK_EVEN);

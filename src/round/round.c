@@ -370,20 +370,25 @@ void rnd_stochastic_count(mpz_t count, enum rnd_mode mode, unsigned bits, const 
 	mpz_clear(rest);
 }
 
-/* The side of the midpoint that makes rne take what the draw takes: +1 away, −1 not. */
-static int stochastic_side(struct rnd_spec how, const mpz_t num, const mpz_t den)
+bool rnd_stochastic_away(struct rnd_spec how, const mpz_t num, const mpz_t den)
 {
 	mpz_t count, draws;
-	int side;
+	bool away;
 
 	mpz_inits(count, draws, NULL);
 	rnd_stochastic_count(count, how.mode, how.sr_bits, num, den);
 	mpz_set_ui(draws, 1);
 	mpz_mul_2exp(draws, draws, how.sr_bits);
 	mpz_sub(draws, draws, count); /* the threshold T: away when R >= T */
-	side = mpz_cmp_ui(draws, 0) <= 0 || mpz_cmp_ui(draws, how.sr_random) <= 0 ? 1 : -1;
+	away = mpz_cmp_ui(draws, 0) <= 0 || mpz_cmp_ui(draws, how.sr_random) <= 0;
 	mpz_clears(count, draws, NULL);
-	return side;
+	return away;
+}
+
+/* The side of the midpoint that makes rne take what the draw takes: +1 away, −1 not. */
+static int stochastic_side(struct rnd_spec how, const mpz_t num, const mpz_t den)
+{
+	return rnd_stochastic_away(how, num, den) ? 1 : -1;
 }
 
 /* The draw's side for |x| = q placed just above rank lower (inexact, below the virtual

@@ -137,6 +137,8 @@ static inline bool rnd_mode_takes_upper(enum rnd_mode mode, int vs_mid, bool neg
  * to even. It rounds away when R >= 2^N − count. As an mpz, since it reaches 2^64.
  */
 void rnd_stochastic_count(mpz_t count, enum rnd_mode mode, unsigned bits, const mpz_t num, const mpz_t den);
+/* Does how's draw R round that value away (R >= 2^N − count)? */
+bool rnd_stochastic_away(struct rnd_spec how, const mpz_t num, const mpz_t den);
 
 enum rnd_flag {
 	RND_INEXACT = 1 << 0,
