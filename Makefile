@@ -79,7 +79,7 @@ LIB_OBJS = $(LIB_SRCS:.c=.o)
 HEADERS  = $(wildcard src/*/*.h)
 TESTS    = tests/toykind tests/activations tests/smallops tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/fastshort tests/posit tests/fixed tests/nvfp4 tests/real tests/ops bench/gen
 
-.PHONY: all check regen check-sanitize check-wide bench fuzz fuzz-run install uninstall clean distclean
+.PHONY: all check check-testfloat regen check-sanitize check-wide bench fuzz fuzz-run install uninstall clean distclean
 
 all: fpx
 
@@ -137,6 +137,12 @@ bench: fpx bench/gen bench/baseline
 
 check: fpx $(TESTS) tools/tables
 	sh tests/run.sh
+
+# Every function of Berkeley TestFloat in every mode, under each SoftFloat specialization,
+# against testfloat_ver -checkNaNs -checkInvInts. TestFloat is the user's own build, never
+# made here: TESTFLOAT_DIR=folder (one folder per specialization); skips without it.
+check-testfloat: fpx
+	sh tests/testfloat-matrix.sh ./fpx
 
 # The completions' and the man page's lists, written from fpx's tables (tools/tables
 # prints them): `make regen` rewrites the parts marked "generated" in place, and

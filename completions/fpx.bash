@@ -67,6 +67,7 @@ _fpx() {
 	--random) return ;;
 	--seed) return ;;
 	--tininess) COMPREPLY=($(compgen -W "after before" -- "$cur")); return ;;
+	--precision-control) return ;;
 	-j | --jobs) return ;;
 	--scale) return ;;
 	--zero-point) return ;;

@@ -54,6 +54,7 @@ table='
 --tininess=after  - - - - - - - - - - - - a - -
 --testfloat       - - - - - - - - - - - - a - -
 --exact           - - - - - - - - - - - - a - -
+--precision-control=64 - - - - - - - - - - - - a - -
 -j=2              - - - - - - - - - - - - a - -
 -q                - - - - - - - - - - - - a - -
 --hex-input       a a - - - - a - - - - - - - -

@@ -105,6 +105,22 @@ expect "binary16 --check-nans" 0 "line 9: x 0x7c00 (inf), y 0x0000 (0): expected
 line 10: x 0x7c00 (inf), y 0x0000 (0): expected 0x7e00 (nan) invalid, got 0x7d00 (snan(0x100)) invalid" \
 	"$T/b16" -- sh -c "$FPX verify --check-nans binary16 'x*y' | grep -e '^line [19]: ' -e '^line 10: '"
 
+# A conversion into an integer that is invalid (x86's integer indefinite 0x80000000):
+# without --check-inv-ints any architecture's invalid result passes when both flag
+# invalid alone, as testfloat_ver has it (test_a_f32_z_i32_rx.c): 0x7fffffff, 0x80000000,
+# and 0 for a NaN; 0 for 2^31 (4F000000) does not, nor a result without the flag.
+printf '7FC00000 7FFFFFFF 10\n7FC00000 00000000 10\n4F000000 7FFFFFFF 10\n4F000000 00000000 10\nCF800000 7FFFFFFF 10\nCF800000 80000000 00\n' > "$T/inv"
+expect "invalid integers" 1 "line 4: x 0x4f000000 (2147483648): expected 0x80000000 (-2147483648) invalid, got 0x00000000 (0) invalid
+line 6: x 0xcf800000 (-4294967296): expected 0x80000000 (-2147483648) invalid, got 0x80000000 (-2147483648) -
+6 tests, 2 errors" "$T/inv" -- $FPX verify --testfloat --arch x86 f32_to_i32 -
+expect "invalid integers -checkInvInts" 0 "6 tests, 6 errors" "$T/inv" -- sh -c "$FPX verify --testfloat --arch x86 -checkInvInts f32_to_i32 - | tail -n 1"
+expect "invalid integers -checkAll" 0 "6 tests, 6 errors" "$T/inv" -- sh -c "$FPX verify --testfloat --arch x86 -checkAll f32_to_i32 - | tail -n 1"
+# unsigned: all ones or 0 (TestFloat's test_a_f32_z_ui32_rx.c)
+printf '7FC00000 00000000 10\nBF800000 FFFFFFFF 10\nBF800000 00000001 10\n' > "$T/invu"
+expect "invalid unsigned" 1 "line 3: x 0xbf800000 (-1): expected 0xffffffff (4294967295) invalid, got 0x00000001 (1) invalid
+3 tests, 1 error" "$T/invu" -- $FPX verify --testfloat --arch x86 f32_to_ui32 -
+expect "--check-inv-ints on map" 2 "" "$T/invu" -- $FPX map --check-inv-ints --testfloat f32_to_ui32 -
+
 # --testfloat: fpx's lines are not TestFloat's
 printf '3C01 3C01 3C02 01\n0x3c01\t0x3c01\t0x3c02\tinexact\n' > "$T/tf"
 expect "--testfloat" 1 "line 2: cannot read '0x3c01${tab}0x3c01${tab}0x3c02${tab}inexact': want x, y, the result and optionally its flags (TestFloat's line)

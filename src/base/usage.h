@@ -33,6 +33,8 @@
 	X(USAGE_BAD_MODE, "unknown rounding mode '%s'") \
 	X(USAGE_BAD_POLICY, "unknown policy '%s' (see fpx policies)") \
 	X(USAGE_BAD_MAX_PRECISION, "--max-precision takes a number of bits from 64 to 1048576, not '%s'") \
+	X(USAGE_BAD_PRECISION_CONTROL, "--precision-control takes 24, 53 or 64 (bits), not '%s'") \
+	X(USAGE_PRECISION_CONTROL, "--precision-control 24 or 53 needs x87 results of + - * / or sqrt (x87's precision control)") \
 	X(USAGE_BAD_ARCH, "--arch takes ieee, x86, arm, arm-dn or riscv, not '%s'") \
 	X(USAGE_BAD_TININESS, "--tininess takes after or before, not '%s'") \
 	X(USAGE_BAD_COLOR, "--color takes auto, always or never, not '%s'") \

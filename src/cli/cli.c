@@ -67,12 +67,12 @@ static const struct command commands[] = {
 		  OPT(BLOCK) | ROWS },
 	{ "map", cmd_map, "[FORMAT] EXPR [CODES...|-]", "x, y, z on every code: golden vectors",
 	  ROUNDING | OPT(WRAP) | ROWS | OPT(MAX_PRECISION) | OPT(RANGE) | OPT(IN) | OPT(TO) |
-		  OPT(RANDOM) | OPT(SEED) | OPT(FINITE) | OPT(TININESS) | OPT(ARCH) | OPT(TESTFLOAT) | OPT(EXACT) |
+		  OPT(RANDOM) | OPT(SEED) | OPT(FINITE) | OPT(TININESS) | OPT(ARCH) | OPT(TESTFLOAT) | OPT(EXACT) | OPT(PRECISION_CONTROL) |
 		  OPT(JOBS) | OPT(QUIET) |
 		  OPTIONS_OPERAND_FIELDS | OPTIONS_VARIABLE_DRAW },
 	{ "verify", cmd_verify, "[FORMAT] EXPR [-]", "check a device's results against map's",
-	  ROUNDING | OPT(WRAP) | OPT(MAX_PRECISION) | OPT(IN) | OPT(TO) | OPT(TININESS) | OPT(ARCH) | OPT(TESTFLOAT) | OPT(EXACT) |
-		  OPT(CHECK_NANS) | OPT(JOBS) | OPT(QUIET) },
+	  ROUNDING | OPT(WRAP) | OPT(MAX_PRECISION) | OPT(IN) | OPT(TO) | OPT(TININESS) | OPT(ARCH) | OPT(TESTFLOAT) | OPT(EXACT) | OPT(PRECISION_CONTROL) |
+		  OPT(CHECK_NANS) | OPT(CHECK_INV_INTS) | OPT(JOBS) | OPT(QUIET) },
 };
 
 const struct command_table cli_commands = { commands, sizeof commands / sizeof commands[0] };

@@ -270,12 +270,15 @@ int cmdline_run(const struct command_table *t, int argc, char **argv, bool in_re
 {
 	struct settings s = { .rounding = { .mode = RND_NEAREST_EVEN }, .style = STYLE_TSV, .map.seed = 1, .may_read_stdin = !in_repl,
 			      .interactive = in_repl || isatty(STDIN_FILENO) };
-	int status = options_parse(&s, testfloat_options(argc, argv), argv);
+	char **spelled; /* TestFloat's options as fpx's */
+	int n = testfloat_options(argc, argv, &spelled);
+	int status = options_parse(&s, n, spelled ? spelled : argv);
 	char **args = s.args;
 
 	if (status == OPTIONS_GO_ON)
 		status = dispatch(t, &s, !in_repl);
 	free(args);
+	free(spelled);
 	if (!output_flush() && status == EXIT_OK)
 		status = EXIT_BAD_INPUT;
 	return status;

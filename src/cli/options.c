@@ -161,6 +161,16 @@ static int read_tininess(struct settings *s, void *into, const char *value)
 	return OPTIONS_GO_ON;
 }
 
+/* --precision-control: the bits x87's precision control field rounds to. */
+static int read_precision_control(struct settings *s, void *into, const char *value)
+{
+	(void)s;
+	if (strcmp(value, "24") != 0 && strcmp(value, "53") != 0 && strcmp(value, "64") != 0)
+		return usage_error(USAGE_BAD_PRECISION_CONTROL, value);
+	*(int *)into = atoi(value);
+	return OPTIONS_GO_ON;
+}
+
 static int read_jobs(struct settings *s, void *into, const char *value)
 {
 	(void)s;

@@ -47,10 +47,12 @@
 	X(FINITE,        0,   "finite",        NULL,      flag,      AT(map.finite),           "map: skip combinations with a NaN or infinite operand") \
 	X(TININESS,      0,   "tininess",      "WHEN",    tininess,  AT(map.tininess_before),  "map, verify: underflow's tininess: after (default) or before rounding") \
 	X(TESTFLOAT,     0,   "testfloat",     NULL,      flag,      AT(map.testfloat),        "map, verify: Berkeley TestFloat's lines: operands, result, flags") \
+	X(PRECISION_CONTROL, 0, "precision-control", "BITS", precision_control, AT(map.precision_control), "map, verify: x87's + - * / sqrt round to 24, 53 or 64 bits") \
 	X(EXACT,         0,   "exact",         NULL,      flag,      AT(map.exact),            "map: roundToInt, float to int flag inexact (TestFloat -exact)") \
 	X(JOBS,          'j', "jobs",          "N",       jobs,      AT(map.jobs),             "map, verify: N worker processes, same output (1)") \
 	X(QUIET,         'q', "quiet",         NULL,      flag,      AT(map.quiet),            "map, verify: no progress line on stderr") \
 	X(CHECK_NANS,    0,   "check-nans",    NULL,      flag,      AT(map.check_nans),       "verify: NaN results must match bit for bit") \
+	X(CHECK_INV_INTS, 0,  "check-inv-ints", NULL,     flag,      AT(map.check_inv_ints),   "verify: invalid integer results must match bit for bit") \
 	X(SCALE,         0,   "scale",         "S,...",   text,      AT(quant.scale),          "quantize, dequantize, block: the scale, or one per block") \
 	X(ZERO_POINT,    0,   "zero-point",    "Z,...",   text,      AT(quant.zero_point),     "quantize, dequantize: the zero point, or one per block") \
 	X(BLOCK,         0,   "block",         "N",       text,      AT(quant.block),          "values per block (mx, block: 32 by default)") \

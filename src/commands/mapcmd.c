@@ -498,7 +498,9 @@ bool map_open(struct mapping *m, struct settings *s)
 	if (!find_formats(m) || !find_ranges(m) || !check_settings(m))
 		return false;
 	m->testfloat_int = testfloat_is_to_int(m);
-	m->fast = m->is_operation && !m->right && !m->need_value;
+	if (!map_find_rounding_format(m))
+		return false;
+	m->fast = m->is_operation && !m->right && !m->need_value && m->rounds_in == m->to;
 	for (int i = 0; m->fast && i < op_arity(m->op); i++)
 		m->fast = m->operand[i]->op == REAL_VAR;
 	for (int v = 0; v < MAP_VARIABLES; v++)

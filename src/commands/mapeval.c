@@ -10,6 +10,7 @@
 #include "output.h"
 #include "parse.h"
 #include "problem.h"
+#include "registry.h"
 #include "report.h"
 #include "testfloat.h"
 
@@ -49,6 +50,48 @@ bool map_find_operation(struct mapping *m)
 			return true;
 		}
 	return false;
+}
+
+/* Is the expression sqrt(x) of a variable? */
+static bool is_square_root(const struct real *r)
+{
+	return r->op == REAL_CALL && r->fn == real_function("sqrt", 4) && r->arg[0]->op == REAL_VAR;
+}
+
+/* x87's precision control (Intel SDM vol. 1 §8.1.5.2) rounds the results of + − · / and
+ * sqrt to 24 or 53 bits in x87's exponent range: the values of e15m23 and e15m52, whose
+ * exponents are x87's. 64 bits is x87's own rounding, nothing to change. */
+bool map_find_rounding_format(struct mapping *m)
+{
+	int bits = m->s->map.precision_control;
+	bool applies = strcmp(m->to->kind->name, "x87") == 0 &&
+		       ((m->is_operation && m->op != OP_FMA) || (!m->right && !m->fn && is_square_root(m->expr)));
+
+	m->rounds_in = m->to;
+	if (!bits || bits == 64)
+		return true;
+	if (!applies)
+		return usage_error(USAGE_PRECISION_CONTROL, NULL), false;
+	m->rounds_in = fmt_lookup(bits == 24 ? "e15m23" : "e15m52");
+	return true;
+}
+
+/* A result rounded in m->rounds_in, written as m->to's code of the same value: its
+ * ternary and flags stay the rounding's. A NaN becomes m->to's (apply_nan_rules()). */
+static enum problem write_in_result_format(struct outcome *o, const struct mapping *m)
+{
+	struct rnd_result rounded = o->res;
+	struct num x;
+	enum problem problem;
+
+	num_init(&x);
+	convert_code_value(&x, m->rounds_in, rounded.code);
+	problem = convert_problem(rnd_encode(&o->res, m->to, &x, m->how));
+	rounded.code = o->res.code;
+	rounded.placed = false;
+	o->res = rounded;
+	num_clear(&x);
+	return problem;
 }
 
 /* Where a comparison operator stands outside parentheses: its offset and length (0
@@ -211,7 +254,7 @@ static enum problem operate(struct outcome *o, const struct mapping *m, const st
 		args[i] = operand_value(m->operand[i], values);
 	raised = op_exact(&o->value, m->op, args, m->how.mode);
 	o->has_value = true;
-	if ((problem = convert_problem(rnd_encode(&o->res, m->to, &o->value, m->how))))
+	if ((problem = convert_problem(rnd_encode(&o->res, m->rounds_in, &o->value, m->how))))
 		return problem;
 	o->res.flags |= raised;
 	return PROBLEM_NONE;
@@ -223,7 +266,7 @@ static enum problem evaluate_real(struct outcome *o, struct mapping *m, const st
 	enum problem problem;
 
 	m->conv.need_value = need_value;
-	problem = convert_real(&m->conv, m->to, real_bind(m->expr, values), m->how);
+	problem = convert_real(&m->conv, m->rounds_in, real_bind(m->expr, values), m->how);
 	if (problem)
 		return problem;
 	o->res = m->conv.result;
@@ -272,18 +315,21 @@ static void apply_nan_rules(struct outcome *o, const struct mapping *m, const st
 {
 	const struct num *ops[MAP_VARIABLES];
 	int n = nan_operands(ops, m, values);
-	bool any_nan = false, inf_zero = is_fma_inf_zero(m, ops, n);
+	bool any_nan = false, converted = false, inf_zero = is_fma_inf_zero(m, ops, n);
 
 	for (int v = 0; v < MAP_VARIABLES; v++)
-		if ((m->used & 1u << v) && values[v].kind == NUM_NAN && values[v].signaling)
-			o->res.flags |= RND_INVALID;
+		if (m->used & 1u << v) {
+			converted |= m->in[v] != m->to;
+			if (values[v].kind == NUM_NAN && values[v].signaling)
+				o->res.flags |= RND_INVALID;
+		}
 	for (int i = 0; i < n; i++)
 		any_nan |= ops[i]->kind == NUM_NAN;
 	o->res.flags |= inf_zero ? RND_INVALID : 0;
 	if (!fmt_is_nan(m->to, o->res.code))
 		return;
 	if (any_nan)
-		o->res.code = arch_nan_result(m->s->arch, m->to, ops, n, inf_zero);
+		o->res.code = arch_nan_result(m->s->arch, m->to, ops, n, inf_zero, converted);
 	else
 		arch_made_nan(&o->res.code, m->s->arch, m->to);
 }
@@ -317,11 +363,13 @@ enum problem map_evaluate(struct outcome *o, struct mapping *m, const fpcode *co
 		  : operation ? operate(o, m, values) : evaluate_real(o, m, values, m->need_value);
 	if (problem)
 		return problem;
-	if (!m->s->map.tininess_before && rnd_tininess_may_differ(&o->res, m->to)) {
+	if (!m->s->map.tininess_before && rnd_tininess_may_differ(&o->res, m->rounds_in)) {
 		if (!o->has_value && (problem = evaluate_real(o, m, values, true)))
 			return problem;
-		rnd_tininess_after_rounding(&o->res, m->to, &o->value, m->how);
+		rnd_tininess_after_rounding(&o->res, m->rounds_in, &o->value, m->how);
 	}
+	if (m->rounds_in != m->to && (problem = write_in_result_format(o, m)))
+		return problem;
 	if (!m->fn || mapfn_signals(m->fn)) /* the predicates, class and totalorder are quiet */
 		apply_nan_rules(o, m, values);
 	return PROBLEM_NONE;

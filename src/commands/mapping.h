@@ -43,6 +43,7 @@ struct mapping {
 	int first_code;                      /* the argument the combinations start at */
 	const struct fmt *in[MAP_VARIABLES]; /* each variable's format */
 	const struct fmt *to;                /* the result's */
+	const struct fmt *rounds_in;         /* where it is rounded: m->to, or --precision-control's */
 	struct real *expr;                   /* the expression, or a comparison's left side */
 	struct real *right;                  /* a comparison's right side, else NULL */
 	unsigned used;                       /* the variables used, a bit each; MAP_DRAW's when r varies */
@@ -74,6 +75,9 @@ bool map_parse_expression(struct mapping *m, const char *text);
 /* Is the expression an arithmetic operation of ops.h (+ − · /, x·y + z) on variables and
  * exact constants? Then m->op and m->operand say which. */
 bool map_find_operation(struct mapping *m);
+/* The format the result rounds in (m->rounds_in): m->to, or x87's at
+ * --precision-control's 24 or 53 bits; false after reporting where that cannot be. */
+bool map_find_rounding_format(struct mapping *m);
 /* The fast path of ops.h, where it applies (no rational): false where it does not. */
 bool map_operate_on_codes(struct outcome *o, const struct mapping *m, const fpcode *codes);
 /* The row's result from the operands' codes and values, or PROBLEM_... when it has none. */

@@ -46,6 +46,8 @@ struct map_settings {
 	bool seed_given, finite, tininess_before, testfloat, quiet;
 	bool exact; /* --exact (TestFloat's -exact): roundToInt and float->int flag inexact */
 	bool check_nans; /* verify --check-nans: a NaN result matches its code alone */
+	bool check_inv_ints; /* verify --check-inv-ints: so does an invalid integer result */
+	int precision_control; /* --precision-control: x87's 24, 53, 64 bits; 0: not given */
 	/* the operand fields where -o's list starts: 0, 1, 2 the code of x, y, z; 3, 4, 5
 	 * their shortest values (xv yv zv) */
 	int operand_field[MAX_OPERAND_FIELDS];

@@ -7,11 +7,10 @@
  * Never writes a row, never rounds a float: map does both as for any expression.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "mapfn.h"
-#include "parse.h"
 #include "registry.h"
 #include "report.h"
 #include "testfloat.h"
@@ -35,9 +34,7 @@ static const struct tf_type {
 /*
  * The operations F_NAME, operands and result in F (f16 f32 f64 extF80 f128), as fpx's
  * expressions. The comparisons' result is 1 or 0 (written so). roundToInt rounds by -r
- * and flags inexact with -exact (--exact); the signaling and quiet comparisons and
- * roundtoint are ops helpers' names, refused as "not yet" until the expression parser
- * knows them (testfloat_take_name()).
+ * and flags inexact with -exact (--exact).
  */
 static const struct tf_op {
 	const char *name, *expression;
@@ -60,11 +57,15 @@ static const struct tf_op {
 };
 #define TF_OPS (sizeof tf_ops / sizeof tf_ops[0])
 
-/* A name read: the operands' type, the result's, and the expression. */
+/* A name read: the operands' type, the result's, and the expression; F_to_I_r_minMag
+ * rounds toward zero whatever -r says. */
 struct tf_function {
 	const struct tf_type *in, *to;
 	const char *expression;
+	bool min_mag;
 };
+
+#define TF_MIN_MAG "_r_minMag"
 
 /* The type named by text's first len bytes, or NULL. */
 static const struct tf_type *find_type(const char *text, size_t len)
@@ -93,13 +94,16 @@ static bool find_function(struct tf_function *out, const char *name)
 	const struct tf_type *a = find_type(name, len);
 	const char *rest = name + len + 1;
 
+	out->min_mag = false;
 	if (!a || !name[len])
 		return false;
 	if (strncasecmp(rest, "to_", 3) == 0) {
+		size_t to_len = strlen(rest + 3), suffix = strlen(TF_MIN_MAG);
+		out->min_mag = to_len > suffix && strcasecmp(rest + 3 + to_len - suffix, TF_MIN_MAG) == 0;
 		out->in = a;
-		out->to = find_type(rest + 3, strlen(rest + 3));
+		out->to = find_type(rest + 3, to_len - (out->min_mag ? suffix : 0));
 		out->expression = "x";
-		return out->to && converts(a, out->to);
+		return out->to && converts(a, out->to) && (!out->min_mag || (a->class == TF_FLOAT && out->to->class == TF_INT));
 	}
 	for (size_t i = 0; a->class == TF_FLOAT && i < TF_OPS; i++)
 		if (strcasecmp(tf_ops[i].name, rest) == 0 && !(tf_ops[i].no_extf80 && strcmp(a->name, "extF80") == 0)) {
@@ -108,22 +112,6 @@ static bool find_function(struct tf_function *out, const char *name)
 			return true;
 		}
 	return false;
-}
-
-/* Does fpx know the expression yet (a call of mapfn.h's, or a function of reals)?
- * Silent. The table's expressions have no comparison operator. */
-static bool knows_expression(const char *expression)
-{
-	enum mapfn_parsed call = mapfn_parse(NULL, expression);
-	struct parse_error err;
-	struct real *r = NULL;
-	bool known;
-
-	if (call != MAPFN_NOT_A_CALL)
-		return call == MAPFN_PARSED;
-	known = parse_function_of(&r, &err, expression, strlen(expression)) == PARSE_OK;
-	real_free(r);
-	return known;
 }
 
 /* Does text begin as TestFloat's names do, with one of its types and '_'? */
@@ -149,12 +137,10 @@ bool testfloat_take_name(struct settings *s)
 		report("'%s' names the formats: no --in or --to with it", name);
 		return false;
 	}
-	if (!knows_expression(fn.expression)) {
-		report("'%s': not yet: fpx has no %s", name, fn.expression);
-		return false;
-	}
 	s->map.in = fn.in->format;
 	s->map.to = fn.to->format;
+	if (fn.min_mag)
+		s->rounding.mode = RND_TOWARD_ZERO; /* TestFloat takes no -r for these */
 	if (s->map.exact && strcmp(fn.expression, "roundtoint(x)") == 0)
 		fn.expression = "roundtointexact(x)"; /* -exact: inexact flagged */
 	s->args[0] = (char *)fn.expression; /* map only reads its arguments */
@@ -169,7 +155,9 @@ static const struct {
 } tf_options[] = {
 	{ "-tininessbefore", "--tininess=before" },
 	{ "-tininessafter", "--tininess=after" },
-	{ "-precision80", NULL },
+	{ "-precision32", "--precision-control=24" },
+	{ "-precision64", "--precision-control=53" },
+	{ "-precision80", "--precision-control=64" },
 };
 
 static bool has_testfloat_option(int argc, char **argv)
@@ -180,34 +168,65 @@ static bool has_testfloat_option(int argc, char **argv)
 	return false;
 }
 
-int testfloat_options(int argc, char **argv)
-{
-	int n = 1, exact = -1; /* -1: neither -exact nor -notexact */
-	bool options = true;
+/* TestFloat's options that say what testfloat_ver checks or how roundToInt flags:
+ * the last of -exact and -notexact wins; -checkAll is both checks. */
+struct tf_checks {
+	int exact; /* -1: neither -exact nor -notexact */
+	bool nans, inv_ints;
+};
 
+static bool take_check(struct tf_checks *c, const char *arg)
+{
+	if (strcmp(arg, "-exact") == 0 || strcmp(arg, "-notexact") == 0)
+		c->exact = arg[1] == 'e';
+	else if (strcmp(arg, "-checkNaNs") == 0 || strcmp(arg, "-checkAll") == 0)
+		c->nans = true, c->inv_ints |= arg[6] == 'A';
+	else if (strcmp(arg, "-checkInvInts") == 0)
+		c->inv_ints = true;
+	else
+		return false;
+	return true;
+}
+
+/* arg as fpx spells it: one of tf_options, or as it is. */
+static char *fpx_spelling(char *arg)
+{
+	for (size_t k = 0; k < sizeof tf_options / sizeof tf_options[0]; k++)
+		if (strcmp(arg, tf_options[k].testfloat) == 0)
+			return (char *)tf_options[k].fpx; /* options_parse() only reads them */
+	return arg;
+}
+
+int testfloat_options(int argc, char **argv, char ***out)
+{
+	struct tf_checks checks = { .exact = -1 };
+	int n = 1;
+	char **v;
+
+	*out = NULL;
 	if (!has_testfloat_option(argc, argv))
 		return argc;
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		size_t k = 0;
-		options = options && strcmp(arg, "--") != 0;
-		if (options && (strcmp(arg, "-exact") == 0 || strcmp(arg, "-notexact") == 0)) {
-			exact = arg[1] == 'e';
-			continue;
-		}
-		while (options && k < sizeof tf_options / sizeof tf_options[0] && strcmp(arg, tf_options[k].testfloat))
-			k++;
-		if (!options || k == sizeof tf_options / sizeof tf_options[0])
-			argv[n++] = argv[i];
-		else if (tf_options[k].fpx)
-			argv[n++] = (char *)tf_options[k].fpx; /* options_parse() only reads them */
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		take_check(&checks, argv[i]);
+	if (!(v = malloc((size_t)(argc + 4) * sizeof *v)))
+		abort();
+	v[0] = argv[0];
+	if (checks.exact == 1) /* first among the options */
+		v[n++] = (char *)"--exact";
+	if (checks.nans)
+		v[n++] = (char *)"--check-nans";
+	if (checks.inv_ints)
+		v[n++] = (char *)"--check-inv-ints";
+	for (int i = 1, options = 1; i < argc; i++) {
+		struct tf_checks ignored;
+		options = options && strcmp(argv[i], "--") != 0;
+		if (!options)
+			v[n++] = argv[i];
+		else if (!take_check(&ignored, argv[i]))
+			v[n++] = fpx_spelling(argv[i]);
 	}
-	if (exact == 1) { /* first among the options: room, since -exact itself was dropped */
-		memmove(&argv[2], &argv[1], (size_t)(n - 1) * sizeof *argv);
-		argv[1] = (char *)"--exact";
-		n++;
-	}
-	argv[n] = NULL;
+	v[n] = NULL;
+	*out = v;
 	return n;
 }
 
@@ -356,13 +375,13 @@ void testfloat_print_help(void)
 	       "-rodd, -tininessbefore, -tininessafter, -exact, -notexact as TestFloat spells them):\n");
 	column = printf(" ");
 	for (size_t i = 0; i < TF_OPS; i++) {
-		bool ready = knows_expression(tf_ops[i].expression);
-		const char *note = !ready ? " (not yet)" : tf_ops[i].no_extf80 ? " (not extF80)" : "";
+		const char *note = tf_ops[i].no_extf80 ? " (not extF80)" : "";
 		if (column + (int)(strlen(tf_ops[i].name) + 3 + strlen(note)) > 88)
 			column = printf("\n ") - 1;
 		column += printf(" F_%s%s", tf_ops[i].name, note);
 	}
-	printf("\n  F_to_G I_to_F F_to_I bf16_to_f32 f32_to_bf16\n"
-	       "      F_to_I: rounded by -r; NaN, +-inf, out of range: invalid and 0x80..0 (signed),\n"
-	       "      all ones (unsigned); inexact only with -exact\n");
+	printf("\n  F_to_G I_to_F F_to_I F_to_I_r_minMag bf16_to_f32 f32_to_bf16\n"
+	       "      F_to_I: rounded by -r (_r_minMag: toward zero); NaN, +-inf, out of range:\n"
+	       "      invalid and --arch's integer; inexact only with -exact\n"
+	       "  -precision32, -precision64: extF80's add sub mul div sqrt round to 24, 53 bits\n");
 }

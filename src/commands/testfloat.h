@@ -16,12 +16,14 @@
 #include "settings.h"
 
 /*
- * argv's TestFloat spellings, when "--testfloat" is among the options, rewritten as
- * fpx's in place: -tininessbefore, -tininessafter as --tininess=before, =after;
- * -exact and -notexact dropped, the last of them deciding whether --exact is added;
- * -precision80 (x87's default) dropped. Returns the new argc (argv stays terminated).
+ * argv's TestFloat spellings, when "--testfloat" is among the options, as fpx's: a new
+ * vector in *out (the caller frees it; NULL when argv has no --testfloat, and argv
+ * stands). -tininessbefore, -tininessafter as --tininess=before, =after; -precision32,
+ * 64, 80 as --precision-control=24, 53, 64; and first among the options --exact when
+ * the last of -exact and -notexact is -exact, --check-nans for -checkNaNs,
+ * --check-inv-ints for -checkInvInts, both for -checkAll. Returns the new argc.
  */
-int testfloat_options(int argc, char **argv);
+int testfloat_options(int argc, char **argv, char ***out);
 /*
  * With --testfloat and a TestFloat function's name as the first argument: --in, --to
  * and the expression in its place, as if given. True when done or when the first

@@ -136,7 +136,7 @@ static bool verify_one(struct verifier *w, uint64_t i, struct strbuf *out)
 		sb_printf(out, "line %ld: '%s': %s\n", number, text, problem_message(problem, NULL));
 		return false;
 	}
-	match = verify_compare(&l, &w->m, s->map.check_nans);
+	match = verify_compare(&l, &w->m);
 	if (match.result && match.flags)
 		return true;
 	report_mismatch(out, &l, &w->m, number);

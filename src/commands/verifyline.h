@@ -39,13 +39,14 @@ bool verify_read_line(struct verify_line *l, const struct mapping *m, const char
  * which TestFloat writes as 0 or 1? */
 bool verify_result_is_boolean(const struct mapping *m);
 
-/* The device's result against fpx's (m->outcome): whether the code matches (any NaN that
- * does not signal for a NaN, without check_nans; TestFloat's rule) and, when the line
- * has flags, whether they match. */
+/* The device's result against fpx's (m->outcome): whether the code matches and, when the
+ * line has flags, whether they match. Without --check-nans any NaN that does not signal
+ * matches a NaN; without --check-inv-ints, an invalid conversion into an integer may give
+ * any architecture's integer (TestFloat's rules for -checkNaNs and -checkInvInts). */
 struct verify_match {
 	bool result, flags;
 };
-struct verify_match verify_compare(const struct verify_line *l, const struct mapping *m, bool check_nans);
+struct verify_match verify_compare(const struct verify_line *l, const struct mapping *m);
 /* fpx's result as the line's kind has it: its code, or 0 and 1 for a boolean in
  * TestFloat's form. */
 fpcode verify_expected(const struct verify_line *l, const struct mapping *m);

@@ -52,8 +52,9 @@ struct arch {
 	enum arch_pick pick_x87;
 	/* ARM-VFPv2's extF80 propagation forgets to quiet (sf:ARM-VFPv2/
 	 * s_propagateNaNExtF80UI.c:79, `uiZ.v0 | 0xC000...;` discarded): an extF80 NaN
-	 * comes out as it went in, signaling or not. Copied, so that testfloat_ver
-	 * -checkNaNs agrees on extF80; no ARM has x87's format. */
+	 * comes out as it went in, signaling or not. A conversion into extF80 goes through
+	 * the common NaN and is quieted (s_commonNaNToExtF80UI.c:52). Copied, so that
+	 * testfloat_ver -checkNaNs agrees on extF80; no ARM has x87's format. */
 	bool x87_unquieted;
 	/* 1 operand (sqrt, roundToInt): the NaN quieted, or the default NaN. sf:f32_sqrt.c:68
 	 * calls propagateNaN(a, 0): quieted in 8086-SSE and ARM-VFPv2, default in
@@ -217,7 +218,7 @@ static struct nan_pick pick_result(const struct arch *a, enum arch_pick rule, bo
 }
 
 fpcode arch_nan_result(const struct arch *a, const struct fmt *f, const struct num *const *operands, int n,
-		       bool fma_inf_zero)
+		       bool fma_inf_zero, bool converted)
 {
 	bool x87 = is_x87(f);
 	struct nan_pick p;
@@ -227,7 +228,7 @@ fpcode arch_nan_result(const struct arch *a, const struct fmt *f, const struct n
 	p = pick_result(a, x87 ? a->pick_x87 : a->pick, x87, operands, n < ARCH_MAX_OPERANDS ? n : ARCH_MAX_OPERANDS,
 			fma_inf_zero);
 	code = fmt_nan_carrying(f, p.neg, p.payload);
-	if (x87 && a->x87_unquieted && p.signaling && (code & (f->quiet_bit - 1)))
+	if (x87 && a->x87_unquieted && !converted && p.signaling && (code & (f->quiet_bit - 1)))
 		code &= ~f->quiet_bit; /* as it came */
 	return code;
 }

@@ -42,10 +42,11 @@ bool arch_tininess_before(const struct arch *a);
  * operation takes them: a, b, c) include a NaN; fma: fma_inf_zero when a·b is 0·∞ and
  * the row treats that product as an invalid operation whose default NaN meets c
  * (arch_fma_inf_zero_invalid()). Whether it raises invalid is the caller's (every row
- * raises it for a signaling operand).
+ * raises it for a signaling operand). converted: an operand is of another format than f
+ * (a conversion quiets its NaN in every row, x87's too).
  */
 fpcode arch_nan_result(const struct arch *a, const struct fmt *f, const struct num *const *operands, int n,
-		       bool fma_inf_zero);
+		       bool fma_inf_zero, bool converted);
 /* Does the row take the NaN operands in the operation's order (a, b, c), or, as fpx
  * always has, in its variables' (x, y, z)? */
 bool arch_operation_order(const struct arch *a);
