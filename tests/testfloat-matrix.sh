@@ -1,6 +1,6 @@
 #!/bin/sh
 # testfloat-matrix.sh — issue 36's measure (make check-testfloat): every function
-# Berkeley TestFloat has, for f16 f32 f64 extF80 f128 (and bf16), in every rounding mode
+# Berkeley TestFloat can verify, for f16 f32 f64 extF80 f128, in every rounding mode
 # it has, -exact and -notexact where they apply and extF80's three rounding precisions:
 # testfloat_gen's operands -> fpx map --testfloat --arch A -> testfloat_ver -checkNaNs
 # -checkInvInts built with the SoftFloat specialization of A. Every error counts.
@@ -103,8 +103,8 @@ functions() {
 		[ "$f" != extF80 ] && each_mode "${f}_mulAdd"
 		for op in rem eq le lt eq_signaling le_quiet lt_quiet; do echo "${f}_$op"; done
 	done
-	each_mode f32_to_bf16
-	echo bf16_to_f32
+	# f32_to_bf16 and bf16_to_f32: testfloat_gen has them, testfloat_ver has no loop for
+	# them (it stops after "Testing"); tests/testfloat.sh checks them by hand
 }
 
 missing=
