@@ -103,7 +103,7 @@ def main():
         within_one += d is not None and d <= 1
         exact += d == 0
     print(f"{category}: {len(picked)} lines sampled, {len(picked) - len(bad)} within 10 units of their last"
-          f" digit of a {'/'.join(fmts)} midpoint ({within_one} within one, {exact} on it),"
+          f" digit of a midpoint of {'/'.join(fmts)} ({within_one} within one, {exact} on it),"
           f" {undecided} not decided by 19 digits" + (f"; FAILED: {bad[:3]}" if bad else ""))
     return 1 if bad else 0
 
