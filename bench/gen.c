@@ -2,8 +2,11 @@
  * gen.c — the benchmark workload, deterministic: N decimal lines mixing short values,
  * 17–25 digit ones, scientific notation from 1e-45 to 1e38, integers, values within a
  * hair of the rounding ties of binary16, bfloat16, E4M3, E5M2 and binary32 (about a
- * quarter), format edges, signs, and the spellings .5, 5., +x and E-5.
- * Usage: gen N > file
+ * quarter), format edges, signs, and the spellings .5, 5., +x and E-5. With a
+ * CATEGORY, N lines of one kind instead (see gen_categories: long ties of binary16,
+ * bfloat16 and binary32 written out in full, fp8 ties, edges, ...), for the bench's
+ * table per category. It never reads input; the same N writes the same bytes.
+ * Usage: gen N [CATEGORY] > file
  */
 #include <assert.h>
 #include <gmp.h>
