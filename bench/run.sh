@@ -3,7 +3,8 @@
 # generated here (bench/gen; nothing downloaded). Every measurement is repeated ROUNDS
 # times, each right after the baseline it is compared with, and the median of the
 # per-round ratios is reported (seconds are medians too). The machine is shared and
-# noisy: read the ratios, not the seconds.
+# noisy: read the ratios, not the seconds. The last table takes each category of bench/gen
+# (long ties of narrow formats written out, edges, ...) on its own, against fast_float.
 # Usage: sh bench/run.sh [lines] [rounds]
 cd "$(dirname "$0")/.." || exit 2
 LINES=${1:-1000000}
@@ -25,6 +26,12 @@ grep -E '^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$' "$T/w" > "$T/pla
 # not the line's own there (fastshort.h), so fpx's come from its Ryu-style search
 awk '{ s = $0; sub(/[eE].*/, "", s); gsub(/[^0-9]/, "", s); sub(/^0+/, "", s); sub(/0+$/, "", s)
 	if (length(s) >= 16) print }' "$T/plain" > "$T/long"
+
+# The categories (bench/gen N CATEGORY), CAT_LINES lines each (at most 200 000):
+# the per-category table at the end
+CAT_LINES=$((LINES < 200000 ? LINES : 200000))
+CATEGORIES="short b16ties bf16ties b32ties fp8ties edges mix"
+for c in $CATEGORIES; do bench/gen "$CAT_LINES" "$c" > "$T/cat.$c"; done
 
 now() { date +%s%N; }
 
@@ -129,6 +136,29 @@ while [ $i -lt "$ROUNDS" ]; do
 	i=$((i + 1))
 done
 
+# pair_on NAME BASE COMMAND: BASE then COMMAND, back to back, as pair does
+pair_on() {
+	measure "$1.base" "$2"
+	measure "$1" "$3"
+	ratio "$1" "$1.base"
+}
+
+# Per category: fpx against fast_float (-o hex, default fields), and mx and quantize
+# against convert -o hex e4m3 on the same lines, each right after its baseline
+i=0
+while [ $i -lt "$ROUNDS" ]; do
+	for c in $CATEGORIES; do
+		f="$T/cat.$c"
+		if [ -n "$FASTFLOAT" ]; then
+			pair_on "$c.hex" "bench/fastfloat hex < $f" "./fpx convert -o hex binary64 < $f"
+			pair_on "$c.default" "bench/fastfloat shortest < $f" "./fpx convert binary64 < $f"
+		fi
+		pair_on "$c.mx" "./fpx convert -o hex e4m3 < $f" "./fpx mx -o hex e4m3 < $f"
+		pair_on "$c.quant" "./fpx convert -o hex e4m3 < $f" "./fpx quantize -o hex --scale 0.5 e4m3 < $f"
+	done
+	i=$((i + 1))
+done
+
 rate() { awk -v t="$(median "$1")" -v n="$2" 'BEGIN { printf "%.1f", n / t }'; }
 fastest() { sort -g "$T/$1" | head -n 1; }
 fastest_ratio() { awk -v a="$(fastest "$1")" -v b="$(fastest "$1.base")" 'BEGIN { printf "%.2f", a / b }'; }
@@ -224,3 +254,39 @@ for n in 1000 10000 100000 1000000; do
 	start=$(now); ./fpx convert -o hex binary64 < "$T/digits" > /dev/null; end=$(now)
 	awk -v t=$(( (end - start) / 1000 )) 'BEGIN { printf "%.4f\n", t / 1e6 }'
 done
+
+# the share of a category's lines fpx decides on its exact path (FPX_PATH_COUNTS: one
+# line fpx-paths: fast=N exact=M on stderr at exit), or - where fpx writes no such line
+exact_share() {
+	FPX_PATH_COUNTS=1 ./fpx convert -o hex binary64 < "$T/cat.$1" 2>&1 >/dev/null |
+		awk '/^fpx-paths: / { split($2, f, "="); split($3, e, "="); n = f[2] + e[2]
+			s = n ? sprintf("%.2f%%", 100 * e[2] / n) : "-" } END { print s ? s : "-" }'
+}
+lengths() {
+	awk '{ print length($0) }' "$T/cat.$1" | sort -n |
+		awk '{ v[NR] = $1 } END { printf "%d / %d", v[int((NR + 1) / 2)], v[int(NR * 0.9)] }'
+}
+cat_ratio() { if [ -s "$T/$1.ratio" ]; then printf '%.2f' "$(median "$1.ratio")"; else printf -- -; fi; }
+agrees() {
+	[ -n "$FASTFLOAT" ] || { printf -- -; return; }
+	./fpx convert -o hex binary64 < "$T/cat.$1" | cmp -s - "$T/cat.$1.ff" && printf yes || printf NO
+}
+echo
+echo "per category, $CAT_LINES lines each (bench/gen N CATEGORY); ratios are medians over the rounds of paired runs:"
+echo "hex = fpx convert -o hex binary64 / fast_float -> hex; default = fpx convert binary64 / fast_float -> hex + {fmt}"
+echo "shortest; mx = fpx mx -o hex e4m3 and quantize = fpx quantize -o hex --scale 0.5 e4m3, each / fpx convert -o hex"
+echo "e4m3 run just before it; exact = the share of lines fpx convert -o hex binary64 decides on its exact path"
+echo
+echo "| category | length median / p90 | hex | default | mx | quantize | exact | codes = fast_float's |"
+echo "|---|---|---|---|---|---|---|---|"
+for c in $CATEGORIES; do
+	[ -z "$FASTFLOAT" ] || bench/fastfloat hex < "$T/cat.$c" > "$T/cat.$c.ff"
+	printf '| %-8s | %9s | %5s | %5s | %5s | %5s | %6s | %s |\n' "$c" "$(lengths "$c")" "$(cat_ratio "$c.hex")" \
+		"$(cat_ratio "$c.default")" "$(cat_ratio "$c.mx")" "$(cat_ratio "$c.quant")" "$(exact_share "$c")" "$(agrees "$c")"
+done
+echo "| target | | <= 1.0 (mix <= 0.9) | <= 1.0 | <= 1.5 | <= 1.5 | < 0.1% but lines at a 19th-digit boundary | yes |"
+if command -v python3 > /dev/null; then
+	echo
+	echo "the categories checked with exact rationals (bench/ties.py, 1000 lines each, independent of fpx):"
+	for c in $CATEGORIES; do python3 bench/ties.py "$c" < "$T/cat.$c" | sed 's/^/  /'; done
+fi
