@@ -171,7 +171,8 @@ __attribute__((flatten)) static const char *take_lines_code(void *c, const char 
 }
 
 /* Rows of the code alone of a plain decimal, through the fast path (the same functions
- * convert_text() calls first) into the output; false when it does not take the text. */
+ * convert_text() calls first, and for the code alone the ends of a long decimal's
+ * first 19 digits) into the output; false when it does not take the text. */
 static bool convert_plain_line(struct converter *c, const char *text, size_t len)
 {
 	struct decimal d;
@@ -179,9 +180,13 @@ static bool convert_plain_line(struct converter *c, const char *text, size_t len
 	uint64_t shortest = 0;
 	long pow10 = 0;
 
-	if (!fastdec_scan(&d, text, len) || !rnd_encode_decimal(&res, c->f, &d, c->s->rounding))
+	if (!fastdec_scan(&d, text, len))
 		return false;
-	if (!bulk_rows_shortest(c->bulk) || !rnd_decimal_own_digits(&shortest, &pow10, c->f, &d, &res, c->s->rounding.mode))
+	if (!rnd_encode_decimal(&res, c->f, &d, c->s->rounding)) {
+		if (!rnd_decimal_code_by_ends(&res.code, c->f, &d, c->s->rounding))
+			return false;
+	} else if (!bulk_rows_shortest(c->bulk) ||
+		   !rnd_decimal_own_digits(&shortest, &pow10, c->f, &d, &res, c->s->rounding.mode))
 		shortest = 0;
 	render_code_row(&c->line, c->f, res.code, shortest, pow10, c->bulk, c->s->style);
 	output_write(&c->line, false);
