@@ -99,8 +99,9 @@ bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, struct rnd_spec how
 		rl->past_max[neg] = r.code;
 		decide_line(&r, rl, &below);
 		rl->far_below[neg] = r.code;
-		rl->zero[neg] = (struct rnd_result){ 0 };
-		rnd_decide_special(&rl->zero[neg], f, NUM_FINITE, neg, how);
+		r = (struct rnd_result){ 0 };
+		rnd_decide_special(&r, f, NUM_FINITE, neg, how);
+		rl->zero[neg] = r.code;
 	}
 	return true;
 }
@@ -156,7 +157,7 @@ static inline __attribute__((always_inline)) bool spot_code(fpcode *code, bool *
 	if (s->kind == FASTDEC_PLACED)
 		*in_place = line_code(code, rl, s);
 	else if (s->kind == FASTDEC_ZERO)
-		*code = rl->zero[s->neg].code;
+		*code = rl->zero[s->neg];
 	else {
 		line_code(code, rl, &s[0]);
 		line_code(&upper, rl, &s[1]);
@@ -231,12 +232,9 @@ const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, c
 	struct fastdec_spot s[2];
 	const char *stop = fastdec_place_line(s, &rl->grid, text);
 
-	if (!stop || s->kind == FASTDEC_BETWEEN) /* its ends say nothing of flags */
+	if (!stop || s->kind != FASTDEC_PLACED) /* ends say nothing of flags; quantize's 0 has no sign */
 		return NULL;
-	if (s->kind == FASTDEC_ZERO)
-		*out = rl->zero[s->neg];
-	else
-		decide_line(out, rl, s);
+	decide_line(out, rl, s);
 	return stop;
 }
 

@@ -37,16 +37,16 @@ bool rnd_encode_binary(struct rnd_result *out, const struct fmt *f, bool neg, un
  * their values (times 2^e2): made once for a run by rnd_line_open(), false when f is no
  * format for it. rnd_line_code() gives a line's code alone (past 38 digits, also by
  * both ends of its first 19, as rnd_decimal_code_by_ends()), rnd_line_result() all of
- * its result; both return where the decimal ends, for the caller to check that the
- * line ends there, or NULL when it is no such decimal or they cannot decide it (the
- * usual path then takes it).
+ * its result (of a nonzero line); both return where the decimal ends, for the caller
+ * to check that the line ends there, or NULL when it is no such decimal or they cannot
+ * decide it (the usual path then takes it).
  */
 struct rnd_line {
 	const struct fmt *f;
 	struct fastdec_line grid;
 	struct rnd_spec rounding;
 	fpcode past_max[2], far_below[2]; /* the codes decide() gives there, + and − */
-	struct rnd_result zero[2];        /* ... and to ±0 (rnd_decide_special()) */
+	fpcode zero[2];                   /* ... and to ±0 (rnd_decide_special()) */
 	uint64_t own_digits_limit; /* fastshort_input_limit() where it holds (rne, e2 0), else 0 */
 };
 
