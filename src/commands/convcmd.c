@@ -110,6 +110,8 @@ static enum problem convert_into(struct converter *c, const char *text, size_t l
 					       : convert_text(&c->conv, c->f, text, len, c->s->rounding);
 	char where[FMT_NAME_MAX + 64];
 
+	if (in) /* each conversion, into each target */
+		inputs_count_path(in, c->conv.fast);
 	if (problem) {
 		c->failures++;
 		problem_report(where_into(where, sizeof where, c, in, problem), text, len, problem, &c->conv.err);
@@ -200,7 +202,9 @@ static void convert_input(void *arg, struct inputs *in, const char *text, size_t
 {
 	struct converter *c = arg;
 
-	if (!c->plain || !convert_plain_line(c, text, len))
+	if (c->plain && convert_plain_line(c, text, len))
+		inputs_count_path(in, true);
+	else
 		convert_one(c, text, len, in);
 }
 
@@ -229,6 +233,7 @@ static bool convert_inputs(struct converter *c)
 		inputs_take_lines(&in, &one_pass);
 	if (!inputs_each(&in, &(struct inputs_rows){ convert_input, convert_too_long, c }))
 		c->failures++;
+	inputs_report_paths(&in);
 	return true;
 }
 
