@@ -48,6 +48,10 @@ awk 'BEGIN { srand(3); for (q = -400; q <= 400; q++) for (i = 0; i < 30; i++) { 
 run sh -c "./tests/fastpath 1000000 < $log.q" && rm -f "$log.q"
 # ... on each side of every boundary of the formats of at most 16 bits, 20 to 800 digits
 run tests/fastpath --near-ties
+# ... on long ties of narrower formats perturbed far out, long decimals and every
+# target's edges, in all six deterministic modes; and the same through the CLI
+run tests/longties 1000
+run sh tests/paths.sh ./fpx
 awk '!/^#/ && NF { print ($3 == "sat" ? $4 : $3) }' tests/records.d/*.records > "$log.rec"
 run sh -c "./tests/fastpath < $log.rec" && rm -f "$log.rec"
 run sh tests/nans.sh ./fpx

@@ -110,6 +110,8 @@ static enum problem convert_into(struct converter *c, const char *text, size_t l
 					       : convert_text(&c->conv, c->f, text, len, c->s->rounding);
 	char where[FMT_NAME_MAX + 64];
 
+	if (in) /* each conversion, into each target */
+		inputs_count_path(in, c->conv.fast);
 	if (problem) {
 		c->failures++;
 		problem_report(where_into(where, sizeof where, c, in, problem), text, len, problem, &c->conv.err);
@@ -171,7 +173,8 @@ __attribute__((flatten)) static const char *take_lines_code(void *c, const char 
 }
 
 /* Rows of the code alone of a plain decimal, through the fast path (the same functions
- * convert_text() calls first) into the output; false when it does not take the text. */
+ * convert_text() calls first, and for the code alone the ends of a long decimal's
+ * first 19 digits) into the output; false when it does not take the text. */
 static bool convert_plain_line(struct converter *c, const char *text, size_t len)
 {
 	struct decimal d;
@@ -179,9 +182,13 @@ static bool convert_plain_line(struct converter *c, const char *text, size_t len
 	uint64_t shortest = 0;
 	long pow10 = 0;
 
-	if (!fastdec_scan(&d, text, len) || !rnd_encode_decimal(&res, c->f, &d, c->s->rounding))
+	if (!fastdec_scan(&d, text, len))
 		return false;
-	if (!bulk_rows_shortest(c->bulk) || !rnd_decimal_own_digits(&shortest, &pow10, c->f, &d, &res, c->s->rounding.mode))
+	if (!rnd_encode_decimal(&res, c->f, &d, c->s->rounding)) {
+		if (!rnd_decimal_code_by_ends(&res.code, c->f, &d, c->s->rounding))
+			return false;
+	} else if (!bulk_rows_shortest(c->bulk) ||
+		   !rnd_decimal_own_digits(&shortest, &pow10, c->f, &d, &res, c->s->rounding.mode))
 		shortest = 0;
 	render_code_row(&c->line, c->f, res.code, shortest, pow10, c->bulk, c->s->style);
 	output_write(&c->line, false);
@@ -195,7 +202,9 @@ static void convert_input(void *arg, struct inputs *in, const char *text, size_t
 {
 	struct converter *c = arg;
 
-	if (!c->plain || !convert_plain_line(c, text, len))
+	if (c->plain && convert_plain_line(c, text, len))
+		inputs_count_path(in, true);
+	else
 		convert_one(c, text, len, in);
 }
 
@@ -224,6 +233,7 @@ static bool convert_inputs(struct converter *c)
 		inputs_take_lines(&in, &one_pass);
 	if (!inputs_each(&in, &(struct inputs_rows){ convert_input, convert_too_long, c }))
 		c->failures++;
+	inputs_report_paths(&in);
 	return true;
 }
 

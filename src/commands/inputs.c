@@ -28,6 +28,7 @@ bool inputs_open(struct inputs *in, struct settings *s, int first)
 	in->answers = NULL;
 	in->empty_rows = false;
 	in->fast = NULL;
+	in->paths[0] = in->paths[1] = 0;
 	problem_set_precision_cap(inputs_max_precision(s)); /* what PROBLEM_UNDECIDED names */
 	if (s->nargs != first)
 		return true;
@@ -94,6 +95,7 @@ static void take_lines(struct inputs *in)
 	lines_unread(in->reader, &p, &end);
 	lines_consume(in->reader, in->fast->take(in->fast->arg, p, end, &lines));
 	in->line += lines;
+	in->paths[1] += lines;
 }
 
 /* The next input; false at the end (or once output has failed, or Ctrl-C). Blank lines
@@ -150,6 +152,14 @@ bool inputs_each(struct inputs *in, const struct inputs_rows *rows)
 			output_write(in->answers, in->s->interactive);
 	}
 	return inputs_close(in);
+}
+
+void inputs_report_paths(const struct inputs *in)
+{
+	const char *asked = getenv("FPX_PATH_COUNTS");
+
+	if (asked && *asked) /* a line for scripts, not a report: no "fpx: " */
+		fprintf(stderr, "fpx-paths: fast=%ld exact=%ld\n", in->paths[1], in->paths[0]);
 }
 
 const char *inputs_where(struct inputs *in)

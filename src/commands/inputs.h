@@ -31,6 +31,7 @@ struct inputs {
 	struct strbuf *answers; /* see inputs_answer_into() */
 	bool empty_rows;
 	struct inputs_fast_path *fast; /* see inputs_take_lines() */
+	long paths[2]; /* inputs that took the exact path [0] and a fast one [1] (inputs_count_path()) */
 	char where[48];
 };
 
@@ -97,6 +98,15 @@ struct inputs_rows {
  * path takes (inputs_take_lines()) first, the answers written out as they fill (at once
  * in a session). Closes the inputs; false, after reporting it, when reading stdin failed. */
 bool inputs_each(struct inputs *in, const struct inputs_rows *rows);
+/* For FPX_PATH_COUNTS: the command says whether an input (or a conversion of one)
+ * took a fast word path or the exact one; the fast path's lines count as fast. */
+static inline void inputs_count_path(struct inputs *in, bool fast)
+{
+	in->paths[fast]++;
+}
+/* When the environment variable FPX_PATH_COUNTS is set (not empty), the line
+ * "fpx-paths: fast=N exact=M" of those counts on standard error (for bench/run.sh). */
+void inputs_report_paths(const struct inputs *in);
 /* Where the last input came from ("argument 2", "line 7"), put into words only when an
  * error is reported: valid until the next call. */
 const char *inputs_where(struct inputs *in);

@@ -375,7 +375,7 @@ static inline __attribute__((always_inline)) const char *take_quantized_line(voi
 									    const char *end, long *lines)
 {
 	struct quantize_pass *pass = arg;
-	struct quantized x;
+	struct quantized x = { .v = 0 }; /* x.r unset on the integer path: gcc's LTO cannot tell */
 	const char *stop = quantize_line(&x, pass->s, pass->q, p);
 
 	(void)end;

@@ -386,25 +386,26 @@ static bool place_exact(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, con
 
 /*
  * A value strictly between a = h·10^q and b = (h + 1)·10^q, placed when a and b share
- * their lower neighbour (then nothing of f's lies between them) and lie on one side of
- * its midpoint: a at or past it puts the value past it, b at or before it puts the
- * value before. False when the midpoint lies strictly between them, or the neighbours
- * differ.
+ * their lower neighbour (then nothing of f's lies between them), or b is the value of
+ * the next rank (past the midpoint below it), and they lie on one side of the
+ * midpoint: a at or past it puts the value past it, b at or before it puts the value
+ * before. False when the midpoint lies strictly between them, or the neighbours differ.
  */
 static bool place_between(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, uint64_t h,
 			  long q, long e2)
 {
 	struct exact_decimal a = { { h, 0 }, 1, q, e2 }, b = { { h + 1, 0 }, 1, q, e2 };
 	fpcode lower_b;
-	bool exact_a, exact_b, tiny_b;
+	bool exact_a, exact_b, tiny_b, next;
 	int mid_a, mid_b;
 
 	if (!place_exact(lower, &exact_a, &mid_a, tiny, f, &a) || !place_exact(&lower_b, &exact_b, &mid_b, &tiny_b, f, &b))
 		return false;
-	if (*lower != lower_b || *tiny != tiny_b)
+	next = exact_b && *lower != ~(fpcode)0 && lower_b == *lower + 1; /* tiny as a is */
+	if (!next && (*lower != lower_b || *tiny != tiny_b))
 		return false;
 	*exact = false;
-	return between_ends(vs_mid, mid_a, mid_b);
+	return between_ends(vs_mid, mid_a, next ? 1 : mid_b);
 }
 
 bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, const struct decimal *d)
@@ -420,6 +421,19 @@ bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const st
 	if (place_between(lower, exact, vs_mid, tiny, f, d->head, d->q, d->e2))
 		return true;
 	return d->limbs > 0 && place_exact(lower, exact, vs_mid, tiny, f, &all);
+}
+
+bool fastdec_place_ends(fpcode lower[2], bool exact[2], int vs_mid[2], bool tiny[2], const struct fmt *f,
+			const struct decimal *d)
+{
+	if (!f->grid.present || f->grid.frac_bits > 112 || d->head == 0 || !d->sticky || d->head == UINT64_MAX)
+		return false;
+	for (int i = 0; i < 2; i++) {
+		struct exact_decimal end = { { d->head + (uint64_t)i, 0 }, 1, d->q, d->e2 };
+		if (!place_exact(&lower[i], &exact[i], &vs_mid[i], &tiny[i], f, &end))
+			return false;
+	}
+	return true;
 }
 
 bool fastdec_place_binary(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f,

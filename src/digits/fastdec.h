@@ -51,6 +51,11 @@ bool fastdec_value(struct num *x, const struct decimal *d);
  * whether it is below the smallest normal value; false when the fast method does not
  * apply. */
 bool fastdec_place(fpcode *lower, bool *exact, int *vs_mid, bool *tiny, const struct fmt *f, const struct decimal *d);
+/* Where fastdec_place() declines a d of more digits than it holds (sticky): where its
+ * ends h·10^q (index 0) and (h + 1)·10^q (1) lie, as fastdec_place() says it of each;
+ * d lies strictly between them. False when they cannot be placed. */
+bool fastdec_place_ends(fpcode lower[2], bool exact[2], int vs_mid[2], bool tiny[2], const struct fmt *f,
+			const struct decimal *d);
 /* ⌊log2 |d|⌋ for a nonzero finite d, from its first 19 digits in words; false when
  * those do not decide it. */
 bool fastdec_floor_log2(long *out, const struct decimal *d);

@@ -42,11 +42,12 @@ static inline uint64_t powers_of_ten_wide(int k)
 	return pow5_limbs[pow5_table[k].offset] << k;
 }
 
-/* The digits a line's scan has read: the first 19 in w, the next 19 in tail, and of
- * all after the 19th how many there were and whether any was not 0. */
+/* The digits a line's scan has read: the zeros before the first other one (skipped),
+ * the first 19 from there in w, the next 19 in tail, and of all after the 19th how
+ * many there were and whether any was not 0. */
 struct line_digits {
 	uint64_t w, tail;
-	int taken, dropped;
+	int skipped, taken, dropped;
 	bool sticky;
 };
 
@@ -68,6 +69,17 @@ static ALWAYS_INLINE const char *scan_line_digits(struct line_digits *g, const c
 		x ^= ASCII_ZEROS;
 		if ((n = leading_digits(x)) == 0)
 			return p;
+		if (g->taken == 0) { /* zeros before the first other digit are not taken */
+			uint64_t run = n == 8 ? x : x & ((UINT64_C(1) << (8 * n)) - 1);
+			int zeros = run ? __builtin_ctzll(run) >> 3 : n;
+			if (zeros) {
+				g->skipped += zeros;
+				p += zeros;
+				if (zeros < n || n == 8)
+					continue; /* from the first other digit, or the next load */
+				return p;
+			}
+		}
 		if (n <= room)
 			take_digits(g, x, n);
 		else {
@@ -91,7 +103,7 @@ static ALWAYS_INLINE const char *scan_line_digits(struct line_digits *g, const c
  * the 19th, not all 0). Returns where it ends, or NULL. */
 static ALWAYS_INLINE const char *scan_line(struct line_digits *digits, long *q, bool *neg, const char *p)
 {
-	struct line_digits g = { 0, 0, 0, 0, false };
+	struct line_digits g = { 0, 0, 0, 0, 0, false };
 	long exp = 0, shift;
 
 	*neg = *p == '-';
@@ -99,11 +111,11 @@ static ALWAYS_INLINE const char *scan_line(struct line_digits *digits, long *q, 
 	p = scan_line_digits(&g, p);
 	shift = g.dropped; /* integer digits past the 19th: each a factor of 10 */
 	if (*p == '.') {
-		int before = g.taken;
+		int before = g.skipped + g.taken;
 		p = scan_line_digits(&g, p + 1);
-		shift -= g.taken - before; /* fraction digits in w: each a tenth */
+		shift -= g.skipped + g.taken - before; /* fraction digits in w or before it: each a tenth */
 	}
-	if (g.taken == 0)
+	if (g.skipped + g.taken == 0)
 		return NULL;
 	if ((*p | 0x20) == 'e') {
 		bool below = *++p == '-';
@@ -122,12 +134,28 @@ static ALWAYS_INLINE const char *scan_line(struct line_digits *digits, long *q, 
 }
 
 /*
+ * A value in [2^e, 2^(e+1)) below the smallest subnormal, k binades below the one of
+ * half of it (the midpoint above rank 0), placed: at rank 0, and above that midpoint
+ * (k = 0: but on it for 2^e itself) or below it. n·2^e2 with its slop, as
+ * place_line_word() takes it: with slop 2 and n + 1 a power of two, the value may reach
+ * 2^(e+1), which is the midpoint for k = 1 and a value of the grid for k = 0 (false).
+ */
+static ALWAYS_INLINE bool place_below_subnormals(struct fastdec_spot *s, unsigned __int128 n, long k, int slop)
+{
+	if (k <= 1 && slop == 2 && (n & (n + 1)) == 0)
+		return false;
+	s->lower = 0;
+	s->vs_mid = k > 0 ? -1 : slop == 0 && (n & (n - 1)) == 0 ? 0 : 1;
+	return true;
+}
+
+/*
  * Where n·2^e2 lies on ln's grid when `slop` says what n is: 0, the value exactly; 1,
  * the value lies strictly between n and n + 1 (a sticky bit); 2, the value lies in
  * [n, n + 2) and on no boundary of the grid (a value or a midpoint). Past max, the
- * virtual rank (as in_range() and set_rank() say); far below the smallest subnormal,
- * rank 0 and below its midpoint. False when that does not decide it, or the value lies
- * below the normals of a grid without subnormals, or near the smallest subnormal's half.
+ * virtual rank (as in_range() and set_rank() say); below the smallest subnormal, rank
+ * 0 (place_below_subnormals()). False when that does not decide it, or the value lies
+ * below the normals of a grid without subnormals.
  * With n shifted to fill 128 bits, a normal value's significand is the top frac_bits + 1
  * bits (fewer in a subnormal's binade), and the bits below them are compared with half
  * the last place. The shift by z widens the intervals to (n, n + 2^z) and
@@ -152,13 +180,8 @@ static ALWAYS_INLINE bool place_line_word(struct fastdec_spot *s, const struct f
 	if (e < ln->emin) {
 		if (!ln->subnormals)
 			return false;
-		if (ln->emin - e > ln->frac_bits + 2) { /* under 2^(e + 1), a quarter of the smallest subnormal */
-			s->lower = 0;
-			s->vs_mid = -1;
-			return true;
-		}
 		if (ln->emin - e > ln->frac_bits)
-			return false;
+			return place_below_subnormals(s, n, ln->emin - ln->frac_bits - 1 - e, slop);
 		binade = ln->emin;
 		below_bits += (int)(ln->emin - e);
 	}
@@ -183,7 +206,8 @@ static ALWAYS_INLINE bool place_line_word(struct fastdec_spot *s, const struct f
 
 /*
  * w·10^q in a word, as place_line_word() takes it (n·2^e2 and its slop): exactly for
- * 0 ≤ q ≤ 27; with the remainder as a sticky bit for −27 ≤ q < 0 (divide_by_pow5());
+ * 0 ≤ q ≤ 27; with the remainder as a sticky bit for −27 ≤ q < 0 (divide_by_pow5(), or
+ * wide_in_word() for w of 64 bits);
  * else by one product with the 128-bit 5^q (Eisel–Lemire). That product leaves the
  * value in [n, n + 2), and there it lies on no boundary: for q ≥ 28 its odd part has
  * 5^28's 66 bits or more, for q ≤ −28 it is no dyadic number (5^28 > 10^19 > w), and a
@@ -200,8 +224,8 @@ static ALWAYS_INLINE bool word_in_word(unsigned __int128 *n, long *e2, int *slop
 	if (q < 0 && q >= -POW5_SMALL_MAX) {
 		int shift;
 		bool remainder;
-		if (w >> 63)
-			return false;
+		if (w >> 63) /* too wide for the reciprocal: as two words */
+			return wide_in_word(n, e2, slop, w, q);
 		*n = divide_by_pow5(w, &shift, &remainder, (int)-q);
 		*e2 = q - shift;
 		*slop = remainder;
@@ -236,18 +260,25 @@ static ALWAYS_INLINE bool place_line_value(struct fastdec_spot *s, const struct 
 
 /*
  * A line strictly between a = w·10^q and b = (w + 1)·10^q (digits past the 19th): placed
- * as fastdec_place() places it, when a and b have the same lower neighbour and a lies
- * at or past its midpoint or b at or before it.
+ * as fastdec_place() places it, when a and b have the same lower neighbour (or b is the
+ * next rank's value, past that midpoint) and a lies at or past its midpoint or b at or
+ * before it. Else FASTDEC_BETWEEN, with a's placement in s[0] and b's in s[1].
  */
-static ALWAYS_INLINE bool place_line_between(struct fastdec_spot *s, const struct fastdec_line *ln, uint64_t w, long q)
+static ALWAYS_INLINE bool place_line_between(struct fastdec_spot s[2], const struct fastdec_line *ln, uint64_t w, long q)
 {
-	struct fastdec_spot b;
+	bool next;
+	int vs_mid;
 
-	if (w == UINT64_MAX || !place_line_value(s, ln, w, q) || !place_line_value(&b, ln, w + 1, q) ||
-	    b.lower != s->lower)
+	if (w == UINT64_MAX || !place_line_value(&s[0], ln, w, q) || !place_line_value(&s[1], ln, w + 1, q))
 		return false;
-	s->exact = false;
-	return between_ends(&s->vs_mid, s->vs_mid, b.vs_mid);
+	s[1].neg = s[0].neg;
+	next = s[1].exact && s[1].lower == s[0].lower + 1;
+	if ((next || s[1].lower == s[0].lower) && between_ends(&vs_mid, s[0].vs_mid, next ? 1 : s[1].vs_mid)) {
+		s[0].exact = false;
+		s[0].vs_mid = vs_mid;
+	} else
+		s[0].kind = FASTDEC_BETWEEN;
+	return true;
 }
 
 /* All of up to 38 digits, w·10^q, by wide_in_word(). */
@@ -286,7 +317,7 @@ const char *fastdec_scan_line(struct fastdec_digits *d, const char *text)
 	return stop && all_line_digits(&d->w, &d->q, &g, q) ? stop : NULL;
 }
 
-const char *fastdec_place_line(struct fastdec_spot *s, const struct fastdec_line *ln, const char *text)
+const char *fastdec_place_line(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text)
 {
 	struct line_digits g;
 	unsigned __int128 w;
@@ -294,14 +325,19 @@ const char *fastdec_place_line(struct fastdec_spot *s, const struct fastdec_line
 	const char *stop = scan_line(&g, &q, &s->neg, text);
 	bool placed;
 
-	if (!stop || g.w == 0 || (s->neg && !ln->has_sign))
+	if (!stop)
+		return NULL;
+	s->kind = g.w == 0 ? FASTDEC_ZERO : FASTDEC_PLACED; /* only zeros leave w 0 */
+	if (s->kind == FASTDEC_ZERO)
+		return stop;
+	if (s->neg && !ln->has_sign)
 		return NULL;
 	s->digits = g.sticky ? 0 : g.w;
 	s->q = q;
 	if (!g.sticky)
 		placed = place_line_value(s, ln, g.w, q);
-	else if (all_line_digits(&w, &wq, &g, q)) /* in two words */
-		placed = place_line_wide(s, ln, w, wq);
+	else if (all_line_digits(&w, &wq, &g, q) && place_line_wide(s, ln, w, wq)) /* in two words */
+		placed = true;
 	else
 		placed = place_line_between(s, ln, g.w, q);
 	return placed ? stop : NULL;
@@ -339,6 +375,7 @@ bool fastdec_place_digits(struct fastdec_spot *s, const struct fastdec_line *ln,
 
 	if (d->w == 0 || (d->neg && !ln->has_sign))
 		return false;
+	s->kind = FASTDEC_PLACED;
 	s->neg = d->neg;
 	s->digits = 0;
 	s->q = d->q;

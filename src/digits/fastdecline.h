@@ -18,9 +18,10 @@
  * (of at most 64 bits, 61-bit significands), straight from the line reader's block:
  * up to 19 digits in one word (exactly, or by one product with a 128-bit power of 5),
  * up to 38 in two, more by the first 19 and both ends. It answers what fastdec_place()
- * and fmt_place() answer, or declines: zero, blanks, a value below the normals of a
- * grid without subnormals or near half the smallest subnormal, a placement it cannot
- * decide in words; and on a machine whose words are not little-endian.
+ * and fmt_place() answer, or says that the line is zero, or (past 38 digits) gives
+ * the placements of both ends when they differ; or declines: blanks, a value below
+ * the normals of a grid without subnormals, a placement it cannot decide in words;
+ * and on a machine whose words are not little-endian.
  */
 struct fastdec_line {
 	int frac_bits, bias;
@@ -30,7 +31,13 @@ struct fastdec_line {
 	long e2; /* each line's value is taken times 2^e2 (quantize's power-of-two scales) */
 };
 
+/* What a line's placement says: where |value| lies; that it is zero (±, the rest
+ * unset); or that it lies strictly between the ends h·10^q (this placement) and
+ * (h + 1)·10^q (the next one's), of its first 19 digits h, which place apart. */
+enum fastdec_spot_kind { FASTDEC_PLACED, FASTDEC_ZERO, FASTDEC_BETWEEN };
+
 struct fastdec_spot {
+	enum fastdec_spot_kind kind;
 	uint64_t lower; /* the rank at or below |value|; max_rank + 1 past max (vs_mid 1) */
 	bool neg, exact;
 	bool tiny;      /* below the smallest normal value */
@@ -67,9 +74,9 @@ static inline long fastdec_digits_log2_bound(const struct fastdec_digits *d)
 /* Where d so scanned (nonzero) lies on ln's grid, as fastdec_place_line() says it of
  * the same line (s->digits 0); false when that does not decide it. */
 bool fastdec_place_digits(struct fastdec_spot *s, const struct fastdec_line *ln, const struct fastdec_digits *d);
-/* Places the decimal that text begins with, and returns where it ends (the caller
- * checks that its line ends there), or NULL. Reads up to LINES_PADDING bytes past that
- * end (lines.h). */
-const char *fastdec_place_line(struct fastdec_spot *s, const struct fastdec_line *ln, const char *text);
+/* Places the decimal that text begins with into s[0] (and, FASTDEC_BETWEEN, its upper
+ * end into s[1]), and returns where it ends (the caller checks that its line ends
+ * there), or NULL. Reads up to LINES_PADDING bytes past that end (lines.h). */
+const char *fastdec_place_line(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text);
 
 #endif

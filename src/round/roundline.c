@@ -39,6 +39,29 @@ bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struc
 	return true;
 }
 
+/* The code of the end of d placed at (lower, exact, vs_mid, tiny). */
+static fpcode end_code(const struct fmt *f, bool neg, fpcode lower, bool exact, int vs_mid, bool tiny, struct rnd_spec how)
+{
+	struct rnd_placement p = { lower, exact, tiny, vs_mid, 0 };
+	struct rnd_result r = { 0 };
+
+	rnd_decide(&r, f, neg, &p, how);
+	return r.code;
+}
+
+bool rnd_decimal_code_by_ends(fpcode *code, const struct fmt *f, const struct decimal *d, struct rnd_spec how)
+{
+	fpcode lower[2];
+	bool exact[2], tiny[2];
+	int vs_mid[2];
+
+	if (rnd_mode_is_stochastic(how.mode) || d->kind != DECIMAL_FINITE || (d->neg && f->max_rank_neg == FMT_NO_RANK) ||
+	    !fastdec_place_ends(lower, exact, vs_mid, tiny, f, d))
+		return false;
+	*code = end_code(f, d->neg, lower[0], exact[0], vs_mid[0], tiny[0], how);
+	return *code == end_code(f, d->neg, lower[1], exact[1], vs_mid[1], tiny[1], how);
+}
+
 bool rnd_encode_scaled_text(struct rnd_result *out, const struct fmt *f, const char *text, size_t len, long e2,
 			    struct rnd_spec how)
 {
@@ -70,12 +93,15 @@ bool rnd_line_open(struct rnd_line *rl, const struct fmt *f, struct rnd_spec how
 		return false;
 	rl->own_digits_limit = how.mode == RND_NEAREST_EVEN && e2 == 0 ? fastshort_input_limit(f) : 0;
 	for (int neg = 0; neg < 2; neg++) {
-		struct fastdec_spot past = { rl->grid.max_rank + 1, neg, false, false, 1, 0, 0 },
-				    below = { 0, neg, false, true, -1, 0, 0 };
+		struct fastdec_spot past = { FASTDEC_PLACED, rl->grid.max_rank + 1, neg, false, false, 1, 0, 0 },
+				    below = { FASTDEC_PLACED, 0, neg, false, true, -1, 0, 0 };
 		decide_line(&r, rl, &past);
 		rl->past_max[neg] = r.code;
 		decide_line(&r, rl, &below);
 		rl->far_below[neg] = r.code;
+		r = (struct rnd_result){ 0 };
+		rnd_decide_special(&r, f, NUM_FINITE, neg, how);
+		rl->zero[neg] = r.code;
 	}
 	return true;
 }
@@ -119,28 +145,49 @@ static inline __attribute__((always_inline)) bool line_code(fpcode *code, const 
 	return false;
 }
 
+/* The code of a line that fastdec_place_line() placed at s, or set apart as zero or
+ * between two ends (then false when they round apart: rnd_decimal_code_by_ends());
+ * *in_place as line_code() says it. */
+static inline __attribute__((always_inline)) bool spot_code(fpcode *code, bool *in_place, const struct rnd_line *rl,
+							    const struct fastdec_spot s[2])
+{
+	fpcode upper;
+
+	*in_place = false;
+	if (s->kind == FASTDEC_PLACED)
+		*in_place = line_code(code, rl, s);
+	else if (s->kind == FASTDEC_ZERO)
+		*code = rl->zero[s->neg];
+	else {
+		line_code(code, rl, &s[0]);
+		line_code(&upper, rl, &s[1]);
+		return *code == upper;
+	}
+	return true;
+}
+
 const char *rnd_line_code(fpcode *code, const struct rnd_line *rl, const char *text)
 {
-	struct fastdec_spot s;
-	const char *stop = fastdec_place_line(&s, &rl->grid, text);
+	struct fastdec_spot s[2];
+	const char *stop = fastdec_place_line(s, &rl->grid, text);
+	bool in_place;
 
-	if (stop)
-		line_code(code, rl, &s);
-	return stop;
+	return stop && spot_code(code, &in_place, rl, s) ? stop : NULL;
 }
 
 const char *rnd_line_code_digits(fpcode *code, uint64_t *digits, long *pow10, const struct rnd_line *rl,
 				 const char *text)
 {
-	struct fastdec_spot s;
-	const char *stop = fastdec_place_line(&s, &rl->grid, text);
+	struct fastdec_spot s[2];
+	const char *stop = fastdec_place_line(s, &rl->grid, text);
 	uint64_t d = 0;
+	bool in_place;
 
-	if (!stop)
+	if (!stop || !spot_code(code, &in_place, rl, s))
 		return NULL;
-	if (line_code(code, rl, &s) && rl->own_digits_limit != 0 && !s.tiny && s.digits != 0) {
-		d = s.digits;
-		*pow10 = s.q;
+	if (in_place && rl->own_digits_limit != 0 && !s->tiny && s->digits != 0) {
+		d = s->digits;
+		*pow10 = s->q;
 		if (!fastshort_own_digits(&d, pow10, rl->own_digits_limit))
 			d = 0;
 	}
@@ -182,11 +229,12 @@ bool rnd_decimal_own_digits(uint64_t *digits, long *pow10, const struct fmt *f, 
 
 const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, const char *text)
 {
-	struct fastdec_spot s;
-	const char *stop = fastdec_place_line(&s, &rl->grid, text);
+	struct fastdec_spot s[2];
+	const char *stop = fastdec_place_line(s, &rl->grid, text);
 
-	if (stop)
-		decide_line(out, rl, &s);
+	if (!stop || s->kind != FASTDEC_PLACED) /* ends say nothing of flags; quantize's 0 has no sign */
+		return NULL;
+	decide_line(out, rl, s);
 	return stop;
 }
 

@@ -17,6 +17,11 @@
 /* The fast path: a plain decimal (fastdec.h) rounded exactly as rnd_encode() rounds its
  * value; false when the fast method does not apply (then use rnd_encode()). */
 bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struct decimal *d, struct rnd_spec how);
+/* The code alone of a decimal that rnd_encode_decimal() declines for its digits past
+ * the 19th (sticky): that of both ends of its first 19 (fastdec_place_ends()) when they
+ * round to one code, as then every value between them does (rounding is monotone);
+ * false when they do not. Neither the ternary nor the flags follow from the ends. */
+bool rnd_decimal_code_by_ends(fpcode *code, const struct fmt *f, const struct decimal *d, struct rnd_spec how);
 
 /* text, when it is a plain decimal (fastdec_scan()), times 2^e2, rounded as
  * rnd_encode_decimal() rounds; false when it is not one or the fast path declines
@@ -30,15 +35,18 @@ bool rnd_encode_binary(struct rnd_result *out, const struct fmt *f, bool neg, un
 /*
  * Stdin lines rounded in one pass (fastdec_place_line()) into f as rnd_encode() rounds
  * their values (times 2^e2): made once for a run by rnd_line_open(), false when f is no
- * format for it. rnd_line_code() gives a line's code alone, rnd_line_result() all of
- * its result; both return where the decimal ends, for the caller to check that the
- * line ends there, or NULL when it is no such decimal (the usual path then takes it).
+ * format for it. rnd_line_code() gives a line's code alone (past 38 digits, also by
+ * both ends of its first 19, as rnd_decimal_code_by_ends()), rnd_line_result() all of
+ * its result (of a nonzero line); both return where the decimal ends, for the caller
+ * to check that the line ends there, or NULL when it is no such decimal or they cannot
+ * decide it (the usual path then takes it).
  */
 struct rnd_line {
 	const struct fmt *f;
 	struct fastdec_line grid;
 	struct rnd_spec rounding;
 	fpcode past_max[2], far_below[2]; /* the codes decide() gives there, + and − */
+	fpcode zero[2];                   /* ... and to ±0 (rnd_decide_special()) */
 	uint64_t own_digits_limit; /* fastshort_input_limit() where it holds (rne, e2 0), else 0 */
 };
 

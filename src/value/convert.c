@@ -22,6 +22,7 @@ void conversion_init(struct conversion *c)
 	c->source = NULL;
 	c->via = NULL;
 	c->nsteps = 0;
+	c->fast = false;
 	c->route[0] = '\0';
 	c->max_precision = REAL_MAX_PRECISION;
 	c->approximate = false;
@@ -383,7 +384,7 @@ enum problem convert_text(struct conversion *c, const struct fmt *f, const char 
 {
 	enum problem problem;
 
-	if (convert_plain_decimal(c, f, text, len, how))
+	if ((c->fast = convert_plain_decimal(c, f, text, len, how)))
 		return PROBLEM_NONE;
 	c->nsteps = 0;
 	c->approximate = false;

@@ -25,6 +25,7 @@ struct conversion {
 	struct parse_error err;
 	fpcode code;
 	struct rnd_result result; /* meaningful when in.kind is INPUT_VALUE */
+	bool fast;                /* the last convert_text() took the fast decimal path */
 	/* How: conversion_init() sets fpx's policy and neither of the formats below. */
 	const struct policy *policy;
 	const struct arch *arch;        /* whose NaNs (arch.h); NULL: fpx's own */

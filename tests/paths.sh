@@ -1,0 +1,91 @@
+#!/bin/sh
+# paths.sh — which path bulk conversion takes, and that the fast ones answer as the
+# exact one does, through the command line: FPX_PATH_COUNTS's line ("fpx-paths:
+# fast=N exact=M" on stderr, nothing when unset or empty), and long decimals near the
+# values of narrower formats (python3's fractions writes the exact ties of binary16,
+# bfloat16, binary32, E4M3 and E5M2 and perturbs them in a digit from the 20th to the
+# 150th; never fpx) converted from stdin, where the one pass takes them, and each in
+# parentheses, which only the grammar and the exact path read: the same codes in every
+# mode, saturating or not. Then the edges the one pass now takes (zeros, around the
+# smallest subnormal) counted as fast.
+# Usage: sh tests/paths.sh [path/to/fpx]
+FPX=${1:-./fpx}
+. "$(dirname "$0")/shlib.sh"
+
+same() { # NAME WANT GOT
+	if [ "$2" = "$3" ]; then ok; else bad "$1: want '$2', got '$3'"; fi
+}
+
+cat > "$T/ties.py" <<'EOF'
+import random
+from fractions import Fraction as F
+rng = random.Random(5)
+formats = {'binary16': (10, -14, 15), 'bfloat16': (7, -126, 127), 'binary32': (23, -126, 127),
+           'e4m3': (3, -6, 8), 'e5m2': (2, -14, 15)}
+def digits(x):  # x = n * 10^e exactly, x a positive dyadic
+    k = x.denominator.bit_length() - 1
+    return x.numerator * 5**k, -k
+def text(n, e, neg, positional):
+    s = str(n)
+    if not positional:
+        t = '%se%d' % (s, e)
+    elif e >= 0:
+        t = s + '0' * e
+    elif len(s) + e > 0:
+        t = s[:len(s) + e] + '.' + s[len(s) + e:]
+    else:
+        t = '0.' + '0' * -(len(s) + e) + s
+    return ('-' if neg else '') + t
+for name, (fb, emin, emax) in formats.items():
+    for i in range(60):
+        e = rng.randint(emin - fb, min(emax, 40))
+        m = rng.randrange(1 << fb, 1 << (fb + 1)) if e >= emin else rng.randrange(1, 1 << fb)
+        e = max(e, emin)
+        tie = F(2 * m + 1) * F(2) ** (e - fb - 1)
+        n, q = digits(tie)
+        at = rng.randint(20, 150)
+        pad = at - len(str(n))
+        if pad <= 0:
+            continue
+        for d in (-1, 1):
+            print(text(n * 10**pad + d, q - pad, rng.random() < 0.3, rng.random() < 0.7))
+EOF
+python3 "$T/ties.py" > "$T/ties" || { echo "paths: python3 is needed"; exit 1; }
+sed 's/.*/(&)/' "$T/ties" > "$T/wrapped"
+lines=$(wc -l < "$T/ties" | tr -d ' ')
+
+# FPX_PATH_COUNTS: the line, exactly; nothing when unset or empty
+FPX_PATH_COUNTS=1 "$FPX" convert -o hex binary64 < "$T/ties" > /dev/null 2> "$T/err"
+same "the ties into binary64: all in one pass" "fpx-paths: fast=$lines exact=0" "$(cat "$T/err")"
+FPX_PATH_COUNTS=1 "$FPX" convert -o hex binary64 < "$T/wrapped" > /dev/null 2> "$T/err"
+same "in parentheses: all by the exact path" "fpx-paths: fast=0 exact=$lines" "$(cat "$T/err")"
+FPX_PATH_COUNTS= "$FPX" convert -o hex binary64 1.5 > /dev/null 2> "$T/err"
+same "FPX_PATH_COUNTS empty: nothing on stderr" "" "$(cat "$T/err")"
+"$FPX" convert -o hex binary64 1.5 > /dev/null 2> "$T/err"
+same "FPX_PATH_COUNTS unset: nothing on stderr" "" "$(cat "$T/err")"
+FPX_PATH_COUNTS=yes "$FPX" convert -o hex binary64 1.5 0x3c00 '(1/3)' 0e5 > /dev/null 2> "$T/err"
+same "arguments: a plain decimal and a zero fast, a pattern and an expression not" \
+	"fpx-paths: fast=2 exact=2" "$(cat "$T/err")"
+printf '0e5\n0.000e-3\n-0.0\n-0e400\n4.9406564584124654e-324\n2.4703282292062327e-324\n2.4703282292062328e-324\n2e-324\n1e-330\n' > "$T/edges"
+FPX_PATH_COUNTS=1 "$FPX" convert -o hex binary64 < "$T/edges" > "$T/edges.out" 2> "$T/err"
+same "zeros and around half the smallest subnormal: in one pass" "fpx-paths: fast=9 exact=0" "$(cat "$T/err")"
+same "... and their codes (0, -0, the smallest subnormal at and above half of it)" \
+	"0x0000000000000000 0x0000000000000000 0x8000000000000000 0x8000000000000000 0x0000000000000001 0x0000000000000000 0x0000000000000001 0x0000000000000000 0x0000000000000000" \
+	"$(tr '\n' ' ' < "$T/edges.out" | sed 's/ $//')"
+
+# the one pass (and the ends of 19 digits) against the exact path, every mode
+for f in binary64 binary32 bfloat16 binary16 e4m3 e5m2; do
+	for mode in rne rna rtz rup rdn rto; do
+		for sat in "" -s; do
+			"$FPX" convert -o hex -r $mode $sat $f < "$T/ties" > "$T/fast" 2>&1
+			"$FPX" convert -o hex -r $mode $sat $f < "$T/wrapped" > "$T/exact" 2>&1
+			if cmp -s "$T/fast" "$T/exact"; then ok; else bad "$f -r $mode $sat: the ties differ from the exact path"; fi
+			"$FPX" convert -o hex,flags -r $mode $sat $f < "$T/ties" > "$T/fast" 2>&1
+			"$FPX" convert -o hex,flags -r $mode $sat $f < "$T/wrapped" > "$T/exact" 2>&1
+			if cmp -s "$T/fast" "$T/exact"; then ok; else bad "$f -r $mode $sat: hex,flags differ from the exact path"; fi
+		done
+	done
+done
+
+echo "paths: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
