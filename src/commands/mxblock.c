@@ -33,7 +33,9 @@ static void block_reserve(struct block *b, long n)
 	b->dec = realloc(b->dec, (size_t)cap * sizeof *b->dec);
 	b->digits = realloc(b->digits, (size_t)cap * sizeof *b->digits);
 	b->made = realloc(b->made, (size_t)cap * sizeof *b->made);
-	if (!b->v || !b->text || !b->len || !b->at || !b->approximate || !b->form || !b->dec || !b->digits || !b->made)
+	b->pending = realloc(b->pending, (size_t)cap * sizeof *b->pending);
+	if (!b->v || !b->text || !b->len || !b->at || !b->approximate || !b->form || !b->dec || !b->digits || !b->made ||
+	    !b->pending)
 		abort();
 	for (long i = b->cap; i < cap; i++)
 		num_init(&b->v[i]);
@@ -96,6 +98,7 @@ void mx_block_free(struct block *b)
 	free(b->dec);
 	free(b->digits);
 	free(b->made);
+	free(b->pending);
 	for (int e = 0; e < MX_SCALES; e++) {
 		free(b->scale_text[e]);
 		free(b->scale_row[e]);
@@ -153,6 +156,19 @@ bool mx_plain_decimal(struct decimal *d, const char *text, size_t len)
 	return len <= PARSE_MAX_INPUT && fastdec_scan(d, text, len) && d->e2 == 0 && !(d->sticky && d->limbs == 0);
 }
 
+/* A long decimal is taken as one when its text is at most this long and its first 19
+ * digits' exponent within this: its value is then far inside the parser's limits
+ * (NUM_LIMIT_EXP), which reads it as read_element() would. */
+#define MX_LONG_MAX_LEN 4096
+#define MX_LONG_MAX_Q 4000
+
+bool mx_block_decimal(struct decimal *d, const char *text, size_t len)
+{
+	if (len > MX_LONG_MAX_LEN || !fastdec_scan(d, text, len) || d->e2 != 0)
+		return false;
+	return !mx_long_decimal(d) || labs(d->q) <= MX_LONG_MAX_Q;
+}
+
 /* The one pass takes a line whose exponent lies within this, which fastdec_scan()'s
  * tables (±400) hold with its at most 38 digits: it reads the line too. */
 #define MX_ONE_PASS_MAX_Q 300
@@ -168,11 +184,28 @@ void mx_element_as_decimal(struct block *b, long i)
 	b->form[i] = ELEMENT_DECIMAL;
 }
 
+/* A long decimal's exact value, read by the parser (mx_block_decimal() said it would). */
+static void long_value(struct num *v, const char *text, size_t len)
+{
+	struct input in;
+	struct parse_error err;
+
+	parse_input_init(&in);
+	if (parse_input(&in, &err, text, len) != PARSE_OK || in.kind != INPUT_VALUE || in.value.bound)
+		abort();
+	num_set(v, &in.value);
+	parse_input_clear(&in);
+}
+
 /* Element i's exact value, made from its digits the first time it is asked for. */
 const struct num *mx_element_value(struct block *b, long i)
 {
 	mx_element_as_decimal(b, i);
-	if (!b->made[i] && !fastdec_value(&b->v[i], &b->dec[i])) /* mx_plain_decimal() said it would */
+	if (b->made[i])
+		return &b->v[i];
+	if (mx_long_decimal(&b->dec[i]))
+		long_value(&b->v[i], b->text[i], b->len[i]);
+	else if (!fastdec_value(&b->v[i], &b->dec[i])) /* mx_plain_decimal() said it would */
 		abort();
 	b->made[i] = true;
 	return &b->v[i];
@@ -247,6 +280,25 @@ bool mx_shared_exponent(long *out, struct block *b, long emax)
  * NULL, with b empty again, when the reader's block holds fewer or one is not such a
  * line (the usual reading then takes them).
  */
+/*
+ * A line of the block in place that the one pass does not read (a long decimal, or an
+ * exponent past MX_ONE_PASS_MAX_Q), read by the general scanner as element i held as a
+ * decimal, as read_element() would hold it: [sign]digits... with no blank around it
+ * (the text is the line as it is), finite. Returns where the line ends, or NULL.
+ */
+static const char *other_line(struct block *b, long i, const char *p, const char *end)
+{
+	const char *stop = memchr(p, '\n', (size_t)(end - p));
+	size_t len = stop ? (size_t)(stop - p) : 0;
+
+	if (!len || !((unsigned)(p[0] - '0') < 10 || p[0] == '-' || p[0] == '+' || p[0] == '.') ||
+	    !((unsigned)(p[len - 1] - '0') < 10 || p[len - 1] == '.') || !mx_block_decimal(&b->dec[i], p, len) ||
+	    b->dec[i].kind != DECIMAL_FINITE)
+		return NULL;
+	b->form[i] = ELEMENT_DECIMAL;
+	return stop;
+}
+
 __attribute__((flatten)) /* the scan compiled into the loop */
 const char *mx_block_in_place(struct block *b, long size, const char *p, const char *end)
 {
@@ -261,7 +313,9 @@ const char *mx_block_in_place(struct block *b, long size, const char *p, const c
 	for (long i = 0; i < size; i++) {
 		struct fastdec_digits *x = &digits[i];
 		const char *stop = p < end ? fastdec_scan_line(x, p) : NULL;
-		if (!stop || stop >= end || *stop != '\n' || (x->w != 0 && labs(x->q) > MX_ONE_PASS_MAX_Q)) {
+		b->form[i] = ELEMENT_DIGITS;
+		if ((!stop || stop >= end || *stop != '\n' || (x->w != 0 && labs(x->q) > MX_ONE_PASS_MAX_Q)) &&
+		    (p >= end || !(stop = other_line(b, i, p, end)))) {
 			mx_block_empty(b);
 			return NULL;
 		}
@@ -271,7 +325,6 @@ const char *mx_block_in_place(struct block *b, long size, const char *p, const c
 	}
 	for (long i = 0; i < size; i++) {
 		b->made[i] = false;
-		b->form[i] = ELEMENT_DIGITS;
 		b->approximate[i] = false;
 	}
 	b->count = size;

@@ -62,8 +62,19 @@ struct code_table {
 };
 
 /* What an element is held as: its value, or the digits of a plain decimal as the
- * general scanner (fastdec_scan()) or the one pass (fastdec_scan_line()) read them. */
+ * general scanner (fastdec_scan()) or the one pass (fastdec_scan_line()) read them. A
+ * decimal may be long (mx_long_decimal()): its first 19 digits held, the rest sticky,
+ * its value made by the parser where asked for. */
 enum element_form { ELEMENT_VALUE, ELEMENT_DECIMAL, ELEMENT_DIGITS };
+
+/* A long decimal's element whose |error| is known to lie in [lo, hi) only (its code
+ * decided by the ends of its first 19 digits): made exactly at the block's end only
+ * where it may be the worst (mxemit.c). */
+struct mx_pending {
+	long i;
+	fpcode code;
+	struct dec_words lo, hi;
+};
 
 /* A block of elements as they were read (mxblock.c), and what its rows are made with,
  * kept from block to block (mxemit.c). */
@@ -83,6 +94,7 @@ struct block {
 	struct decimal *dec; /* ELEMENT_DECIMAL: v made from it only when asked for */
 	struct fastdec_digits *digits; /* ELEMENT_DIGITS */
 	bool *made;          /* v holds the value */
+	struct mx_pending *pending; /* cap of them: finite_block()'s, from block to block */
 	/* kept from block to block: for each scale 2^e (e + MX_SCALE_BIAS), its value's
 	 * text and the one pass's rounding for it, each made when first asked for */
 	char *scale_text[MX_SCALES], *scale_row[MX_SCALES];
@@ -100,6 +112,7 @@ struct block {
 	 * columns, in tensor_columns); empty in the grouped form */
 	bool flat;
 	bool default_fields; /* -o is mx_default_fields */
+	bool error_wanted;   /* -o has error (finite_block() says it for each block) */
 	long number; /* the blocks written before this one */
 	struct strbuf row_start, tensor_columns;
 };
@@ -116,6 +129,13 @@ void mx_block_free(struct block *b);
 /* A plain decimal (no 2^k), its exact value within reach of fastdec_value(): read so,
  * without the parser, as parse_input() would read it. */
 bool mx_plain_decimal(struct decimal *d, const char *text, size_t len);
+/* The same, or a long one (more than 38 digits, not all 0 past the 19th) whose value
+ * the parser makes without a problem (short enough, its exponent within bounds). */
+bool mx_block_decimal(struct decimal *d, const char *text, size_t len);
+static inline bool mx_long_decimal(const struct decimal *d)
+{
+	return d->kind == DECIMAL_FINITE && d->sticky && d->limbs == 0;
+}
 /* The next `size` lines of stdin's block [p, end) into the empty block b, in place
  * (mxblock.c says how); where they end, or NULL with b empty again. */
 const char *mx_block_in_place(struct block *b, long size, const char *p, const char *end);

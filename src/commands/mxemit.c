@@ -233,6 +233,42 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 	return element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) && dec_words_minus_digits(&w->error, neg, m, exp, x);
 }
 
+/*
+ * A long decimal's element (mx_long_decimal()) with the scale X = 2^e: its code that of
+ * both ends h·10^q and (h + 1)·10^q of its first 19 digits (rnd_decimal_code_by_ends(),
+ * rounding is monotone), its value's text in words, and its |error| bounded only, by
+ * the errors against those ends, as *p says; false where the ends round apart or words
+ * do not hold those errors (then the exact value decides).
+ */
+static bool long_element(struct element_words *w, struct mx_pending *p, struct block *b,
+			 const struct element_format *ef, long i, long e)
+{
+	const struct decimal *x = &b->dec[i];
+	struct decimal scaled = *x;
+	const struct fastdec_digits ends[2] = { { x->head, x->q, x->neg }, { (unsigned __int128)x->head + 1, x->q, x->neg } };
+	struct dec_words error[2];
+	uint64_t m;
+	long exp;
+	bool neg;
+	int larger;
+
+	scaled.e2 -= e;
+	if (!ef->floats || !rnd_decimal_code_by_ends(&w->code, ef->floats, &scaled, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE)) ||
+	    !element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) ||
+	    !dec_words_minus_digits(&error[0], neg, m, exp, &ends[0]) ||
+	    !dec_words_minus_digits(&error[1], neg, m, exp, &ends[1]))
+		return false;
+	/* the error lies strictly between those two: above the smaller |error| where they
+	 * have one sign, else as small as 0; below the larger */
+	larger = dec_words_cmp_abs(&error[1], &error[0]) > 0;
+	p->i = i;
+	p->code = w->code;
+	p->hi = error[larger];
+	p->lo = error[0].neg == error[1].neg && error[0].d && error[1].d ? error[!larger] : (struct dec_words){ false, 0, 0 };
+	p->hi.neg = p->lo.neg = false;
+	return true;
+}
+
 /* Element i of a float format in words as a decimal, where they hold it (read as digits,
  * digits_elements() has tried it as those first). */
 static bool element_i_in_words(struct element_words *w, struct block *b, const struct element_format *ef, long i,
@@ -241,7 +277,7 @@ static bool element_i_in_words(struct element_words *w, struct block *b, const s
 	if (b->form[i] == ELEMENT_VALUE || !ef->floats) /* digits digits_elements() did not take */
 		return false;
 	mx_element_as_decimal(b, i);
-	return element_in_words(w, b, ef, &b->dec[i], e);
+	return !mx_long_decimal(&b->dec[i]) && element_in_words(w, b, ef, &b->dec[i], e);
 }
 
 /* One element's output: the fields asked for (-o: input, hex, exact, error; all four
@@ -283,7 +319,7 @@ static void put_words_element(struct strbuf *out, const struct settings *s, cons
 	row.text[FIELD_INPUT] = (struct render_text){ b->text[i], b->len[i], b->text[i] + 32 <= b->readable };
 	row.text[FIELD_HEX] = (struct render_text){ w->hex ? w->hex : hex, (size_t)hex_digits + 2, true };
 	row.text[FIELD_EXACT] = (struct render_text){ w->value, w->value_len, true };
-	row.text[FIELD_ERROR] = (struct render_text){ error, (size_t)(dec_words_put(error, &w->error) - error), true };
+	row.text[FIELD_ERROR] = (struct render_text){ error, b->error_wanted ? (size_t)(dec_words_put(error, &w->error) - error) : 0, true };
 	if (b->flat) /* the flat table's block columns */
 		sb_add(out, b->row_start.s, b->row_start.len);
 	if (b->default_fields) /* a constant list: its row compiled into straight code */
@@ -463,22 +499,68 @@ __attribute__((flatten)) static long digits_elements(struct strbuf *out, const s
 	return i;
 }
 
-/* The elements of a block with a finite scale, and the worst error of them. A float
- * element's exact value and error are made in words where they fit, else as rationals;
- * their texts only when -o asks for them. */
-static void finite_block(struct strbuf *out, const struct settings *s, struct block *b,
-			 const struct element_format *ef, long e)
-{
-	struct strbuf *exact = &b->exact, *error = &b->error;
-	mpq_ptr decoded = b->decoded, diff = b->diff, worst = b->worst, v = b->typed;
-	struct num *y = &b->y;
-	struct worst_words worst_words = { { false, 0, 0 }, LONG_MIN };
-	fpcode code;
-	bool worst_approximate = false, any_rational = false;
-	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT),
-	     error_wanted = render_has_field(&s->fields, FIELD_ERROR);
+/* The worst |error| of a block's elements made as rationals: the largest, whether a
+ * real's stand-in's, and whether there is any. */
+struct worst_rational {
+	bool any, approximate;
+};
 
-	code_table(b, ef); /* for element_words_value() */
+/* v's |error| decoded − v, into b->diff, kept in b->worst where it is the larger. */
+static void keep_rational(struct block *b, struct worst_rational *worst, const struct num *v, bool approximate)
+{
+	output_signed_value(b->typed, v);
+	mpq_sub(b->diff, b->decoded, b->typed);
+	mpq_abs(b->diff, b->diff);
+	if (!worst->any || mpq_cmp(b->diff, b->worst) > 0) {
+		mpq_set(b->worst, b->diff);
+		worst->approximate = approximate;
+	}
+	worst->any = true;
+}
+
+/* Element i as rationals: its code, the value it decodes to and its error (texts where
+ * -o asks for them), its |error| kept in worst. */
+static fpcode rational_element(struct block *b, const struct element_format *ef, long i, long e,
+			       struct worst_rational *worst, bool exact_wanted)
+{
+	const struct num *x = mx_element_value(b, i);
+	fpcode code;
+
+	quantize_element(&code, b->decoded, &b->y, ef, x, b->approximate[i] ? NULL : b->text[i], b->len[i], e);
+	if (exact_wanted)
+		output_rational(&b->exact, b->decoded);
+	if (b->error_wanted) {
+		output_signed_value(b->typed, x);
+		mpq_sub(b->diff, b->decoded, b->typed);
+		(b->approximate[i] ? output_approximate : output_rational)(&b->error, b->diff);
+	}
+	keep_rational(b, worst, x, b->approximate[i]);
+	return code;
+}
+
+/* The long elements pending (n of them, long_element()) whose |error| may pass the
+ * largest one known, made exactly and kept in worst: an element whose |error| lies
+ * below another's lower bound, or the worst made in words, is not the worst. */
+static void resolve_pending(struct block *b, const struct element_format *ef, long e, long n,
+			    const struct worst_words *words, struct worst_rational *worst)
+{
+	struct dec_words known = words->error;
+
+	known.neg = false;
+	for (long j = 0; j < n; j++)
+		if (dec_words_cmp_abs(&b->pending[j].lo, &known) > 0)
+			known = b->pending[j].lo;
+	for (long j = 0; j < n; j++) {
+		if (dec_words_cmp_abs(&b->pending[j].hi, &known) <= 0)
+			continue; /* |error| < hi ≤ known */
+		decoded_value(b->decoded, ef, b->pending[j].code, e);
+		keep_rational(b, worst, mx_element_value(b, b->pending[j].i), false);
+	}
+}
+
+/* The work areas of finite_block(), made once. */
+static void block_work(struct block *b, const struct settings *s)
+{
 	if (!b->work_made) {
 		mpq_inits(b->decoded, b->diff, b->worst, b->typed, NULL);
 		num_init(&b->y);
@@ -486,12 +568,30 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 		sb_init(&b->error);
 		b->work_made = true;
 	}
+	b->error_wanted = render_has_field(&s->fields, FIELD_ERROR);
+}
+
+/* The elements of a block with a finite scale, and the worst error of them. A float
+ * element's exact value and error are made in words where they fit, else as rationals;
+ * their texts only when -o asks for them. A long decimal's, where no error is written,
+ * from the ends of its first 19 digits (long_element()). */
+static void finite_block(struct strbuf *out, const struct settings *s, struct block *b,
+			 const struct element_format *ef, long e)
+{
+	struct worst_words worst_words = { { false, 0, 0 }, LONG_MIN };
+	struct worst_rational worst = { false, false };
+	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT);
+	long pending = 0;
+
+	code_table(b, ef); /* for element_words_value() */
+	block_work(b, s);
 	for (long i = 0; i < b->count; i++) {
 		struct element_words w;
+		fpcode code;
 		if (b->in_place && (i = digits_elements(out, s, b, ef, i, e, &worst_words)) == b->count)
 			break;
-		sb_clear(exact);
-		sb_clear(error);
+		sb_clear(&b->exact);
+		sb_clear(&b->error);
 		if (element_i_in_words(&w, b, ef, i, e)) {
 			keep_worst(&worst_words, &w);
 			if (b->in_place) {
@@ -500,28 +600,21 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			}
 			code = w.code;
 			if (exact_wanted)
-				sb_add(exact, w.value, w.value_len);
-			if (error_wanted)
-				dec_words_write(error, &w.error);
-		} else {
-			const struct num *x = mx_element_value(b, i);
-			quantize_element(&code, decoded, y, ef, x, b->approximate[i] ? NULL : b->text[i], b->len[i], e);
-			output_signed_value(v, x);
-			mpq_sub(diff, decoded, v);
+				sb_add(&b->exact, w.value, w.value_len);
+			if (b->error_wanted)
+				dec_words_write(&b->error, &w.error);
+		} else if (!b->error_wanted && b->form[i] == ELEMENT_DECIMAL && mx_long_decimal(&b->dec[i]) &&
+			   long_element(&w, &b->pending[pending], b, ef, i, e)) {
+			pending++;
+			code = w.code;
 			if (exact_wanted)
-				output_rational(exact, decoded);
-			if (error_wanted)
-				(b->approximate[i] ? output_approximate : output_rational)(error, diff);
-			mpq_abs(diff, diff);
-			if (!any_rational || mpq_cmp(diff, worst) > 0) {
-				mpq_set(worst, diff);
-				worst_approximate = b->approximate[i];
-			}
-			any_rational = true;
-		}
-		mx_put_element(out, s, b, i, ef, code, exact, error);
+				sb_add(&b->exact, w.value, w.value_len);
+		} else
+			code = rational_element(b, ef, i, e, &worst, exact_wanted);
+		mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
 	}
-	put_block_worst(out, s, &worst_words.error, worst, any_rational, worst_approximate);
+	resolve_pending(b, ef, e, pending, &worst_words, &worst);
+	put_block_worst(out, s, &worst_words.error, b->worst, worst.any, worst.approximate);
 }
 
 void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b, const struct element_format *ef)
