@@ -4,6 +4,7 @@
  * asked); the block's shared exponent from them; and what is made once for each scale.
  */
 #include "mxblock.h"
+#include "mxlong.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -34,8 +35,10 @@ static void block_reserve(struct block *b, long n)
 	b->digits = realloc(b->digits, (size_t)cap * sizeof *b->digits);
 	b->made = realloc(b->made, (size_t)cap * sizeof *b->made);
 	b->pending = realloc(b->pending, (size_t)cap * sizeof *b->pending);
+	b->spots = realloc(b->spots, 2 * (size_t)cap * sizeof *b->spots);
+	b->spot_log2 = realloc(b->spot_log2, (size_t)cap * sizeof *b->spot_log2);
 	if (!b->v || !b->text || !b->len || !b->at || !b->approximate || !b->form || !b->dec || !b->digits || !b->made ||
-	    !b->pending)
+	    !b->pending || !b->spots || !b->spot_log2)
 		abort();
 	for (long i = b->cap; i < cap; i++)
 		num_init(&b->v[i]);
@@ -99,6 +102,8 @@ void mx_block_free(struct block *b)
 	free(b->digits);
 	free(b->made);
 	free(b->pending);
+	free(b->spots);
+	free(b->spot_log2);
 	for (int e = 0; e < MX_SCALES; e++) {
 		free(b->scale_text[e]);
 		free(b->scale_row[e]);
@@ -177,9 +182,10 @@ bool mx_block_decimal(struct decimal *d, const char *text, size_t len)
  * scanner: element_in_words() and fastdec_value() take that). */
 void mx_element_as_decimal(struct block *b, long i)
 {
-	if (b->form[i] != ELEMENT_DIGITS)
+	if (b->form[i] != ELEMENT_DIGITS && b->form[i] != ELEMENT_SPOT)
 		return;
-	if (!mx_plain_decimal(&b->dec[i], b->text[i], b->len[i])) /* MX_ONE_PASS_MAX_Q says it does */
+	/* MX_ONE_PASS_MAX_Q says it does; spot_line() that it is short enough */
+	if (!(b->form[i] == ELEMENT_DIGITS ? mx_plain_decimal : mx_block_decimal)(&b->dec[i], b->text[i], b->len[i]))
 		abort();
 	b->form[i] = ELEMENT_DECIMAL;
 }
@@ -224,6 +230,10 @@ static bool digits_floor_log2(long *e, struct block *b, long i)
 {
 	if (b->form[i] == ELEMENT_DIGITS && fastdec_digits_floor_log2(e, &b->digits[i]))
 		return true;
+	if (b->form[i] == ELEMENT_SPOT) {
+		*e = b->spot_log2[i];
+		return true;
+	}
 	if (b->form[i] == ELEMENT_VALUE)
 		return false;
 	mx_element_as_decimal(b, i);
@@ -234,6 +244,8 @@ static bool digits_floor_log2(long *e, struct block *b, long i)
  * in [bound, bound + 3]; else LONG_MIN. */
 static inline long log2_bound(const struct block *b, long i)
 {
+	if (b->form[i] == ELEMENT_SPOT)
+		return b->spot_log2[i]; /* ⌊log2 |x|⌋ itself */
 	return b->form[i] == ELEMENT_DIGITS && b->digits[i].w != 0 ? fastdec_digits_log2_bound(&b->digits[i]) : LONG_MIN;
 }
 
@@ -299,6 +311,24 @@ static const char *other_line(struct block *b, long i, const char *p, const char
 	return stop;
 }
 
+/* The same, placed among binary64's values by the one pass where that gives its
+ * ⌊log2 |x|⌋ (mxlong.h): element i's spot. */
+static const char *spot_line(struct block *b, long i, const char *p, const char *end)
+{
+	struct fastdec_spot *s = &b->spots[2 * i];
+	const char *stop;
+
+	if (!b->probe_tried) {
+		b->probe_tried = true;
+		b->probe_open = mx_probe_open(&b->probe);
+	}
+	if (!b->probe_open || !(stop = fastdec_place_line(s, &b->probe, p)) || stop >= end || *stop != '\n' ||
+	    stop - p > MX_LONG_MAX_LEN || !mx_spot_floor_log2(&b->spot_log2[i], s))
+		return NULL;
+	b->form[i] = ELEMENT_SPOT;
+	return stop;
+}
+
 __attribute__((flatten)) /* the scan compiled into the loop */
 const char *mx_block_in_place(struct block *b, long size, const char *p, const char *end)
 {
@@ -315,7 +345,7 @@ const char *mx_block_in_place(struct block *b, long size, const char *p, const c
 		const char *stop = p < end ? fastdec_scan_line(x, p) : NULL;
 		b->form[i] = ELEMENT_DIGITS;
 		if ((!stop || stop >= end || *stop != '\n' || (x->w != 0 && labs(x->q) > MX_ONE_PASS_MAX_Q)) &&
-		    (p >= end || !(stop = other_line(b, i, p, end)))) {
+		    (p >= end || (!(stop = spot_line(b, i, p, end)) && !(stop = other_line(b, i, p, end))))) {
 			mx_block_empty(b);
 			return NULL;
 		}

@@ -62,18 +62,27 @@ struct code_table {
 };
 
 /* What an element is held as: its value, or the digits of a plain decimal as the
- * general scanner (fastdec_scan()) or the one pass (fastdec_scan_line()) read them. A
- * decimal may be long (mx_long_decimal()): its first 19 digits held, the rest sticky,
- * its value made by the parser where asked for. */
-enum element_form { ELEMENT_VALUE, ELEMENT_DECIMAL, ELEMENT_DIGITS };
+ * general scanner (fastdec_scan()) or the one pass (fastdec_scan_line()) read them, or
+ * a line of a block in place that the one pass placed among binary64's values (a long
+ * decimal: its spot, mxlong.h). A decimal may be long (mx_long_decimal()): its first
+ * 19 digits held, the rest sticky, its value made by the parser where asked for. */
+enum element_form { ELEMENT_VALUE, ELEMENT_DECIMAL, ELEMENT_DIGITS, ELEMENT_SPOT };
 
-/* A long decimal's element whose |error| is known to lie in [lo, hi) only (its code
- * decided by the ends of its first 19 digits): made exactly at the block's end only
+/* A bound on an |error|: a decimal in words, or n·2^k. */
+struct mx_bound {
+	bool binary;
+	struct dec_words dec;
+	unsigned __int128 n;
+	long k;
+};
+
+/* An element whose |error| is known to lie in [lo, hi) only (its code decided by the
+ * ends of an interval that holds its value): made exactly at the block's end only
  * where it may be the worst (mxemit.c). */
 struct mx_pending {
 	long i;
 	fpcode code;
-	struct dec_words lo, hi;
+	struct mx_bound lo, hi;
 };
 
 /* A block of elements as they were read (mxblock.c), and what its rows are made with,
@@ -95,6 +104,10 @@ struct block {
 	struct fastdec_digits *digits; /* ELEMENT_DIGITS */
 	bool *made;          /* v holds the value */
 	struct mx_pending *pending; /* cap of them: finite_block()'s, from block to block */
+	struct fastdec_spot *spots; /* 2·cap: ELEMENT_SPOT's placement (mxlong.h) ... */
+	long *spot_log2;            /* ... and its ⌊log2 |x|⌋ */
+	struct fastdec_line probe;  /* binary64's grid, for them */
+	bool probe_tried, probe_open;
 	/* kept from block to block: for each scale 2^e (e + MX_SCALE_BIAS), its value's
 	 * text and the one pass's rounding for it, each made when first asked for */
 	char *scale_text[MX_SCALES], *scale_row[MX_SCALES];

@@ -5,6 +5,7 @@
  * else as rationals), and its worst error.
  */
 #include "mxemit.h"
+#include "mxlong.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -234,38 +235,33 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 }
 
 /*
- * A long decimal's element (mx_long_decimal()) with the scale X = 2^e: its code that of
- * both ends h·10^q and (h + 1)·10^q of its first 19 digits (rnd_decimal_code_by_ends(),
- * rounding is monotone), its value's text in words, and its |error| bounded only, by
- * the errors against those ends, as *p says; false where the ends round apart or words
- * do not hold those errors (then the exact value decides).
+ * Element i, a long decimal (mx_long_decimal()) or a line placed among binary64's
+ * values (ELEMENT_SPOT), with the scale X = 2^e: its code that of both ends of an
+ * interval that holds its value (mxlong.h), its value's text in words, and its |error|
+ * bounded only, as *p says; false where the ends round apart or words do not hold the
+ * bounds (then the exact value decides).
  */
-static bool long_element(struct element_words *w, struct mx_pending *p, struct block *b,
-			 const struct element_format *ef, long i, long e)
+static bool bounded_element(struct element_words *w, struct mx_pending *p, struct block *b,
+			    const struct element_format *ef, long i, long e)
 {
-	const struct decimal *x = &b->dec[i];
-	struct decimal scaled = *x;
-	const struct fastdec_digits ends[2] = { { x->head, x->q, x->neg }, { (unsigned __int128)x->head + 1, x->q, x->neg } };
-	struct dec_words error[2];
+	const struct fastdec_spot *spot = &b->spots[2 * i];
+	const struct rnd_line *rl;
 	uint64_t m;
 	long exp;
-	bool neg;
-	int larger;
+	bool neg, spotted = b->form[i] == ELEMENT_SPOT;
 
-	scaled.e2 -= e;
-	if (!ef->floats || !rnd_decimal_code_by_ends(&w->code, ef->floats, &scaled, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE)) ||
-	    !element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) ||
-	    !dec_words_minus_digits(&error[0], neg, m, exp, &ends[0]) ||
-	    !dec_words_minus_digits(&error[1], neg, m, exp, &ends[1]))
+	if (!ef->floats || !(spotted || (b->form[i] == ELEMENT_DECIMAL && mx_long_decimal(&b->dec[i]))))
 		return false;
-	/* the error lies strictly between those two: above the smaller |error| where they
-	 * have one sign, else as small as 0; below the larger */
-	larger = dec_words_cmp_abs(&error[1], &error[0]) > 0;
+	if (spotted && (rl = mx_scaled_rounding(b, ef->floats, e)) &&
+	    rnd_line_far_below(&w->code, rl, b->spot_log2[i], spot->neg))
+		; /* far below the scale's smallest subnormal, as most are */
+	else if (!(spotted ? mx_spot_code(&w->code, ef->floats, spot, e) : mx_long_code(&w->code, ef->floats, &b->dec[i], e)))
+		return false;
+	if (!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) ||
+	    !(spotted ? mx_spot_bounds(p, neg, m, exp, spot) : mx_long_bounds(p, neg, m, exp, &b->dec[i])))
+		return false;
 	p->i = i;
 	p->code = w->code;
-	p->hi = error[larger];
-	p->lo = error[0].neg == error[1].neg && error[0].d && error[1].d ? error[!larger] : (struct dec_words){ false, 0, 0 };
-	p->hi.neg = p->lo.neg = false;
 	return true;
 }
 
@@ -544,14 +540,13 @@ static fpcode rational_element(struct block *b, const struct element_format *ef,
 static void resolve_pending(struct block *b, const struct element_format *ef, long e, long n,
 			    const struct worst_words *words, struct worst_rational *worst)
 {
-	struct dec_words known = words->error;
+	struct mx_bound known = { .binary = false, .dec = words->error };
 
-	known.neg = false;
 	for (long j = 0; j < n; j++)
-		if (dec_words_cmp_abs(&b->pending[j].lo, &known) > 0)
+		if (mx_bound_cmp(&b->pending[j].lo, &known) > 0)
 			known = b->pending[j].lo;
 	for (long j = 0; j < n; j++) {
-		if (dec_words_cmp_abs(&b->pending[j].hi, &known) <= 0)
+		if (mx_bound_cmp(&b->pending[j].hi, &known) <= 0)
 			continue; /* |error| < hi ≤ known */
 		decoded_value(b->decoded, ef, b->pending[j].code, e);
 		keep_rational(b, worst, mx_element_value(b, b->pending[j].i), false);
@@ -592,7 +587,16 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			break;
 		sb_clear(&b->exact);
 		sb_clear(&b->error);
-		if (element_i_in_words(&w, b, ef, i, e)) {
+		if (!b->error_wanted && bounded_element(&w, &b->pending[pending], b, ef, i, e)) {
+			pending++;
+			if (b->in_place) {
+				put_words_element(out, s, b, i, element_hex_digits(ef), &w);
+				continue;
+			}
+			code = w.code;
+			if (exact_wanted)
+				sb_add(&b->exact, w.value, w.value_len);
+		} else if (element_i_in_words(&w, b, ef, i, e)) {
 			keep_worst(&worst_words, &w);
 			if (b->in_place) {
 				put_words_element(out, s, b, i, element_hex_digits(ef), &w);
@@ -603,12 +607,6 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 				sb_add(&b->exact, w.value, w.value_len);
 			if (b->error_wanted)
 				dec_words_write(&b->error, &w.error);
-		} else if (!b->error_wanted && b->form[i] == ELEMENT_DECIMAL && mx_long_decimal(&b->dec[i]) &&
-			   long_element(&w, &b->pending[pending], b, ef, i, e)) {
-			pending++;
-			code = w.code;
-			if (exact_wanted)
-				sb_add(&b->exact, w.value, w.value_len);
 		} else
 			code = rational_element(b, ef, i, e, &worst, exact_wanted);
 		mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
