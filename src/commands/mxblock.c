@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <emmintrin.h>
 
 #include "lines.h"
 #include "output.h"
@@ -329,23 +330,53 @@ static const char *spot_line(struct block *b, long i, const char *p, const char 
 	return stop;
 }
 
+/* Whether the line at p ends within its first 39 bytes (so that it holds at most 38
+ * digits): 48 bytes compared at once where the block (and its padding) holds them. */
+#define MX_SHORT_LINE 39
+static inline bool short_line(const char *p, const char *end)
+{
+	if (end + LINES_PADDING - p >= 48) {
+		const __m128i nl = _mm_set1_epi8('\n');
+		uint64_t at = (uint64_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), nl)) |
+			      (uint64_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 16)), nl)) << 16 |
+			      (uint64_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 32)), nl)) << 32;
+		return (at & ((UINT64_C(1) << MX_SHORT_LINE) - 1)) != 0;
+	}
+	return memchr(p, '\n', (size_t)(end - p < MX_SHORT_LINE ? end - p : MX_SHORT_LINE)) != NULL;
+}
+
+/* Line i read by the one pass's scan (its digits) where it is short or that reads it;
+ * else placed (spot_line()), else read by the general scanner (other_line()). Returns
+ * where it ends, or NULL. */
+static inline const char *read_line(struct block *b, long i, const char *p, const char *end)
+{
+	struct fastdec_digits *x = &b->digits[i];
+	bool first = short_line(p, end);
+	const char *stop;
+
+	b->form[i] = ELEMENT_DIGITS;
+	if (!first && (stop = spot_line(b, i, p, end)))
+		return stop;
+	stop = fastdec_scan_line(x, p);
+	if (stop && stop < end && *stop == '\n' && (x->w == 0 || labs(x->q) <= MX_ONE_PASS_MAX_Q))
+		return stop;
+	if (first && (stop = spot_line(b, i, p, end)))
+		return stop;
+	return other_line(b, i, p, end);
+}
+
 __attribute__((flatten)) /* the scan compiled into the loop */
 const char *mx_block_in_place(struct block *b, long size, const char *p, const char *end)
 {
-	struct fastdec_digits *digits;
 	const char **text;
 	size_t *len;
 
 	block_reserve(b, size);
-	digits = b->digits; /* held where the loop's stores cannot change them */
-	text = b->text;
+	text = b->text; /* held where the loop's stores cannot change them */
 	len = b->len;
 	for (long i = 0; i < size; i++) {
-		struct fastdec_digits *x = &digits[i];
-		const char *stop = p < end ? fastdec_scan_line(x, p) : NULL;
-		b->form[i] = ELEMENT_DIGITS;
-		if ((!stop || stop >= end || *stop != '\n' || (x->w != 0 && labs(x->q) > MX_ONE_PASS_MAX_Q)) &&
-		    (p >= end || (!(stop = spot_line(b, i, p, end)) && !(stop = other_line(b, i, p, end))))) {
+		const char *stop = p < end ? read_line(b, i, p, end) : NULL;
+		if (!stop) {
 			mx_block_empty(b);
 			return NULL;
 		}
