@@ -335,12 +335,13 @@ static const char *spot_line(struct block *b, long i, const char *p, const char 
 #define MX_SHORT_LINE 39
 static inline bool short_line(const char *p, const char *end)
 {
-	if (end + LINES_PADDING - p >= 48) {
+	if (end + LINES_PADDING - p >= 48) { /* the commonest lines end in their first 16 */
 		const __m128i nl = _mm_set1_epi8('\n');
-		uint64_t at = (uint64_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), nl)) |
-			      (uint64_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 16)), nl)) << 16 |
-			      (uint64_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 32)), nl)) << 32;
-		return (at & ((UINT64_C(1) << MX_SHORT_LINE) - 1)) != 0;
+		if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), nl)) ||
+		    _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 16)), nl)))
+			return true;
+		return (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 32)), nl)) &
+			((1 << (MX_SHORT_LINE - 32)) - 1)) != 0;
 	}
 	return memchr(p, '\n', (size_t)(end - p < MX_SHORT_LINE ? end - p : MX_SHORT_LINE)) != NULL;
 }

@@ -51,6 +51,7 @@ struct code_table {
 	bool grid[MX_TABLE_CODES], neg[MX_TABLE_CODES];
 	uint64_t m[MX_TABLE_CODES];
 	long exp[MX_TABLE_CODES];
+	long under[MX_TABLE_CODES]; /* a float code's bound on |error| (gap_under()), unscaled */
 	long text_e;
 	unsigned long generation, made[MX_TABLE_CODES];
 	bool fits[MX_TABLE_CODES];

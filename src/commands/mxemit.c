@@ -68,6 +68,42 @@ struct element_words {
 	long error_under; /* |error| < 2^error_under; LONG_MAX where not known */
 };
 
+/* value(r + 1) − value(r) of a float format's grid as n·2^k (ranks of at most 60 bits
+ * apart in scale); false where it is not that. */
+static bool rank_gap(unsigned __int128 *n, long *k, const struct fmt *f, fpcode r)
+{
+	uint64_t m0, m1;
+	long e0, e1;
+
+	if (!fmt_grid_rank_value(f, r, &m0, &e0) || !fmt_grid_rank_value(f, r + 1, &m1, &e1))
+		return false;
+	*k = e0 < e1 ? e0 : e1;
+	if (e0 - *k > 60 || e1 - *k > 60)
+		return false;
+	*n = ((unsigned __int128)m1 << (e1 - *k)) - ((unsigned __int128)m0 << (e0 - *k));
+	return true;
+}
+
+/* For rank r of a float format: u with |x − value(r)| < 2^u for every x that rounds to
+ * nearest to it (half the larger gap to a neighbour, g·2^k/2 < 2^(bits(g) + k − 1));
+ * LONG_MAX for the largest rank, which takes every x past it (saturating). */
+static long gap_under(const struct fmt *f, fpcode r)
+{
+	unsigned __int128 g;
+	long k, u = LONG_MIN;
+
+	if (r >= f->max_rank)
+		return LONG_MAX;
+	for (int below = 0; below <= (r > 0); below++) {
+		if (!rank_gap(&g, &k, f, r - (fpcode)below) || g == 0)
+			return LONG_MAX;
+		long bits = 128 - (g >> 64 ? __builtin_clzll((uint64_t)(g >> 64)) : 64 + __builtin_clzll((uint64_t)g));
+		if (bits + k - 1 > u)
+			u = bits + k - 1;
+	}
+	return u;
+}
+
 /* The block's table of a small element format's codes (each code's value as
  * fmt_grid_rank_value() gives it, or MXINT8's v·2^−6, and the text of that times the
  * scale, made when first asked for), made the first time; NULL for a wider format. */
@@ -89,9 +125,12 @@ static struct code_table *code_table(struct block *b, const struct element_forma
 			t->neg[c] = v < 0;
 			t->m[c] = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
 			t->exp[c] = -MXINT8_FRACTION_BITS;
-		} else
-			t->grid[c] = fmt_grid_rank_value(f, fmt_rank_of_code(f, fmt_magnitude(f, c, &t->neg[c])), &t->m[c],
-							 &t->exp[c]);
+			t->under[c] = LONG_MAX;
+		} else {
+			fpcode r = fmt_rank_of_code(f, fmt_magnitude(f, c, &t->neg[c]));
+			t->grid[c] = fmt_grid_rank_value(f, r, &t->m[c], &t->exp[c]);
+			t->under[c] = t->grid[c] ? gap_under(f, r) : LONG_MAX;
+		}
 		code_to_hex(hex, c, element_hex_digits(ef));
 		memcpy(t->hex + MX_HEX_STRIDE * c, hex, 4);
 	}
@@ -212,11 +251,11 @@ static bool zero_in_words(struct element_words *w, const struct block *b, fpcode
 /* A float element from the digits x the one pass read, in words as element_in_words()
  * makes it, rounded by the pass's rounding for the scale. */
 static bool digits_in_words(struct element_words *w, struct block *b, const struct element_format *ef,
-			    const struct fastdec_digits *x, long e)
+			    const struct fastdec_digits *x, long e, long worst_over)
 {
 	const struct rnd_line *rl;
 	uint64_t m;
-	long exp, bound;
+	long exp, bound, under;
 	bool neg;
 
 	if (ef->ints)
@@ -231,7 +270,14 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 			return zero_in_words(w, b, w->code, x, bound); /* flushed to zero, as most are */
 	} else if (!rnd_line_digits_code(&w->code, rl, x))
 		return false;
-	return element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) && dec_words_minus_digits(&w->error, neg, m, exp, x);
+	if (!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e))
+		return false;
+	if (!b->error_wanted && b->codes && (under = b->codes->under[w->code]) != LONG_MAX && under + e <= worst_over) {
+		w->error_under = under + e; /* below the block's worst: its error is neither written nor kept */
+		w->error = (struct dec_words){ false, 0, 0 };
+		return true;
+	}
+	return dec_words_minus_digits(&w->error, neg, m, exp, x);
 }
 
 /*
@@ -487,7 +533,7 @@ __attribute__((flatten)) static long digits_elements(struct strbuf *out, const s
 
 	for (; i < b->count; i++) {
 		struct element_words w;
-		if (b->form[i] != ELEMENT_DIGITS || !digits_in_words(&w, b, ef, &b->digits[i], e))
+		if (b->form[i] != ELEMENT_DIGITS || !digits_in_words(&w, b, ef, &b->digits[i], e, worst->over))
 			break;
 		keep_worst(worst, &w);
 		put_words_element(out, s, b, i, hex_digits, &w);
