@@ -58,8 +58,12 @@ for i in range(2000):
         out.append(rng.choice(['0', '-0', '0.000e-3', '0e5', '-0.0']))
     elif r < 0.90 and out:
         out.append(out[-1])  # equal values: equal errors
-    elif r < 0.95:
+    elif r < 0.93:
         out.append(str(rng.randint(1, 999)) + 'e' + str(rng.randint(-12, 3)))
+    elif r < 0.96:  # far past the scales (saturating), perturbed or exact, long or short
+        x = F(2) ** rng.randint(100, 1023) * rng.choice((1, F(3, 2), F(2**53 - 1, 2**53)))
+        n, q = digits(x)
+        out.append(rng.choice((perturbed(x, neg), text(n, q, neg, True), '%se%d' % (str(n)[:rng.randint(1, 20)], q + len(str(n)) - 1))))
     else:  # past binary64's range, far below the scales
         out.append(perturbed(F(1, 2**rng.randint(1075, 1200)), neg))
 print('\n'.join(out))

@@ -312,6 +312,15 @@ static const char *other_line(struct block *b, long i, const char *p, const char
 	return stop;
 }
 
+bool mx_block_probe(struct block *b)
+{
+	if (!b->probe_tried) {
+		b->probe_tried = true;
+		b->probe_open = mx_probe_open(&b->probe);
+	}
+	return b->probe_open;
+}
+
 /* The same, placed among binary64's values by the one pass where that gives its
  * ⌊log2 |x|⌋ (mxlong.h): element i's spot. */
 static const char *spot_line(struct block *b, long i, const char *p, const char *end)
@@ -319,11 +328,7 @@ static const char *spot_line(struct block *b, long i, const char *p, const char 
 	struct fastdec_spot *s = &b->spots[2 * i];
 	const char *stop;
 
-	if (!b->probe_tried) {
-		b->probe_tried = true;
-		b->probe_open = mx_probe_open(&b->probe);
-	}
-	if (!b->probe_open || !(stop = fastdec_place_line(s, &b->probe, p)) || stop >= end || *stop != '\n' ||
+	if (!mx_block_probe(b) || !(stop = fastdec_place_line(s, &b->probe, p)) || stop >= end || *stop != '\n' ||
 	    stop - p > MX_LONG_MAX_LEN || !mx_spot_floor_log2(&b->spot_log2[i], s))
 		return NULL;
 	b->form[i] = ELEMENT_SPOT;

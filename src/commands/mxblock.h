@@ -126,7 +126,7 @@ struct block {
 	 * columns, in tensor_columns); empty in the grouped form */
 	bool flat;
 	bool default_fields; /* -o is mx_default_fields */
-	bool error_wanted;   /* -o has error (finite_block() says it for each block) */
+	bool error_wanted, exact_wanted; /* -o has error, exact (block_work() says it for each block) */
 	long number; /* the blocks written before this one */
 	struct strbuf row_start, tensor_columns;
 };
@@ -156,6 +156,8 @@ const char *mx_block_in_place(struct block *b, long size, const char *p, const c
 /* Element i held as a decimal, and its exact value (made the first time it is asked for). */
 void mx_element_as_decimal(struct block *b, long i);
 const struct num *mx_element_value(struct block *b, long i);
+/* The probe (binary64's grid, mxlong.h) opened once; false where it does not open. */
+bool mx_block_probe(struct block *b);
 /* The shared exponent of a block, or false for the NaN scale (a NaN or inf in it). */
 bool mx_shared_exponent(long *out, struct block *b, long emax);
 /* The text of the scale 2^e's value, and the one pass's rounding for it (NULL where it

@@ -280,6 +280,24 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 	return dec_words_minus_digits(&w->error, neg, m, exp, x);
 }
 
+/* Element i, held as digits or as a decimal of at most 38 digits (nonzero), placed by
+ * the probe (mx_digits_spot()) into its spots. */
+static bool digits_spot(struct block *b, long i)
+{
+	const struct decimal *x = &b->dec[i];
+	struct fastdec_digits d;
+
+	if (b->form[i] == ELEMENT_DIGITS)
+		d = b->digits[i];
+	else if (b->form[i] == ELEMENT_DECIMAL && x->kind == DECIMAL_FINITE && x->e2 == 0 && !mx_long_decimal(x))
+		d = x->sticky ? (struct fastdec_digits){ (unsigned __int128)(x->limbs == 2 ? x->w[1] : 0) << 64 | x->w[0],
+							 x->wq, x->neg }
+			      : (struct fastdec_digits){ x->head, x->q, x->neg };
+	else
+		return false;
+	return d.w && labs(d.q) <= 400 && mx_block_probe(b) && mx_digits_spot(&b->spots[2 * i], &b->probe, &d);
+}
+
 /*
  * Element i, a long decimal (mx_long_decimal()) or a line placed among binary64's
  * values (ELEMENT_SPOT), with the scale X = 2^e: its code that of both ends of an
@@ -294,16 +312,21 @@ static bool bounded_element(struct element_words *w, struct mx_pending *p, struc
 	const struct rnd_line *rl;
 	uint64_t m;
 	long exp;
-	bool neg, spotted = b->form[i] == ELEMENT_SPOT;
+	bool neg, spotted = true;
 
-	if (!ef->floats || !(spotted || (b->form[i] == ELEMENT_DECIMAL && mx_long_decimal(&b->dec[i]))))
+	if (!ef->floats)
 		return false;
-	if (spotted && (rl = mx_scaled_rounding(b, ef->floats, e)) &&
+	if (b->form[i] == ELEMENT_DECIMAL && mx_long_decimal(&b->dec[i]))
+		spotted = false;
+	else if (b->form[i] != ELEMENT_SPOT && !digits_spot(b, i)) /* one whose error words do not hold */
+		return false;
+	if (b->form[i] == ELEMENT_SPOT && (rl = mx_scaled_rounding(b, ef->floats, e)) &&
 	    rnd_line_far_below(&w->code, rl, b->spot_log2[i], spot->neg))
 		; /* far below the scale's smallest subnormal, as most are */
 	else if (!(spotted ? mx_spot_code(&w->code, ef->floats, spot, e) : mx_long_code(&w->code, ef->floats, &b->dec[i], e)))
 		return false;
-	if (!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) ||
+	if ((!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) &&
+	     (b->exact_wanted || !b->codes || !b->codes->grid[w->code])) || /* its text alone not in words */
 	    !(spotted ? mx_spot_bounds(p, neg, m, exp, spot) : mx_long_bounds(p, neg, m, exp, &b->dec[i])))
 		return false;
 	p->i = i;
@@ -610,6 +633,7 @@ static void block_work(struct block *b, const struct settings *s)
 		b->work_made = true;
 	}
 	b->error_wanted = render_has_field(&s->fields, FIELD_ERROR);
+	b->exact_wanted = render_has_field(&s->fields, FIELD_EXACT);
 }
 
 /* The elements of a block with a finite scale, and the worst error of them. A float

@@ -60,6 +60,20 @@ bool mx_spot_floor_log2(long *out, const struct fastdec_spot s[2])
 	return true;
 }
 
+bool mx_digits_spot(struct fastdec_spot s[2], const struct fastdec_line *probe, const struct fastdec_digits *d)
+{
+	if (!fastdec_place_digits(&s[0], probe, d) || s[0].kind != FASTDEC_PLACED || s[0].tiny || s[0].lower == 0)
+		return false;
+	if (s[0].exact) { /* on rank r: strictly between r − 1 and r + 1 */
+		s[1] = s[0];
+		s[1].exact = false;
+		s[0].exact = false;
+		s[0].lower--;
+		s[0].kind = FASTDEC_BETWEEN;
+	}
+	return true;
+}
+
 /* The code of a value strictly above rank's (and below the next rank's), times 2^−e:
  * that of the midpoint of the two. */
 static bool above_rank_code(fpcode *code, const struct fmt *f, bool neg, uint64_t rank, long e)
@@ -133,6 +147,24 @@ static void bounds_of(struct mx_pending *p, struct mx_bound end[2], const bool e
 		p->lo = (struct mx_bound){ .binary = true, .n = 0, .k = 0 };
 }
 
+/* The bounds where |d| = m·2^exp < 2^b, b the exponent of the ranks' last place, x
+ * lying strictly between the values of the ranks: |d − x| is |x| − |d| (one sign),
+ * above (sig_low − 1)·2^b, or |x| + |d| (signs apart), above sig_low·2^b; and below
+ * (sig_high + 1)·2^b either way. */
+static bool far_below_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, bool x_neg, const uint64_t rank[2])
+{
+	uint64_t sig;
+	long b;
+
+	(void)m;
+	(void)exp;
+	rank_value(&sig, &b, rank[0]);
+	p->lo = (struct mx_bound){ .binary = true, .n = sig - (neg == x_neg), .k = b };
+	rank_value(&sig, &b, rank[1]);
+	p->hi = (struct mx_bound){ .binary = true, .n = (unsigned __int128)sig + 1, .k = b };
+	return true;
+}
+
 bool mx_spot_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct fastdec_spot s[2])
 {
 	struct mx_bound end[2] = { { .binary = true }, { .binary = true } };
@@ -142,6 +174,9 @@ bool mx_spot_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const 
 
 	if (!spot_ranks(&rank[0], &rank[1], s))
 		return false;
+	rank_value(&sig, &b, rank[0]);
+	if (m && exp + 64 - __builtin_clzll(m) <= b) /* |±m·2^exp| < 2^b, an ulp of x's: far below x */
+		return far_below_bounds(p, neg, m, exp, s[0].neg, rank);
 	for (int j = 0; j < 2; j++) {
 		rank_value(&sig, &b, rank[j]);
 		if (!binary_minus(&end_neg[j], &end[j].n, &end[j].k, neg, m, exp, s[0].neg, sig, b))

@@ -16,6 +16,10 @@ bool mx_probe_open(struct fastdec_line *probe);
  * false where the placement does not decide it, or where it is no normal binary64
  * value (the element is then read as a decimal). */
 bool mx_spot_floor_log2(long *out, const struct fastdec_spot s[2]);
+/* The digits d (nonzero) as the one pass read them, placed by the probe at s as
+ * mx_spot_code() and mx_spot_bounds() take it: a value on a rank r as one strictly
+ * between ranks r − 1 and r + 1. False where the probe does not place them. */
+bool mx_digits_spot(struct fastdec_spot s[2], const struct fastdec_line *probe, const struct fastdec_digits *d);
 /* The element code of x·2^−e, x the line placed at s (rne, saturating): false where
  * s's ends round apart. */
 bool mx_spot_code(fpcode *code, const struct fmt *f, const struct fastdec_spot s[2], long e);
