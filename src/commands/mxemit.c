@@ -454,11 +454,17 @@ static fpcode rational_element(struct block *b, const struct element_format *ef,
 static void resolve_pending(struct block *b, const struct element_format *ef, long e, long n,
 			    const struct worst_words *words, struct worst_rational *worst)
 {
-	struct mx_bound known = { .binary = false, .dec = words->error };
+	struct mx_bound in_words = { .binary = false, .dec = words->error }, known;
 
-	for (long j = 0; j < n; j++)
+	if (n == 0)
+		return;
+	known = b->pending[0].lo;
+	for (long j = 1; j < n; j++)
 		if (mx_bound_cmp(&b->pending[j].lo, &known) > 0)
 			known = b->pending[j].lo;
+	if (mx_bound_cmp(&in_words, &known) > 0)
+		known = in_words;
+	mx_bound_below(&known, &known); /* binary: compared with the bounds in integers */
 	for (long j = 0; j < n; j++) {
 		if (mx_bound_cmp(&b->pending[j].hi, &known) <= 0)
 			continue; /* |error| < hi ≤ known */

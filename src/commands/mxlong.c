@@ -279,3 +279,31 @@ int mx_bound_cmp(const struct mx_bound *a, const struct mx_bound *b)
 	mpq_clears(x, y, NULL);
 	return c < 0 ? -1 : c > 0;
 }
+
+void mx_bound_below(struct mx_bound *out, const struct mx_bound *x)
+{
+	mpq_t q;
+	mpz_t n;
+	long s;
+
+	*out = *x;
+	if (x->binary || !x->dec.d) {
+		if (!x->binary)
+			*out = (struct mx_bound){ .binary = true, .n = 0, .k = 0 };
+		return;
+	}
+	s = 100 - dec_words_log2_over(&x->dec); /* |x| < 2^(over + 4): n < 2^104 */
+	mpq_init(q);
+	mpz_init(n);
+	bound_rational(q, x);
+	if (s >= 0)
+		mpq_mul_2exp(q, q, (mp_bitcnt_t)s);
+	else
+		mpq_div_2exp(q, q, (mp_bitcnt_t)-s);
+	mpz_fdiv_q(n, mpq_numref(q), mpq_denref(q));
+	*out = (struct mx_bound){ .binary = true,
+				  .n = (unsigned __int128)mpz_getlimbn(n, 1) << 64 | mpz_getlimbn(n, 0),
+				  .k = -s };
+	mpz_clear(n);
+	mpq_clear(q);
+}

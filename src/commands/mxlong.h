@@ -31,6 +31,8 @@ bool mx_long_code(fpcode *code, const struct fmt *f, const struct decimal *x, lo
  * words do not hold them. */
 bool mx_spot_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct fastdec_spot s[2]);
 bool mx_long_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct decimal *x);
+/* A binary bound not above x (x itself when binary). */
+void mx_bound_below(struct mx_bound *out, const struct mx_bound *x);
 /* |a| against |b|: −1, 0, 1. */
 int mx_bound_cmp(const struct mx_bound *a, const struct mx_bound *b);
 

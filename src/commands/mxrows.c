@@ -140,6 +140,30 @@ void mx_put_worst_error(struct strbuf *out, const struct settings *s, const char
 /* The worst error of a block, |error| at its largest: of the elements whose error was
  * made in words (dec_words), and of those made as rationals (worst, approximate for a
  * real's stand-in); the larger of the two written. */
+/* Whether q ≥ |w| (q = |error| ≥ 0): by their powers of two where those decide it (q in
+ * (2^(top − 1), 2^(top + 1)), w in [2^over, 2^(over + 4))), else as rationals. */
+static bool rational_not_below(const mpq_t q, const struct dec_words *w)
+{
+	long top, over;
+	mpq_t x;
+	bool not_below;
+
+	if (mpq_sgn(q) == 0 || !w->d)
+		return !w->d;
+	top = (long)mpz_sizeinbase(mpq_numref(q), 2) - (long)mpz_sizeinbase(mpq_denref(q), 2);
+	over = dec_words_log2_over(w);
+	if (top + 1 <= over)
+		return false;
+	if (top - 1 >= over + 4)
+		return true;
+	mpq_init(x);
+	dec_words_rational(x, w);
+	mpq_abs(x, x);
+	not_below = mpq_cmp(q, x) >= 0; /* q is |error| already */
+	mpq_clear(x);
+	return not_below;
+}
+
 void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec_words *in_words, mpq_t worst,
 			    bool any_rational, bool approximate)
 {
@@ -148,13 +172,8 @@ void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec
 	bool rational = false;
 
 	in_words->neg = false;
-	if (any_rational) { /* which is the larger: a rational's or the words' */
-		mpq_t w;
-		mpq_init(w);
-		dec_words_rational(w, in_words);
-		rational = mpq_cmp(worst, w) >= 0;
-		mpq_clear(w);
-	}
+	if (any_rational) /* which is the larger: a rational's or the words' */
+		rational = rational_not_below(worst, in_words);
 	if (!rational) {
 		*dec_words_put(words, in_words) = '\0';
 		mx_put_worst_error(out, s, words);
