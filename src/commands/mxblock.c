@@ -242,11 +242,20 @@ static bool digits_floor_log2(long *e, struct block *b, long i)
 }
 
 /* For an element read as nonzero digits, fastdec_digits_log2_bound(): ⌊log2 |x|⌋ lies
- * in [bound, bound + 3]; else LONG_MIN. */
-static inline long log2_bound(const struct block *b, long i)
+ * in [bound, bound + *slack] (3); for a spot, ⌊log2 |x|⌋ itself; for a finite decimal
+ * of nonzero head h, that bound of h·10^q, and |x| < (h + 1)·10^q ≤ 2·h·10^q where its
+ * digits go past h (slack 4); else LONG_MIN. */
+static inline long log2_bound(const struct block *b, long i, int *slack)
 {
+	const struct decimal *d = &b->dec[i];
+
+	*slack = 3;
 	if (b->form[i] == ELEMENT_SPOT)
-		return b->spot_log2[i]; /* ⌊log2 |x|⌋ itself */
+		return b->spot_log2[i];
+	if (b->form[i] == ELEMENT_DECIMAL && d->kind == DECIMAL_FINITE && d->head && d->e2 == 0 && labs(d->q) <= 400) {
+		*slack = 3 + d->sticky;
+		return fastdec_digits_log2_bound(&(struct fastdec_digits){ d->head, d->q, d->neg });
+	}
 	return b->form[i] == ELEMENT_DIGITS && b->digits[i].w != 0 ? fastdec_digits_log2_bound(&b->digits[i]) : LONG_MIN;
 }
 
@@ -258,9 +267,10 @@ bool mx_shared_exponent(long *out, struct block *b, long emax)
 	long top = 0, least_top = LONG_MIN; /* the largest ⌊log2 |x|⌋ is at least least_top */
 
 	for (long i = 0; i < b->count; i++) {
-		long e, bound = log2_bound(b, i);
+		int slack;
+		long e, bound = log2_bound(b, i, &slack);
 		const struct num *v;
-		if (zero_digits(b, i) || (bound != LONG_MIN && bound + 3 < least_top))
+		if (zero_digits(b, i) || (bound != LONG_MIN && bound + slack < least_top))
 			continue; /* zero, or below one before it: not the largest */
 		if (bound > least_top)
 			least_top = bound;
