@@ -52,6 +52,7 @@ run tests/fastpath --near-ties
 # target's edges, in all six deterministic modes; and the same through the CLI
 run tests/longties 1000
 run sh tests/paths.sh ./fpx
+run sh tests/mxlong.sh ./fpx
 awk '!/^#/ && NF { print ($3 == "sat" ? $4 : $3) }' tests/records.d/*.records > "$log.rec"
 run sh -c "./tests/fastpath < $log.rec" && rm -f "$log.rec"
 run sh tests/nans.sh ./fpx

@@ -329,7 +329,7 @@ static enum problem read_element(struct mx_run *r, const char *text, size_t len)
 		else
 			tensor_add(&r->tensor, f32);
 		approximate = r->conv.approximate;
-	} else if (mx_plain_decimal(&d, text, len)) {
+	} else if (mx_block_decimal(&d, text, len)) {
 		digits = &d;
 		x = NULL;
 	} else if (!(problem = inputs_read_value_or_real(&r->value, &approximate, &r->err, text, len, MX_REAL_BITS,

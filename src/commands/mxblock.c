@@ -4,12 +4,14 @@
  * asked); the block's shared exponent from them; and what is made once for each scale.
  */
 #include "mxblock.h"
+#include "mxlong.h"
 
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <emmintrin.h>
 
 #include "lines.h"
 #include "output.h"
@@ -33,7 +35,11 @@ static void block_reserve(struct block *b, long n)
 	b->dec = realloc(b->dec, (size_t)cap * sizeof *b->dec);
 	b->digits = realloc(b->digits, (size_t)cap * sizeof *b->digits);
 	b->made = realloc(b->made, (size_t)cap * sizeof *b->made);
-	if (!b->v || !b->text || !b->len || !b->at || !b->approximate || !b->form || !b->dec || !b->digits || !b->made)
+	b->pending = realloc(b->pending, (size_t)cap * sizeof *b->pending);
+	b->spots = realloc(b->spots, 2 * (size_t)cap * sizeof *b->spots);
+	b->spot_log2 = realloc(b->spot_log2, (size_t)cap * sizeof *b->spot_log2);
+	if (!b->v || !b->text || !b->len || !b->at || !b->approximate || !b->form || !b->dec || !b->digits || !b->made ||
+	    !b->pending || !b->spots || !b->spot_log2)
 		abort();
 	for (long i = b->cap; i < cap; i++)
 		num_init(&b->v[i]);
@@ -96,6 +102,9 @@ void mx_block_free(struct block *b)
 	free(b->dec);
 	free(b->digits);
 	free(b->made);
+	free(b->pending);
+	free(b->spots);
+	free(b->spot_log2);
 	for (int e = 0; e < MX_SCALES; e++) {
 		free(b->scale_text[e]);
 		free(b->scale_row[e]);
@@ -153,6 +162,19 @@ bool mx_plain_decimal(struct decimal *d, const char *text, size_t len)
 	return len <= PARSE_MAX_INPUT && fastdec_scan(d, text, len) && d->e2 == 0 && !(d->sticky && d->limbs == 0);
 }
 
+/* A long decimal is taken as one when its text is at most this long and its first 19
+ * digits' exponent within this: its value is then far inside the parser's limits
+ * (NUM_LIMIT_EXP), which reads it as read_element() would. */
+#define MX_LONG_MAX_LEN 4096
+#define MX_LONG_MAX_Q 4000
+
+bool mx_block_decimal(struct decimal *d, const char *text, size_t len)
+{
+	if (len > MX_LONG_MAX_LEN || !fastdec_scan(d, text, len) || d->e2 != 0)
+		return false;
+	return !mx_long_decimal(d) || labs(d->q) <= MX_LONG_MAX_Q;
+}
+
 /* The one pass takes a line whose exponent lies within this, which fastdec_scan()'s
  * tables (±400) hold with its at most 38 digits: it reads the line too. */
 #define MX_ONE_PASS_MAX_Q 300
@@ -161,18 +183,36 @@ bool mx_plain_decimal(struct decimal *d, const char *text, size_t len)
  * scanner: element_in_words() and fastdec_value() take that). */
 void mx_element_as_decimal(struct block *b, long i)
 {
-	if (b->form[i] != ELEMENT_DIGITS)
+	if (b->form[i] != ELEMENT_DIGITS && b->form[i] != ELEMENT_SPOT)
 		return;
-	if (!mx_plain_decimal(&b->dec[i], b->text[i], b->len[i])) /* MX_ONE_PASS_MAX_Q says it does */
+	/* MX_ONE_PASS_MAX_Q says it does; spot_line() that it is short enough */
+	if (!(b->form[i] == ELEMENT_DIGITS ? mx_plain_decimal : mx_block_decimal)(&b->dec[i], b->text[i], b->len[i]))
 		abort();
 	b->form[i] = ELEMENT_DECIMAL;
+}
+
+/* A long decimal's exact value, read by the parser (mx_block_decimal() said it would). */
+static void long_value(struct num *v, const char *text, size_t len)
+{
+	struct input in;
+	struct parse_error err;
+
+	parse_input_init(&in);
+	if (parse_input(&in, &err, text, len) != PARSE_OK || in.kind != INPUT_VALUE || in.value.bound)
+		abort();
+	num_set(v, &in.value);
+	parse_input_clear(&in);
 }
 
 /* Element i's exact value, made from its digits the first time it is asked for. */
 const struct num *mx_element_value(struct block *b, long i)
 {
 	mx_element_as_decimal(b, i);
-	if (!b->made[i] && !fastdec_value(&b->v[i], &b->dec[i])) /* mx_plain_decimal() said it would */
+	if (b->made[i])
+		return &b->v[i];
+	if (mx_long_decimal(&b->dec[i]))
+		long_value(&b->v[i], b->text[i], b->len[i]);
+	else if (!fastdec_value(&b->v[i], &b->dec[i])) /* mx_plain_decimal() said it would */
 		abort();
 	b->made[i] = true;
 	return &b->v[i];
@@ -191,6 +231,10 @@ static bool digits_floor_log2(long *e, struct block *b, long i)
 {
 	if (b->form[i] == ELEMENT_DIGITS && fastdec_digits_floor_log2(e, &b->digits[i]))
 		return true;
+	if (b->form[i] == ELEMENT_SPOT) {
+		*e = b->spot_log2[i];
+		return true;
+	}
 	if (b->form[i] == ELEMENT_VALUE)
 		return false;
 	mx_element_as_decimal(b, i);
@@ -198,9 +242,20 @@ static bool digits_floor_log2(long *e, struct block *b, long i)
 }
 
 /* For an element read as nonzero digits, fastdec_digits_log2_bound(): ⌊log2 |x|⌋ lies
- * in [bound, bound + 3]; else LONG_MIN. */
-static inline long log2_bound(const struct block *b, long i)
+ * in [bound, bound + *slack] (3); for a spot, ⌊log2 |x|⌋ itself; for a finite decimal
+ * of nonzero head h, that bound of h·10^q, and |x| < (h + 1)·10^q ≤ 2·h·10^q where its
+ * digits go past h (slack 4); else LONG_MIN. */
+static inline long log2_bound(const struct block *b, long i, int *slack)
 {
+	const struct decimal *d = &b->dec[i];
+
+	*slack = 3;
+	if (b->form[i] == ELEMENT_SPOT)
+		return b->spot_log2[i];
+	if (b->form[i] == ELEMENT_DECIMAL && d->kind == DECIMAL_FINITE && d->head && d->e2 == 0 && labs(d->q) <= 400) {
+		*slack = 3 + d->sticky;
+		return fastdec_digits_log2_bound(&(struct fastdec_digits){ d->head, d->q, d->neg });
+	}
 	return b->form[i] == ELEMENT_DIGITS && b->digits[i].w != 0 ? fastdec_digits_log2_bound(&b->digits[i]) : LONG_MIN;
 }
 
@@ -212,9 +267,10 @@ bool mx_shared_exponent(long *out, struct block *b, long emax)
 	long top = 0, least_top = LONG_MIN; /* the largest ⌊log2 |x|⌋ is at least least_top */
 
 	for (long i = 0; i < b->count; i++) {
-		long e, bound = log2_bound(b, i);
+		int slack;
+		long e, bound = log2_bound(b, i, &slack);
 		const struct num *v;
-		if (zero_digits(b, i) || (bound != LONG_MIN && bound + 3 < least_top))
+		if (zero_digits(b, i) || (bound != LONG_MIN && bound + slack < least_top))
 			continue; /* zero, or below one before it: not the largest */
 		if (bound > least_top)
 			least_top = bound;
@@ -247,21 +303,96 @@ bool mx_shared_exponent(long *out, struct block *b, long emax)
  * NULL, with b empty again, when the reader's block holds fewer or one is not such a
  * line (the usual reading then takes them).
  */
+/*
+ * A line of the block in place that the one pass does not read (a long decimal, or an
+ * exponent past MX_ONE_PASS_MAX_Q), read by the general scanner as element i held as a
+ * decimal, as read_element() would hold it: [sign]digits... with no blank around it
+ * (the text is the line as it is), finite. Returns where the line ends, or NULL.
+ */
+static const char *other_line(struct block *b, long i, const char *p, const char *end)
+{
+	const char *stop = memchr(p, '\n', (size_t)(end - p));
+	size_t len = stop ? (size_t)(stop - p) : 0;
+
+	if (!len || !((unsigned)(p[0] - '0') < 10 || p[0] == '-' || p[0] == '+' || p[0] == '.') ||
+	    !((unsigned)(p[len - 1] - '0') < 10 || p[len - 1] == '.') || !mx_block_decimal(&b->dec[i], p, len) ||
+	    b->dec[i].kind != DECIMAL_FINITE)
+		return NULL;
+	b->form[i] = ELEMENT_DECIMAL;
+	return stop;
+}
+
+bool mx_block_probe(struct block *b)
+{
+	if (!b->probe_tried) {
+		b->probe_tried = true;
+		b->probe_open = mx_probe_open(&b->probe);
+	}
+	return b->probe_open;
+}
+
+/* The same, placed among binary64's values by the one pass where that gives its
+ * ⌊log2 |x|⌋ (mxlong.h): element i's spot. */
+static const char *spot_line(struct block *b, long i, const char *p, const char *end)
+{
+	struct fastdec_spot *s = &b->spots[2 * i];
+	const char *stop;
+
+	if (!mx_block_probe(b) || !(stop = fastdec_place_line(s, &b->probe, p)) || stop >= end || *stop != '\n' ||
+	    stop - p > MX_LONG_MAX_LEN || !mx_spot_floor_log2(&b->spot_log2[i], s))
+		return NULL;
+	b->form[i] = ELEMENT_SPOT;
+	return stop;
+}
+
+/* Whether the line at p ends within its first 39 bytes (so that it holds at most 38
+ * digits): 48 bytes compared at once where the block (and its padding) holds them. */
+#define MX_SHORT_LINE 39
+static inline bool short_line(const char *p, const char *end)
+{
+	if (end + LINES_PADDING - p >= 48) { /* the commonest lines end in their first 16 */
+		const __m128i nl = _mm_set1_epi8('\n');
+		if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), nl)) ||
+		    _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 16)), nl)))
+			return true;
+		return (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 32)), nl)) &
+			((1 << (MX_SHORT_LINE - 32)) - 1)) != 0;
+	}
+	return memchr(p, '\n', (size_t)(end - p < MX_SHORT_LINE ? end - p : MX_SHORT_LINE)) != NULL;
+}
+
+/* Line i read by the one pass's scan (its digits) where it is short or that reads it;
+ * else placed (spot_line()), else read by the general scanner (other_line()). Returns
+ * where it ends, or NULL. */
+static inline const char *read_line(struct block *b, long i, const char *p, const char *end)
+{
+	struct fastdec_digits *x = &b->digits[i];
+	bool first = short_line(p, end);
+	const char *stop;
+
+	b->form[i] = ELEMENT_DIGITS;
+	if (!first && (stop = spot_line(b, i, p, end)))
+		return stop;
+	stop = fastdec_scan_line(x, p);
+	if (stop && stop < end && *stop == '\n' && (x->w == 0 || labs(x->q) <= MX_ONE_PASS_MAX_Q))
+		return stop;
+	if (first && (stop = spot_line(b, i, p, end)))
+		return stop;
+	return other_line(b, i, p, end);
+}
+
 __attribute__((flatten)) /* the scan compiled into the loop */
 const char *mx_block_in_place(struct block *b, long size, const char *p, const char *end)
 {
-	struct fastdec_digits *digits;
 	const char **text;
 	size_t *len;
 
 	block_reserve(b, size);
-	digits = b->digits; /* held where the loop's stores cannot change them */
-	text = b->text;
+	text = b->text; /* held where the loop's stores cannot change them */
 	len = b->len;
 	for (long i = 0; i < size; i++) {
-		struct fastdec_digits *x = &digits[i];
-		const char *stop = p < end ? fastdec_scan_line(x, p) : NULL;
-		if (!stop || stop >= end || *stop != '\n' || (x->w != 0 && labs(x->q) > MX_ONE_PASS_MAX_Q)) {
+		const char *stop = p < end ? read_line(b, i, p, end) : NULL;
+		if (!stop) {
 			mx_block_empty(b);
 			return NULL;
 		}
@@ -271,7 +402,6 @@ const char *mx_block_in_place(struct block *b, long size, const char *p, const c
 	}
 	for (long i = 0; i < size; i++) {
 		b->made[i] = false;
-		b->form[i] = ELEMENT_DIGITS;
 		b->approximate[i] = false;
 	}
 	b->count = size;

@@ -51,6 +51,7 @@ struct code_table {
 	bool grid[MX_TABLE_CODES], neg[MX_TABLE_CODES];
 	uint64_t m[MX_TABLE_CODES];
 	long exp[MX_TABLE_CODES];
+	long under[MX_TABLE_CODES]; /* a float code's bound on |error| (gap_under()), unscaled */
 	long text_e;
 	unsigned long generation, made[MX_TABLE_CODES];
 	bool fits[MX_TABLE_CODES];
@@ -62,8 +63,28 @@ struct code_table {
 };
 
 /* What an element is held as: its value, or the digits of a plain decimal as the
- * general scanner (fastdec_scan()) or the one pass (fastdec_scan_line()) read them. */
-enum element_form { ELEMENT_VALUE, ELEMENT_DECIMAL, ELEMENT_DIGITS };
+ * general scanner (fastdec_scan()) or the one pass (fastdec_scan_line()) read them, or
+ * a line of a block in place that the one pass placed among binary64's values (a long
+ * decimal: its spot, mxlong.h). A decimal may be long (mx_long_decimal()): its first
+ * 19 digits held, the rest sticky, its value made by the parser where asked for. */
+enum element_form { ELEMENT_VALUE, ELEMENT_DECIMAL, ELEMENT_DIGITS, ELEMENT_SPOT };
+
+/* A bound on an |error|: a decimal in words, or n·2^k. */
+struct mx_bound {
+	bool binary;
+	struct dec_words dec;
+	unsigned __int128 n;
+	long k;
+};
+
+/* An element whose |error| is known to lie in [lo, hi) only (its code decided by the
+ * ends of an interval that holds its value): made exactly at the block's end only
+ * where it may be the worst (mxemit.c). */
+struct mx_pending {
+	long i;
+	fpcode code;
+	struct mx_bound lo, hi;
+};
 
 /* A block of elements as they were read (mxblock.c), and what its rows are made with,
  * kept from block to block (mxemit.c). */
@@ -83,6 +104,11 @@ struct block {
 	struct decimal *dec; /* ELEMENT_DECIMAL: v made from it only when asked for */
 	struct fastdec_digits *digits; /* ELEMENT_DIGITS */
 	bool *made;          /* v holds the value */
+	struct mx_pending *pending; /* cap of them: finite_block()'s, from block to block */
+	struct fastdec_spot *spots; /* 2·cap: ELEMENT_SPOT's placement (mxlong.h) ... */
+	long *spot_log2;            /* ... and its ⌊log2 |x|⌋ */
+	struct fastdec_line probe;  /* binary64's grid, for them */
+	bool probe_tried, probe_open;
 	/* kept from block to block: for each scale 2^e (e + MX_SCALE_BIAS), its value's
 	 * text and the one pass's rounding for it, each made when first asked for */
 	char *scale_text[MX_SCALES], *scale_row[MX_SCALES];
@@ -100,6 +126,7 @@ struct block {
 	 * columns, in tensor_columns); empty in the grouped form */
 	bool flat;
 	bool default_fields; /* -o is mx_default_fields */
+	bool error_wanted, exact_wanted; /* -o has error, exact (block_work() says it for each block) */
 	long number; /* the blocks written before this one */
 	struct strbuf row_start, tensor_columns;
 };
@@ -116,12 +143,21 @@ void mx_block_free(struct block *b);
 /* A plain decimal (no 2^k), its exact value within reach of fastdec_value(): read so,
  * without the parser, as parse_input() would read it. */
 bool mx_plain_decimal(struct decimal *d, const char *text, size_t len);
+/* The same, or a long one (more than 38 digits, not all 0 past the 19th) whose value
+ * the parser makes without a problem (short enough, its exponent within bounds). */
+bool mx_block_decimal(struct decimal *d, const char *text, size_t len);
+static inline bool mx_long_decimal(const struct decimal *d)
+{
+	return d->kind == DECIMAL_FINITE && d->sticky && d->limbs == 0;
+}
 /* The next `size` lines of stdin's block [p, end) into the empty block b, in place
  * (mxblock.c says how); where they end, or NULL with b empty again. */
 const char *mx_block_in_place(struct block *b, long size, const char *p, const char *end);
 /* Element i held as a decimal, and its exact value (made the first time it is asked for). */
 void mx_element_as_decimal(struct block *b, long i);
 const struct num *mx_element_value(struct block *b, long i);
+/* The probe (binary64's grid, mxlong.h) opened once; false where it does not open. */
+bool mx_block_probe(struct block *b);
 /* The shared exponent of a block, or false for the NaN scale (a NaN or inf in it). */
 bool mx_shared_exponent(long *out, struct block *b, long emax);
 /* The text of the scale 2^e's value, and the one pass's rounding for it (NULL where it

@@ -5,6 +5,7 @@
  * else as rationals), and its worst error.
  */
 #include "mxemit.h"
+#include "mxlong.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -67,6 +68,42 @@ struct element_words {
 	long error_under; /* |error| < 2^error_under; LONG_MAX where not known */
 };
 
+/* value(r + 1) − value(r) of a float format's grid as n·2^k (ranks of at most 60 bits
+ * apart in scale); false where it is not that. */
+static bool rank_gap(unsigned __int128 *n, long *k, const struct fmt *f, fpcode r)
+{
+	uint64_t m0, m1;
+	long e0, e1;
+
+	if (!fmt_grid_rank_value(f, r, &m0, &e0) || !fmt_grid_rank_value(f, r + 1, &m1, &e1))
+		return false;
+	*k = e0 < e1 ? e0 : e1;
+	if (e0 - *k > 60 || e1 - *k > 60)
+		return false;
+	*n = ((unsigned __int128)m1 << (e1 - *k)) - ((unsigned __int128)m0 << (e0 - *k));
+	return true;
+}
+
+/* For rank r of a float format: u with |x − value(r)| < 2^u for every x that rounds to
+ * nearest to it (half the larger gap to a neighbour, g·2^k/2 < 2^(bits(g) + k − 1));
+ * LONG_MAX for the largest rank, which takes every x past it (saturating). */
+static long gap_under(const struct fmt *f, fpcode r)
+{
+	unsigned __int128 g;
+	long k, u = LONG_MIN;
+
+	if (r >= f->max_rank)
+		return LONG_MAX;
+	for (int below = 0; below <= (r > 0); below++) {
+		if (!rank_gap(&g, &k, f, r - (fpcode)below) || g == 0)
+			return LONG_MAX;
+		long bits = 128 - (g >> 64 ? __builtin_clzll((uint64_t)(g >> 64)) : 64 + __builtin_clzll((uint64_t)g));
+		if (bits + k - 1 > u)
+			u = bits + k - 1;
+	}
+	return u;
+}
+
 /* The block's table of a small element format's codes (each code's value as
  * fmt_grid_rank_value() gives it, or MXINT8's v·2^−6, and the text of that times the
  * scale, made when first asked for), made the first time; NULL for a wider format. */
@@ -88,9 +125,12 @@ static struct code_table *code_table(struct block *b, const struct element_forma
 			t->neg[c] = v < 0;
 			t->m[c] = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
 			t->exp[c] = -MXINT8_FRACTION_BITS;
-		} else
-			t->grid[c] = fmt_grid_rank_value(f, fmt_rank_of_code(f, fmt_magnitude(f, c, &t->neg[c])), &t->m[c],
-							 &t->exp[c]);
+			t->under[c] = LONG_MAX;
+		} else {
+			fpcode r = fmt_rank_of_code(f, fmt_magnitude(f, c, &t->neg[c]));
+			t->grid[c] = fmt_grid_rank_value(f, r, &t->m[c], &t->exp[c]);
+			t->under[c] = t->grid[c] ? gap_under(f, r) : LONG_MAX;
+		}
 		code_to_hex(hex, c, element_hex_digits(ef));
 		memcpy(t->hex + MX_HEX_STRIDE * c, hex, 4);
 	}
@@ -211,11 +251,11 @@ static bool zero_in_words(struct element_words *w, const struct block *b, fpcode
 /* A float element from the digits x the one pass read, in words as element_in_words()
  * makes it, rounded by the pass's rounding for the scale. */
 static bool digits_in_words(struct element_words *w, struct block *b, const struct element_format *ef,
-			    const struct fastdec_digits *x, long e)
+			    const struct fastdec_digits *x, long e, long worst_over)
 {
 	const struct rnd_line *rl;
 	uint64_t m;
-	long exp, bound;
+	long exp, bound, under;
 	bool neg;
 
 	if (ef->ints)
@@ -230,7 +270,68 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 			return zero_in_words(w, b, w->code, x, bound); /* flushed to zero, as most are */
 	} else if (!rnd_line_digits_code(&w->code, rl, x))
 		return false;
-	return element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) && dec_words_minus_digits(&w->error, neg, m, exp, x);
+	if (!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e))
+		return false;
+	if (!b->error_wanted && b->codes && (under = b->codes->under[w->code]) != LONG_MAX && under + e <= worst_over) {
+		w->error_under = under + e; /* below the block's worst: its error is neither written nor kept */
+		w->error = (struct dec_words){ false, 0, 0 };
+		return true;
+	}
+	return dec_words_minus_digits(&w->error, neg, m, exp, x);
+}
+
+/* Element i, held as digits or as a decimal of at most 38 digits (nonzero), placed by
+ * the probe (mx_digits_spot()) into its spots. */
+static bool digits_spot(struct block *b, long i)
+{
+	const struct decimal *x = &b->dec[i];
+	struct fastdec_digits d;
+
+	if (b->form[i] == ELEMENT_DIGITS)
+		d = b->digits[i];
+	else if (b->form[i] == ELEMENT_DECIMAL && x->kind == DECIMAL_FINITE && x->e2 == 0 && !mx_long_decimal(x))
+		d = x->sticky ? (struct fastdec_digits){ (unsigned __int128)(x->limbs == 2 ? x->w[1] : 0) << 64 | x->w[0],
+							 x->wq, x->neg }
+			      : (struct fastdec_digits){ x->head, x->q, x->neg };
+	else
+		return false;
+	return d.w && labs(d.q) <= 400 && mx_block_probe(b) && mx_digits_spot(&b->spots[2 * i], &b->probe, &d);
+}
+
+/*
+ * Element i, a long decimal (mx_long_decimal()) or a line placed among binary64's
+ * values (ELEMENT_SPOT), with the scale X = 2^e: its code that of both ends of an
+ * interval that holds its value (mxlong.h), its value's text in words, and its |error|
+ * bounded only, as *p says; false where the ends round apart or words do not hold the
+ * bounds (then the exact value decides).
+ */
+static bool bounded_element(struct element_words *w, struct mx_pending *p, struct block *b,
+			    const struct element_format *ef, long i, long e)
+{
+	const struct fastdec_spot *spot = &b->spots[2 * i];
+	const struct rnd_line *rl;
+	uint64_t m;
+	long exp;
+	bool neg, spotted = true;
+
+	if (!ef->floats)
+		return false;
+	if (b->form[i] == ELEMENT_DECIMAL && mx_long_decimal(&b->dec[i]))
+		spotted = false;
+	else if (b->form[i] != ELEMENT_SPOT && !digits_spot(b, i)) /* one whose error words do not hold */
+		return false;
+	if (b->form[i] == ELEMENT_SPOT && (rl = mx_scaled_rounding(b, ef->floats, e)) &&
+	    rnd_line_far_below(&w->code, rl, b->spot_log2[i], spot->neg))
+		; /* far below the scale's smallest subnormal, as most are */
+	else if (!(spotted ? mx_spot_code(&w->code, ef->floats, spot, e) : mx_long_code(&w->code, ef->floats, &b->dec[i], e)))
+		return false;
+	if ((!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) &&
+	     (b->exact_wanted || !b->codes || !b->codes->grid[w->code])) || /* its text alone not in words */
+	    !(spotted ? mx_spot_bounds(p, neg, m, exp, spot) : mx_long_bounds(p, neg, m, exp, &b->dec[i])))
+		return false;
+	p->i = i;
+	p->code = w->code;
+	return true;
 }
 
 /* Element i of a float format in words as a decimal, where they hold it (read as digits,
@@ -241,28 +342,7 @@ static bool element_i_in_words(struct element_words *w, struct block *b, const s
 	if (b->form[i] == ELEMENT_VALUE || !ef->floats) /* digits digits_elements() did not take */
 		return false;
 	mx_element_as_decimal(b, i);
-	return element_in_words(w, b, ef, &b->dec[i], e);
-}
-
-/* One element's output: the fields asked for (-o: input, hex, exact, error; all four
- * by default), as TSV or CSV, or as one JSON object of the block's elements. The input
- * is element i's text: a plain decimal, nothing in it quoted, in a block in place. */
-void mx_put_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
-		    const struct element_format *ef, fpcode code, const struct strbuf *exact,
-		    const struct strbuf *error)
-{
-	struct text_row row = { .typed = !b->in_place, .item = true };
-	char hex[CODE_MAX_BITS / 4 + 3];
-	int digits = element_hex_digits(ef);
-
-	code_to_hex(hex, code, digits);
-	row.text[FIELD_INPUT] = (struct render_text){ b->text[i], b->len[i], false };
-	row.text[FIELD_HEX] = (struct render_text){ hex, (size_t)digits + 2, false };
-	row.text[FIELD_EXACT] = (struct render_text){ exact->s, exact->len, false };
-	row.text[FIELD_ERROR] = (struct render_text){ error->s, error->len, false };
-	if (b->flat)
-		sb_add(out, b->row_start.s, b->row_start.len);
-	render_text_row(out, &s->fields, s->style, &row);
+	return !mx_long_decimal(&b->dec[i]) && element_in_words(w, b, ef, &b->dec[i], e);
 }
 
 const struct field_list mx_default_fields = { { FIELD_INPUT, FIELD_HEX, FIELD_EXACT, FIELD_ERROR }, 4 };
@@ -283,147 +363,13 @@ static void put_words_element(struct strbuf *out, const struct settings *s, cons
 	row.text[FIELD_INPUT] = (struct render_text){ b->text[i], b->len[i], b->text[i] + 32 <= b->readable };
 	row.text[FIELD_HEX] = (struct render_text){ w->hex ? w->hex : hex, (size_t)hex_digits + 2, true };
 	row.text[FIELD_EXACT] = (struct render_text){ w->value, w->value_len, true };
-	row.text[FIELD_ERROR] = (struct render_text){ error, (size_t)(dec_words_put(error, &w->error) - error), true };
+	row.text[FIELD_ERROR] = (struct render_text){ error, b->error_wanted ? (size_t)(dec_words_put(error, &w->error) - error) : 0, true };
 	if (b->flat) /* the flat table's block columns */
 		sb_add(out, b->row_start.s, b->row_start.len);
 	if (b->default_fields) /* a constant list: its row compiled into straight code */
 		render_text_row(out, &mx_default_fields, s->style, &row);
 	else
 		render_text_row(out, &s->fields, s->style, &row);
-}
-
-bool mx_flat(const struct settings *s)
-{
-	return s->style == STYLE_CSV || (s->style == STYLE_TSV && s->header);
-}
-
-void mx_put_flat_header(struct strbuf *out, const struct settings *s)
-{
-	static const char *const own[] = { "block", "scale_hex", "scale", "amax", "encode_scale" };
-
-	render_cells(out, NULL, own, s->quant.preset ? 5 : 3, s->style, true);
-	render_header(out, &s->fields, s->style);
-}
-
-/* The flat table's columns that start each element row of the block: its number, its
- * scale's code and value, and the tensor's columns (nvfp4). */
-static void start_flat_rows(struct block *b, const struct settings *s, const char *hex, const char *exact)
-{
-	char number[DEC_LONG_MAX];
-	const char *const cell[] = { dec_long(number, b->number), hex, exact };
-
-	sb_clear(&b->row_start);
-	render_cells(&b->row_start, NULL, cell, 3, s->style, true);
-	sb_add(&b->row_start, b->tensor_columns.s, b->tensor_columns.len);
-}
-
-/* A block whose scale is NaN: every element decodes to NaN. */
-static void nan_block(struct strbuf *out, const struct settings *s, const struct block *b,
-		      const struct element_format *ef)
-{
-	fpcode code = ef->ints ? 0 : ef->floats->has_nan ? ef->floats->nan_code : fmt_zero_code(ef->floats, false);
-	struct strbuf nan;
-
-	sb_init(&nan);
-	sb_puts(&nan, "nan");
-	for (long i = 0; i < b->count; i++)
-		mx_put_element(out, s, b, i, ef, code, &nan, &nan);
-	sb_free(&nan);
-}
-
-/* A block's first row: its scale's code and value; in JSON, the start of the block's
- * object; in the flat table, the start of each element row. */
-void mx_put_block_scale(struct strbuf *out, const struct settings *s, struct block *b, const char *hex,
-			const char *exact)
-{
-	if (b->flat) {
-		start_flat_rows(b, s, hex, exact);
-		return;
-	}
-	if (s->style == STYLE_JSON) {
-		sb_putc(out, '{');
-		render_json_key(out, "scale");
-		sb_putc(out, '{');
-		render_json_text(out, "hex", hex);
-		render_json_text(out, "exact", exact);
-		sb_putc(out, '}');
-		render_json_key(out, "elements");
-		sb_putc(out, '[');
-		return;
-	}
-	render_cells(out, NULL, (const char *const[]){ "scale", hex, exact }, 3, s->style, false);
-}
-
-/* An E8M0 scale: nan, or 2^e (in TSV and CSV "2^e = " and its value, the row made once
- * for each scale). */
-static void put_scale(struct strbuf *out, const struct settings *s, struct block *b, bool nan, long e)
-{
-	char hex[8], power[DEC_LONG_MAX];
-	const char *exact = nan ? "nan" : mx_scale_text(b, e);
-	char **row = &b->scale_row[e + MX_SCALE_BIAS];
-
-	code_to_hex(hex, nan ? 0xff : (fpcode)(e + MX_SCALE_BIAS), 2);
-	if (nan || s->style == STYLE_JSON || b->flat) {
-		mx_put_block_scale(out, s, b, hex, exact);
-		return;
-	}
-	if (!*row) { /* the row, made once for each scale */
-		struct strbuf t, value;
-		sb_init(&t);
-		sb_init(&value);
-		sb_puts(&value, "2^");
-		sb_puts(&value, dec_long(power, e));
-		sb_puts(&value, " = ");
-		sb_puts(&value, exact);
-		render_cells(&t, NULL, (const char *const[]){ "scale", hex, value.s }, 3, s->style, false);
-		sb_free(&value);
-		*row = t.s;
-	}
-	sb_puts(out, *row);
-}
-
-/* The block's last row (JSON: the end of its object). */
-void mx_put_worst_error(struct strbuf *out, const struct settings *s, const char *error)
-{
-	if (mx_flat(s))
-		return; /* max |error| of the block's rows */
-	if (s->style == STYLE_JSON) {
-		sb_putc(out, ']');
-		render_json_text(out, "worst_error", error);
-		sb_puts(out, "}\n");
-	} else { /* and the block's blank line */
-		render_cells(out, NULL, (const char *const[]){ "worst error", error }, 2, s->style, false);
-		sb_putc(out, '\n');
-	}
-}
-
-/* The worst error of a block, |error| at its largest: of the elements whose error was
- * made in words (dec_words), and of those made as rationals (worst, approximate for a
- * real's stand-in); the larger of the two written. */
-static void put_block_worst(struct strbuf *out, const struct settings *s, struct dec_words *in_words, mpq_t worst,
-			    bool any_rational, bool approximate)
-{
-	char words[DEC_WORDS_MAX + 1];
-	struct strbuf text;
-	bool rational = false;
-
-	in_words->neg = false;
-	if (any_rational) { /* which is the larger: a rational's or the words' */
-		mpq_t w;
-		mpq_init(w);
-		dec_words_rational(w, in_words);
-		rational = mpq_cmp(worst, w) >= 0;
-		mpq_clear(w);
-	}
-	if (!rational) {
-		*dec_words_put(words, in_words) = '\0';
-		mx_put_worst_error(out, s, words);
-		return;
-	}
-	sb_init(&text);
-	(approximate ? output_approximate : output_rational)(&text, worst);
-	mx_put_worst_error(out, s, text.s);
-	sb_free(&text);
 }
 
 /* The largest |error| of a block's elements made in words, and a power of two not
@@ -455,7 +401,7 @@ __attribute__((flatten)) static long digits_elements(struct strbuf *out, const s
 
 	for (; i < b->count; i++) {
 		struct element_words w;
-		if (b->form[i] != ELEMENT_DIGITS || !digits_in_words(&w, b, ef, &b->digits[i], e))
+		if (b->form[i] != ELEMENT_DIGITS || !digits_in_words(&w, b, ef, &b->digits[i], e, worst->over))
 			break;
 		keep_worst(worst, &w);
 		put_words_element(out, s, b, i, hex_digits, &w);
@@ -463,22 +409,73 @@ __attribute__((flatten)) static long digits_elements(struct strbuf *out, const s
 	return i;
 }
 
-/* The elements of a block with a finite scale, and the worst error of them. A float
- * element's exact value and error are made in words where they fit, else as rationals;
- * their texts only when -o asks for them. */
-static void finite_block(struct strbuf *out, const struct settings *s, struct block *b,
-			 const struct element_format *ef, long e)
-{
-	struct strbuf *exact = &b->exact, *error = &b->error;
-	mpq_ptr decoded = b->decoded, diff = b->diff, worst = b->worst, v = b->typed;
-	struct num *y = &b->y;
-	struct worst_words worst_words = { { false, 0, 0 }, LONG_MIN };
-	fpcode code;
-	bool worst_approximate = false, any_rational = false;
-	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT),
-	     error_wanted = render_has_field(&s->fields, FIELD_ERROR);
+/* The worst |error| of a block's elements made as rationals: the largest, whether a
+ * real's stand-in's, and whether there is any. */
+struct worst_rational {
+	bool any, approximate;
+};
 
-	code_table(b, ef); /* for element_words_value() */
+/* v's |error| decoded − v, into b->diff, kept in b->worst where it is the larger. */
+static void keep_rational(struct block *b, struct worst_rational *worst, const struct num *v, bool approximate)
+{
+	output_signed_value(b->typed, v);
+	mpq_sub(b->diff, b->decoded, b->typed);
+	mpq_abs(b->diff, b->diff);
+	if (!worst->any || mpq_cmp(b->diff, b->worst) > 0) {
+		mpq_set(b->worst, b->diff);
+		worst->approximate = approximate;
+	}
+	worst->any = true;
+}
+
+/* Element i as rationals: its code, the value it decodes to and its error (texts where
+ * -o asks for them), its |error| kept in worst. */
+static fpcode rational_element(struct block *b, const struct element_format *ef, long i, long e,
+			       struct worst_rational *worst, bool exact_wanted)
+{
+	const struct num *x = mx_element_value(b, i);
+	fpcode code;
+
+	quantize_element(&code, b->decoded, &b->y, ef, x, b->approximate[i] ? NULL : b->text[i], b->len[i], e);
+	if (exact_wanted)
+		output_rational(&b->exact, b->decoded);
+	if (b->error_wanted) {
+		output_signed_value(b->typed, x);
+		mpq_sub(b->diff, b->decoded, b->typed);
+		(b->approximate[i] ? output_approximate : output_rational)(&b->error, b->diff);
+	}
+	keep_rational(b, worst, x, b->approximate[i]);
+	return code;
+}
+
+/* The long elements pending (n of them, long_element()) whose |error| may pass the
+ * largest one known, made exactly and kept in worst: an element whose |error| lies
+ * below another's lower bound, or the worst made in words, is not the worst. */
+static void resolve_pending(struct block *b, const struct element_format *ef, long e, long n,
+			    const struct worst_words *words, struct worst_rational *worst)
+{
+	struct mx_bound in_words = { .binary = false, .dec = words->error }, known;
+
+	if (n == 0)
+		return;
+	known = b->pending[0].lo;
+	for (long j = 1; j < n; j++)
+		if (mx_bound_cmp(&b->pending[j].lo, &known) > 0)
+			known = b->pending[j].lo;
+	if (mx_bound_cmp(&in_words, &known) > 0)
+		known = in_words;
+	mx_bound_below(&known, &known); /* binary: compared with the bounds in integers */
+	for (long j = 0; j < n; j++) {
+		if (mx_bound_cmp(&b->pending[j].hi, &known) <= 0)
+			continue; /* |error| < hi ≤ known */
+		decoded_value(b->decoded, ef, b->pending[j].code, e);
+		keep_rational(b, worst, mx_element_value(b, b->pending[j].i), false);
+	}
+}
+
+/* The work areas of finite_block(), made once. */
+static void block_work(struct block *b, const struct settings *s)
+{
 	if (!b->work_made) {
 		mpq_inits(b->decoded, b->diff, b->worst, b->typed, NULL);
 		num_init(&b->y);
@@ -486,13 +483,41 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 		sb_init(&b->error);
 		b->work_made = true;
 	}
+	b->error_wanted = render_has_field(&s->fields, FIELD_ERROR);
+	b->exact_wanted = render_has_field(&s->fields, FIELD_EXACT);
+}
+
+/* The elements of a block with a finite scale, and the worst error of them. A float
+ * element's exact value and error are made in words where they fit, else as rationals;
+ * their texts only when -o asks for them. A long decimal's, where no error is written,
+ * from the ends of its first 19 digits (long_element()). */
+static void finite_block(struct strbuf *out, const struct settings *s, struct block *b,
+			 const struct element_format *ef, long e)
+{
+	struct worst_words worst_words = { { false, 0, 0 }, LONG_MIN };
+	struct worst_rational worst = { false, false };
+	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT);
+	long pending = 0;
+
+	code_table(b, ef); /* for element_words_value() */
+	block_work(b, s);
 	for (long i = 0; i < b->count; i++) {
 		struct element_words w;
+		fpcode code;
 		if (b->in_place && (i = digits_elements(out, s, b, ef, i, e, &worst_words)) == b->count)
 			break;
-		sb_clear(exact);
-		sb_clear(error);
-		if (element_i_in_words(&w, b, ef, i, e)) {
+		sb_clear(&b->exact);
+		sb_clear(&b->error);
+		if (!b->error_wanted && bounded_element(&w, &b->pending[pending], b, ef, i, e)) {
+			pending++;
+			if (b->in_place) {
+				put_words_element(out, s, b, i, element_hex_digits(ef), &w);
+				continue;
+			}
+			code = w.code;
+			if (exact_wanted)
+				sb_add(&b->exact, w.value, w.value_len);
+		} else if (element_i_in_words(&w, b, ef, i, e)) {
 			keep_worst(&worst_words, &w);
 			if (b->in_place) {
 				put_words_element(out, s, b, i, element_hex_digits(ef), &w);
@@ -500,28 +525,15 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			}
 			code = w.code;
 			if (exact_wanted)
-				sb_add(exact, w.value, w.value_len);
-			if (error_wanted)
-				dec_words_write(error, &w.error);
-		} else {
-			const struct num *x = mx_element_value(b, i);
-			quantize_element(&code, decoded, y, ef, x, b->approximate[i] ? NULL : b->text[i], b->len[i], e);
-			output_signed_value(v, x);
-			mpq_sub(diff, decoded, v);
-			if (exact_wanted)
-				output_rational(exact, decoded);
-			if (error_wanted)
-				(b->approximate[i] ? output_approximate : output_rational)(error, diff);
-			mpq_abs(diff, diff);
-			if (!any_rational || mpq_cmp(diff, worst) > 0) {
-				mpq_set(worst, diff);
-				worst_approximate = b->approximate[i];
-			}
-			any_rational = true;
-		}
-		mx_put_element(out, s, b, i, ef, code, exact, error);
+				sb_add(&b->exact, w.value, w.value_len);
+			if (b->error_wanted)
+				dec_words_write(&b->error, &w.error);
+		} else
+			code = rational_element(b, ef, i, e, &worst, exact_wanted);
+		mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
 	}
-	put_block_worst(out, s, &worst_words.error, worst, any_rational, worst_approximate);
+	resolve_pending(b, ef, e, pending, &worst_words, &worst);
+	mx_put_block_worst(out, s, &worst_words.error, b->worst, worst.any, worst.approximate);
 }
 
 void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b, const struct element_format *ef)
@@ -533,11 +545,11 @@ void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b
 		return;
 	mx_block_texts(b);
 	finite = mx_shared_exponent(&e, b, ef->emax);
-	put_scale(out, s, b, !finite, e);
+	mx_put_scale(out, s, b, !finite, e);
 	if (finite)
 		finite_block(out, s, b, ef, e);
 	else {
-		nan_block(out, s, b, ef);
+		mx_nan_block(out, s, b, ef);
 		mx_put_worst_error(out, s, "nan");
 	}
 	mx_block_empty(b);

@@ -1,0 +1,309 @@
+/*
+ * mxlong.c — `fpx mx`'s long elements: codes decided without the exact value, where
+ * rounding, being monotone, gives two ends of an interval holding the value the same
+ * code, and bounds on their errors from the same ends (mxlong.h). Every element
+ * rounding boundary of a scale 2^e (e within E8M0's ±127) is a normal binary64 value,
+ * so a value strictly between two neighbouring binary64 values rounds as any value
+ * there does. Never approximates: what the ends do not decide, it declines.
+ */
+#include "mxlong.h"
+
+#include <stdlib.h>
+
+#include "registry.h"
+#include "roundline.h"
+
+#define BINARY64_FRAC 52
+#define BINARY64_BIAS 1023
+#define BINARY64_TOP 2047 /* the exponent field of inf and NaN */
+
+bool mx_probe_open(struct fastdec_line *probe)
+{
+	const struct fmt *binary64 = fmt_lookup("binary64");
+
+	return binary64 && fastdec_line_open(probe, binary64, 0);
+}
+
+/* A binary64 rank's exponent field. */
+static inline long rank_field(uint64_t rank)
+{
+	return (long)(rank >> BINARY64_FRAC);
+}
+
+/* A rank of a normal binary64 value, or the one past max (2^1024): its value sig·2^exp. */
+static inline void rank_value(uint64_t *sig, long *exp, uint64_t rank)
+{
+	*sig = (UINT64_C(1) << BINARY64_FRAC) | (rank & ((UINT64_C(1) << BINARY64_FRAC) - 1));
+	*exp = rank_field(rank) - BINARY64_BIAS - BINARY64_FRAC;
+}
+
+/* The ranks whose values hold x strictly between them, x placed at s (not exactly on a
+ * rank): false where one is not normal. */
+static bool spot_ranks(uint64_t *low, uint64_t *high, const struct fastdec_spot s[2])
+{
+	if (s[0].kind == FASTDEC_ZERO || s[0].exact || s[0].tiny)
+		return false;
+	*low = s[0].lower;
+	*high = (s[0].kind == FASTDEC_BETWEEN ? s[1].lower : s[0].lower) + 1;
+	return rank_field(*low) >= 1 && rank_field(*high - 1) < BINARY64_TOP &&
+	       (s[0].kind != FASTDEC_BETWEEN || !s[1].tiny);
+}
+
+bool mx_spot_floor_log2(long *out, const struct fastdec_spot s[2])
+{
+	uint64_t low, high;
+
+	/* x < value(high) ≤ 2^(field(high − 1) + 1 − bias): one binade when both ranks are in it */
+	if (!spot_ranks(&low, &high, s) || rank_field(low) != rank_field(high - 1))
+		return false;
+	*out = rank_field(low) - BINARY64_BIAS;
+	return true;
+}
+
+bool mx_digits_spot(struct fastdec_spot s[2], const struct fastdec_line *probe, const struct fastdec_digits *d)
+{
+	if (!fastdec_place_digits(&s[0], probe, d) || s[0].kind != FASTDEC_PLACED || s[0].tiny || s[0].lower == 0)
+		return false;
+	if (s[0].exact) { /* on rank r: strictly between r − 1 and r + 1 */
+		s[1] = s[0];
+		s[1].exact = false;
+		s[0].exact = false;
+		s[0].lower--;
+		s[0].kind = FASTDEC_BETWEEN;
+	}
+	return true;
+}
+
+/* The code of a value strictly above rank's (and below the next rank's), times 2^−e:
+ * that of the midpoint of the two. */
+static bool above_rank_code(fpcode *code, const struct fmt *f, bool neg, uint64_t rank, long e)
+{
+	struct rnd_result r;
+	uint64_t sig;
+	long exp;
+
+	rank_value(&sig, &exp, rank);
+	if (!rnd_encode_binary(&r, f, neg, 2 * (unsigned __int128)sig + 1, exp - 1 - e,
+			       rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE)))
+		return false;
+	*code = r.code;
+	return true;
+}
+
+bool mx_spot_code(fpcode *code, const struct fmt *f, const struct fastdec_spot s[2], long e)
+{
+	uint64_t low, high;
+	fpcode upper;
+
+	if (!spot_ranks(&low, &high, s) || !above_rank_code(code, f, s[0].neg, low, e))
+		return false;
+	/* between: the code above each rank the ends lie above, when those agree */
+	return high == low + 1 || (above_rank_code(&upper, f, s[0].neg, high - 1, e) && upper == *code);
+}
+
+bool mx_long_code(fpcode *code, const struct fmt *f, const struct decimal *x, long e)
+{
+	struct decimal scaled = *x;
+
+	scaled.e2 -= e;
+	return rnd_decimal_code_by_ends(code, f, &scaled, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE));
+}
+
+/* ±m·2^a − (±sig·2^b) (the sign of the second term x_neg), exactly: its sign and
+ * n·2^k; false when the terms are too far apart for 128 bits. */
+static bool binary_minus(bool *neg_out, unsigned __int128 *n, long *k, bool neg, uint64_t m, long a, bool x_neg,
+			 uint64_t sig, long b)
+{
+	long low = m && a < b ? a : b;
+	unsigned __int128 left, right;
+
+	if ((m && a - low > 62) || b - low > 62 || sig >> 63)
+		return false;
+	left = m ? (unsigned __int128)m << (a - low) : 0;
+	right = (unsigned __int128)sig << (b - low);
+	if (neg == x_neg) {
+		*neg_out = left >= right ? neg : !neg;
+		*n = left >= right ? left - right : right - left;
+	} else {
+		*neg_out = neg;
+		*n = left + right;
+	}
+	*k = low;
+	return true;
+}
+
+/* The bounds on |error| from the errors against x's two ends: the error lies strictly
+ * between them; above the smaller |error| where they have one sign, else as small as
+ * 0; below the larger. */
+static void bounds_of(struct mx_pending *p, struct mx_bound end[2], const bool end_neg[2])
+{
+	int larger = mx_bound_cmp(&end[1], &end[0]) > 0;
+	bool zero0 = end[0].binary ? !end[0].n : !end[0].dec.d, zero1 = end[1].binary ? !end[1].n : !end[1].dec.d;
+
+	p->hi = end[larger];
+	if (end_neg[0] == end_neg[1] && !zero0 && !zero1)
+		p->lo = end[!larger];
+	else
+		p->lo = (struct mx_bound){ .binary = true, .n = 0, .k = 0 };
+}
+
+/* The bounds where |d| = m·2^exp < 2^b, b the exponent of the ranks' last place, x
+ * lying strictly between the values of the ranks: |d − x| is |x| − |d| (one sign),
+ * above (sig_low − 1)·2^b, or |x| + |d| (signs apart), above sig_low·2^b; and below
+ * (sig_high + 1)·2^b either way. */
+static bool far_below_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, bool x_neg, const uint64_t rank[2])
+{
+	uint64_t sig;
+	long b;
+
+	(void)m;
+	(void)exp;
+	rank_value(&sig, &b, rank[0]);
+	p->lo = (struct mx_bound){ .binary = true, .n = sig - (neg == x_neg), .k = b };
+	rank_value(&sig, &b, rank[1]);
+	p->hi = (struct mx_bound){ .binary = true, .n = (unsigned __int128)sig + 1, .k = b };
+	return true;
+}
+
+bool mx_spot_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct fastdec_spot s[2])
+{
+	struct mx_bound end[2] = { { .binary = true }, { .binary = true } };
+	bool end_neg[2];
+	uint64_t rank[2], sig;
+	long b;
+
+	if (!spot_ranks(&rank[0], &rank[1], s))
+		return false;
+	rank_value(&sig, &b, rank[0]);
+	if (m && exp + 64 - __builtin_clzll(m) <= b) /* |±m·2^exp| < 2^b, an ulp of x's: far below x */
+		return far_below_bounds(p, neg, m, exp, s[0].neg, rank);
+	for (int j = 0; j < 2; j++) {
+		rank_value(&sig, &b, rank[j]);
+		if (!binary_minus(&end_neg[j], &end[j].n, &end[j].k, neg, m, exp, s[0].neg, sig, b))
+			return false;
+	}
+	bounds_of(p, end, end_neg);
+	return true;
+}
+
+bool mx_long_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct decimal *x)
+{
+	const struct fastdec_digits ends[2] = { { x->head, x->q, x->neg }, { (unsigned __int128)x->head + 1, x->q, x->neg } };
+	struct mx_bound end[2] = { { .binary = false }, { .binary = false } };
+	bool end_neg[2];
+
+	for (int j = 0; j < 2; j++) {
+		if (!dec_words_minus_digits(&end[j].dec, neg, m, exp, &ends[j]))
+			return false;
+		end_neg[j] = end[j].dec.neg;
+		end[j].dec.neg = false;
+	}
+	bounds_of(p, end, end_neg);
+	return true;
+}
+
+/* A bound's exact value. */
+static void bound_rational(mpq_t q, const struct mx_bound *x)
+{
+	if (!x->binary) {
+		dec_words_rational(q, &x->dec);
+		mpq_abs(q, q);
+		return;
+	}
+	mpz_set_ui(mpq_numref(q), (unsigned long)(uint64_t)(x->n >> 64));
+	mpz_mul_2exp(mpq_numref(q), mpq_numref(q), 64);
+	mpz_add_ui(mpq_numref(q), mpq_numref(q), (unsigned long)(uint64_t)x->n);
+	mpz_set_ui(mpq_denref(q), 1);
+	if (x->k >= 0)
+		mpq_mul_2exp(q, q, (mp_bitcnt_t)x->k);
+	else
+		mpq_div_2exp(q, q, (mp_bitcnt_t)-x->k);
+}
+
+static int bit_length(unsigned __int128 n)
+{
+	uint64_t high = (uint64_t)(n >> 64);
+
+	return high ? 128 - __builtin_clzll(high) : n ? 64 - __builtin_clzll((uint64_t)n) : 0;
+}
+
+/* n1·2^k1 against n2·2^k2. */
+static int binary_cmp(unsigned __int128 n1, long k1, unsigned __int128 n2, long k2)
+{
+	long top1 = bit_length(n1) + k1, top2 = bit_length(n2) + k2;
+
+	if (!n1 || !n2)
+		return (n1 != 0) - (n2 != 0);
+	if (top1 != top2)
+		return top1 < top2 ? -1 : 1;
+	/* one top bit: the one of the larger k shifted to the other's k has no more bits */
+	if (k1 > k2)
+		n1 <<= k1 - k2;
+	else
+		n2 <<= k2 - k1;
+	return (n1 > n2) - (n1 < n2);
+}
+
+/* A binary bound against a decimal one by their powers of two, where those decide it:
+ * 2^over ≤ |dec| < 2^(over + 4) (dec_words_log2_over()); else 2 (not decided). */
+static int binary_vs_decimal(const struct mx_bound *bin, const struct mx_bound *dec)
+{
+	long over, top;
+
+	if (!bin->n || !dec->dec.d)
+		return (bin->n != 0) - (dec->dec.d != 0);
+	over = dec_words_log2_over(&dec->dec);
+	top = bit_length(bin->n) + bin->k; /* 2^(top − 1) ≤ bin < 2^top */
+	if (top <= over)
+		return -1;
+	if (top - 1 >= over + 4)
+		return 1;
+	return 2;
+}
+
+int mx_bound_cmp(const struct mx_bound *a, const struct mx_bound *b)
+{
+	mpq_t x, y;
+	int c;
+
+	if (a->binary && b->binary)
+		return binary_cmp(a->n, a->k, b->n, b->k);
+	if (!a->binary && !b->binary)
+		return dec_words_cmp_abs(&a->dec, &b->dec);
+	if ((c = a->binary ? binary_vs_decimal(a, b) : -binary_vs_decimal(b, a)) != 2 && c != -2)
+		return c;
+	mpq_inits(x, y, NULL);
+	bound_rational(x, a);
+	bound_rational(y, b);
+	c = mpq_cmp(x, y);
+	mpq_clears(x, y, NULL);
+	return c < 0 ? -1 : c > 0;
+}
+
+void mx_bound_below(struct mx_bound *out, const struct mx_bound *x)
+{
+	mpq_t q;
+	mpz_t n;
+	long s;
+
+	*out = *x;
+	if (x->binary || !x->dec.d) {
+		if (!x->binary)
+			*out = (struct mx_bound){ .binary = true, .n = 0, .k = 0 };
+		return;
+	}
+	s = 100 - dec_words_log2_over(&x->dec); /* |x| < 2^(over + 4): n < 2^104 */
+	mpq_init(q);
+	mpz_init(n);
+	bound_rational(q, x);
+	if (s >= 0)
+		mpq_mul_2exp(q, q, (mp_bitcnt_t)s);
+	else
+		mpq_div_2exp(q, q, (mp_bitcnt_t)-s);
+	mpz_fdiv_q(n, mpq_numref(q), mpq_denref(q));
+	*out = (struct mx_bound){ .binary = true,
+				  .n = (unsigned __int128)mpz_getlimbn(n, 1) << 64 | mpz_getlimbn(n, 0),
+				  .k = -s };
+	mpz_clear(n);
+	mpq_clear(q);
+}

@@ -1,0 +1,39 @@
+/*
+ * mxlong.h — `fpx mx`'s elements that are not placed exactly in words (mxlong.c): long
+ * decimals, their code from the ends of their first 19 digits or from where the one
+ * pass places them among binary64's values, their |error| only bounded; and those
+ * bounds compared, so that only an element whose error may be its block's worst is
+ * made exactly. Never reads a line nor writes a row; never approximates.
+ */
+#ifndef FPX_MXLONG_H
+#define FPX_MXLONG_H
+
+#include "mxblock.h"
+
+/* The grid the one pass places a long line on before its block's scale is known. */
+bool mx_probe_open(struct fastdec_line *probe);
+/* ⌊log2 |x|⌋ of a line the probe placed at s (s[1] too when s[0] is FASTDEC_BETWEEN):
+ * false where the placement does not decide it, or where it is no normal binary64
+ * value (the element is then read as a decimal). */
+bool mx_spot_floor_log2(long *out, const struct fastdec_spot s[2]);
+/* The digits d (nonzero) as the one pass read them, placed by the probe at s as
+ * mx_spot_code() and mx_spot_bounds() take it: a value on a rank r as one strictly
+ * between ranks r − 1 and r + 1. False where the probe does not place them. */
+bool mx_digits_spot(struct fastdec_spot s[2], const struct fastdec_line *probe, const struct fastdec_digits *d);
+/* The element code of x·2^−e, x the line placed at s (rne, saturating): false where
+ * s's ends round apart. */
+bool mx_spot_code(fpcode *code, const struct fmt *f, const struct fastdec_spot s[2], long e);
+/* The same for a long decimal x (mx_long_decimal()), from both ends of its first 19
+ * digits (rnd_decimal_code_by_ends()). */
+bool mx_long_code(fpcode *code, const struct fmt *f, const struct decimal *x, long e);
+/* *p's bounds on |error| = |±m·2^exp − x| (the value of p->code times the scale), x
+ * strictly inside the interval s (or the ends of x's first 19 digits); false where
+ * words do not hold them. */
+bool mx_spot_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct fastdec_spot s[2]);
+bool mx_long_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct decimal *x);
+/* A binary bound not above x (x itself when binary). */
+void mx_bound_below(struct mx_bound *out, const struct mx_bound *x);
+/* |a| against |b|: −1, 0, 1. */
+int mx_bound_cmp(const struct mx_bound *a, const struct mx_bound *b);
+
+#endif

@@ -1,0 +1,186 @@
+/*
+ * mxrows.c — the rows of `fpx mx` around its elements' values: an element's row from
+ * its texts, a block's scale row and worst-error row, a NaN block, the flat table's
+ * header and block columns (mxemit.h). Never rounds an element.
+ */
+#include "mxemit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+#include "render.h"
+
+/* One element's output: the fields asked for (-o: input, hex, exact, error; all four
+ * by default), as TSV or CSV, or as one JSON object of the block's elements. The input
+ * is element i's text: a plain decimal, nothing in it quoted, in a block in place. */
+void mx_put_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
+		    const struct element_format *ef, fpcode code, const struct strbuf *exact,
+		    const struct strbuf *error)
+{
+	struct text_row row = { .typed = !b->in_place, .item = true };
+	char hex[CODE_MAX_BITS / 4 + 3];
+	int digits = element_hex_digits(ef);
+
+	code_to_hex(hex, code, digits);
+	row.text[FIELD_INPUT] = (struct render_text){ b->text[i], b->len[i], false };
+	row.text[FIELD_HEX] = (struct render_text){ hex, (size_t)digits + 2, false };
+	row.text[FIELD_EXACT] = (struct render_text){ exact->s, exact->len, false };
+	row.text[FIELD_ERROR] = (struct render_text){ error->s, error->len, false };
+	if (b->flat)
+		sb_add(out, b->row_start.s, b->row_start.len);
+	render_text_row(out, &s->fields, s->style, &row);
+}
+
+bool mx_flat(const struct settings *s)
+{
+	return s->style == STYLE_CSV || (s->style == STYLE_TSV && s->header);
+}
+
+void mx_put_flat_header(struct strbuf *out, const struct settings *s)
+{
+	static const char *const own[] = { "block", "scale_hex", "scale", "amax", "encode_scale" };
+
+	render_cells(out, NULL, own, s->quant.preset ? 5 : 3, s->style, true);
+	render_header(out, &s->fields, s->style);
+}
+
+/* The flat table's columns that start each element row of the block: its number, its
+ * scale's code and value, and the tensor's columns (nvfp4). */
+static void start_flat_rows(struct block *b, const struct settings *s, const char *hex, const char *exact)
+{
+	char number[DEC_LONG_MAX];
+	const char *const cell[] = { dec_long(number, b->number), hex, exact };
+
+	sb_clear(&b->row_start);
+	render_cells(&b->row_start, NULL, cell, 3, s->style, true);
+	sb_add(&b->row_start, b->tensor_columns.s, b->tensor_columns.len);
+}
+
+/* A block whose scale is NaN: every element decodes to NaN. */
+void mx_nan_block(struct strbuf *out, const struct settings *s, const struct block *b,
+		      const struct element_format *ef)
+{
+	fpcode code = ef->ints ? 0 : ef->floats->has_nan ? ef->floats->nan_code : fmt_zero_code(ef->floats, false);
+	struct strbuf nan;
+
+	sb_init(&nan);
+	sb_puts(&nan, "nan");
+	for (long i = 0; i < b->count; i++)
+		mx_put_element(out, s, b, i, ef, code, &nan, &nan);
+	sb_free(&nan);
+}
+
+/* A block's first row: its scale's code and value; in JSON, the start of the block's
+ * object; in the flat table, the start of each element row. */
+void mx_put_block_scale(struct strbuf *out, const struct settings *s, struct block *b, const char *hex,
+			const char *exact)
+{
+	if (b->flat) {
+		start_flat_rows(b, s, hex, exact);
+		return;
+	}
+	if (s->style == STYLE_JSON) {
+		sb_putc(out, '{');
+		render_json_key(out, "scale");
+		sb_putc(out, '{');
+		render_json_text(out, "hex", hex);
+		render_json_text(out, "exact", exact);
+		sb_putc(out, '}');
+		render_json_key(out, "elements");
+		sb_putc(out, '[');
+		return;
+	}
+	render_cells(out, NULL, (const char *const[]){ "scale", hex, exact }, 3, s->style, false);
+}
+
+/* An E8M0 scale: nan, or 2^e (in TSV and CSV "2^e = " and its value, the row made once
+ * for each scale). */
+void mx_put_scale(struct strbuf *out, const struct settings *s, struct block *b, bool nan, long e)
+{
+	char hex[8], power[DEC_LONG_MAX];
+	const char *exact = nan ? "nan" : mx_scale_text(b, e);
+	char **row = &b->scale_row[e + MX_SCALE_BIAS];
+
+	code_to_hex(hex, nan ? 0xff : (fpcode)(e + MX_SCALE_BIAS), 2);
+	if (nan || s->style == STYLE_JSON || b->flat) {
+		mx_put_block_scale(out, s, b, hex, exact);
+		return;
+	}
+	if (!*row) { /* the row, made once for each scale */
+		struct strbuf t, value;
+		sb_init(&t);
+		sb_init(&value);
+		sb_puts(&value, "2^");
+		sb_puts(&value, dec_long(power, e));
+		sb_puts(&value, " = ");
+		sb_puts(&value, exact);
+		render_cells(&t, NULL, (const char *const[]){ "scale", hex, value.s }, 3, s->style, false);
+		sb_free(&value);
+		*row = t.s;
+	}
+	sb_puts(out, *row);
+}
+
+/* The block's last row (JSON: the end of its object). */
+void mx_put_worst_error(struct strbuf *out, const struct settings *s, const char *error)
+{
+	if (mx_flat(s))
+		return; /* max |error| of the block's rows */
+	if (s->style == STYLE_JSON) {
+		sb_putc(out, ']');
+		render_json_text(out, "worst_error", error);
+		sb_puts(out, "}\n");
+	} else { /* and the block's blank line */
+		render_cells(out, NULL, (const char *const[]){ "worst error", error }, 2, s->style, false);
+		sb_putc(out, '\n');
+	}
+}
+
+/* The worst error of a block, |error| at its largest: of the elements whose error was
+ * made in words (dec_words), and of those made as rationals (worst, approximate for a
+ * real's stand-in); the larger of the two written. */
+/* Whether q ≥ |w| (q = |error| ≥ 0): by their powers of two where those decide it (q in
+ * (2^(top − 1), 2^(top + 1)), w in [2^over, 2^(over + 4))), else as rationals. */
+static bool rational_not_below(const mpq_t q, const struct dec_words *w)
+{
+	long top, over;
+	mpq_t x;
+	bool not_below;
+
+	if (mpq_sgn(q) == 0 || !w->d)
+		return !w->d;
+	top = (long)mpz_sizeinbase(mpq_numref(q), 2) - (long)mpz_sizeinbase(mpq_denref(q), 2);
+	over = dec_words_log2_over(w);
+	if (top + 1 <= over)
+		return false;
+	if (top - 1 >= over + 4)
+		return true;
+	mpq_init(x);
+	dec_words_rational(x, w);
+	mpq_abs(x, x);
+	not_below = mpq_cmp(q, x) >= 0; /* q is |error| already */
+	mpq_clear(x);
+	return not_below;
+}
+
+void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec_words *in_words, mpq_t worst,
+			    bool any_rational, bool approximate)
+{
+	char words[DEC_WORDS_MAX + 1];
+	struct strbuf text;
+	bool rational = false;
+
+	in_words->neg = false;
+	if (any_rational) /* which is the larger: a rational's or the words' */
+		rational = rational_not_below(worst, in_words);
+	if (!rational) {
+		*dec_words_put(words, in_words) = '\0';
+		mx_put_worst_error(out, s, words);
+		return;
+	}
+	sb_init(&text);
+	(approximate ? output_approximate : output_rational)(&text, worst);
+	mx_put_worst_error(out, s, text.s);
+	sb_free(&text);
+}
