@@ -35,7 +35,7 @@ static const char *const targets[] = { "binary64", "binary32", "bfloat16", "bina
 static const enum rnd_mode modes[] = { RND_NEAREST_EVEN, RND_NEAREST_AWAY, RND_TOWARD_ZERO, RND_UP, RND_DOWN, RND_TO_ODD };
 #define NMODES (sizeof modes / sizeof modes[0])
 
-static long inputs, one_pass_codes, one_pass_results, by_ends;
+static long inputs, one_pass_codes, one_pass_results, by_ends, settled;
 static long b64_asked, b64_taken; /* lines that must take the one pass into binary64 (rne) */
 static char failed_b64[160];
 
@@ -57,7 +57,9 @@ static void compare_one(const struct fmt *f, struct rnd_spec how, const struct d
 		check(code == exact->code, "%s %s%s '%.*s': one pass 0x%llx, exact 0x%llx", f->name, mode, sat,
 		      SHOWN(len, text), (unsigned long long)code, (unsigned long long)exact->code);
 		if (rnd_line_result(&r, &rl, text) == text + len) {
+			struct fastdec_spot s[2];
 			one_pass_results++;
+			settled += fastdec_place_line(s, &rl.grid, text) && s->kind == FASTDEC_BETWEEN;
 			check(r.code == exact->code && r.ternary == exact->ternary && r.flags == exact->flags,
 			      "%s %s%s '%.*s': one pass 0x%llx/%d/%u, exact 0x%llx/%d/%u", f->name, mode, sat,
 			      SHOWN(len, text), (unsigned long long)r.code, r.ternary, r.flags,
@@ -180,7 +182,7 @@ static void around(const mpq_t q, int at, bool neg, int form, bool b64)
 	decimal_of(n, &e, q);
 	text = malloc(mpz_sizeinbase(n, 10) + (size_t)labs(e) + 2 * (size_t)at + 64);
 	write_decimal(text, n, e, neg, form);
-	compare_all(text, false);
+	compare_all(text, b64);
 	for (int delta = -1; delta <= 1; delta += 2) {
 		long pad = at - (long)mpz_sizeinbase(n, 10);
 		mpz_ui_pow_ui(m, 10, (unsigned long)labs(pad));
@@ -224,7 +226,7 @@ static void ties_of(const struct fmt *f, fpcode r, uint64_t *state)
 
 static void narrower_ties(long count)
 {
-	static const char *const sources[] = { "binary16", "bfloat16", "binary32", "e4m3", "e5m2" };
+	static const char *const sources[] = { "binary16", "bfloat16", "binary32", "e4m3", "e5m2", "binary64" };
 	uint64_t state = 37;
 
 	for (size_t i = 0; i < sizeof sources / sizeof sources[0]; i++) {
@@ -290,7 +292,7 @@ static void edges(void)
 		mpq_mul_2exp(q[5], q[4], 1);                     /* past the range */
 		for (int k = 0; k < 6; k++)
 			for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++)
-				around(q[k], lengths[l], l == 1, b64 ? 0 : 1, b64 && k != 1 && k != 4 && lengths[l] > 19);
+				around(q[k], lengths[l], l == 1, b64 ? 0 : 1, b64 && lengths[l] > 19);
 		for (int k = 0; k < 6; k++)
 			mpq_clear(q[k]);
 		mpq_clear(step);
@@ -304,8 +306,9 @@ int main(int argc, char **argv)
 	narrower_ties(count);
 	long_decimals(count * 4);
 	edges();
-	printf("  %ld inputs; %ld codes and %ld results in one pass, %ld codes by the ends of 19 digits\n", inputs,
-	       one_pass_codes, one_pass_results, by_ends);
+	printf("  %ld inputs; %ld codes and %ld results in one pass (%ld between the ends of 19 digits, placed by all "
+	       "digits), %ld codes by the ends of 19 digits\n",
+	       inputs, one_pass_codes, one_pass_results, settled, by_ends);
 	printf("  into binary64 (rne) in one pass: %ld of %ld perturbed ties of narrower formats and edges\n", b64_taken,
 	       b64_asked);
 	check(b64_taken == b64_asked, "binary64 rne: %ld of %ld in one pass; the first not: '%s'", b64_taken, b64_asked,

@@ -73,6 +73,51 @@ same "... and their codes (0, -0, the smallest subnormal at and above half of it
 	"0x0000000000000000 0x0000000000000000 0x8000000000000000 0x8000000000000000 0x0000000000000001 0x0000000000000000 0x0000000000000001 0x0000000000000000 0x0000000000000000" \
 	"$(tr '\n' ' ' < "$T/edges.out" | sed 's/ $//')"
 
+# binary64's own boundaries where the ends of 19 digits straddle them (python3's
+# fractions again): the tie past the largest finite value, half the smallest
+# subnormal, the smallest subnormal and normal, and random midpoints, each written out
+# in full and cut to 25 and 40 digits, then one unit up; all decided in one pass, by
+# all their digits against the boundary
+cat > "$T/b64.py" <<'EOF2'
+import random
+from fractions import Fraction as F
+rng = random.Random(11)
+def sci(x, cut, up, neg):
+    k = max(0, x.denominator.bit_length() - 1)
+    n = x.numerator * 5**k
+    s = str(n)
+    e = len(s) - 1 - k
+    if cut and len(s) > cut:
+        s = str(int(s[:cut]) + up)
+    return '%s%s.%se%d' % ('-' if neg else '', s[0], s[1:] or '0', e)
+points = [F(2**1024 - 2**970), F(1, 2**1075), F(1, 2**1074), F(1, 2**1022), F(3, 2**1075)]
+for i in range(12):
+    e = rng.randint(-1074, 971)
+    m = rng.randrange(2**52, 2**53)
+    points.append(F(2 * m + 1) * F(2) ** (e - 1) if e >= 0 else F(2 * m + 1, 2 ** (1 - e)))
+for x in points:
+    for cut, up in ((0, 0), (25, 0), (25, 1), (40, 0), (40, 1)):
+        print(sci(x, cut, up, rng.random() < 0.3))
+EOF2
+python3 "$T/b64.py" > "$T/b64"
+cat "$T/b64" >> "$T/ties"
+sed 's/.*/(&)/' "$T/b64" >> "$T/wrapped"
+n64=$(wc -l < "$T/b64" | tr -d ' ')
+# (after a first line of 1.5: a block's first line is read by the usual path)
+{ echo 1.5; cat "$T/b64"; } > "$T/b64first"
+FPX_PATH_COUNTS=1 "$FPX" convert -o hex binary64 < "$T/b64first" > /dev/null 2> "$T/err"
+same "binary64's boundaries straddled by 19 digits: all in one pass" "fpx-paths: fast=$((n64 + 1)) exact=0" "$(cat "$T/err")"
+FPX_PATH_COUNTS=1 "$FPX" convert -o hex -r rtz binary32 < "$T/b64first" > /dev/null 2> "$T/err"
+same "... into binary32 under rtz too" "fpx-paths: fast=$((n64 + 1)) exact=0" "$(cat "$T/err")"
+# 2^-1075 = 2.47032822920623272088284396434110686182529...e-324 and the tie past max
+# 2^1024 - 2^970 = 1.79769313486231580793728971405303415079934...e308: below each, 0
+# and max; above, the smallest subnormal and infinity (rne: max's significand is odd)
+"$FPX" convert -o hex binary64 '2.470328229206232720882843964341106861825e-324' \
+	'2.470328229206232720882843964341106861826e-324' '1.797693134862315807937289714053034150799e308' \
+	'1.7976931348623158079372897140530341507994e308' > "$T/out" 2>&1
+same "half the smallest subnormal and the tie past max, cut to 40 digits, each side" \
+	"0x0000000000000000 0x0000000000000001 0x7fefffffffffffff 0x7ff0000000000000" "$(tr '\n' ' ' < "$T/out" | sed 's/ $//')"
+
 # the one pass (and the ends of 19 digits) against the exact path, every mode
 for f in binary64 binary32 bfloat16 binary16 e4m3 e5m2; do
 	for mode in rne rna rtz rup rdn rto; do
@@ -83,6 +128,9 @@ for f in binary64 binary32 bfloat16 binary16 e4m3 e5m2; do
 			"$FPX" convert -o hex,flags -r $mode $sat $f < "$T/ties" > "$T/fast" 2>&1
 			"$FPX" convert -o hex,flags -r $mode $sat $f < "$T/wrapped" > "$T/exact" 2>&1
 			if cmp -s "$T/fast" "$T/exact"; then ok; else bad "$f -r $mode $sat: hex,flags differ from the exact path"; fi
+			"$FPX" quantize -o hex,flags -r $mode $sat --scale 0.5 $f < "$T/ties" > "$T/fast" 2>&1
+			"$FPX" quantize -o hex,flags -r $mode $sat --scale 0.5 $f < "$T/wrapped" > "$T/exact" 2>&1
+			if cmp -s "$T/fast" "$T/exact"; then ok; else bad "$f -r $mode $sat: quantize differs from the exact path"; fi
 		done
 	done
 done

@@ -145,11 +145,12 @@ static inline __attribute__((always_inline)) bool line_code(fpcode *code, const 
 	return false;
 }
 
-/* The code of a line that fastdec_place_line() placed at s, or set apart as zero or
- * between two ends (then false when they round apart: rnd_decimal_code_by_ends());
- * *in_place as line_code() says it. */
+/* The code of a line (text) that fastdec_place_line() placed at s, or set apart as
+ * zero or between two ends: their code when they round alike (as
+ * rnd_decimal_code_by_ends()), else the line placed exactly between them
+ * (fastdec_settle_between(); false when it cannot be); *in_place as line_code() says it. */
 static inline __attribute__((always_inline)) bool spot_code(fpcode *code, bool *in_place, const struct rnd_line *rl,
-							    const struct fastdec_spot s[2])
+							    struct fastdec_spot s[2], const char *text)
 {
 	fpcode upper;
 
@@ -161,7 +162,11 @@ static inline __attribute__((always_inline)) bool spot_code(fpcode *code, bool *
 	else {
 		line_code(code, rl, &s[0]);
 		line_code(&upper, rl, &s[1]);
-		return *code == upper;
+		if (*code == upper)
+			return true;
+		if (!fastdec_settle_between(s, &rl->grid, text))
+			return false;
+		*in_place = line_code(code, rl, s);
 	}
 	return true;
 }
@@ -172,7 +177,7 @@ const char *rnd_line_code(fpcode *code, const struct rnd_line *rl, const char *t
 	const char *stop = fastdec_place_line(s, &rl->grid, text);
 	bool in_place;
 
-	return stop && spot_code(code, &in_place, rl, s) ? stop : NULL;
+	return stop && spot_code(code, &in_place, rl, s, text) ? stop : NULL;
 }
 
 const char *rnd_line_code_digits(fpcode *code, uint64_t *digits, long *pow10, const struct rnd_line *rl,
@@ -183,7 +188,7 @@ const char *rnd_line_code_digits(fpcode *code, uint64_t *digits, long *pow10, co
 	uint64_t d = 0;
 	bool in_place;
 
-	if (!stop || !spot_code(code, &in_place, rl, s))
+	if (!stop || !spot_code(code, &in_place, rl, s, text))
 		return NULL;
 	if (in_place && rl->own_digits_limit != 0 && !s->tiny && s->digits != 0) {
 		d = s->digits;
@@ -232,7 +237,9 @@ const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, c
 	struct fastdec_spot s[2];
 	const char *stop = fastdec_place_line(s, &rl->grid, text);
 
-	if (!stop || s->kind != FASTDEC_PLACED) /* ends say nothing of flags; quantize's 0 has no sign */
+	if (!stop || s->kind == FASTDEC_ZERO) /* quantize's 0 has no sign */
+		return NULL;
+	if (s->kind == FASTDEC_BETWEEN && !fastdec_settle_between(s, &rl->grid, text)) /* ends say no flags */
 		return NULL;
 	decide_line(out, rl, s);
 	return stop;
