@@ -16,6 +16,10 @@
  * It also holds the fast path to taking them: into binary64 under rne, every perturbed
  * tie of a narrower format and every edge but those within a unit of their 19th digit
  * of a boundary must be decided in one pass (FPX_PATH_COUNTS counts the rest).
+ * And the shortest digits of wide formats' smallest codes, which dec_shortest() keeps
+ * once searched: each asked twice (searched, then kept) against dec_shortest_search(),
+ * for every binary64 subnormal power of two, the 40 smallest ranks of wide formats of
+ * either sign, and random subnormals.
  * Usage: tests/longties [COUNT] (random ranks per wide format; 200 by default).
  */
 #include <gmp.h>
@@ -23,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decimal.h"
 #include "format.h"
 #include "lines.h"
 #include "parse.h"
@@ -299,6 +304,42 @@ static void edges(void)
 	}
 }
 
+/* dec_shortest() of code, twice, against the search's digits. */
+static void shortest_kept(const struct fmt *f, fpcode code)
+{
+	struct strbuf want, got;
+
+	sb_init(&want);
+	dec_shortest_search(&want, f, code);
+	for (int twice = 0; twice < 2; twice++) {
+		sb_init(&got);
+		dec_shortest(&got, f, code);
+		check(strcmp(got.s, want.s) == 0, "%s 0x%llx: shortest '%s', the search '%s'", f->name,
+		      (unsigned long long)code, got.s, want.s);
+		sb_free(&got);
+	}
+	sb_free(&want);
+}
+
+static void smallest_shortest(long count)
+{
+	static const char *const wide[] = { "binary64", "binary32", "binary128", "x87", "tf32" };
+	uint64_t state = 5;
+
+	for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++) {
+		const struct fmt *f = fmt_lookup(wide[i]);
+		fpcode sign = (fpcode)1 << (f->bits - 1);
+		for (fpcode r = 0; r < 40; r++) {
+			shortest_kept(f, fmt_code_of_rank(f, r));
+			shortest_kept(f, fmt_code_of_rank(f, r) | sign);
+		}
+	}
+	for (int k = 0; k < 52; k++) /* binary64's subnormal powers of two */
+		shortest_kept(fmt_lookup("binary64"), (fpcode)1 << k);
+	for (long k = 0; k < count; k++)
+		shortest_kept(fmt_lookup("binary64"), test_rng(&state) % (UINT64_C(1) << 52));
+}
+
 int main(int argc, char **argv)
 {
 	long count = argc > 1 ? atol(argv[1]) : 200;
@@ -306,6 +347,7 @@ int main(int argc, char **argv)
 	narrower_ties(count);
 	long_decimals(count * 4);
 	edges();
+	smallest_shortest(count);
 	printf("  %ld inputs; %ld codes and %ld results in one pass (%ld between the ends of 19 digits, placed by all "
 	       "digits), %ld codes by the ends of 19 digits\n",
 	       inputs, one_pass_codes, one_pass_results, settled, by_ends);

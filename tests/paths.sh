@@ -118,6 +118,44 @@ same "... into binary32 under rtz too" "fpx-paths: fast=$((n64 + 1)) exact=0" "$
 same "half the smallest subnormal and the tie past max, cut to 40 digits, each side" \
 	"0x0000000000000000 0x0000000000000001 0x7fefffffffffffff 0x7ff0000000000000" "$(tr '\n' ' ' < "$T/out" | sed 's/ $//')"
 
+# the shortest digits of binary64's subnormals (searched, then kept for the smallest):
+# python3's repr, the shortest that reads back and of those the nearest, as the
+# reference; every subnormal power of two, the 15 smallest codes, random ones, each
+# twice and of either sign, as digits and exponent
+cat > "$T/sub.py" <<'EOF2'
+import random, struct, sys
+rng = random.Random(7)
+codes = [1 << k for k in range(52)] + list(range(1, 16)) + [rng.randrange(1, 1 << 52) for i in range(200)]
+def norm(t):  # digits (no leading or trailing zeros) and the exponent of the last
+    t = t.lstrip('-')
+    m, _, e = t.lower().partition('e')
+    i, _, f = m.partition('.')
+    d, q = (i + f).lstrip('0'), int(e or 0) - len(f)
+    while d.endswith('0'):
+        d, q = d[:-1], q + 1
+    return d, q
+if sys.argv[1] == 'codes':
+    for c in codes:
+        for sign in (0, 1 << 63):
+            print('0x%016x' % (c | sign))
+            print('0x%016x' % (c | sign))
+elif sys.argv[1] == 'want':
+    for c in codes:
+        for sign in (0, 1 << 63):
+            x = struct.unpack('<d', struct.pack('<Q', c | sign))[0]
+            print('%s %s %d' % ((('-' if sign else ''),) + norm(repr(x))))
+            print('%s %s %d' % ((('-' if sign else ''),) + norm(repr(x))))
+else:
+    for line in sys.stdin:
+        t = line.strip()
+        print('%s %s %d' % ((('-' if t.startswith('-') else ''),) + norm(t)))
+EOF2
+python3 "$T/sub.py" codes > "$T/subcodes"
+python3 "$T/sub.py" want > "$T/subwant"
+"$FPX" convert -o shortest binary64 < "$T/subcodes" | python3 "$T/sub.py" norm > "$T/subgot"
+same "binary64 subnormals: as many shortest digits as codes" "$(wc -l < "$T/subcodes")" "$(wc -l < "$T/subgot")"
+if [ -s "$T/subwant" ] && cmp -s "$T/subwant" "$T/subgot"; then ok; else bad "binary64 subnormals: shortest digits differ from python3's repr"; fi
+
 # the one pass (and the ends of 19 digits) against the exact path, every mode
 for f in binary64 binary32 bfloat16 binary16 e4m3 e5m2; do
 	for mode in rne rna rtz rup rdn rto; do
