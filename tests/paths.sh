@@ -109,6 +109,17 @@ FPX_PATH_COUNTS=1 "$FPX" convert -o hex binary64 < "$T/b64first" > /dev/null 2> 
 same "binary64's boundaries straddled by 19 digits: all in one pass" "fpx-paths: fast=$((n64 + 1)) exact=0" "$(cat "$T/err")"
 FPX_PATH_COUNTS=1 "$FPX" convert -o hex -r rtz binary32 < "$T/b64first" > /dev/null 2> "$T/err"
 same "... into binary32 under rtz too" "fpx-paths: fast=$((n64 + 1)) exact=0" "$(cat "$T/err")"
+# as arguments (and so a block's first line), rnd_encode_decimal() places them the same
+# way: counted fast, and the same code and flags as in parentheses, in every mode
+FPX_PATH_COUNTS=1 "$FPX" convert -o hex binary64 $(cat "$T/b64") > /dev/null 2> "$T/err"
+same "... as arguments: all fast" "fpx-paths: fast=$n64 exact=0" "$(cat "$T/err")"
+for f in binary64 binary32; do
+	for mode in rne rna rtz rup rdn rto; do
+		"$FPX" convert -o hex,flags -r $mode $f $(cat "$T/b64") > "$T/fast" 2>&1
+		"$FPX" convert -o hex,flags -r $mode $f $(sed 's/.*/(&)/' "$T/b64") > "$T/exact" 2>&1
+		if cmp -s "$T/fast" "$T/exact"; then ok; else bad "$f -r $mode: arguments differ from the exact path"; fi
+	done
+done
 # 2^-1075 = 2.47032822920623272088284396434110686182529...e-324 and the tie past max
 # 2^1024 - 2^970 = 1.79769313486231580793728971405303415079934...e308: below each, 0
 # and max; above, the smallest subnormal and infinity (rne: max's significand is odd)

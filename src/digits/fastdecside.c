@@ -25,17 +25,17 @@ struct side_digits {
 	long q;
 };
 
-/* text as fastdecline.c's scan_line() reads it, [sign]digits[.digits][(e|E)[sign]digits]
- * with at most 5 exponent digits (the caller has placed it, so it is one); false when
- * it is zero or longer than SIDE_DIGITS. */
-static bool side_scan(struct side_digits *d, const char *p)
+/* text up to end as fastdecline.c's scan_line() reads it,
+ * [sign]digits[.digits][(e|E)[sign]digits] with at most 5 exponent digits (the caller
+ * has placed it, so it is one); false when it is zero or longer than SIDE_DIGITS. */
+static bool side_scan(struct side_digits *d, const char *p, const char *end)
 {
 	long exp = 0, after_point = 0;
 	bool point = false, below;
 
 	d->n = 0;
-	p += *p == '-' || *p == '+';
-	for (;; p++) {
+	p += p < end && (*p == '-' || *p == '+');
+	for (; p < end; p++) {
 		unsigned v = (unsigned)(*p - '0');
 		if (*p == '.' && !point) {
 			point = true;
@@ -50,11 +50,11 @@ static bool side_scan(struct side_digits *d, const char *p)
 			return false;
 		d->v[d->n++] = (unsigned char)v;
 	}
-	if ((*p | 0x20) == 'e') {
+	if (p < end && (*p | 0x20) == 'e') {
 		const char *first;
-		below = *++p == '-';
-		p += *p == '-' || *p == '+';
-		for (first = p; (unsigned)(*p - '0') < 10 && p - first < 5; p++)
+		below = ++p < end && *p == '-';
+		p += p < end && (*p == '-' || *p == '+');
+		for (first = p; p < end && (unsigned)(*p - '0') < 10 && p - first < 5; p++)
 			exp = exp * 10 + (*p - '0');
 		exp = below ? -exp : exp;
 	}
@@ -184,7 +184,7 @@ static bool side_boundary(uint64_t *m, long *e, const struct fastdec_line *ln, u
 	return true;
 }
 
-bool fastdec_settle_between(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text)
+bool fastdec_settle_between(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text, const char *end)
 {
 	struct side_digits d;
 	struct fastdec_spot a = s[0], b = s[1], placed = a, *v = &placed;
@@ -192,7 +192,7 @@ bool fastdec_settle_between(struct fastdec_spot s[2], const struct fastdec_line 
 	long e;
 	int side;
 
-	if (k != side_last_below(&b, ln) || !side_boundary(&m, &e, ln, k) || !side_scan(&d, text))
+	if (k != side_last_below(&b, ln) || !side_boundary(&m, &e, ln, k) || !side_scan(&d, text, end))
 		return false;
 	side = side_compare(&d, m, e);
 	at = side < 0 ? k - 1 : k; /* the value lies on boundary `at` (side 0) or just past it */
