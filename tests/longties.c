@@ -259,8 +259,8 @@ static void long_decimals(long count)
 				*p++ = '.';
 			*p++ = (char)('0' + (i == 0 ? 1 + test_rng(&state) % 9 : test_rng(&state) % 10));
 		}
-		if (!(k & 1))
-			p += sprintf(p, "e%d", (int)(test_rng(&state) % 601) - 300);
+		if (!(k & 1)) /* every fourth with an exponent of 6 or 7 digits, zeros first */
+			p += sprintf(p, k & 2 ? "e%d" : "e%+07d", (int)(test_rng(&state) % 601) - 300);
 		*p = '\0';
 		compare_all(text, false);
 	}

@@ -16,6 +16,7 @@
 
 #define SIDE_DIGITS 1200 /* significant digits at most, and |q| at most SIDE_POW5 */
 #define SIDE_POW5 1600
+#define SIDE_MAX_EXP 100000000L /* an exponent past it is declined (no overflow) */
 #define SIDE_LIMBS 200   /* > 1200·log2 10 / 64 + 1600·log2 5 / 64 + 2 */
 
 /* A line's digits D (values 0…9, no zeros first or last) and exponent: D·10^q. */
@@ -25,9 +26,9 @@ struct side_digits {
 	long q;
 };
 
-/* text up to end as fastdecline.c's scan_line() reads it,
- * [sign]digits[.digits][(e|E)[sign]digits] with at most 5 exponent digits (the caller
- * has placed it, so it is one); false when it is zero or longer than SIDE_DIGITS. */
+/* text, exactly up to end, [sign]digits[.digits][(e|E)[sign]digits], as fastdecline.c's
+ * scan_line() and fastdecscan.c read it (the caller has placed it, so it is one); false
+ * when it is not that, zero, longer than SIDE_DIGITS or past SIDE_POW5. */
 static bool side_scan(struct side_digits *d, const char *p, const char *end)
 {
 	long exp = 0, after_point = 0;
@@ -54,10 +55,15 @@ static bool side_scan(struct side_digits *d, const char *p, const char *end)
 		const char *first;
 		below = ++p < end && *p == '-';
 		p += p < end && (*p == '-' || *p == '+');
-		for (first = p; p < end && (unsigned)(*p - '0') < 10 && p - first < 5; p++)
-			exp = exp * 10 + (*p - '0');
+		for (first = p; p < end && (unsigned)(*p - '0') < 10; p++)
+			if ((exp = exp * 10 + (*p - '0')) > SIDE_MAX_EXP)
+				return false;
+		if (p == first)
+			return false;
 		exp = below ? -exp : exp;
 	}
+	if (p != end) /* not the decimal its caller placed */
+		return false;
 	d->q = exp - after_point;
 	while (d->n > 0 && d->v[d->n - 1] == 0) {
 		d->n--;
