@@ -120,6 +120,16 @@ for f in binary64 binary32; do
 		if cmp -s "$T/fast" "$T/exact"; then ok; else bad "$f -r $mode: arguments differ from the exact path"; fi
 	done
 done
+# past 1200 digits the one pass leaves the comparison to the exact path: half the
+# smallest subnormal written out, 600 zeros, then a 1, either way
+python3 -c "
+n = 5**1075
+print('0.' + '0' * 323 + str(n * 10**600 + 1))
+print('0.' + '0' * 323 + str(n * 10**600 - 1))" > "$T/long"
+FPX_PATH_COUNTS=1 "$FPX" convert -o hex binary64 < "$T/long" > "$T/out" 2> "$T/err"
+same "1351 digits around half the smallest subnormal: above, then below" "0x0000000000000001 0x0000000000000000" \
+	"$(tr '\n' ' ' < "$T/out" | sed 's/ $//')"
+same "... by the exact path" "fpx-paths: fast=0 exact=2" "$(cat "$T/err")"
 # 2^-1075 = 2.47032822920623272088284396434110686182529...e-324 and the tie past max
 # 2^1024 - 2^970 = 1.79769313486231580793728971405303415079934...e308: below each, 0
 # and max; above, the smallest subnormal and infinity (rne: max's significand is odd)

@@ -12,19 +12,97 @@
 #include <gmp.h>
 #include <string.h>
 
+#include "fastdec_impl.h"
 #include "pow5.h"
 
-#define SIDE_DIGITS 1200 /* significant digits at most, and |q| at most SIDE_POW5 */
+#define SIDE_DIGITS 1200 /* digits from the first nonzero at most, and |q| at most SIDE_POW5 */
 #define SIDE_POW5 1600
 #define SIDE_MAX_EXP 100000000L /* an exponent past it is declined (no overflow) */
 #define SIDE_LIMBS 200   /* > 1200·log2 10 / 64 + 1600·log2 5 / 64 + 2 */
 
-/* A line's digits D (values 0…9, no zeros first or last) and exponent: D·10^q. */
+/* A line's digits D (no zeros first) in limbs, and its exponent: D·10^q. */
 struct side_digits {
-	unsigned char v[SIDE_DIGITS];
-	size_t n;
+	mp_limb_t x[SIDE_LIMBS];
+	mp_size_t n;
+	size_t digits;
 	long q;
 };
+
+/* D = D·10^k + chunk (k ≤ 19 digits of it). */
+static void side_append(struct side_digits *d, uint64_t chunk, int k)
+{
+	static const uint64_t ten[20] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+					  1000000000, 10000000000, 100000000000, 1000000000000, 10000000000000,
+					  100000000000000, 1000000000000000, 10000000000000000,
+					  100000000000000000, 1000000000000000000, 10000000000000000000u };
+	mp_limb_t top;
+
+	if (d->n == 0) {
+		d->x[0] = chunk;
+		d->n = chunk != 0;
+		return;
+	}
+	top = mpn_mul_1(d->x, d->x, d->n, ten[k]);
+	top += mpn_add_1(d->x, d->x, d->n, chunk);
+	if (top)
+		d->x[d->n++] = top;
+}
+
+/* Are the 8 bytes of x (a text XOR '0') all digits? (fastdecline.c's test.) */
+static inline bool side_all_digits(uint64_t x)
+{
+	return ((x | (x + 0x7676767676767676u)) & 0x8080808080808080u) == 0;
+}
+
+/* The digits from p on (a point among them), 19 a word into d, 8 a load once past the
+ * zeros before them (where 8 bytes remain before end); where they end. */
+static const char *side_scan_digits(struct side_digits *d, long *after_point, const char *p, const char *end)
+{
+	uint64_t chunk = 0;
+	int taken = 0;
+	bool point = false;
+
+	for (; p < end; p++) {
+		unsigned v = (unsigned)(*p - '0');
+		uint64_t x;
+		if (d->digits && end - p >= 8 && (memcpy(&x, p, 8), side_all_digits(x ^= ASCII_ZEROS))) {
+			if (taken > 11) { /* 8 more would pass 19 */
+				side_append(d, chunk, taken);
+				chunk = 0;
+				taken = 0;
+			}
+			chunk = chunk * 100000000 + digit_bytes_value(x);
+			taken += 8;
+			d->digits += 8;
+			*after_point += 8 * point;
+			p += 7;
+			if (d->digits > SIDE_DIGITS)
+				return NULL;
+			continue;
+		}
+		if (v >= 10) {
+			if (*p != '.' || point)
+				break;
+			point = true;
+			continue;
+		}
+		*after_point += point;
+		if (d->digits == 0 && v == 0)
+			continue;
+		if (taken == 19) {
+			side_append(d, chunk, 19);
+			chunk = 0;
+			taken = 0;
+		}
+		chunk = chunk * 10 + v;
+		taken++;
+		if (++d->digits > SIDE_DIGITS)
+			return NULL;
+	}
+	if (taken)
+		side_append(d, chunk, taken);
+	return p;
+}
 
 /* text, exactly up to end, [sign]digits[.digits][(e|E)[sign]digits], as fastdecline.c's
  * scan_line() and fastdecscan.c read it (the caller has placed it, so it is one); false
@@ -32,25 +110,13 @@ struct side_digits {
 static bool side_scan(struct side_digits *d, const char *p, const char *end)
 {
 	long exp = 0, after_point = 0;
-	bool point = false, below;
+	bool below;
 
 	d->n = 0;
+	d->digits = 0;
 	p += p < end && (*p == '-' || *p == '+');
-	for (; p < end; p++) {
-		unsigned v = (unsigned)(*p - '0');
-		if (*p == '.' && !point) {
-			point = true;
-			continue;
-		}
-		if (v >= 10)
-			break;
-		after_point += point;
-		if (d->n == 0 && v == 0)
-			continue;
-		if (d->n == SIDE_DIGITS)
-			return false;
-		d->v[d->n++] = (unsigned char)v;
-	}
+	if (!(p = side_scan_digits(d, &after_point, p, end)))
+		return false;
 	if (p < end && (*p | 0x20) == 'e') {
 		const char *first;
 		below = ++p < end && *p == '-';
@@ -65,10 +131,6 @@ static bool side_scan(struct side_digits *d, const char *p, const char *end)
 	if (p != end) /* not the decimal its caller placed */
 		return false;
 	d->q = exp - after_point;
-	while (d->n > 0 && d->v[d->n - 1] == 0) {
-		d->n--;
-		d->q++;
-	}
 	return d->n > 0 && d->q >= -SIDE_POW5 && d->q <= SIDE_POW5;
 }
 
@@ -132,10 +194,10 @@ static int side_sign(const mp_limb_t *a, mp_size_t an, long ta, const mp_limb_t 
 
 /* The sign of D·10^q − m·2^e: D·5^q·2^q against m·2^e, the power of 5 on the side
  * where it is whole. */
-static int side_compare(const struct side_digits *d, uint64_t m, long e)
+static int side_compare(struct side_digits *d, uint64_t m, long e)
 {
-	mp_limb_t a[SIDE_LIMBS], b[SIDE_LIMBS];
-	mp_size_t an = mpn_set_str(a, d->v, d->n, 10), bn = 1;
+	mp_limb_t *a = d->x, b[SIDE_LIMBS];
+	mp_size_t an = d->n, bn = 1;
 
 	b[0] = m;
 	if (d->q >= 0)
