@@ -252,7 +252,8 @@ static bool side_boundary(uint64_t *m, long *e, const struct fastdec_line *ln, u
 	return true;
 }
 
-bool fastdec_settle_between(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text, const char *end)
+__attribute__((noinline)) bool fastdec_settle_between(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text,
+						   const char *end)
 {
 	struct side_digits d;
 	struct fastdec_spot a = s[0], b = s[1], placed = a, *v = &placed;
