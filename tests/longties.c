@@ -16,6 +16,10 @@
  * It also holds the fast path to taking them: into binary64 under rne, every perturbed
  * tie of a narrower format and every edge but those within a unit of their 19th digit
  * of a boundary must be decided in one pass (FPX_PATH_COUNTS counts the rest).
+ * And the shortest digits of wide formats' smallest codes, which dec_shortest() keeps
+ * once searched: each asked twice (searched, then kept) against dec_shortest_search(),
+ * for every binary64 subnormal power of two, the 40 smallest ranks of wide formats of
+ * either sign, and random subnormals.
  * Usage: tests/longties [COUNT] (random ranks per wide format; 200 by default).
  */
 #include <gmp.h>
@@ -23,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decimal.h"
 #include "format.h"
 #include "lines.h"
 #include "parse.h"
@@ -35,7 +40,7 @@ static const char *const targets[] = { "binary64", "binary32", "bfloat16", "bina
 static const enum rnd_mode modes[] = { RND_NEAREST_EVEN, RND_NEAREST_AWAY, RND_TOWARD_ZERO, RND_UP, RND_DOWN, RND_TO_ODD };
 #define NMODES (sizeof modes / sizeof modes[0])
 
-static long inputs, one_pass_codes, one_pass_results, by_ends;
+static long inputs, one_pass_codes, one_pass_results, by_ends, settled;
 static long b64_asked, b64_taken; /* lines that must take the one pass into binary64 (rne) */
 static char failed_b64[160];
 
@@ -57,7 +62,9 @@ static void compare_one(const struct fmt *f, struct rnd_spec how, const struct d
 		check(code == exact->code, "%s %s%s '%.*s': one pass 0x%llx, exact 0x%llx", f->name, mode, sat,
 		      SHOWN(len, text), (unsigned long long)code, (unsigned long long)exact->code);
 		if (rnd_line_result(&r, &rl, text) == text + len) {
+			struct fastdec_spot s[2];
 			one_pass_results++;
+			settled += fastdec_place_line(s, &rl.grid, text) && s->kind == FASTDEC_BETWEEN;
 			check(r.code == exact->code && r.ternary == exact->ternary && r.flags == exact->flags,
 			      "%s %s%s '%.*s': one pass 0x%llx/%d/%u, exact 0x%llx/%d/%u", f->name, mode, sat,
 			      SHOWN(len, text), (unsigned long long)r.code, r.ternary, r.flags,
@@ -93,7 +100,7 @@ static void compare_all(const char *text, bool b64)
 	parse_input_init(&in);
 	if (!fastdec_scan(&d, text, len)) { /* past its exponents: the parser's alone */
 		check(rnd_line_open(&rl, fmt_lookup("binary64"), rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE), 0) &&
-			      rnd_line_code(&code, &rl, padded) == NULL,
+			      rnd_line_code(&code, &rl, padded) != padded + len,
 		      "one pass took '%.*s', which fastdec_scan() does not", SHOWN(len, text));
 		goto done;
 	}
@@ -180,7 +187,7 @@ static void around(const mpq_t q, int at, bool neg, int form, bool b64)
 	decimal_of(n, &e, q);
 	text = malloc(mpz_sizeinbase(n, 10) + (size_t)labs(e) + 2 * (size_t)at + 64);
 	write_decimal(text, n, e, neg, form);
-	compare_all(text, false);
+	compare_all(text, b64);
 	for (int delta = -1; delta <= 1; delta += 2) {
 		long pad = at - (long)mpz_sizeinbase(n, 10);
 		mpz_ui_pow_ui(m, 10, (unsigned long)labs(pad));
@@ -224,7 +231,7 @@ static void ties_of(const struct fmt *f, fpcode r, uint64_t *state)
 
 static void narrower_ties(long count)
 {
-	static const char *const sources[] = { "binary16", "bfloat16", "binary32", "e4m3", "e5m2" };
+	static const char *const sources[] = { "binary16", "bfloat16", "binary32", "e4m3", "e5m2", "binary64" };
 	uint64_t state = 37;
 
 	for (size_t i = 0; i < sizeof sources / sizeof sources[0]; i++) {
@@ -252,8 +259,8 @@ static void long_decimals(long count)
 				*p++ = '.';
 			*p++ = (char)('0' + (i == 0 ? 1 + test_rng(&state) % 9 : test_rng(&state) % 10));
 		}
-		if (!(k & 1))
-			p += sprintf(p, "e%d", (int)(test_rng(&state) % 601) - 300);
+		if (!(k & 1)) /* every fourth with an exponent of 6 or 7 digits, zeros first */
+			p += sprintf(p, k & 2 ? "e%d" : "e%+07d", (int)(test_rng(&state) % 601) - 300);
 		*p = '\0';
 		compare_all(text, false);
 	}
@@ -290,11 +297,47 @@ static void edges(void)
 		mpq_mul_2exp(q[5], q[4], 1);                     /* past the range */
 		for (int k = 0; k < 6; k++)
 			for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++)
-				around(q[k], lengths[l], l == 1, b64 ? 0 : 1, b64 && k != 1 && k != 4 && lengths[l] > 19);
+				around(q[k], lengths[l], l == 1, b64 ? 0 : 1, b64 && lengths[l] > 19);
 		for (int k = 0; k < 6; k++)
 			mpq_clear(q[k]);
 		mpq_clear(step);
 	}
+}
+
+/* dec_shortest() of code, twice, against the search's digits. */
+static void shortest_kept(const struct fmt *f, fpcode code)
+{
+	struct strbuf want, got;
+
+	sb_init(&want);
+	dec_shortest_search(&want, f, code);
+	for (int twice = 0; twice < 2; twice++) {
+		sb_init(&got);
+		dec_shortest(&got, f, code);
+		check(strcmp(got.s, want.s) == 0, "%s 0x%llx: shortest '%s', the search '%s'", f->name,
+		      (unsigned long long)code, got.s, want.s);
+		sb_free(&got);
+	}
+	sb_free(&want);
+}
+
+static void smallest_shortest(long count)
+{
+	static const char *const wide[] = { "binary64", "binary32", "binary128", "x87", "tf32" };
+	uint64_t state = 5;
+
+	for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++) {
+		const struct fmt *f = fmt_lookup(wide[i]);
+		fpcode sign = (fpcode)1 << (f->bits - 1);
+		for (fpcode r = 0; r < 40; r++) {
+			shortest_kept(f, fmt_code_of_rank(f, r));
+			shortest_kept(f, fmt_code_of_rank(f, r) | sign);
+		}
+	}
+	for (int k = 0; k < 52; k++) /* binary64's subnormal powers of two */
+		shortest_kept(fmt_lookup("binary64"), (fpcode)1 << k);
+	for (long k = 0; k < count; k++)
+		shortest_kept(fmt_lookup("binary64"), test_rng(&state) % (UINT64_C(1) << 52));
 }
 
 int main(int argc, char **argv)
@@ -304,8 +347,10 @@ int main(int argc, char **argv)
 	narrower_ties(count);
 	long_decimals(count * 4);
 	edges();
-	printf("  %ld inputs; %ld codes and %ld results in one pass, %ld codes by the ends of 19 digits\n", inputs,
-	       one_pass_codes, one_pass_results, by_ends);
+	smallest_shortest(count);
+	printf("  %ld inputs; %ld codes and %ld results in one pass (%ld between the ends of 19 digits, placed by all "
+	       "digits), %ld codes by the ends of 19 digits\n",
+	       inputs, one_pass_codes, one_pass_results, settled, by_ends);
 	printf("  into binary64 (rne) in one pass: %ld of %ld perturbed ties of narrower formats and edges\n", b64_taken,
 	       b64_asked);
 	check(b64_taken == b64_asked, "binary64 rne: %ld of %ld in one pass; the first not: '%s'", b64_taken, b64_asked,

@@ -247,12 +247,66 @@ static struct memo *memo_new(const struct fmt *f)
 	return fmt_cache_keep(&memos, f, m);
 }
 
+/*
+ * Of a wider format, the search's answers for its few smallest ranks, of either sign
+ * (fastshort() leaves the subnormals of fewer than 5 bits to the search, and a format
+ * of more than 53 bits all): slot rank + SMALL_RANKS·sign, each with the code it holds.
+ */
+#define SMALL_RANKS 16
+
+struct small_memo {
+	fpcode code[2 * SMALL_RANKS];
+	char *digits[2 * SMALL_RANKS];
+};
+
+static void small_memo_free(void *data)
+{
+	struct small_memo *m = data;
+
+	for (size_t i = 0; i < 2 * SMALL_RANKS; i++)
+		free(m->digits[i]);
+	free(m);
+}
+
+static struct fmt_cache small_memos = { .free_data = small_memo_free };
+
+/* Where the searched digits of code are kept: *slot (NULL when it is none of those
+ * that a format keeps), the digits there NULL until made. */
+static char **memo_slot(const struct fmt *f, fpcode code)
+{
+	struct small_memo *small;
+	struct memo *memo;
+	fpcode rank;
+	size_t at;
+	bool neg;
+
+	if (f->bits <= 16) {
+		if (!(memo = fmt_cache_find(&memos, f)))
+			memo = memo_new(f);
+		return &memo->digits[code];
+	}
+	rank = fmt_rank_of_code(f, fmt_magnitude(f, code, &neg));
+	if (!f->grid.present || rank >= SMALL_RANKS)
+		return NULL;
+	if (!(small = fmt_cache_find(&small_memos, f))) {
+		if (!(small = calloc(1, sizeof *small)))
+			abort();
+		fmt_cache_keep(&small_memos, f, small);
+	}
+	at = (size_t)rank + SMALL_RANKS * neg;
+	if (small->digits[at] && small->code[at] != code) /* another code of that rank and sign */
+		return NULL;
+	small->code[at] = code;
+	return &small->digits[at];
+}
+
 /* The fast path where it applies; else the search, whose answers formats of at most
- * 16 bits keep: a million values of e4m3 then cost at most 256 searches. */
+ * 16 bits keep (a million values of e4m3 then cost at most 256 searches), and wider
+ * formats for their smallest ranks (memo_slot()). */
 void dec_shortest(struct strbuf *out, const struct fmt *f, fpcode code)
 {
 	struct strbuf made;
-	struct memo *memo;
+	char **kept;
 	uint64_t digits;
 	int pow10;
 	bool neg;
@@ -262,20 +316,18 @@ void dec_shortest(struct strbuf *out, const struct fmt *f, fpcode code)
 		dec_scaled_word(out, neg, digits, pow10);
 		return;
 	}
-	if (f->bits > 16) {
+	if (!(kept = memo_slot(f, code))) {
 		dec_shortest_search(out, f, code);
 		return;
 	}
-	if (!(memo = fmt_cache_find(&memos, f)))
-		memo = memo_new(f);
-	if (!memo->digits[code]) {
+	if (!*kept) {
 		sb_init(&made);
 		dec_shortest_search(&made, f, code);
-		if (!(memo->digits[code] = strdup(made.s)))
+		if (!(*kept = strdup(made.s)))
 			abort();
 		sb_free(&made);
 	}
-	sb_puts(out, memo->digits[code]);
+	sb_puts(out, *kept);
 }
 
 /*

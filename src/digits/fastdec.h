@@ -34,6 +34,11 @@ struct decimal {
 	int limbs;
 	long wq;
 	bool neg;
+	/* Past 38 digits (sticky, limbs 0), the text read, from its digits to its end, for
+	 * fastdec_settle_between() (rnd_encode_decimal()); else NULL. Borrowed: a caller
+	 * that keeps d longer than the text (mx's blocks) sets it NULL. */
+	const char *text;
+	size_t len;
 };
 
 /* Reads [blanks][sign]digits[.digits][(e|E)[sign]digits][blanks], or with the digits

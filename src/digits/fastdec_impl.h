@@ -1,6 +1,6 @@
 /*
  * fastdec_impl.h — what the pieces of the fast decimal path share (fastdecscan.c,
- * fastdec.c, fastdecline.c): digits read 8 to a word, and the steps in words that
+ * fastdec.c, fastdecline.c, fastdecside.c): digits read 8 to a word, and the steps in words that
  * turn w·10^q into n·2^e2 (divisions by powers of 5 by their reciprocals). All static
  * inline, so that each piece compiles them into its own hot loop. Nothing outside
  * those files includes it; nothing here allocates or declines but by its result.

@@ -78,5 +78,12 @@ bool fastdec_place_digits(struct fastdec_spot *s, const struct fastdec_line *ln,
  * end into s[1]), and returns where it ends (the caller checks that its line ends
  * there), or NULL. Reads up to LINES_PADDING bytes past that end (lines.h). */
 const char *fastdec_place_line(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text);
+/* A line that fastdec_place_line() left FASTDEC_BETWEEN (or a decimal whose ends
+ * fastdec_place_ends() placed so), placed exactly into s[0] (FASTDEC_PLACED, as
+ * fastdec_place() places its value) when one boundary of the grid (a value, a
+ * midpoint, the virtual value past max) lies between its ends: all the digits of
+ * text (up to end, where the decimal ends) compared with it (fastdecside.c). False,
+ * s unchanged, when two or more lie between them or the line is too long for that. */
+bool fastdec_settle_between(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text, const char *end);
 
 #endif

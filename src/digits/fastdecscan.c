@@ -161,7 +161,7 @@ static bool scan_special(struct decimal *d, const char *p, const char *end)
 		kind = DECIMAL_NAN;
 	else
 		return false;
-	*d = (struct decimal){ kind, 0, 0, 0, false, { 0, 0 }, 0, 0, d->neg };
+	*d = (struct decimal){ kind, 0, 0, 0, false, { 0, 0 }, 0, 0, d->neg, NULL, 0 };
 	return true;
 }
 
@@ -175,7 +175,7 @@ static bool scan_power_of_two(struct decimal *d, const char *p, const char *end)
 	p += 2;
 	if (!scan_exponent_digits(&p, end, &k) || p != end)
 		return false;
-	*d = (struct decimal){ DECIMAL_FINITE, 1, 0, k, false, { 0, 0 }, 0, 0, d->neg };
+	*d = (struct decimal){ DECIMAL_FINITE, 1, 0, k, false, { 0, 0 }, 0, 0, d->neg, NULL, 0 };
 	return true;
 }
 
@@ -223,7 +223,7 @@ static bool scan_short(struct decimal *d, const char *p, const char *end)
 	if (p != end)
 		return false;
 	exp -= after_point;
-	*d = (struct decimal){ DECIMAL_FINITE, w, exp, 0, false, { 0, 0 }, 0, exp, d->neg };
+	*d = (struct decimal){ DECIMAL_FINITE, w, exp, 0, false, { 0, 0 }, 0, exp, d->neg, NULL, 0 };
 	return w == 0 || (exp >= -MAX_EXPONENT && exp <= MAX_EXPONENT);
 }
 
@@ -238,6 +238,8 @@ bool fastdec_scan(struct decimal *d, const char *text, size_t len)
 	while (end > p && (unsigned char)end[-1] <= ' ' && is_blank(end[-1]))
 		end--;
 	d->neg = false;
+	d->text = NULL;
+	d->len = 0;
 	if (p < end && (*p == '+' || *p == '-'))
 		d->neg = *p++ == '-';
 	if (scan_short(d, p, end))
@@ -245,7 +247,13 @@ bool fastdec_scan(struct decimal *d, const char *text, size_t len)
 	digits = p;
 	if (!scan_digits(&g, &p, end, &after_point) || !scan_exponent(&p, end, &exp) || p != end)
 		return scan_special(d, digits, end) || scan_power_of_two(d, digits, end);
-	return set_decimal(d, &g, exp - after_point);
+	if (!set_decimal(d, &g, exp - after_point))
+		return false;
+	if (d->sticky && d->limbs == 0) {
+		d->text = digits;
+		d->len = (size_t)(end - digits);
+	}
+	return true;
 }
 /* ---- The exact value, as a rational ------------------------------------------------------- */
 

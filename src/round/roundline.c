@@ -8,6 +8,27 @@
 
 #include "fastshort.h"
 
+/* A decimal past 19 digits that fastdec_place() declines, placed between its ends by
+ * all its digits (fastdec_settle_between()) where f is a grid of the one pass. */
+static bool settle_decimal(struct rnd_placement *p, const struct fmt *f, const struct decimal *d)
+{
+	struct fastdec_line ln;
+	struct fastdec_spot s[2];
+	fpcode lower[2];
+	bool exact[2], tiny[2];
+	int vs_mid[2];
+
+	if (!d->sticky || !d->text || (d->neg && !f->has_sign) || !fastdec_line_open(&ln, f, d->e2) ||
+	    !fastdec_place_ends(lower, exact, vs_mid, tiny, f, d))
+		return false;
+	for (int i = 0; i < 2; i++)
+		s[i] = (struct fastdec_spot){ FASTDEC_BETWEEN, (uint64_t)lower[i], d->neg, exact[i], tiny[i], vs_mid[i], 0, d->q };
+	if (!fastdec_settle_between(s, &ln, d->text, d->text + d->len))
+		return false;
+	*p = (struct rnd_placement){ s->lower, s->exact, s->tiny, s->vs_mid, 0 };
+	return true;
+}
+
 bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struct decimal *d, struct rnd_spec how)
 {
 	struct rnd_placement p = { 0 };
@@ -33,7 +54,7 @@ bool rnd_encode_decimal(struct rnd_result *out, const struct fmt *f, const struc
 		rnd_decide_special(out, f, NUM_FINITE, d->neg, how);
 		return true;
 	}
-	if (!fastdec_place(&p.lower, &p.exact, &p.vs_mid, &p.tiny, f, d))
+	if (!fastdec_place(&p.lower, &p.exact, &p.vs_mid, &p.tiny, f, d) && !settle_decimal(&p, f, d))
 		return false;
 	rnd_decide(out, f, d->neg, &p, how);
 	return true;
@@ -145,11 +166,12 @@ static inline __attribute__((always_inline)) bool line_code(fpcode *code, const 
 	return false;
 }
 
-/* The code of a line that fastdec_place_line() placed at s, or set apart as zero or
- * between two ends (then false when they round apart: rnd_decimal_code_by_ends());
- * *in_place as line_code() says it. */
+/* The code of a line (text) that fastdec_place_line() placed at s, or set apart as
+ * zero or between two ends: their code when they round alike (as
+ * rnd_decimal_code_by_ends()), else the line placed exactly between them
+ * (fastdec_settle_between(); false when it cannot be); *in_place as line_code() says it. */
 static inline __attribute__((always_inline)) bool spot_code(fpcode *code, bool *in_place, const struct rnd_line *rl,
-							    const struct fastdec_spot s[2])
+							    struct fastdec_spot s[2], const char *text, const char *end)
 {
 	fpcode upper;
 
@@ -161,7 +183,11 @@ static inline __attribute__((always_inline)) bool spot_code(fpcode *code, bool *
 	else {
 		line_code(code, rl, &s[0]);
 		line_code(&upper, rl, &s[1]);
-		return *code == upper;
+		if (*code == upper)
+			return true;
+		if (!fastdec_settle_between(s, &rl->grid, text, end))
+			return false;
+		*in_place = line_code(code, rl, s);
 	}
 	return true;
 }
@@ -172,7 +198,7 @@ const char *rnd_line_code(fpcode *code, const struct rnd_line *rl, const char *t
 	const char *stop = fastdec_place_line(s, &rl->grid, text);
 	bool in_place;
 
-	return stop && spot_code(code, &in_place, rl, s) ? stop : NULL;
+	return stop && spot_code(code, &in_place, rl, s, text, stop) ? stop : NULL;
 }
 
 const char *rnd_line_code_digits(fpcode *code, uint64_t *digits, long *pow10, const struct rnd_line *rl,
@@ -183,7 +209,7 @@ const char *rnd_line_code_digits(fpcode *code, uint64_t *digits, long *pow10, co
 	uint64_t d = 0;
 	bool in_place;
 
-	if (!stop || !spot_code(code, &in_place, rl, s))
+	if (!stop || !spot_code(code, &in_place, rl, s, text, stop))
 		return NULL;
 	if (in_place && rl->own_digits_limit != 0 && !s->tiny && s->digits != 0) {
 		d = s->digits;
@@ -232,7 +258,9 @@ const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, c
 	struct fastdec_spot s[2];
 	const char *stop = fastdec_place_line(s, &rl->grid, text);
 
-	if (!stop || s->kind != FASTDEC_PLACED) /* ends say nothing of flags; quantize's 0 has no sign */
+	if (!stop || s->kind == FASTDEC_ZERO) /* quantize's 0 has no sign */
+		return NULL;
+	if (s->kind == FASTDEC_BETWEEN && !fastdec_settle_between(s, &rl->grid, text, stop)) /* ends say no flags */
 		return NULL;
 	decide_line(out, rl, s);
 	return stop;
