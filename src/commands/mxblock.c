@@ -60,8 +60,10 @@ void mx_block_add(struct block *b, const struct num *x, const struct decimal *d,
 		num_set(&b->v[b->count], x);
 	b->made[b->count] = x != NULL;
 	b->form[b->count] = x ? ELEMENT_VALUE : ELEMENT_DECIMAL;
-	if (!x)
+	if (!x) {
 		b->dec[b->count] = *d;
+		b->dec[b->count].text = NULL; /* d's text is the caller's, gone by the block's end */
+	}
 	b->approximate[b->count] = approximate;
 	b->len[b->count] = len;
 	b->at[b->count] = (size_t)b->bytes + (size_t)b->count;
