@@ -4,7 +4,6 @@
  * asked); the block's shared exponent from them; and what is made once for each scale.
  */
 #include "mxblock.h"
-#include "mxlong.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -159,7 +158,7 @@ const struct rnd_line *mx_scaled_rounding(struct block *b, const struct fmt *f, 
 
 /* A plain decimal (no 2^k), its exact value within reach of fastdec_value(): read so,
  * without the parser, as parse_input() would read it. */
-bool mx_plain_decimal(struct decimal *d, const char *text, size_t len)
+static bool mx_plain_decimal(struct decimal *d, const char *text, size_t len)
 {
 	return len <= PARSE_MAX_INPUT && fastdec_scan(d, text, len) && d->e2 == 0 && !(d->sticky && d->limbs == 0);
 }

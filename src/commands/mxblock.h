@@ -17,6 +17,7 @@
 #include "fastdecline.h"
 #include "format.h"
 #include "intfmt.h"
+#include "mxlong.h"
 #include "num.h"
 #include "roundline.h"
 #include "strbuf.h"
@@ -68,23 +69,6 @@ struct code_table {
  * decimal: its spot, mxlong.h). A decimal may be long (mx_long_decimal()): its first
  * 19 digits held, the rest sticky, its value made by the parser where asked for. */
 enum element_form { ELEMENT_VALUE, ELEMENT_DECIMAL, ELEMENT_DIGITS, ELEMENT_SPOT };
-
-/* A bound on an |error|: a decimal in words, or n·2^k. */
-struct mx_bound {
-	bool binary;
-	struct dec_words dec;
-	unsigned __int128 n;
-	long k;
-};
-
-/* An element whose |error| is known to lie in [lo, hi) only (its code decided by the
- * ends of an interval that holds its value): made exactly at the block's end only
- * where it may be the worst (mxemit.c). */
-struct mx_pending {
-	long i;
-	fpcode code;
-	struct mx_bound lo, hi;
-};
 
 /* A block of elements as they were read (mxblock.c), and what its rows are made with,
  * kept from block to block (mxemit.c). */
@@ -140,16 +124,11 @@ void mx_block_add(struct block *b, const struct num *x, const struct decimal *d,
 void mx_block_texts(struct block *b);
 void mx_block_empty(struct block *b);
 void mx_block_free(struct block *b);
-/* A plain decimal (no 2^k), its exact value within reach of fastdec_value(): read so,
- * without the parser, as parse_input() would read it. */
-bool mx_plain_decimal(struct decimal *d, const char *text, size_t len);
-/* The same, or a long one (more than 38 digits, not all 0 past the 19th) whose value
- * the parser makes without a problem (short enough, its exponent within bounds). */
+/* A plain decimal (no 2^k), its exact value within reach of fastdec_value() or a long
+ * one (more than 38 digits, not all 0 past the 19th) whose value the parser makes
+ * without a problem (short enough, its exponent within bounds): read so, without the
+ * parser, as parse_input() would read it. */
 bool mx_block_decimal(struct decimal *d, const char *text, size_t len);
-static inline bool mx_long_decimal(const struct decimal *d)
-{
-	return d->kind == DECIMAL_FINITE && d->sticky && d->limbs == 0;
-}
 /* The next `size` lines of stdin's block [p, end) into the empty block b, in place
  * (mxblock.c says how); where they end, or NULL with b empty again. */
 const char *mx_block_in_place(struct block *b, long size, const char *p, const char *end);

@@ -508,28 +508,24 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			break;
 		sb_clear(&b->exact);
 		sb_clear(&b->error);
-		if (!b->error_wanted && bounded_element(&w, &b->pending[pending], b, ef, i, e)) {
-			pending++;
-			if (b->in_place) {
-				put_words_element(out, s, b, i, element_hex_digits(ef), &w);
-				continue;
-			}
-			code = w.code;
-			if (exact_wanted)
-				sb_add(&b->exact, w.value, w.value_len);
-		} else if (element_i_in_words(&w, b, ef, i, e)) {
+		if (!b->error_wanted && bounded_element(&w, &b->pending[pending], b, ef, i, e))
+			pending++; /* its error only bounded: resolve_pending() */
+		else if (element_i_in_words(&w, b, ef, i, e))
 			keep_worst(&worst_words, &w);
-			if (b->in_place) {
-				put_words_element(out, s, b, i, element_hex_digits(ef), &w);
-				continue;
-			}
-			code = w.code;
-			if (exact_wanted)
-				sb_add(&b->exact, w.value, w.value_len);
-			if (b->error_wanted)
-				dec_words_write(&b->error, &w.error);
-		} else
+		else {
 			code = rational_element(b, ef, i, e, &worst, exact_wanted);
+			mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
+			continue;
+		}
+		if (b->in_place) {
+			put_words_element(out, s, b, i, element_hex_digits(ef), &w);
+			continue;
+		}
+		code = w.code;
+		if (exact_wanted)
+			sb_add(&b->exact, w.value, w.value_len);
+		if (b->error_wanted)
+			dec_words_write(&b->error, &w.error);
 		mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
 	}
 	resolve_pending(b, ef, e, pending, &worst_words, &worst);

@@ -8,7 +8,34 @@
 #ifndef FPX_MXLONG_H
 #define FPX_MXLONG_H
 
-#include "mxblock.h"
+#include "decwords.h"
+#include "fastdec.h"
+#include "fastdecline.h"
+#include "format.h"
+
+/* A long decimal: more than 38 digits, not all 0 past the 19th (its first 19 held). */
+static inline bool mx_long_decimal(const struct decimal *d)
+{
+	return d->kind == DECIMAL_FINITE && d->sticky && d->limbs == 0;
+}
+
+/* A bound on an |error|: a decimal in words, or n·2^k. */
+struct mx_bound {
+	bool binary;
+	struct dec_words dec;
+	unsigned __int128 n;
+	long k;
+};
+
+/* An element whose |error| is known to lie in [lo, hi) only (its code decided by the
+ * ends of an interval that holds its value): made exactly at the block's end only
+ * where it may be the worst (mxemit.c). */
+struct mx_pending {
+	long i;
+	fpcode code;
+	struct mx_bound lo, hi;
+};
+
 
 /* The grid the one pass places a long line on before its block's scale is known. */
 bool mx_probe_open(struct fastdec_line *probe);
