@@ -47,7 +47,7 @@
 	X(FINITE,        0,   "finite",        NULL,      flag,      AT(map.finite),           "map: skip combinations with a NaN or infinite operand") \
 	X(TININESS,      0,   "tininess",      "WHEN",    tininess,  AT(map.tininess_before),  "map, verify: underflow's tininess: after (default) or before rounding") \
 	X(TESTFLOAT,     0,   "testfloat",     NULL,      flag,      AT(map.testfloat),        "map, verify: Berkeley TestFloat's lines: operands, result, flags") \
-	X(PRECISION_CONTROL, 0, "precision-control", "BITS", precision_control, AT(map.precision_control), "map, verify: x87's + - * / sqrt round to 24, 53 or 64 bits") \
+	X(PRECISION_CONTROL, 0, "precision-control", "N", precision_control, AT(map.precision_control), "map, verify: x87's + - * / sqrt round to 24, 53 or 64 bits") \
 	X(EXACT,         0,   "exact",         NULL,      flag,      AT(map.exact),            "map: roundToInt, float to int flag inexact (TestFloat -exact)") \
 	X(JOBS,          'j', "jobs",          "N",       jobs,      AT(map.jobs),             "map, verify: N worker processes, same output (1)") \
 	X(QUIET,         'q', "quiet",         NULL,      flag,      AT(map.quiet),            "map, verify: no progress line on stderr") \
