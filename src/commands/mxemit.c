@@ -309,7 +309,7 @@ static bool bounded_element(struct element_words *w, struct mx_pending *p, struc
 			    const struct element_format *ef, long i, long e)
 {
 	const struct fastdec_spot *spot = &b->spots[2 * i];
-	const struct rnd_line *rl;
+	const struct rnd_line *rl = NULL;
 	uint64_t m;
 	long exp;
 	bool neg, spotted = true;
@@ -320,10 +320,12 @@ static bool bounded_element(struct element_words *w, struct mx_pending *p, struc
 		spotted = false;
 	else if (b->form[i] != ELEMENT_SPOT && !digits_spot(b, i)) /* one whose error words do not hold */
 		return false;
-	if (b->form[i] == ELEMENT_SPOT && (rl = mx_scaled_rounding(b, ef->floats, e)) &&
+	if (spotted)
+		rl = mx_scaled_rounding(b, ef->floats, e);
+	if (b->form[i] == ELEMENT_SPOT && rl &&
 	    rnd_line_far_below(&w->code, rl, b->spot_log2[i], spot->neg))
 		; /* far below the scale's smallest subnormal, as most are */
-	else if (!(spotted ? mx_spot_code(&w->code, ef->floats, spot, e) : mx_long_code(&w->code, ef->floats, &b->dec[i], e)))
+	else if (!(spotted ? mx_spot_code(&w->code, ef->floats, rl, spot, e) : mx_long_code(&w->code, ef->floats, &b->dec[i], e)))
 		return false;
 	if ((!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) &&
 	     (b->exact_wanted || !b->codes || !b->codes->grid[w->code])) || /* its text alone not in words */

@@ -75,14 +75,17 @@ bool mx_digits_spot(struct fastdec_spot s[2], const struct fastdec_line *probe, 
 }
 
 /* The code of a value strictly above rank's (and below the next rank's), times 2^−e:
- * that of the midpoint of the two. */
-static bool above_rank_code(fpcode *code, const struct fmt *f, bool neg, uint64_t rank, long e)
+ * that of the midpoint of the two (by rl, rounding for 2^−e, where it places it). */
+static bool above_rank_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, bool neg, uint64_t rank,
+			    long e)
 {
 	struct rnd_result r;
 	uint64_t sig;
 	long exp;
 
 	rank_value(&sig, &exp, rank);
+	if (rl && rnd_line_binary_code(code, rl, neg, 2 * sig + 1, exp - 1))
+		return true;
 	if (!rnd_encode_binary(&r, f, neg, 2 * (unsigned __int128)sig + 1, exp - 1 - e,
 			       rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE)))
 		return false;
@@ -90,15 +93,16 @@ static bool above_rank_code(fpcode *code, const struct fmt *f, bool neg, uint64_
 	return true;
 }
 
-bool mx_spot_code(fpcode *code, const struct fmt *f, const struct fastdec_spot s[2], long e)
+bool mx_spot_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, const struct fastdec_spot s[2],
+		  long e)
 {
 	uint64_t low, high;
 	fpcode upper;
 
-	if (!spot_ranks(&low, &high, s) || !above_rank_code(code, f, s[0].neg, low, e))
+	if (!spot_ranks(&low, &high, s) || !above_rank_code(code, f, rl, s[0].neg, low, e))
 		return false;
 	/* between: the code above each rank the ends lie above, when those agree */
-	return high == low + 1 || (above_rank_code(&upper, f, s[0].neg, high - 1, e) && upper == *code);
+	return high == low + 1 || (above_rank_code(&upper, f, rl, s[0].neg, high - 1, e) && upper == *code);
 }
 
 bool mx_long_code(fpcode *code, const struct fmt *f, const struct decimal *x, long e)

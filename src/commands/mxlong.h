@@ -12,6 +12,7 @@
 #include "fastdec.h"
 #include "fastdecline.h"
 #include "format.h"
+#include "roundline.h"
 
 /* A long decimal: more than 38 digits, not all 0 past the 19th (its first 19 held). */
 static inline bool mx_long_decimal(const struct decimal *d)
@@ -47,9 +48,11 @@ bool mx_spot_floor_log2(long *out, const struct fastdec_spot s[2]);
  * mx_spot_code() and mx_spot_bounds() take it: a value on a rank r as one strictly
  * between ranks r − 1 and r + 1. False where the probe does not place them. */
 bool mx_digits_spot(struct fastdec_spot s[2], const struct fastdec_line *probe, const struct fastdec_digits *d);
-/* The element code of x·2^−e, x the line placed at s (rne, saturating): false where
- * s's ends round apart. */
-bool mx_spot_code(fpcode *code, const struct fmt *f, const struct fastdec_spot s[2], long e);
+/* The element code of x·2^−e, x the line placed at s (rne, saturating; by rl, the one
+ * pass's rounding for 2^−e into f, where it is not NULL): false where s's ends round
+ * apart. */
+bool mx_spot_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, const struct fastdec_spot s[2],
+		  long e);
 /* The same for a long decimal x (mx_long_decimal()), from both ends of its first 19
  * digits (rnd_decimal_code_by_ends()). */
 bool mx_long_code(fpcode *code, const struct fmt *f, const struct decimal *x, long e);
