@@ -151,8 +151,9 @@ static bool value_text(char *text, size_t *len, bool neg, uint64_t m, long exp)
 }
 
 /* The value element code decodes to, ±m·2^exp times X = 2^e, and its text into w (its
- * error not yet bounded: error_under LONG_MAX); false when it is no finite rank of a
- * grid in a word or words do not hold it. */
+ * error not yet bounded: error_under LONG_MAX; from the table, the text only where -o
+ * has exact, else empty); false when it is no finite rank of a grid in a word or words
+ * do not hold it. */
 static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m, long *exp, struct block *b,
 				const struct element_format *ef, fpcode code, long e)
 {
@@ -171,10 +172,14 @@ static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m,
 		}
 		if (t->made[code] != t->generation) {
 			t->made[code] = t->generation;
-			t->fits[code] = value_text(t->text[code], &t->text_len[code], *neg, *m, *exp);
+			t->fits[code] = dec_words_difference(&t->words[code], *neg, *m, *exp, NULL);
+		}
+		if (t->fits[code] && b->exact_wanted && t->texted[code] != t->generation) {
+			t->texted[code] = t->generation;
+			t->text_len[code] = (size_t)(dec_words_put(t->text[code], &t->words[code]) - t->text[code]);
 		}
 		w->value = t->text[code];
-		w->value_len = t->text_len[code];
+		w->value_len = b->exact_wanted ? t->text_len[code] : 0;
 		w->hex = t->hex + MX_HEX_STRIDE * code;
 		return t->fits[code];
 	}
