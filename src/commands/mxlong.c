@@ -39,7 +39,7 @@ static inline void rank_value(uint64_t *sig, long *exp, uint64_t rank)
 
 /* The ranks whose values hold x strictly between them, x placed at s (not exactly on a
  * rank): false where one is not normal. */
-static bool spot_ranks(uint64_t *low, uint64_t *high, const struct fastdec_spot s[2])
+static inline __attribute__((always_inline)) bool spot_ranks(uint64_t *low, uint64_t *high, const struct fastdec_spot s[2])
 {
 	if (s[0].kind == FASTDEC_ZERO || s[0].exact || s[0].tiny)
 		return false;
@@ -231,23 +231,6 @@ static int bit_length(unsigned __int128 n)
 	return high ? 128 - __builtin_clzll(high) : n ? 64 - __builtin_clzll((uint64_t)n) : 0;
 }
 
-/* n1·2^k1 against n2·2^k2. */
-static int binary_cmp(unsigned __int128 n1, long k1, unsigned __int128 n2, long k2)
-{
-	long top1 = bit_length(n1) + k1, top2 = bit_length(n2) + k2;
-
-	if (!n1 || !n2)
-		return (n1 != 0) - (n2 != 0);
-	if (top1 != top2)
-		return top1 < top2 ? -1 : 1;
-	/* one top bit: the one of the larger k shifted to the other's k has no more bits */
-	if (k1 > k2)
-		n1 <<= k1 - k2;
-	else
-		n2 <<= k2 - k1;
-	return (n1 > n2) - (n1 < n2);
-}
-
 /* A binary bound against a decimal one by their powers of two, where those decide it:
  * 2^over ≤ |dec| < 2^(over + 4) (dec_words_log2_over()); else 2 (not decided). */
 static int binary_vs_decimal(const struct mx_bound *bin, const struct mx_bound *dec)
@@ -265,13 +248,11 @@ static int binary_vs_decimal(const struct mx_bound *bin, const struct mx_bound *
 	return 2;
 }
 
-int mx_bound_cmp(const struct mx_bound *a, const struct mx_bound *b)
+int mx_bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b)
 {
 	mpq_t x, y;
 	int c;
 
-	if (a->binary && b->binary)
-		return binary_cmp(a->n, a->k, b->n, b->k);
 	if (!a->binary && !b->binary)
 		return dec_words_cmp_abs(&a->dec, &b->dec);
 	if ((c = a->binary ? binary_vs_decimal(a, b) : -binary_vs_decimal(b, a)) != 2 && c != -2)

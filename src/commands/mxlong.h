@@ -63,7 +63,32 @@ bool mx_spot_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const 
 bool mx_long_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct decimal *x);
 /* A binary bound not above x (x itself when binary). */
 void mx_bound_below(struct mx_bound *out, const struct mx_bound *x);
+/* n1·2^k1 against n2·2^k2: −1, 0, 1. The one of the larger k shifted to the other's,
+ * where no bit leaves 128 (else it is the larger, or both are 0). */
+static inline int mx_binary_cmp(unsigned __int128 n1, long k1, unsigned __int128 n2, long k2)
+{
+	int flip = 1;
+
+	if (k1 < k2) { /* as n2·2^(k2 − k1) against n1, the answer negated */
+		unsigned __int128 n = n1;
+		long k = k1;
+		n1 = n2, k1 = k2, n2 = n, k2 = k;
+		flip = -1;
+	}
+	if (k1 != k2) {
+		long d = k1 - k2;
+		if (d >= 128 || n1 >> (128 - d))
+			return flip * (n1 ? 1 : -(n2 != 0));
+		n1 <<= d;
+	}
+	return flip * ((n1 > n2) - (n1 < n2));
+}
+/* |a| against |b|, a binary and a decimal bound or two decimal ones: −1, 0, 1. */
+int mx_bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b);
 /* |a| against |b|: −1, 0, 1. */
-int mx_bound_cmp(const struct mx_bound *a, const struct mx_bound *b);
+static inline int mx_bound_cmp(const struct mx_bound *a, const struct mx_bound *b)
+{
+	return a->binary && b->binary ? mx_binary_cmp(a->n, a->k, b->n, b->k) : mx_bound_cmp_mixed(a, b);
+}
 
 #endif
