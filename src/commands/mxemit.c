@@ -307,16 +307,18 @@ static bool digits_spot(struct block *b, long i)
  * Element i, a long decimal (mx_long_decimal()) or a line placed among binary64's
  * values (ELEMENT_SPOT), with the scale X = 2^e: its code that of both ends of an
  * interval that holds its value (mxlong.h), its value's text in words, and its |error|
- * bounded only, as *p says; false where the ends round apart or words do not hold the
- * bounds (then the exact value decides).
+ * bounded only, as *p says (*pended), or not at all where its code's bound on it
+ * (code_table()'s under) is below 2^known, a power of two not above an error of the
+ * block's: it is then not the worst. False where the ends round apart or words do not
+ * hold the bounds (then the exact value decides).
  */
-static bool bounded_element(struct element_words *w, struct mx_pending *p, struct block *b,
-			    const struct element_format *ef, long i, long e)
+static bool bounded_element(struct element_words *w, struct mx_pending *p, bool *pended, struct block *b,
+			    const struct element_format *ef, long i, long e, long known)
 {
 	const struct fastdec_spot *spot = &b->spots[2 * i];
 	const struct rnd_line *rl = NULL;
 	uint64_t m;
-	long exp;
+	long exp, under;
 	bool neg, spotted = true;
 
 	if (!ef->floats)
@@ -332,9 +334,13 @@ static bool bounded_element(struct element_words *w, struct mx_pending *p, struc
 		; /* far below the scale's smallest subnormal, as most are */
 	else if (!(spotted ? mx_spot_code(&w->code, ef->floats, rl, spot, e) : mx_long_code(&w->code, ef->floats, &b->dec[i], e)))
 		return false;
-	if ((!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) &&
-	     (b->exact_wanted || !b->codes || !b->codes->grid[w->code])) || /* its text alone not in words */
-	    !(spotted ? mx_spot_bounds(p, neg, m, exp, spot) : mx_long_bounds(p, neg, m, exp, &b->dec[i])))
+	if (!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) &&
+	    (b->exact_wanted || !b->codes || !b->codes->grid[w->code])) /* its text alone not in words */
+		return false;
+	*pended = !(b->codes && (under = b->codes->under[w->code]) != LONG_MAX && under + e <= known);
+	if (!*pended)
+		return true; /* |error| < 2^(under + e) ≤ 2^known: not the worst */
+	if (!(spotted ? mx_spot_bounds(p, neg, m, exp, spot) : mx_long_bounds(p, neg, m, exp, &b->dec[i])))
 		return false;
 	p->i = i;
 	p->code = w->code;
@@ -503,8 +509,8 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 {
 	struct worst_words worst_words = { { false, 0, 0 }, LONG_MIN };
 	struct worst_rational worst = { false, false };
-	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT);
-	long pending = 0;
+	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended;
+	long pending = 0, known = LONG_MIN; /* 2^known ≤ a pending element's |error| */
 
 	code_table(b, ef); /* for element_words_value() */
 	block_work(b, s);
@@ -515,9 +521,14 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			break;
 		sb_clear(&b->exact);
 		sb_clear(&b->error);
-		if (!b->error_wanted && bounded_element(&w, &b->pending[pending], b, ef, i, e))
-			pending++; /* its error only bounded: resolve_pending() */
-		else if (element_i_in_words(&w, b, ef, i, e))
+		if (!b->error_wanted && bounded_element(&w, &b->pending[pending], &pended, b, ef, i, e,
+							known > worst_words.over ? known : worst_words.over)) {
+			if (pended) { /* its error only bounded: resolve_pending() */
+				long over = mx_bound_log2_over(&b->pending[pending].lo);
+				known = over > known ? over : known;
+				pending++;
+			}
+		} else if (element_i_in_words(&w, b, ef, i, e))
 			keep_worst(&worst_words, &w);
 		else {
 			code = rational_element(b, ef, i, e, &worst, exact_wanted);

@@ -265,6 +265,13 @@ int mx_bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b)
 	return c < 0 ? -1 : c > 0;
 }
 
+long mx_bound_log2_over(const struct mx_bound *x)
+{
+	if (!x->binary)
+		return dec_words_log2_over(&x->dec);
+	return x->n ? bit_length(x->n) - 1 + x->k : LONG_MIN;
+}
+
 void mx_bound_below(struct mx_bound *out, const struct mx_bound *x)
 {
 	mpq_t q;
