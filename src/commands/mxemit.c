@@ -191,6 +191,22 @@ static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m,
 	return value_text(b->value_scratch, &w->value_len, *neg, *m, *exp);
 }
 
+/* The same where -o has no exact, for a code of the table that is a value of the grid:
+ * that value, ±m·2^exp times X = 2^e, its text empty, without words for it. */
+static void element_code_value(struct element_words *w, bool *neg, uint64_t *m, long *exp, const struct code_table *t,
+			       fpcode code, long e)
+{
+	static const char none[32]; /* 32 bytes readable */
+
+	w->error_under = LONG_MAX;
+	*neg = t->neg[code];
+	*m = t->m[code];
+	*exp = t->exp[code] + e;
+	w->value = none;
+	w->value_len = 0;
+	w->hex = t->hex + MX_HEX_STRIDE * code;
+}
+
 /* A float element typed as the plain decimal x, in words where it fits (decimal.h), the
  * scale X = 2^e; false when the words do not hold it. */
 static bool element_in_words(struct element_words *w, struct block *b, const struct element_format *ef,
@@ -334,8 +350,9 @@ static bool bounded_element(struct element_words *w, struct mx_pending *p, bool 
 		; /* far below the scale's smallest subnormal, as most are */
 	else if (!(spotted ? mx_spot_code(&w->code, ef->floats, rl, spot, e) : mx_long_code(&w->code, ef->floats, &b->dec[i], e)))
 		return false;
-	if (!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) &&
-	    (b->exact_wanted || !b->codes || !b->codes->grid[w->code])) /* its text alone not in words */
+	if (b->codes && !b->exact_wanted && b->codes->grid[w->code])
+		element_code_value(w, &neg, &m, &exp, b->codes, w->code, e); /* no text wanted */
+	else if (!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e)) /* its text not in words */
 		return false;
 	*pended = !(b->codes && (under = b->codes->under[w->code]) != LONG_MAX && under + e <= known);
 	if (!*pended)
