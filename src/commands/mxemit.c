@@ -291,13 +291,20 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 			return zero_in_words(w, b, w->code, x, bound); /* flushed to zero, as most are */
 	} else if (!rnd_line_digits_code(&w->code, rl, x))
 		return false;
-	if (!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e))
-		return false;
-	if (!b->error_wanted && b->codes && (under = b->codes->under[w->code]) != LONG_MAX && under + e <= worst_over) {
-		w->error_under = under + e; /* below the block's worst: its error is neither written nor kept */
+	under = b->codes ? b->codes->under[w->code] : LONG_MAX;
+	if (!b->error_wanted && under != LONG_MAX && under + e <= worst_over) {
+		/* below the block's worst: its error is neither written nor kept, its value
+		 * only where -o has exact */
+		if (!b->exact_wanted && b->codes->grid[w->code])
+			element_code_value(w, &neg, &m, &exp, b->codes, w->code, e);
+		else if (!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e))
+			return false;
+		w->error_under = under + e;
 		w->error = (struct dec_words){ false, 0, 0 };
 		return true;
 	}
+	if (!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e))
+		return false;
 	return dec_words_minus_digits(&w->error, neg, m, exp, x);
 }
 
