@@ -350,12 +350,11 @@ static bool bounded_element(struct element_words *w, struct mx_pending *p, bool 
 		spotted = false;
 	else if (b->form[i] != ELEMENT_SPOT && !digits_spot(b, i)) /* one whose error words do not hold */
 		return false;
-	if (spotted)
-		rl = mx_scaled_rounding(b, ef->floats, e);
+	rl = mx_scaled_rounding(b, ef->floats, e);
 	if (b->form[i] == ELEMENT_SPOT && rl &&
 	    rnd_line_far_below(&w->code, rl, b->spot_log2[i], spot->neg))
 		; /* far below the scale's smallest subnormal, as most are */
-	else if (!(spotted ? mx_spot_code(&w->code, ef->floats, rl, spot, e) : mx_long_code(&w->code, ef->floats, &b->dec[i], e)))
+	else if (!(spotted ? mx_spot_code(&w->code, ef->floats, rl, spot, e) : mx_long_code(&w->code, ef->floats, rl, &b->dec[i], e)))
 		return false;
 	if (b->codes && !b->exact_wanted && b->codes->grid[w->code])
 		element_code_value(w, &neg, &m, &exp, b->codes, w->code, e); /* no text wanted */

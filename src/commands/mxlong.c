@@ -105,10 +105,15 @@ bool mx_spot_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, 
 	return high == low + 1 || (above_rank_code(&upper, f, rl, s[0].neg, high - 1, e) && upper == *code);
 }
 
-bool mx_long_code(fpcode *code, const struct fmt *f, const struct decimal *x, long e)
+bool mx_long_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, const struct decimal *x, long e)
 {
+	const struct fastdec_digits ends[2] = { { x->head, x->q, x->neg }, { (unsigned __int128)x->head + 1, x->q, x->neg } };
 	struct decimal scaled = *x;
+	fpcode upper;
 
+	if (rl && x->e2 == 0 && labs(x->q) <= 400 && rnd_line_digits_code(code, rl, &ends[0]) &&
+	    rnd_line_digits_code(&upper, rl, &ends[1]))
+		return upper == *code; /* the codes of both ends, exactly */
 	scaled.e2 -= e;
 	return rnd_decimal_code_by_ends(code, f, &scaled, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE));
 }

@@ -54,8 +54,8 @@ bool mx_digits_spot(struct fastdec_spot s[2], const struct fastdec_line *probe, 
 bool mx_spot_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, const struct fastdec_spot s[2],
 		  long e);
 /* The same for a long decimal x (mx_long_decimal()), from both ends of its first 19
- * digits (rnd_decimal_code_by_ends()). */
-bool mx_long_code(fpcode *code, const struct fmt *f, const struct decimal *x, long e);
+ * digits (by rl where it places them, else rnd_decimal_code_by_ends()). */
+bool mx_long_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, const struct decimal *x, long e);
 /* *p's bounds on |error| = |±m·2^exp − x| (the value of p->code times the scale), x
  * strictly inside the interval s (or the ends of x's first 19 digits); false where
  * words do not hold them. */
