@@ -299,11 +299,10 @@ static int nan_operands(const struct num **ops, const struct mapping *m, const s
  * operation of its own (arch.h)? */
 static bool is_fma_inf_zero(const struct mapping *m, const struct num *const *ops, int n)
 {
-	const struct num *a = ops[0], *b = ops[1];
-
 	if (!m->is_operation || m->op != OP_FMA || n != 3 || ops[2]->kind != NUM_NAN ||
 	    !arch_fma_inf_zero_invalid(m->s->arch))
 		return false;
+	const struct num *a = ops[0], *b = ops[1];
 	return (a->kind == NUM_INF && b->kind == NUM_FINITE && mpq_sgn(b->mag) == 0) ||
 	       (b->kind == NUM_INF && a->kind == NUM_FINITE && mpq_sgn(a->mag) == 0);
 }

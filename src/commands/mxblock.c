@@ -192,12 +192,62 @@ void mx_element_as_decimal(struct block *b, long i)
 	b->form[i] = ELEMENT_DECIMAL;
 }
 
-/* A long decimal's exact value, read by the parser (mx_block_decimal() said it would). */
+/* The exact value of text (len bytes) when it is [sign]digits[.digits][(e|E)[sign]digits]
+ * with at least one digit and an exponent of at most 9 digits, as the parser reads it:
+ * ±N·10^(E − F), N its digits, F those after the point; else false. */
+static bool plain_long_value(struct num *v, const char *text, size_t len)
+{
+	char digits[MX_LONG_MAX_LEN + 1];
+	size_t i = 0, n = 0;
+	long point = -1, exp = 0, k;
+	bool neg = false, exp_neg = false;
+
+	if (len > MX_LONG_MAX_LEN)
+		return false;
+	if (i < len && (text[i] == '-' || text[i] == '+'))
+		neg = text[i++] == '-';
+	for (; i < len && ((unsigned)(text[i] - '0') < 10 || (text[i] == '.' && point < 0)); i++)
+		if (text[i] == '.')
+			point = (long)n;
+		else
+			digits[n++] = text[i];
+	if (n == 0)
+		return false;
+	if (i < len && (text[i] == 'e' || text[i] == 'E')) {
+		size_t start;
+		if (++i < len && (text[i] == '-' || text[i] == '+'))
+			exp_neg = text[i++] == '-';
+		for (start = i; i < len && (unsigned)(text[i] - '0') < 10 && i - start < 9; i++)
+			exp = 10 * exp + (text[i] - '0');
+		if (i == start)
+			return false;
+	}
+	if (i != len)
+		return false;
+	digits[n] = '\0';
+	k = (exp_neg ? -exp : exp) - (point < 0 ? 0 : (long)n - point);
+	mpz_set_str(mpq_numref(v->mag), digits, 10);
+	mpz_ui_pow_ui(mpq_denref(v->mag), 10, (unsigned long)labs(k));
+	if (k > 0) {
+		mpz_mul(mpq_numref(v->mag), mpq_numref(v->mag), mpq_denref(v->mag));
+		mpz_set_ui(mpq_denref(v->mag), 1);
+	} else
+		mpq_canonicalize(v->mag);
+	num_set_kind(v, NUM_FINITE);
+	v->neg = neg;
+	v->bound = NUM_EXACT;
+	return true;
+}
+
+/* A long decimal's exact value, read as the parser reads it (mx_block_decimal() said
+ * it would). */
 static void long_value(struct num *v, const char *text, size_t len)
 {
 	struct input in;
 	struct parse_error err;
 
+	if (plain_long_value(v, text, len))
+		return;
 	parse_input_init(&in);
 	if (parse_input(&in, &err, text, len) != PARSE_OK || in.kind != INPUT_VALUE || in.value.bound)
 		abort();

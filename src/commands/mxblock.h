@@ -43,8 +43,8 @@ static inline int element_hex_digits(const struct element_format *ef)
 
 /* A small element format's codes: each one's value (a float format's as
  * fmt_grid_rank_value() gives it, grid where it is such a value; MXINT8's v·2^−6), and
- * the text of that value times the scale 2^text_e, made when first asked for
- * (made[c] = generation; fits: in words). */
+ * that value times the scale 2^text_e in words, made when first asked for (made[c] =
+ * generation; fits: in words), and its text when first asked for (texted[c]). */
 #define MX_TABLE_BITS 8 /* codes of at most 2 hex digits */
 #define MX_TABLE_CODES (1 << MX_TABLE_BITS)
 #define MX_HEX_STRIDE 4
@@ -54,8 +54,9 @@ struct code_table {
 	long exp[MX_TABLE_CODES];
 	long under[MX_TABLE_CODES]; /* a float code's bound on |error| (gap_under()), unscaled */
 	long text_e;
-	unsigned long generation, made[MX_TABLE_CODES];
+	unsigned long generation, made[MX_TABLE_CODES], texted[MX_TABLE_CODES];
 	bool fits[MX_TABLE_CODES];
+	struct dec_words words[MX_TABLE_CODES];
 	/* code c's hex at hex + MX_HEX_STRIDE·c: 0x and (at most) 2 digits, unterminated; 32
 	 * bytes readable there (the padding after the last), for one move */
 	char hex[MX_TABLE_CODES * MX_HEX_STRIDE + 32];

@@ -151,8 +151,9 @@ static bool value_text(char *text, size_t *len, bool neg, uint64_t m, long exp)
 }
 
 /* The value element code decodes to, ±m·2^exp times X = 2^e, and its text into w (its
- * error not yet bounded: error_under LONG_MAX); false when it is no finite rank of a
- * grid in a word or words do not hold it. */
+ * error not yet bounded: error_under LONG_MAX; from the table, the text only where -o
+ * has exact, else empty); false when it is no finite rank of a grid in a word or words
+ * do not hold it. */
 static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m, long *exp, struct block *b,
 				const struct element_format *ef, fpcode code, long e)
 {
@@ -171,10 +172,14 @@ static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m,
 		}
 		if (t->made[code] != t->generation) {
 			t->made[code] = t->generation;
-			t->fits[code] = value_text(t->text[code], &t->text_len[code], *neg, *m, *exp);
+			t->fits[code] = dec_words_difference(&t->words[code], *neg, *m, *exp, NULL);
+		}
+		if (t->fits[code] && b->exact_wanted && t->texted[code] != t->generation) {
+			t->texted[code] = t->generation;
+			t->text_len[code] = (size_t)(dec_words_put(t->text[code], &t->words[code]) - t->text[code]);
 		}
 		w->value = t->text[code];
-		w->value_len = t->text_len[code];
+		w->value_len = b->exact_wanted ? t->text_len[code] : 0;
 		w->hex = t->hex + MX_HEX_STRIDE * code;
 		return t->fits[code];
 	}
@@ -184,6 +189,22 @@ static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m,
 	w->hex = NULL;
 	w->value = b->value_scratch;
 	return value_text(b->value_scratch, &w->value_len, *neg, *m, *exp);
+}
+
+/* The same where -o has no exact, for a code of the table that is a value of the grid:
+ * that value, ±m·2^exp times X = 2^e, its text empty, without words for it. */
+static void element_code_value(struct element_words *w, bool *neg, uint64_t *m, long *exp, const struct code_table *t,
+			       fpcode code, long e)
+{
+	static const char none[32]; /* 32 bytes readable */
+
+	w->error_under = LONG_MAX;
+	*neg = t->neg[code];
+	*m = t->m[code];
+	*exp = t->exp[code] + e;
+	w->value = none;
+	w->value_len = 0;
+	w->hex = t->hex + MX_HEX_STRIDE * code;
 }
 
 /* A float element typed as the plain decimal x, in words where it fits (decimal.h), the
@@ -270,13 +291,20 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 			return zero_in_words(w, b, w->code, x, bound); /* flushed to zero, as most are */
 	} else if (!rnd_line_digits_code(&w->code, rl, x))
 		return false;
-	if (!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e))
-		return false;
-	if (!b->error_wanted && b->codes && (under = b->codes->under[w->code]) != LONG_MAX && under + e <= worst_over) {
-		w->error_under = under + e; /* below the block's worst: its error is neither written nor kept */
+	under = b->codes ? b->codes->under[w->code] : LONG_MAX;
+	if (!b->error_wanted && under != LONG_MAX && under + e <= worst_over) {
+		/* below the block's worst: its error is neither written nor kept, its value
+		 * only where -o has exact */
+		if (!b->exact_wanted && b->codes->grid[w->code])
+			element_code_value(w, &neg, &m, &exp, b->codes, w->code, e);
+		else if (!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e))
+			return false;
+		w->error_under = under + e;
 		w->error = (struct dec_words){ false, 0, 0 };
 		return true;
 	}
+	if (!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e))
+		return false;
 	return dec_words_minus_digits(&w->error, neg, m, exp, x);
 }
 
@@ -302,16 +330,18 @@ static bool digits_spot(struct block *b, long i)
  * Element i, a long decimal (mx_long_decimal()) or a line placed among binary64's
  * values (ELEMENT_SPOT), with the scale X = 2^e: its code that of both ends of an
  * interval that holds its value (mxlong.h), its value's text in words, and its |error|
- * bounded only, as *p says; false where the ends round apart or words do not hold the
- * bounds (then the exact value decides).
+ * bounded only, as *p says (*pended), or not at all where its code's bound on it
+ * (code_table()'s under) is below 2^known, a power of two not above an error of the
+ * block's: it is then not the worst. False where the ends round apart or words do not
+ * hold the bounds (then the exact value decides).
  */
-static bool bounded_element(struct element_words *w, struct mx_pending *p, struct block *b,
-			    const struct element_format *ef, long i, long e)
+static bool bounded_element(struct element_words *w, struct mx_pending *p, bool *pended, struct block *b,
+			    const struct element_format *ef, long i, long e, long known)
 {
 	const struct fastdec_spot *spot = &b->spots[2 * i];
-	const struct rnd_line *rl;
+	const struct rnd_line *rl = NULL;
 	uint64_t m;
-	long exp;
+	long exp, under;
 	bool neg, spotted = true;
 
 	if (!ef->floats)
@@ -320,14 +350,20 @@ static bool bounded_element(struct element_words *w, struct mx_pending *p, struc
 		spotted = false;
 	else if (b->form[i] != ELEMENT_SPOT && !digits_spot(b, i)) /* one whose error words do not hold */
 		return false;
-	if (b->form[i] == ELEMENT_SPOT && (rl = mx_scaled_rounding(b, ef->floats, e)) &&
+	rl = mx_scaled_rounding(b, ef->floats, e);
+	if (b->form[i] == ELEMENT_SPOT && rl &&
 	    rnd_line_far_below(&w->code, rl, b->spot_log2[i], spot->neg))
 		; /* far below the scale's smallest subnormal, as most are */
-	else if (!(spotted ? mx_spot_code(&w->code, ef->floats, spot, e) : mx_long_code(&w->code, ef->floats, &b->dec[i], e)))
+	else if (!(spotted ? mx_spot_code(&w->code, ef->floats, rl, spot, e) : mx_long_code(&w->code, ef->floats, rl, &b->dec[i], e)))
 		return false;
-	if ((!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e) &&
-	     (b->exact_wanted || !b->codes || !b->codes->grid[w->code])) || /* its text alone not in words */
-	    !(spotted ? mx_spot_bounds(p, neg, m, exp, spot) : mx_long_bounds(p, neg, m, exp, &b->dec[i])))
+	if (b->codes && !b->exact_wanted && b->codes->grid[w->code])
+		element_code_value(w, &neg, &m, &exp, b->codes, w->code, e); /* no text wanted */
+	else if (!element_words_value(w, &neg, &m, &exp, b, ef, w->code, e)) /* its text not in words */
+		return false;
+	*pended = !(b->codes && (under = b->codes->under[w->code]) != LONG_MAX && under + e <= known);
+	if (!*pended)
+		return true; /* |error| < 2^(under + e) ≤ 2^known: not the worst */
+	if (!(spotted ? mx_spot_bounds(p, neg, m, exp, spot) : mx_long_bounds(p, neg, m, exp, &b->dec[i])))
 		return false;
 	p->i = i;
 	p->code = w->code;
@@ -496,8 +532,8 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 {
 	struct worst_words worst_words = { { false, 0, 0 }, LONG_MIN };
 	struct worst_rational worst = { false, false };
-	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT);
-	long pending = 0;
+	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended;
+	long pending = 0, known = LONG_MIN; /* 2^known ≤ a pending element's |error| */
 
 	code_table(b, ef); /* for element_words_value() */
 	block_work(b, s);
@@ -508,9 +544,14 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			break;
 		sb_clear(&b->exact);
 		sb_clear(&b->error);
-		if (!b->error_wanted && bounded_element(&w, &b->pending[pending], b, ef, i, e))
-			pending++; /* its error only bounded: resolve_pending() */
-		else if (element_i_in_words(&w, b, ef, i, e))
+		if (!b->error_wanted && bounded_element(&w, &b->pending[pending], &pended, b, ef, i, e,
+							known > worst_words.over ? known : worst_words.over)) {
+			if (pended) { /* its error only bounded: resolve_pending() */
+				long over = mx_bound_log2_over(&b->pending[pending].lo);
+				known = over > known ? over : known;
+				pending++;
+			}
+		} else if (element_i_in_words(&w, b, ef, i, e))
 			keep_worst(&worst_words, &w);
 		else {
 			code = rational_element(b, ef, i, e, &worst, exact_wanted);

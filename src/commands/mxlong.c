@@ -39,7 +39,7 @@ static inline void rank_value(uint64_t *sig, long *exp, uint64_t rank)
 
 /* The ranks whose values hold x strictly between them, x placed at s (not exactly on a
  * rank): false where one is not normal. */
-static bool spot_ranks(uint64_t *low, uint64_t *high, const struct fastdec_spot s[2])
+static inline __attribute__((always_inline)) bool spot_ranks(uint64_t *low, uint64_t *high, const struct fastdec_spot s[2])
 {
 	if (s[0].kind == FASTDEC_ZERO || s[0].exact || s[0].tiny)
 		return false;
@@ -75,14 +75,17 @@ bool mx_digits_spot(struct fastdec_spot s[2], const struct fastdec_line *probe, 
 }
 
 /* The code of a value strictly above rank's (and below the next rank's), times 2^−e:
- * that of the midpoint of the two. */
-static bool above_rank_code(fpcode *code, const struct fmt *f, bool neg, uint64_t rank, long e)
+ * that of the midpoint of the two (by rl, rounding for 2^−e, where it places it). */
+static bool above_rank_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, bool neg, uint64_t rank,
+			    long e)
 {
 	struct rnd_result r;
 	uint64_t sig;
 	long exp;
 
 	rank_value(&sig, &exp, rank);
+	if (rl && rnd_line_binary_code(code, rl, neg, 2 * sig + 1, exp - 1))
+		return true;
 	if (!rnd_encode_binary(&r, f, neg, 2 * (unsigned __int128)sig + 1, exp - 1 - e,
 			       rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE)))
 		return false;
@@ -90,21 +93,27 @@ static bool above_rank_code(fpcode *code, const struct fmt *f, bool neg, uint64_
 	return true;
 }
 
-bool mx_spot_code(fpcode *code, const struct fmt *f, const struct fastdec_spot s[2], long e)
+bool mx_spot_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, const struct fastdec_spot s[2],
+		  long e)
 {
 	uint64_t low, high;
 	fpcode upper;
 
-	if (!spot_ranks(&low, &high, s) || !above_rank_code(code, f, s[0].neg, low, e))
+	if (!spot_ranks(&low, &high, s) || !above_rank_code(code, f, rl, s[0].neg, low, e))
 		return false;
 	/* between: the code above each rank the ends lie above, when those agree */
-	return high == low + 1 || (above_rank_code(&upper, f, s[0].neg, high - 1, e) && upper == *code);
+	return high == low + 1 || (above_rank_code(&upper, f, rl, s[0].neg, high - 1, e) && upper == *code);
 }
 
-bool mx_long_code(fpcode *code, const struct fmt *f, const struct decimal *x, long e)
+bool mx_long_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, const struct decimal *x, long e)
 {
+	const struct fastdec_digits ends[2] = { { x->head, x->q, x->neg }, { (unsigned __int128)x->head + 1, x->q, x->neg } };
 	struct decimal scaled = *x;
+	fpcode upper;
 
+	if (rl && x->e2 == 0 && labs(x->q) <= 400 && rnd_line_digits_code(code, rl, &ends[0]) &&
+	    rnd_line_digits_code(&upper, rl, &ends[1]))
+		return upper == *code; /* the codes of both ends, exactly */
 	scaled.e2 -= e;
 	return rnd_decimal_code_by_ends(code, f, &scaled, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE));
 }
@@ -227,23 +236,6 @@ static int bit_length(unsigned __int128 n)
 	return high ? 128 - __builtin_clzll(high) : n ? 64 - __builtin_clzll((uint64_t)n) : 0;
 }
 
-/* n1·2^k1 against n2·2^k2. */
-static int binary_cmp(unsigned __int128 n1, long k1, unsigned __int128 n2, long k2)
-{
-	long top1 = bit_length(n1) + k1, top2 = bit_length(n2) + k2;
-
-	if (!n1 || !n2)
-		return (n1 != 0) - (n2 != 0);
-	if (top1 != top2)
-		return top1 < top2 ? -1 : 1;
-	/* one top bit: the one of the larger k shifted to the other's k has no more bits */
-	if (k1 > k2)
-		n1 <<= k1 - k2;
-	else
-		n2 <<= k2 - k1;
-	return (n1 > n2) - (n1 < n2);
-}
-
 /* A binary bound against a decimal one by their powers of two, where those decide it:
  * 2^over ≤ |dec| < 2^(over + 4) (dec_words_log2_over()); else 2 (not decided). */
 static int binary_vs_decimal(const struct mx_bound *bin, const struct mx_bound *dec)
@@ -261,13 +253,11 @@ static int binary_vs_decimal(const struct mx_bound *bin, const struct mx_bound *
 	return 2;
 }
 
-int mx_bound_cmp(const struct mx_bound *a, const struct mx_bound *b)
+int mx_bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b)
 {
 	mpq_t x, y;
 	int c;
 
-	if (a->binary && b->binary)
-		return binary_cmp(a->n, a->k, b->n, b->k);
 	if (!a->binary && !b->binary)
 		return dec_words_cmp_abs(&a->dec, &b->dec);
 	if ((c = a->binary ? binary_vs_decimal(a, b) : -binary_vs_decimal(b, a)) != 2 && c != -2)
@@ -278,6 +268,13 @@ int mx_bound_cmp(const struct mx_bound *a, const struct mx_bound *b)
 	c = mpq_cmp(x, y);
 	mpq_clears(x, y, NULL);
 	return c < 0 ? -1 : c > 0;
+}
+
+long mx_bound_log2_over(const struct mx_bound *x)
+{
+	if (!x->binary)
+		return dec_words_log2_over(&x->dec);
+	return x->n ? bit_length(x->n) - 1 + x->k : LONG_MIN;
 }
 
 void mx_bound_below(struct mx_bound *out, const struct mx_bound *x)

@@ -12,6 +12,7 @@
 #include "fastdec.h"
 #include "fastdecline.h"
 #include "format.h"
+#include "roundline.h"
 
 /* A long decimal: more than 38 digits, not all 0 past the 19th (its first 19 held). */
 static inline bool mx_long_decimal(const struct decimal *d)
@@ -47,20 +48,49 @@ bool mx_spot_floor_log2(long *out, const struct fastdec_spot s[2]);
  * mx_spot_code() and mx_spot_bounds() take it: a value on a rank r as one strictly
  * between ranks r − 1 and r + 1. False where the probe does not place them. */
 bool mx_digits_spot(struct fastdec_spot s[2], const struct fastdec_line *probe, const struct fastdec_digits *d);
-/* The element code of x·2^−e, x the line placed at s (rne, saturating): false where
- * s's ends round apart. */
-bool mx_spot_code(fpcode *code, const struct fmt *f, const struct fastdec_spot s[2], long e);
+/* The element code of x·2^−e, x the line placed at s (rne, saturating; by rl, the one
+ * pass's rounding for 2^−e into f, where it is not NULL): false where s's ends round
+ * apart. */
+bool mx_spot_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, const struct fastdec_spot s[2],
+		  long e);
 /* The same for a long decimal x (mx_long_decimal()), from both ends of its first 19
- * digits (rnd_decimal_code_by_ends()). */
-bool mx_long_code(fpcode *code, const struct fmt *f, const struct decimal *x, long e);
+ * digits (by rl where it places them, else rnd_decimal_code_by_ends()). */
+bool mx_long_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, const struct decimal *x, long e);
 /* *p's bounds on |error| = |±m·2^exp − x| (the value of p->code times the scale), x
  * strictly inside the interval s (or the ends of x's first 19 digits); false where
  * words do not hold them. */
 bool mx_spot_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct fastdec_spot s[2]);
 bool mx_long_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct decimal *x);
+/* A power of two not above |x|: l with 2^l ≤ |x|; LONG_MIN for 0. */
+long mx_bound_log2_over(const struct mx_bound *x);
 /* A binary bound not above x (x itself when binary). */
 void mx_bound_below(struct mx_bound *out, const struct mx_bound *x);
+/* n1·2^k1 against n2·2^k2: −1, 0, 1. The one of the larger k shifted to the other's,
+ * where no bit leaves 128 (else it is the larger, or both are 0). */
+static inline int mx_binary_cmp(unsigned __int128 n1, long k1, unsigned __int128 n2, long k2)
+{
+	int flip = 1;
+
+	if (k1 < k2) { /* as n2·2^(k2 − k1) against n1, the answer negated */
+		unsigned __int128 n = n1;
+		long k = k1;
+		n1 = n2, k1 = k2, n2 = n, k2 = k;
+		flip = -1;
+	}
+	if (k1 != k2) {
+		long d = k1 - k2;
+		if (d >= 128 || n1 >> (128 - d))
+			return flip * (n1 ? 1 : -(n2 != 0));
+		n1 <<= d;
+	}
+	return flip * ((n1 > n2) - (n1 < n2));
+}
+/* |a| against |b|, a binary and a decimal bound or two decimal ones: −1, 0, 1. */
+int mx_bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b);
 /* |a| against |b|: −1, 0, 1. */
-int mx_bound_cmp(const struct mx_bound *a, const struct mx_bound *b);
+static inline int mx_bound_cmp(const struct mx_bound *a, const struct mx_bound *b)
+{
+	return a->binary && b->binary ? mx_binary_cmp(a->n, a->k, b->n, b->k) : mx_bound_cmp_mixed(a, b);
+}
 
 #endif

@@ -343,6 +343,17 @@ const char *fastdec_place_line(struct fastdec_spot s[2], const struct fastdec_li
 	return placed ? stop : NULL;
 }
 
+bool fastdec_place_binary_line(struct fastdec_spot *s, const struct fastdec_line *ln, bool neg, uint64_t n, long e2)
+{
+	if (n == 0 || (neg && !ln->has_sign))
+		return false;
+	s->kind = FASTDEC_PLACED;
+	s->neg = neg;
+	s->digits = 0;
+	s->q = 0;
+	return place_line_word(s, ln, n, e2, 0);
+}
+
 /* All the digits of a scanned line, w·10^q (w < 10^38), as n·2^e2 with a slop. */
 static ALWAYS_INLINE bool digits_in_word(unsigned __int128 *n, long *e2, int *slop, const struct fastdec_digits *d)
 {

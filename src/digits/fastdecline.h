@@ -74,6 +74,9 @@ static inline long fastdec_digits_log2_bound(const struct fastdec_digits *d)
 /* Where d so scanned (nonzero) lies on ln's grid, as fastdec_place_line() says it of
  * the same line (s->digits 0); false when that does not decide it. */
 bool fastdec_place_digits(struct fastdec_spot *s, const struct fastdec_line *ln, const struct fastdec_digits *d);
+/* Where ±n·2^e2 (n nonzero, below 2^64) lies on ln's grid, exactly, as
+ * fastdec_place_digits() says it of a decimal; false when that does not decide it. */
+bool fastdec_place_binary_line(struct fastdec_spot *s, const struct fastdec_line *ln, bool neg, uint64_t n, long e2);
 /* Places the decimal that text begins with into s[0] (and, FASTDEC_BETWEEN, its upper
  * end into s[1]), and returns where it ends (the caller checks that its line ends
  * there), or NULL. Reads up to LINES_PADDING bytes past that end (lines.h). */

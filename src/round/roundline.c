@@ -231,6 +231,16 @@ bool rnd_line_digits_code(fpcode *code, const struct rnd_line *rl, const struct 
 	return true;
 }
 
+bool rnd_line_binary_code(fpcode *code, const struct rnd_line *rl, bool neg, uint64_t n, long e2)
+{
+	struct fastdec_spot s;
+
+	if (!fastdec_place_binary_line(&s, &rl->grid, neg, n, e2))
+		return false;
+	line_code(code, rl, &s);
+	return true;
+}
+
 /* Is code a normal value of f's grid (f has one, with subnormals)? */
 static bool grid_normal(const struct fmt *f, fpcode code)
 {

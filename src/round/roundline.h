@@ -61,6 +61,8 @@ const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, c
 /* rnd_line_code() of the digits fastdec_scan_line() read from a line (nonzero); false
  * when the one pass does not place them. */
 bool rnd_line_digits_code(fpcode *code, const struct rnd_line *rl, const struct fastdec_digits *d);
+/* The same for ±n·2^e2 (n nonzero, below 2^64), exactly: rnd_encode_binary()'s code. */
+bool rnd_line_binary_code(fpcode *code, const struct rnd_line *rl, bool neg, uint64_t n, long e2);
 /* The same without placing them, for a value known to lie below 2^(log2_below + 1):
  * where that is far below the smallest subnormal (as fastdec_place_line() sees it, times
  * 2^e2), the code there (of that sign); else false. */
