@@ -120,6 +120,11 @@ src/registry/builtin.c: $(FORMAT_FILES) src/registry/embed.awk src/settings.stam
 tests/%: tests/%.c tests/testlib.h tests/owndigits.h src/libfpx.a
 	$(CC) $(ALL_CFLAGS) $(INCLUDES) $(LDFLAGS) -o $@ $< src/libfpx.a $(TEST_LIBS) $(LDLIBS)
 
+# tests/fastpath is three files: the stdin lines, the near ties, the comparisons of both.
+FASTPATH_SRCS = tests/fastpath.c tests/fastnear.c tests/fastcompare.c
+tests/fastpath: $(FASTPATH_SRCS) tests/fastpath.h tests/testlib.h tests/owndigits.h src/libfpx.a
+	$(CC) $(ALL_CFLAGS) $(INCLUDES) $(LDFLAGS) -o $@ $(FASTPATH_SRCS) src/libfpx.a $(TEST_LIBS) $(LDLIBS)
+
 bench/gen: bench/gen.c
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lgmp $(LDLIBS)
 
