@@ -1,6 +1,6 @@
 /*
  * owndigits.h — for the tests of rnd_line_code_digits() and rnd_decimal_own_digits()
- * (fastpath.c, fastshort.c): the digits they gave for a line, written as the bulk rows
+ * (fastcompare.c, fastshort.c): the digits they gave for a line, written as the bulk rows
  * write them, must be what the interval search finds for the code.
  */
 #ifndef FPX_TESTS_OWNDIGITS_H
