@@ -5,6 +5,7 @@
  * else as rationals), and its worst error.
  */
 #include "mxemit.h"
+#include "dectext.h"
 #include "mxlong.h"
 
 #include <limits.h>
@@ -464,6 +465,52 @@ static void keep_rational(struct block *b, struct worst_rational *worst, const s
 	worst->any = true;
 }
 
+/* The exact errors made as digits (dectext.h), their storage kept for the run: the
+ * typed value, the decoded one, their difference, and the block's largest |error| of
+ * those (any; 2^over ≤ it). */
+static struct dec_text text_x, text_d, text_diff, text_worst;
+struct worst_text {
+	bool any;
+	long over;
+};
+
+/* The value code decodes to, ±m·2^exp times X = 2^e: false where it is no value of a
+ * grid in a word. */
+static bool code_binary(bool *neg, uint64_t *m, long *exp, const struct block *b, const struct element_format *ef,
+			fpcode code, long e)
+{
+	const struct code_table *t = b->codes;
+
+	if (t) {
+		*neg = t->neg[code], *m = t->m[code], *exp = t->exp[code] + e;
+		return t->grid[code];
+	}
+	if (!ef->floats ||
+	    !fmt_grid_rank_value(ef->floats, fmt_rank_of_code(ef->floats, fmt_magnitude(ef->floats, code, neg)), m, exp))
+		return false;
+	*exp += e;
+	return true;
+}
+
+/* Element i's error ±m·2^exp − x into text_diff, x its text (a plain decimal): false
+ * where it is no such text (a value, a real's stand-in) or the digits too many. */
+static bool text_error(const struct block *b, long i, bool neg, uint64_t m, long exp)
+{
+	return b->form[i] != ELEMENT_VALUE && !b->approximate[i] && dec_text_read(&text_x, b->text[i], b->len[i]) &&
+	       dec_text_binary(&text_d, neg, m, exp) && dec_text_minus(&text_diff, &text_d, &text_x);
+}
+
+/* text_diff's |error| kept in text_worst where it is the larger. */
+static void keep_text(struct worst_text *worst)
+{
+	text_diff.neg = false;
+	if (!worst->any || dec_text_cmp_abs(&text_diff, &text_worst) > 0) {
+		dec_text_swap(&text_diff, &text_worst);
+		worst->over = dec_text_log2_over(&text_worst);
+	}
+	worst->any = true;
+}
+
 /* Element i as rationals: its code, the value it decodes to and its error (texts where
  * -o asks for them), its |error| kept in worst. */
 static fpcode rational_element(struct block *b, const struct element_format *ef, long i, long e,
@@ -485,10 +532,11 @@ static fpcode rational_element(struct block *b, const struct element_format *ef,
 }
 
 /* The long elements pending (n of them, long_element()) whose |error| may pass the
- * largest one known, made exactly and kept in worst: an element whose |error| lies
- * below another's lower bound, or the worst made in words, is not the worst. */
+ * largest one known, made exactly (as digits, else as rationals) and kept in worst or
+ * text: an element whose |error| lies below another's lower bound, or the worst made
+ * in words, is not the worst. */
 static void resolve_pending(struct block *b, const struct element_format *ef, long e, long n,
-			    const struct worst_words *words, struct worst_rational *worst)
+			    const struct worst_words *words, struct worst_rational *worst, struct worst_text *text)
 {
 	struct mx_bound in_words = { .binary = false, .dec = words->error }, known;
 
@@ -500,12 +548,20 @@ static void resolve_pending(struct block *b, const struct element_format *ef, lo
 			known = b->pending[j].lo;
 	if (mx_bound_cmp(&in_words, &known) > 0)
 		known = in_words;
-	mx_bound_below(&known, &known); /* binary: compared with the bounds in integers */
 	for (long j = 0; j < n; j++) {
-		if (mx_bound_cmp(&b->pending[j].hi, &known) <= 0)
-			continue; /* |error| < hi ≤ known */
-		decoded_value(b->decoded, ef, b->pending[j].code, e);
-		keep_rational(b, worst, mx_element_value(b, b->pending[j].i), false);
+		const struct mx_pending *p = &b->pending[j];
+		uint64_t m;
+		long exp;
+		bool neg;
+		if (mx_bound_cmp(&p->hi, &known) <= 0 ||
+		    (text->any && mx_bound_log2_over(&p->hi) + 4 <= text->over))
+			continue; /* |error| < hi ≤ known, or < 2^over ≤ the text's (hi < 2^(its over + 4)) */
+		if (code_binary(&neg, &m, &exp, b, ef, p->code, e) && text_error(b, p->i, neg, m, exp)) {
+			keep_text(text);
+			continue;
+		}
+		decoded_value(b->decoded, ef, p->code, e);
+		keep_rational(b, worst, mx_element_value(b, p->i), false);
 	}
 }
 
@@ -532,6 +588,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 {
 	struct worst_words worst_words = { { false, 0, 0 }, LONG_MIN };
 	struct worst_rational worst = { false, false };
+	struct worst_text text = { false, LONG_MIN };
 	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended;
 	long pending = 0, known = LONG_MIN; /* 2^known ≤ a pending element's |error| */
 
@@ -569,8 +626,9 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			dec_words_write(&b->error, &w.error);
 		mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
 	}
-	resolve_pending(b, ef, e, pending, &worst_words, &worst);
-	mx_put_block_worst(out, s, &worst_words.error, b->worst, worst.any, worst.approximate);
+	resolve_pending(b, ef, e, pending, &worst_words, &worst, &text);
+	mx_put_block_worst(out, s, &worst_words.error, text.any ? &text_worst : NULL, b->worst, worst.any,
+			   worst.approximate);
 }
 
 void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b, const struct element_format *ef)

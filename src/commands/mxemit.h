@@ -28,10 +28,12 @@ void mx_nan_block(struct strbuf *out, const struct settings *s, const struct blo
 /* An E8M0 scale's row: nan, or 2^e (mx_put_block_scale(); in TSV "2^e = " and its value,
  * the row made once for each scale). */
 void mx_put_scale(struct strbuf *out, const struct settings *s, struct block *b, bool nan, long e);
-/* The worst error of a block: the larger of that of its elements made in words and
- * that of those made as rationals (any_rational; approximate for a real's stand-in). */
-void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec_words *in_words, mpq_t worst,
-			bool any_rational, bool approximate);
+/* The worst error of a block: the largest of that of its elements made in words, that
+ * of those made as digits (in_text; NULL for none) and that of those made as rationals
+ * (any_rational; approximate for a real's stand-in). */
+struct dec_text;
+void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec_words *in_words,
+			struct dec_text *in_text, mpq_t worst, bool any_rational, bool approximate);
 /* Whether the rows are one flat table, a row per element: --csv, or TSV with --header. */
 bool mx_flat(const struct settings *s);
 /* The flat table's header: its own columns, then -o's. */
