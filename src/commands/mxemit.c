@@ -511,6 +511,60 @@ static void keep_text(struct worst_text *worst)
 	worst->any = true;
 }
 
+/* Element i's code as a plain decimal of a float format: by rnd_encode_decimal(), or
+ * for a long one by the ends of its first 19 digits (mx_long_code()); false where those
+ * do not decide it. */
+static bool decimal_code(fpcode *code, struct block *b, const struct fmt *f, long i, long e)
+{
+	struct decimal scaled;
+	struct rnd_result r;
+
+	mx_element_as_decimal(b, i);
+	if (b->dec[i].kind != DECIMAL_FINITE)
+		return false;
+	if (mx_long_decimal(&b->dec[i]))
+		return mx_long_code(code, f, mx_scaled_rounding(b, f, e), &b->dec[i], e);
+	scaled = b->dec[i];
+	scaled.e2 -= e;
+	if (!rnd_encode_decimal(&r, f, &scaled, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE)))
+		return false;
+	*code = r.code;
+	return true;
+}
+
+/* Element i of a float format, a plain decimal words do not hold, made as digits: its
+ * code (decimal_code()), the value that decodes to and its error exactly, their texts
+ * into b->exact and b->error where -o asks for them, its |error| kept in text unless
+ * its code's bound puts it below 2^known. False, nothing written, where the code is
+ * not so decided or the digits decline (the rationals then decide). */
+static bool text_element(fpcode *code, struct block *b, const struct element_format *ef, long i, long e, long known,
+			 struct worst_text *text)
+{
+	uint64_t m;
+	long exp, under;
+	bool neg;
+
+	if (!ef->floats || b->form[i] == ELEMENT_VALUE || b->approximate[i] || !decimal_code(code, b, ef->floats, i, e) ||
+	    !code_binary(&neg, &m, &exp, b, ef, *code, e))
+		return false;
+	under = b->codes ? b->codes->under[*code] : LONG_MAX;
+	if (b->exact_wanted) {
+		if (!dec_text_binary(&text_d, neg, m, exp))
+			return false;
+		dec_text_write(&b->exact, &text_d);
+	}
+	if (b->error_wanted || under == LONG_MAX || under + e > known) {
+		if (!text_error(b, i, neg, m, exp)) {
+			sb_clear(&b->exact);
+			return false;
+		}
+		if (b->error_wanted)
+			dec_text_write(&b->error, &text_diff);
+		keep_text(text);
+	}
+	return true;
+}
+
 /* Element i as rationals: its code, the value it decodes to and its error (texts where
  * -o asks for them), its |error| kept in worst. */
 static fpcode rational_element(struct block *b, const struct element_format *ef, long i, long e,
@@ -579,6 +633,15 @@ static void block_work(struct block *b, const struct settings *s)
 	b->exact_wanted = render_has_field(&s->fields, FIELD_EXACT);
 }
 
+/* A power of two not above the largest |error| known: 2^known (a pending element's),
+ * the words' and the digits' worst. */
+static long known_over(long known, const struct worst_words *words, const struct worst_text *text)
+{
+	long over = known > words->over ? known : words->over;
+
+	return text->any && text->over > over ? text->over : over;
+}
+
 /* The elements of a block with a finite scale, and the worst error of them. A float
  * element's exact value and error are made in words where they fit, else as rationals;
  * their texts only when -o asks for them. A long decimal's, where no error is written,
@@ -602,7 +665,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 		sb_clear(&b->exact);
 		sb_clear(&b->error);
 		if (!b->error_wanted && bounded_element(&w, &b->pending[pending], &pended, b, ef, i, e,
-							known > worst_words.over ? known : worst_words.over)) {
+							known_over(known, &worst_words, &text))) {
 			if (pended) { /* its error only bounded: resolve_pending() */
 				long over = mx_bound_log2_over(&b->pending[pending].lo);
 				known = over > known ? over : known;
@@ -610,7 +673,10 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			}
 		} else if (element_i_in_words(&w, b, ef, i, e))
 			keep_worst(&worst_words, &w);
-		else {
+		else if (text_element(&code, b, ef, i, e, known_over(known, &worst_words, &text), &text)) {
+			mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
+			continue;
+		} else {
 			code = rational_element(b, ef, i, e, &worst, exact_wanted);
 			mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
 			continue;

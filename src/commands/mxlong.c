@@ -7,6 +7,7 @@
  * there does. Never approximates: what the ends do not decide, it declines.
  */
 #include "mxlong.h"
+#include "dectext.h"
 
 #include <stdlib.h>
 
@@ -253,8 +254,19 @@ static int binary_vs_decimal(const struct mx_bound *bin, const struct mx_bound *
 	return 2;
 }
 
+/* A bound's exact value as digits: false where they decline. */
+static bool bound_text(struct dec_text *t, const struct mx_bound *x)
+{
+	if (!x->binary)
+		dec_text_words(t, &x->dec);
+	else if (!dec_text_binary(t, false, x->n, x->k))
+		return false;
+	return true;
+}
+
 int mx_bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b)
 {
+	static struct dec_text at, bt; /* their storage kept for the run */
 	mpq_t x, y;
 	int c;
 
@@ -262,6 +274,8 @@ int mx_bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b)
 		return dec_words_cmp_abs(&a->dec, &b->dec);
 	if ((c = a->binary ? binary_vs_decimal(a, b) : -binary_vs_decimal(b, a)) != 2 && c != -2)
 		return c;
+	if (bound_text(&at, a) && bound_text(&bt, b))
+		return dec_text_cmp_abs(&at, &bt);
 	mpq_inits(x, y, NULL);
 	bound_rational(x, a);
 	bound_rational(y, b);
@@ -275,32 +289,4 @@ long mx_bound_log2_over(const struct mx_bound *x)
 	if (!x->binary)
 		return dec_words_log2_over(&x->dec);
 	return x->n ? bit_length(x->n) - 1 + x->k : LONG_MIN;
-}
-
-void mx_bound_below(struct mx_bound *out, const struct mx_bound *x)
-{
-	mpq_t q;
-	mpz_t n;
-	long s;
-
-	*out = *x;
-	if (x->binary || !x->dec.d) {
-		if (!x->binary)
-			*out = (struct mx_bound){ .binary = true, .n = 0, .k = 0 };
-		return;
-	}
-	s = 100 - dec_words_log2_over(&x->dec); /* |x| < 2^(over + 4): n < 2^104 */
-	mpq_init(q);
-	mpz_init(n);
-	bound_rational(q, x);
-	if (s >= 0)
-		mpq_mul_2exp(q, q, (mp_bitcnt_t)s);
-	else
-		mpq_div_2exp(q, q, (mp_bitcnt_t)-s);
-	mpz_fdiv_q(n, mpq_numref(q), mpq_denref(q));
-	*out = (struct mx_bound){ .binary = true,
-				  .n = (unsigned __int128)mpz_getlimbn(n, 1) << 64 | mpz_getlimbn(n, 0),
-				  .k = -s };
-	mpz_clear(n);
-	mpq_clear(q);
 }
