@@ -5,7 +5,6 @@
  * else as rationals), and its worst error.
  */
 #include "mxemit.h"
-#include "dectext.h"
 #include "mxlong.h"
 
 #include <limits.h>
@@ -465,106 +464,6 @@ static void keep_rational(struct block *b, struct worst_rational *worst, const s
 	worst->any = true;
 }
 
-/* The exact errors made as digits (dectext.h), their storage kept for the run: the
- * typed value, the decoded one, their difference, and the block's largest |error| of
- * those (any; 2^over ≤ it). */
-static struct dec_text text_x, text_d, text_diff, text_worst;
-struct worst_text {
-	bool any;
-	long over;
-};
-
-/* The value code decodes to, ±m·2^exp times X = 2^e: false where it is no value of a
- * grid in a word. */
-static bool code_binary(bool *neg, uint64_t *m, long *exp, const struct block *b, const struct element_format *ef,
-			fpcode code, long e)
-{
-	const struct code_table *t = b->codes;
-
-	if (t) {
-		*neg = t->neg[code], *m = t->m[code], *exp = t->exp[code] + e;
-		return t->grid[code];
-	}
-	if (!ef->floats ||
-	    !fmt_grid_rank_value(ef->floats, fmt_rank_of_code(ef->floats, fmt_magnitude(ef->floats, code, neg)), m, exp))
-		return false;
-	*exp += e;
-	return true;
-}
-
-/* Element i's error ±m·2^exp − x into text_diff, x its text (a plain decimal): false
- * where it is no such text (a value, a real's stand-in) or the digits too many. */
-static bool text_error(const struct block *b, long i, bool neg, uint64_t m, long exp)
-{
-	return b->form[i] != ELEMENT_VALUE && !b->approximate[i] && dec_text_read(&text_x, b->text[i], b->len[i]) &&
-	       dec_text_binary(&text_d, neg, m, exp) && dec_text_minus(&text_diff, &text_d, &text_x);
-}
-
-/* text_diff's |error| kept in text_worst where it is the larger. */
-static void keep_text(struct worst_text *worst)
-{
-	text_diff.neg = false;
-	if (!worst->any || dec_text_cmp_abs(&text_diff, &text_worst) > 0) {
-		dec_text_swap(&text_diff, &text_worst);
-		worst->over = dec_text_log2_over(&text_worst);
-	}
-	worst->any = true;
-}
-
-/* Element i's code as a plain decimal of a float format: by rnd_encode_decimal(), or
- * for a long one by the ends of its first 19 digits (mx_long_code()); false where those
- * do not decide it. */
-static bool decimal_code(fpcode *code, struct block *b, const struct fmt *f, long i, long e)
-{
-	struct decimal scaled;
-	struct rnd_result r;
-
-	mx_element_as_decimal(b, i);
-	if (b->dec[i].kind != DECIMAL_FINITE)
-		return false;
-	if (mx_long_decimal(&b->dec[i]))
-		return mx_long_code(code, f, mx_scaled_rounding(b, f, e), &b->dec[i], e);
-	scaled = b->dec[i];
-	scaled.e2 -= e;
-	if (!rnd_encode_decimal(&r, f, &scaled, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE)))
-		return false;
-	*code = r.code;
-	return true;
-}
-
-/* Element i of a float format, a plain decimal words do not hold, made as digits: its
- * code (decimal_code()), the value that decodes to and its error exactly, their texts
- * into b->exact and b->error where -o asks for them, its |error| kept in text unless
- * its code's bound puts it below 2^known. False, nothing written, where the code is
- * not so decided or the digits decline (the rationals then decide). */
-static bool text_element(fpcode *code, struct block *b, const struct element_format *ef, long i, long e, long known,
-			 struct worst_text *text)
-{
-	uint64_t m;
-	long exp, under;
-	bool neg;
-
-	if (!ef->floats || b->form[i] == ELEMENT_VALUE || b->approximate[i] || !decimal_code(code, b, ef->floats, i, e) ||
-	    !code_binary(&neg, &m, &exp, b, ef, *code, e))
-		return false;
-	under = b->codes ? b->codes->under[*code] : LONG_MAX;
-	if (b->exact_wanted) {
-		if (!dec_text_binary(&text_d, neg, m, exp))
-			return false;
-		dec_text_write(&b->exact, &text_d);
-	}
-	if (b->error_wanted || under == LONG_MAX || under + e > known) {
-		if (!text_error(b, i, neg, m, exp)) {
-			sb_clear(&b->exact);
-			return false;
-		}
-		if (b->error_wanted)
-			dec_text_write(&b->error, &text_diff);
-		keep_text(text);
-	}
-	return true;
-}
-
 /* Element i as rationals: its code, the value it decodes to and its error (texts where
  * -o asks for them), its |error| kept in worst. */
 static fpcode rational_element(struct block *b, const struct element_format *ef, long i, long e,
@@ -604,16 +503,11 @@ static void resolve_pending(struct block *b, const struct element_format *ef, lo
 		known = in_words;
 	for (long j = 0; j < n; j++) {
 		const struct mx_pending *p = &b->pending[j];
-		uint64_t m;
-		long exp;
-		bool neg;
 		if (mx_bound_cmp(&p->hi, &known) <= 0 ||
 		    (text->any && mx_bound_log2_over(&p->hi) + 4 <= text->over))
 			continue; /* |error| < hi ≤ known, or < 2^over ≤ the text's (hi < 2^(its over + 4)) */
-		if (code_binary(&neg, &m, &exp, b, ef, p->code, e) && text_error(b, p->i, neg, m, exp)) {
-			keep_text(text);
+		if (mx_text_error_kept(text, b, ef, p->i, p->code, e))
 			continue;
-		}
 		decoded_value(b->decoded, ef, p->code, e);
 		keep_rational(b, worst, mx_element_value(b, p->i), false);
 	}
@@ -651,7 +545,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 {
 	struct worst_words worst_words = { { false, 0, 0 }, LONG_MIN };
 	struct worst_rational worst = { false, false };
-	struct worst_text text = { false, LONG_MIN };
+	struct worst_text text = { false, LONG_MIN, NULL };
 	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended;
 	long pending = 0, known = LONG_MIN; /* 2^known ≤ a pending element's |error| */
 
@@ -673,7 +567,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			}
 		} else if (element_i_in_words(&w, b, ef, i, e))
 			keep_worst(&worst_words, &w);
-		else if (text_element(&code, b, ef, i, e, known_over(known, &worst_words, &text), &text)) {
+		else if (mx_text_element(&code, b, ef, i, e, known_over(known, &worst_words, &text), &text)) {
 			mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
 			continue;
 		} else {
@@ -693,7 +587,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 		mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
 	}
 	resolve_pending(b, ef, e, pending, &worst_words, &worst, &text);
-	mx_put_block_worst(out, s, &worst_words.error, text.any ? &text_worst : NULL, b->worst, worst.any,
+	mx_put_block_worst(out, s, &worst_words.error, text.any ? text.digits : NULL, b->worst, worst.any,
 			   worst.approximate);
 }
 

@@ -34,6 +34,29 @@ void mx_put_scale(struct strbuf *out, const struct settings *s, struct block *b,
 struct dec_text;
 void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec_words *in_words,
 			struct dec_text *in_text, mpq_t worst, bool any_rational, bool approximate);
+/* ---- mxtext.c: elements' exact values and errors as digits (dectext.h) ------------------ */
+
+/* The largest |error| of a block's elements made as digits: whether there is one, and
+ * a power of two not above it (2^over ≤ it). */
+struct worst_text {
+	bool any;
+	long over;
+	struct dec_text *digits;
+};
+/* Element i's error, as digits, kept in worst where it is the larger: its code `code`,
+ * the scale X = 2^e; false, nothing kept, where it is no plain decimal's (a value, a
+ * real's stand-in), the code no value of a grid in a word, or the digits decline. */
+bool mx_text_error_kept(struct worst_text *worst, const struct block *b, const struct element_format *ef, long i,
+			fpcode code, long e);
+/* Element i of a float format, a plain decimal words do not hold, made as digits: its
+ * code (by rnd_encode_decimal(), or a long one's by the ends of its first 19 digits),
+ * the value that decodes to and its error exactly, their texts into b->exact and
+ * b->error where -o asks for them, its |error| kept in worst unless its code's bound
+ * puts it below 2^known. False, nothing written, where the code is not so decided or
+ * the digits decline (the rationals then decide). */
+bool mx_text_element(fpcode *code, struct block *b, const struct element_format *ef, long i, long e, long known,
+		     struct worst_text *worst);
+
 /* Whether the rows are one flat table, a row per element: --csv, or TSV with --header. */
 bool mx_flat(const struct settings *s);
 /* The flat table's header: its own columns, then -o's. */

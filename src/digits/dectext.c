@@ -209,6 +209,18 @@ int dec_text_cmp_abs(const struct dec_text *a, const struct dec_text *b)
 	return (a->n > b->n) - (a->n < b->n); /* the longer has a digit past, not 0 */
 }
 
+/* The last j' ≤ j with p[j'] not `run` (there is one): 8 bytes compared at a time. */
+static long run_before(const char *p, long j, char run)
+{
+	uint64_t runs = 0x0101010101010101u * (unsigned char)run, w;
+
+	while (j >= 7 && (memcpy(&w, p + j - 7, 8), w == runs))
+		j -= 8;
+	while (p[j] == run)
+		j--;
+	return j;
+}
+
 /* |a| + |b| (sub false) or |a| − |b| (sub true, |a| > |b|) into out, signed neg: a's
  * digits laid out over the span, then b's added or taken away from its last digit up,
  * the carry or borrow run on to where it stops. */
@@ -233,13 +245,11 @@ static bool magnitudes(struct dec_text *out, const struct dec_text *a, const str
 		carry = sub ? v < 0 : v >= 10;
 		p[j] = (char)('0' + v + (sub ? 10 * carry : -10 * carry));
 	}
-	for (char run = sub ? '0' : '9'; carry; j--) { /* 0 − borrow is 9, 9 + carry is 0 */
+	if (carry) { /* 0 − borrow is 9, 9 + carry is 0: the run of them, then one digit moves */
 		long from = j;
-		while (p[j] == run)
-			j--;
+		j = run_before(p, j, sub ? '0' : '9');
 		memset(p + j + 1, sub ? '9' : '0', (size_t)(from - j));
 		p[j] = (char)(p[j] + (sub ? -1 : 1));
-		carry = 0;
 	}
 	trim(out, p, span, low, neg);
 	return true;
