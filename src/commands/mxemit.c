@@ -393,6 +393,14 @@ static void put_words_element(struct strbuf *out, const struct settings *s, cons
 
 	if (!w->hex)
 		code_to_hex(hex, w->code, hex_digits);
+	if (b->hex_rows) { /* the code and a newline */
+		sb_reserve(out, (size_t)hex_digits + 3);
+		sb_copy(out->s + out->len, w->hex ? w->hex : hex, (size_t)hex_digits + 2);
+		out->len += (size_t)hex_digits + 2;
+		out->s[out->len++] = '\n';
+		out->s[out->len] = '\0';
+		return;
+	}
 	row.typed = false;
 	row.item = true;
 	row.flags = 0;
@@ -525,6 +533,7 @@ static void block_work(struct block *b, const struct settings *s)
 	}
 	b->error_wanted = render_has_field(&s->fields, FIELD_ERROR);
 	b->exact_wanted = render_has_field(&s->fields, FIELD_EXACT);
+	b->hex_rows = !b->flat && render_bulk_rows(&s->fields, s->style) == BULK_ROWS_HEX;
 }
 
 /* A power of two not above the largest |error| known: 2^known (a pending element's),
