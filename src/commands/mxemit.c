@@ -283,7 +283,7 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 		return int_digits_in_words(w, b, ef, x, e);
 	if (x->w == 0)
 		return zero_in_words(w, b, fmt_zero_code(ef->floats, x->neg), x, 0);
-	if (!(rl = mx_scaled_rounding(b, ef->floats, e)))
+	if (!(rl = b->rounding))
 		return false;
 	bound = fastdec_digits_log2_bound(x);
 	if (rnd_line_far_below(&w->code, rl, bound + 3, x->neg)) {
@@ -350,7 +350,7 @@ static bool bounded_element(struct element_words *w, struct mx_pending *p, bool 
 		spotted = false;
 	else if (b->form[i] != ELEMENT_SPOT && !digits_spot(b, i)) /* one whose error words do not hold */
 		return false;
-	rl = mx_scaled_rounding(b, ef->floats, e);
+	rl = b->rounding;
 	if (b->form[i] == ELEMENT_SPOT && rl &&
 	    rnd_line_far_below(&w->code, rl, b->spot_log2[i], spot->neg))
 		; /* far below the scale's smallest subnormal, as most are */
@@ -439,13 +439,14 @@ static void keep_worst(struct worst_words *worst, const struct element_words *w)
  * or the count. The commonest elements, compiled as one piece. */
 __attribute__((flatten)) static long digits_elements(struct strbuf *out, const struct settings *s, struct block *b,
 						     const struct element_format *ef, long i, long e,
-						     struct worst_words *worst)
+						     struct worst_words *worst, long known)
 {
 	int hex_digits = element_hex_digits(ef);
 
 	for (; i < b->count; i++) {
 		struct element_words w;
-		if (b->form[i] != ELEMENT_DIGITS || !digits_in_words(&w, b, ef, &b->digits[i], e, worst->over))
+		if (b->form[i] != ELEMENT_DIGITS ||
+		    !digits_in_words(&w, b, ef, &b->digits[i], e, known > worst->over ? known : worst->over))
 			break;
 		keep_worst(worst, &w);
 		put_words_element(out, s, b, i, hex_digits, &w);
@@ -560,10 +561,12 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 
 	code_table(b, ef); /* for element_words_value() */
 	block_work(b, s);
+	b->rounding = ef->floats ? mx_scaled_rounding(b, ef->floats, e) : NULL;
 	for (long i = 0; i < b->count; i++) {
 		struct element_words w;
 		fpcode code;
-		if (b->in_place && (i = digits_elements(out, s, b, ef, i, e, &worst_words)) == b->count)
+		if (b->in_place &&
+		    (i = digits_elements(out, s, b, ef, i, e, &worst_words, known_over(known, &worst_words, &text))) == b->count)
 			break;
 		sb_clear(&b->exact);
 		sb_clear(&b->error);

@@ -99,7 +99,7 @@ static bool decimal_code(fpcode *code, struct block *b, const struct fmt *f, lon
 	if (b->dec[i].kind != DECIMAL_FINITE)
 		return false;
 	if (mx_long_decimal(&b->dec[i]))
-		return mx_long_code(code, f, mx_scaled_rounding(b, f, e), &b->dec[i], e);
+		return mx_long_code(code, f, b->rounding, &b->dec[i], e);
 	scaled = b->dec[i];
 	scaled.e2 -= e;
 	if (!rnd_encode_decimal(&r, f, &scaled, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE)))
