@@ -500,21 +500,30 @@ static fpcode rational_element(struct block *b, const struct element_format *ef,
 static void resolve_pending(struct block *b, const struct element_format *ef, long e, long n,
 			    const struct worst_words *words, struct worst_rational *worst, struct worst_text *text)
 {
-	struct mx_bound in_words = { .binary = false, .dec = words->error }, known;
+	struct mx_bound known, x;
 
 	if (n == 0)
 		return;
-	known = b->pending[0].lo;
-	for (long j = 1; j < n; j++)
-		if (mx_bound_cmp(&b->pending[j].lo, &known) > 0)
-			known = b->pending[j].lo;
-	if (mx_bound_cmp(&in_words, &known) > 0)
-		known = in_words;
+	/* the largest lower bound, each taken binary below it, compared in integers */
+	x = (struct mx_bound){ .binary = false, .dec = words->error };
+	mx_bound_binary(&known, &x, false);
+	for (long j = 0; j < n; j++) {
+		if (mx_bound_log2_over(&b->pending[j].lo) + 4 <= mx_bound_log2_over(&known))
+			continue; /* lo < 2^(its over + 4): not above known */
+		mx_bound_binary(&x, &b->pending[j].lo, false);
+		if (mx_binary_cmp(x.n, x.k, known.n, known.k) > 0)
+			known = x;
+	}
+	if (text->any && text->over > mx_bound_log2_over(&known))
+		known = (struct mx_bound){ .binary = true, .n = 1, .k = text->over };
 	for (long j = 0; j < n; j++) {
 		const struct mx_pending *p = &b->pending[j];
-		if (mx_bound_cmp(&p->hi, &known) <= 0 ||
-		    (text->any && mx_bound_log2_over(&p->hi) + 4 <= text->over))
-			continue; /* |error| < hi ≤ known, or < 2^over ≤ the text's (hi < 2^(its over + 4)) */
+		if (mx_bound_log2_over(&p->hi) + 4 <= mx_bound_log2_over(&known))
+			continue; /* |error| < hi < 2^(its over + 4) ≤ known */
+		mx_bound_binary(&x, &p->hi, true);
+		if (mx_binary_cmp(x.n, x.k, known.n, known.k) <= 0 ||
+		    (text->any && mx_bound_log2_over(&x) + 1 <= text->over))
+			continue; /* |error| < hi ≤ known, or < 2^over ≤ the text's (hi < 2^(its over + 1)) */
 		if (mx_text_error_kept(text, b, ef, p->i, p->code, e))
 			continue;
 		decoded_value(b->decoded, ef, p->code, e);

@@ -290,3 +290,41 @@ long mx_bound_log2_over(const struct mx_bound *x)
 		return dec_words_log2_over(&x->dec);
 	return x->n ? bit_length(x->n) - 1 + x->k : LONG_MIN;
 }
+
+/* x·2^s/10^m rounded down or up (x < 2^128 nonzero, m ≤ 19): x first shifted as far
+ * as 128 bits hold it, so that at least 64 bits are left; *k takes the shift. */
+static unsigned __int128 over_pow10(unsigned __int128 x, long *k, int m, bool up)
+{
+	uint64_t p = (uint64_t)num_pow10_words(m);
+	int s = 128 - bit_length(x);
+	unsigned __int128 q;
+
+	x <<= s;
+	*k -= s;
+	q = x / p;
+	return q + (up && q * p != x);
+}
+
+void mx_bound_binary(struct mx_bound *out, const struct mx_bound *x, bool up)
+{
+	unsigned __int128 n = x->dec.d;
+	long k = 0, left = x->dec.k;
+
+	*out = *x;
+	if (x->binary)
+		return;
+	*out = (struct mx_bound){ .binary = true, .n = 0, .k = 0 };
+	if (!n)
+		return;
+	for (; left < 0; left += 19) { /* d·10^|k|: n cut to 64 bits, down (up), then times 10^19 */
+		int s = bit_length(n) > 64 ? bit_length(n) - 64 : 0;
+		bool cut = s && (n & (((unsigned __int128)1 << s) - 1));
+		n = (n >> s) + (up && cut);
+		k += s;
+		n *= num_pow10_words(left > -19 ? (int)-left : 19);
+	}
+	/* d/10^k, 19 digits at a time: each quotient down (up) keeps the bound below (above) */
+	for (; left > 0; left -= 19)
+		n = over_pow10(n, &k, left < 19 ? (int)left : 19, up);
+	*out = (struct mx_bound){ .binary = true, .n = n, .k = k };
+}

@@ -63,6 +63,9 @@ bool mx_spot_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const 
 bool mx_long_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct decimal *x);
 /* A power of two not above |x|: l with 2^l ≤ |x|; LONG_MIN for 0. */
 long mx_bound_log2_over(const struct mx_bound *x);
+/* A binary bound not above x (up false) or not below it (up true): x itself when
+ * binary, else its value to at least 60 bits. */
+void mx_bound_binary(struct mx_bound *out, const struct mx_bound *x, bool up);
 /* n1·2^k1 against n2·2^k2: −1, 0, 1. The one of the larger k shifted to the other's,
  * where no bit leaves 128 (else it is the larger, or both are 0). */
 static inline int mx_binary_cmp(unsigned __int128 n1, long k1, unsigned __int128 n2, long k2)
