@@ -68,76 +68,6 @@ struct element_words {
 	long error_under; /* |error| < 2^error_under; LONG_MAX where not known */
 };
 
-/* value(r + 1) − value(r) of a float format's grid as n·2^k (ranks of at most 60 bits
- * apart in scale); false where it is not that. */
-static bool rank_gap(unsigned __int128 *n, long *k, const struct fmt *f, fpcode r)
-{
-	uint64_t m0, m1;
-	long e0, e1;
-
-	if (!fmt_grid_rank_value(f, r, &m0, &e0) || !fmt_grid_rank_value(f, r + 1, &m1, &e1))
-		return false;
-	*k = e0 < e1 ? e0 : e1;
-	if (e0 - *k > 60 || e1 - *k > 60)
-		return false;
-	*n = ((unsigned __int128)m1 << (e1 - *k)) - ((unsigned __int128)m0 << (e0 - *k));
-	return true;
-}
-
-/* For rank r of a float format: u with |x − value(r)| < 2^u for every x that rounds to
- * nearest to it (half the larger gap to a neighbour, g·2^k/2 < 2^(bits(g) + k − 1));
- * LONG_MAX for the largest rank, which takes every x past it (saturating). */
-static long gap_under(const struct fmt *f, fpcode r)
-{
-	unsigned __int128 g;
-	long k, u = LONG_MIN;
-
-	if (r >= f->max_rank)
-		return LONG_MAX;
-	for (int below = 0; below <= (r > 0); below++) {
-		if (!rank_gap(&g, &k, f, r - (fpcode)below) || g == 0)
-			return LONG_MAX;
-		long bits = 128 - (g >> 64 ? __builtin_clzll((uint64_t)(g >> 64)) : 64 + __builtin_clzll((uint64_t)g));
-		if (bits + k - 1 > u)
-			u = bits + k - 1;
-	}
-	return u;
-}
-
-/* The block's table of a small element format's codes (each code's value as
- * fmt_grid_rank_value() gives it, or MXINT8's v·2^−6, and the text of that times the
- * scale, made when first asked for), made the first time; NULL for a wider format. */
-static struct code_table *code_table(struct block *b, const struct element_format *ef)
-{
-	const struct fmt *f = ef->floats;
-	struct code_table *t = b->codes;
-	int bits = ef->ints ? ef->ints->bits : f->bits;
-
-	if (t || bits > MX_TABLE_BITS)
-		return t;
-	if (!(t = b->codes = calloc(1, sizeof *t)))
-		abort();
-	for (fpcode c = 0; c < (fpcode)1 << bits; c++) {
-		char hex[8];
-		long v = 0;
-		if (ef->ints) {
-			t->grid[c] = intfmt_from_code(&v, ef->ints, c);
-			t->neg[c] = v < 0;
-			t->m[c] = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-			t->exp[c] = -MXINT8_FRACTION_BITS;
-			t->under[c] = LONG_MAX;
-		} else {
-			fpcode r = fmt_rank_of_code(f, fmt_magnitude(f, c, &t->neg[c]));
-			t->grid[c] = fmt_grid_rank_value(f, r, &t->m[c], &t->exp[c]);
-			t->under[c] = t->grid[c] ? gap_under(f, r) : LONG_MAX;
-		}
-		code_to_hex(hex, c, element_hex_digits(ef));
-		memcpy(t->hex + MX_HEX_STRIDE * c, hex, 4);
-	}
-	t->text_e = LONG_MIN;
-	return t;
-}
-
 /* The text of ±m·2^exp into (text, len) (DEC_WORDS_MAX bytes of room), or false when
  * words do not hold it. */
 static bool value_text(char *text, size_t *len, bool neg, uint64_t m, long exp)
@@ -157,7 +87,7 @@ static bool value_text(char *text, size_t *len, bool neg, uint64_t m, long exp)
 static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m, long *exp, struct block *b,
 				const struct element_format *ef, fpcode code, long e)
 {
-	struct code_table *t = b->codes; /* made by code_table() before the elements */
+	struct code_table *t = b->codes; /* made by mx_code_table() before the elements */
 
 	w->error_under = LONG_MAX;
 	if (t) {
@@ -331,7 +261,7 @@ static bool digits_spot(struct block *b, long i)
  * values (ELEMENT_SPOT), with the scale X = 2^e: its code that of both ends of an
  * interval that holds its value (mxlong.h), its value's text in words, and its |error|
  * bounded only, as *p says (*pended), or not at all where its code's bound on it
- * (code_table()'s under) is below 2^known, a power of two not above an error of the
+ * (mx_code_table()'s under) is below 2^known, a power of two not above an error of the
  * block's: it is then not the worst. False where the ends round apart or words do not
  * hold the bounds (then the exact value decides).
  */
@@ -568,7 +498,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended;
 	long pending = 0, known = LONG_MIN; /* 2^known ≤ a pending element's |error| */
 
-	code_table(b, ef); /* for element_words_value() */
+	mx_code_table(b, ef); /* for element_words_value() */
 	block_work(b, s);
 	b->rounding = ef->floats ? mx_scaled_rounding(b, ef->floats, e) : NULL;
 	for (long i = 0; i < b->count; i++) {

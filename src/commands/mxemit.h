@@ -34,6 +34,13 @@ void mx_put_scale(struct strbuf *out, const struct settings *s, struct block *b,
 struct dec_text;
 void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec_words *in_words,
 			struct dec_text *in_text, mpq_t worst, bool any_rational, bool approximate);
+/* ---- mxcodes.c ---------------------------------------------------------------------------- */
+
+/* The block's table of a small element format's codes (each code's value as
+ * fmt_grid_rank_value() gives it, or MXINT8's v·2^−6, and the text of that times the
+ * scale, made when first asked for), made the first time; NULL for a wider format. */
+struct code_table *mx_code_table(struct block *b, const struct element_format *ef);
+
 /* ---- mxtext.c: elements' exact values and errors as digits (dectext.h) ------------------ */
 
 /* The largest |error| of a block's elements made as digits: whether there is one, and

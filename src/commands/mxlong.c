@@ -142,12 +142,14 @@ static bool binary_minus(bool *neg_out, unsigned __int128 *n, long *k, bool neg,
 	return true;
 }
 
+static int bound_cmp(const struct mx_bound *a, const struct mx_bound *b);
+
 /* The bounds on |error| from the errors against x's two ends: the error lies strictly
  * between them; above the smaller |error| where they have one sign, else as small as
  * 0; below the larger. */
 static void bounds_of(struct mx_pending *p, struct mx_bound end[2], const bool end_neg[2])
 {
-	int larger = mx_bound_cmp(&end[1], &end[0]) > 0;
+	int larger = bound_cmp(&end[1], &end[0]) > 0;
 	bool zero0 = end[0].binary ? !end[0].n : !end[0].dec.d, zero1 = end[1].binary ? !end[1].n : !end[1].dec.d;
 
 	p->hi = end[larger];
@@ -264,7 +266,8 @@ static bool bound_text(struct dec_text *t, const struct mx_bound *x)
 	return true;
 }
 
-int mx_bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b)
+/* |a| against |b|, a binary and a decimal bound or two decimal ones: −1, 0, 1. */
+static int bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b)
 {
 	static struct dec_text at, bt; /* their storage kept for the run */
 	mpq_t x, y;
@@ -282,6 +285,12 @@ int mx_bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b)
 	c = mpq_cmp(x, y);
 	mpq_clears(x, y, NULL);
 	return c < 0 ? -1 : c > 0;
+}
+
+/* |a| against |b|: −1, 0, 1. */
+static int bound_cmp(const struct mx_bound *a, const struct mx_bound *b)
+{
+	return a->binary && b->binary ? mx_binary_cmp(a->n, a->k, b->n, b->k) : bound_cmp_mixed(a, b);
 }
 
 long mx_bound_log2_over(const struct mx_bound *x)

@@ -86,12 +86,5 @@ static inline int mx_binary_cmp(unsigned __int128 n1, long k1, unsigned __int128
 	}
 	return flip * ((n1 > n2) - (n1 < n2));
 }
-/* |a| against |b|, a binary and a decimal bound or two decimal ones: −1, 0, 1. */
-int mx_bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b);
-/* |a| against |b|: −1, 0, 1. */
-static inline int mx_bound_cmp(const struct mx_bound *a, const struct mx_bound *b)
-{
-	return a->binary && b->binary ? mx_binary_cmp(a->n, a->k, b->n, b->k) : mx_bound_cmp_mixed(a, b);
-}
 
 #endif
