@@ -323,9 +323,12 @@ static void put_words_element(struct strbuf *out, const struct settings *s, cons
 
 	if (!w->hex)
 		code_to_hex(hex, w->code, hex_digits);
-	if (b->hex_rows) { /* the code and a newline */
-		sb_reserve(out, (size_t)hex_digits + 3);
-		sb_copy(out->s + out->len, w->hex ? w->hex : hex, (size_t)hex_digits + 2);
+	if (b->hex_rows) { /* the code and a newline: 8 bytes moved where they hold it */
+		sb_reserve(out, (size_t)hex_digits + 8);
+		if (hex_digits <= 6)
+			memcpy(out->s + out->len, w->hex ? w->hex : hex, 8);
+		else
+			sb_copy(out->s + out->len, w->hex ? w->hex : hex, (size_t)hex_digits + 2);
 		out->len += (size_t)hex_digits + 2;
 		out->s[out->len++] = '\n';
 		out->s[out->len] = '\0';
@@ -431,24 +434,26 @@ static void resolve_pending(struct block *b, const struct element_format *ef, lo
 			    const struct worst_words *words, struct worst_rational *worst, struct worst_text *text)
 {
 	struct mx_bound known, x;
+	long known_log2;
 
 	if (n == 0)
 		return;
 	/* the largest lower bound, each taken binary below it, compared in integers */
 	x = (struct mx_bound){ .binary = false, .dec = words->error };
 	mx_bound_binary(&known, &x, false);
+	known_log2 = mx_bound_log2_over(&known);
 	for (long j = 0; j < n; j++) {
-		if (mx_bound_log2_over(&b->pending[j].lo) + 4 <= mx_bound_log2_over(&known))
+		if (mx_bound_log2_over(&b->pending[j].lo) + 4 <= known_log2)
 			continue; /* lo < 2^(its over + 4): not above known */
 		mx_bound_binary(&x, &b->pending[j].lo, false);
 		if (mx_binary_cmp(x.n, x.k, known.n, known.k) > 0)
-			known = x;
+			known = x, known_log2 = mx_bound_log2_over(&known);
 	}
-	if (text->any && text->over > mx_bound_log2_over(&known))
-		known = (struct mx_bound){ .binary = true, .n = 1, .k = text->over };
+	if (text->any && text->over > known_log2)
+		known = (struct mx_bound){ .binary = true, .n = 1, .k = text->over }, known_log2 = text->over;
 	for (long j = 0; j < n; j++) {
 		const struct mx_pending *p = &b->pending[j];
-		if (mx_bound_log2_over(&p->hi) + 4 <= mx_bound_log2_over(&known))
+		if (mx_bound_log2_over(&p->hi) + 4 <= known_log2)
 			continue; /* |error| < hi < 2^(its over + 4) ≤ known */
 		mx_bound_binary(&x, &p->hi, true);
 		if (mx_binary_cmp(x.n, x.k, known.n, known.k) <= 0 ||
@@ -504,21 +509,23 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	for (long i = 0; i < b->count; i++) {
 		struct element_words w;
 		fpcode code;
-		if (b->in_place &&
-		    (i = digits_elements(out, s, b, ef, i, e, &worst_words, known_over(known, &worst_words, &text))) == b->count)
-			break;
+		long over = known_over(known, &worst_words, &text);
+		if (b->in_place && b->form[i] == ELEMENT_DIGITS) {
+			if ((i = digits_elements(out, s, b, ef, i, e, &worst_words, over)) == b->count)
+				break;
+			over = known_over(known, &worst_words, &text);
+		}
 		sb_clear(&b->exact);
 		sb_clear(&b->error);
-		if (!b->error_wanted && bounded_element(&w, &b->pending[pending], &pended, b, ef, i, e,
-							known_over(known, &worst_words, &text))) {
+		if (!b->error_wanted && bounded_element(&w, &b->pending[pending], &pended, b, ef, i, e, over)) {
 			if (pended) { /* its error only bounded: resolve_pending() */
-				long over = mx_bound_log2_over(&b->pending[pending].lo);
-				known = over > known ? over : known;
+				long lo = mx_bound_log2_over(&b->pending[pending].lo);
+				known = lo > known ? lo : known;
 				pending++;
 			}
 		} else if (element_i_in_words(&w, b, ef, i, e))
 			keep_worst(&worst_words, &w);
-		else if (mx_text_element(&code, b, ef, i, e, known_over(known, &worst_words, &text), &text)) {
+		else if (mx_text_element(&code, b, ef, i, e, over, &text)) {
 			mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
 			continue;
 		} else {
