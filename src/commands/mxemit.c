@@ -481,6 +481,25 @@ static void block_work(struct block *b, const struct settings *s)
 	b->hex_rows = !b->flat && render_bulk_rows(&s->fields, s->style) == BULK_ROWS_HEX;
 }
 
+/* A power of two not above the |error| of the block's placed element (ELEMENT_SPOT) of
+ * the largest ⌊log2 |x|⌋, from its lower bound, made before the others so that those
+ * far below it are not pended (it is made again in its turn); LONG_MIN where there is
+ * none, or its error is not bounded above 0. */
+static long seed_known(struct block *b, const struct element_format *ef, long e)
+{
+	struct element_words w;
+	struct mx_pending p;
+	long top = LONG_MIN, at = -1;
+	bool pended;
+
+	for (long i = 0; i < b->count; i++)
+		if (b->form[i] == ELEMENT_SPOT && b->spot_log2[i] > top)
+			top = b->spot_log2[i], at = i;
+	if (at < 0 || b->error_wanted || !bounded_element(&w, &p, &pended, b, ef, at, e, LONG_MIN) || !pended)
+		return LONG_MIN;
+	return mx_bound_log2_over(&p.lo);
+}
+
 /* A power of two not above the largest |error| known: 2^known (a pending element's),
  * the words' and the digits' worst. */
 static long known_over(long known, const struct worst_words *words, const struct worst_text *text)
@@ -501,11 +520,12 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	struct worst_rational worst = { false, false };
 	struct worst_text text = { false, LONG_MIN, NULL };
 	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended;
-	long pending = 0, known = LONG_MIN; /* 2^known ≤ a pending element's |error| */
+	long pending = 0, known; /* 2^known ≤ a pending element's |error| */
 
 	mx_code_table(b, ef); /* for element_words_value() */
 	block_work(b, s);
 	b->rounding = ef->floats ? mx_scaled_rounding(b, ef->floats, e) : NULL;
+	known = b->in_place ? seed_known(b, ef, e) : LONG_MIN;
 	for (long i = 0; i < b->count; i++) {
 		struct element_words w;
 		fpcode code;
