@@ -116,6 +116,19 @@ static void limbs_times(uint32_t *limb, size_t *n, uint64_t f)
 	}
 }
 
+/* The two digits of v < 100, the first first. */
+static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+				     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+				     "8081828384858687888990919293949596979899";
+
+/* The nine digits of a limb ending at end (leading zeros included). */
+static void limb_nine(char *end, uint32_t v)
+{
+	for (int j = 0; j < 4; j++, v /= 100)
+		memcpy(end - 2 * j - 2, digit_pairs + 2 * (v % 100), 2);
+	end[-9] = (char)('0' + v);
+}
+
 /* The digits of the limbs (least first, n of them, the last not 0) into t->buf, most
  * significant first: how many. */
 static long limb_digits(struct dec_text *t, const uint32_t *limb, size_t n)
@@ -129,12 +142,8 @@ static long limb_digits(struct dec_text *t, const uint32_t *limb, size_t n)
 	count = lead + (long)(n - 1) * LIMB_DIGITS;
 	room(t, (size_t)count);
 	memcpy(t->buf, top + LIMB_DIGITS - lead, (size_t)lead);
-	for (size_t i = 1; i < n; i++) {
-		char *p = t->buf + lead + (i - 1) * LIMB_DIGITS + LIMB_DIGITS;
-		uint32_t v = limb[n - 1 - i];
-		for (int j = 0; j < LIMB_DIGITS; j++, v /= 10)
-			*--p = (char)('0' + v % 10);
-	}
+	for (size_t i = 1; i < n; i++)
+		limb_nine(t->buf + lead + i * LIMB_DIGITS, limb[n - 1 - i]);
 	return count;
 }
 
