@@ -66,6 +66,7 @@ struct element_words {
 	size_t value_len;
 	struct dec_words error;
 	long error_under; /* |error| < 2^error_under; LONG_MAX where not known */
+	bool coded; /* element_i_in_words() made the code, whether or not words hold the rest */
 };
 
 /* The text of ±m·2^exp into (text, len) (DEC_WORDS_MAX bytes of room), or false when
@@ -155,6 +156,7 @@ static bool element_in_words(struct element_words *w, struct block *b, const str
 	if (!rnd_encode_decimal(&r, ef->floats, &scaled, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE)))
 		return false;
 	w->code = r.code;
+	w->coded = true;
 	return element_words_value(w, &neg, &m, &exp, b, ef, r.code, e) &&
 	       dec_words_minus_decimal(&w->error, neg, m, exp, x);
 }
@@ -305,6 +307,7 @@ static bool bounded_element(struct element_words *w, struct mx_pending *p, bool 
 static bool element_i_in_words(struct element_words *w, struct block *b, const struct element_format *ef, long i,
 			       long e)
 {
+	w->coded = false;
 	if (b->form[i] == ELEMENT_VALUE || !ef->floats) /* digits digits_elements() did not take */
 		return false;
 	mx_element_as_decimal(b, i);
@@ -545,8 +548,8 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			}
 		} else if (element_i_in_words(&w, b, ef, i, e))
 			keep_worst(&worst_words, &w);
-		else if (mx_text_element(&code, b, ef, i, e, over, &text)) {
-			mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
+		else if (mx_text_element(&w.code, w.coded, b, ef, i, e, over, &text)) {
+			mx_put_element(out, s, b, i, ef, w.code, &b->exact, &b->error);
 			continue;
 		} else {
 			code = rational_element(b, ef, i, e, &worst, exact_wanted);

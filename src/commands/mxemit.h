@@ -56,13 +56,14 @@ struct worst_text {
 bool mx_text_error_kept(struct worst_text *worst, const struct block *b, const struct element_format *ef, long i,
 			fpcode code, long e);
 /* Element i of a float format, a plain decimal words do not hold, made as digits: its
- * code (by rnd_encode_decimal(), or a long one's by the ends of its first 19 digits),
+ * code (*code where coded, else by rnd_encode_decimal(), or a long one's by the ends of
+ * its first 19 digits),
  * the value that decodes to and its error exactly, their texts into b->exact and
  * b->error where -o asks for them, its |error| kept in worst unless its code's bound
  * puts it below 2^known. False, nothing written, where the code is not so decided or
  * the digits decline (the rationals then decide). */
-bool mx_text_element(fpcode *code, struct block *b, const struct element_format *ef, long i, long e, long known,
-		     struct worst_text *worst);
+bool mx_text_element(fpcode *code, bool coded, struct block *b, const struct element_format *ef, long i, long e,
+		     long known, struct worst_text *worst);
 
 /* Whether the rows are one flat table, a row per element: --csv, or TSV with --header. */
 bool mx_flat(const struct settings *s);

@@ -108,14 +108,14 @@ static bool decimal_code(fpcode *code, struct block *b, const struct fmt *f, lon
 	return true;
 }
 
-bool mx_text_element(fpcode *code, struct block *b, const struct element_format *ef, long i, long e, long known,
-		     struct worst_text *worst)
+bool mx_text_element(fpcode *code, bool coded, struct block *b, const struct element_format *ef, long i, long e,
+		     long known, struct worst_text *worst)
 {
 	const struct dec_text *d;
 	long under;
 
-	if (!ef->floats || b->form[i] == ELEMENT_VALUE || b->approximate[i] || !decimal_code(code, b, ef->floats, i, e) ||
-	    !(d = value_digits(b, ef, *code, e)))
+	if (!ef->floats || b->form[i] == ELEMENT_VALUE || b->approximate[i] ||
+	    (!coded && !decimal_code(code, b, ef->floats, i, e)) || !(d = value_digits(b, ef, *code, e)))
 		return false;
 	under = b->codes ? b->codes->under[*code] : LONG_MAX;
 	if (b->error_wanted || under == LONG_MAX || under + e > known) {
