@@ -230,6 +230,40 @@ static long run_before(const char *p, long j, char run)
 	return j;
 }
 
+/* The 8 digits at p plus (sub false) or minus those at q, the carry or borrow in;
+ * returns the carry or borrow out. In the lanes of a word, the last digit lowest: a − b
+ * − borrow as a + (9 − b) + (1 − borrow), 10^8 past it where no borrow; each lane's sum
+ * plus 246 carries into the next one exactly where the digits' sum reaches 10, and
+ * takes 246 back where it does not. */
+static int eight_digits(char *p, const char *q, bool sub, int carry)
+{
+	const uint64_t zeros = 0x3030303030303030u, nines = 0x0909090909090909u, lanes = 0x0101010101010101u;
+	uint64_t a, b, v;
+	int out;
+
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(&a, p, 8);
+	memcpy(&b, q, 8);
+	a = __builtin_bswap64(a) - zeros;
+	b = __builtin_bswap64(b) - zeros;
+	if (sub)
+		b = nines - b, carry = !carry;
+	out = __builtin_add_overflow(a + b + (uint64_t)carry, 246 * lanes, &v);
+	v -= ((v & 128 * lanes) >> 7) * 246;
+	v = __builtin_bswap64(v + zeros);
+	memcpy(p, &v, 8);
+	return sub ? !out : out;
+#else
+	for (int i = 7; i >= 0; i--) {
+		int d = sub ? p[i] - q[i] - carry : p[i] - '0' + q[i] - '0' + carry;
+		carry = sub ? d < 0 : d >= 10;
+		p[i] = (char)('0' + d + (sub ? 10 * carry : -10 * carry));
+	}
+	(void)zeros, (void)nines, (void)lanes, (void)a, (void)b, (void)v, (void)out;
+	return carry;
+#endif
+}
+
 /* |a| + |b| (sub false) or |a| − |b| (sub true, |a| > |b|) into out, signed neg: a's
  * digits laid out over the span, then b's added or taken away from its last digit up,
  * the carry or borrow run on to where it stops. */
@@ -249,7 +283,10 @@ static bool magnitudes(struct dec_text *out, const struct dec_text *a, const str
 	memset(p + !sub, '0', (size_t)(top - top_of(a)));
 	memset(p + !sub + (top - a->k), '0', (size_t)(a->k - low));
 	j = span - 1 - (b->k - low); /* where b's last digit goes */
-	for (long i = b->n - 1; i >= 0; i--, j--) {
+	long i = b->n - 1;
+	for (; i >= 7; i -= 8, j -= 8)
+		carry = eight_digits(p + j - 7, b->d + i - 7, sub, carry);
+	for (; i >= 0; i--, j--) {
 		int v = sub ? p[j] - b->d[i] - carry : p[j] - '0' + b->d[i] - '0' + carry;
 		carry = sub ? v < 0 : v >= 10;
 		p[j] = (char)('0' + v + (sub ? 10 * carry : -10 * carry));
