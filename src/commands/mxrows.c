@@ -165,13 +165,20 @@ static bool rational_not_below(const mpq_t q, const struct dec_words *w)
 	return not_below;
 }
 
-/* The larger of the errors in words and in digits (either may be 0), in digits. */
-static struct dec_text *larger_text(const struct dec_words *in_words, struct dec_text *in_text)
+/* Whether the error in digits is the larger of it and the one in words (either may be
+ * 0): by their powers of two where those decide it (2^over ≤ |words| < 2^(over + 4),
+ * 2^over ≤ |digits| < 2^(over + 5)), else digit by digit. */
+static bool text_larger(const struct dec_words *in_words, const struct dec_text *in_text)
 {
 	static struct dec_text words; /* its storage kept for the run */
+	long over_w = dec_words_log2_over(in_words), over_t = dec_text_log2_over(in_text);
 
+	if (!in_words->d)
+		return true;
+	if (over_w != LONG_MIN && over_t != LONG_MIN && (over_t >= over_w + 4 || over_w >= over_t + 5))
+		return over_t > over_w;
 	dec_text_words(&words, in_words);
-	return dec_text_cmp_abs(in_text, &words) >= 0 ? in_text : &words;
+	return dec_text_cmp_abs(in_text, &words) >= 0;
 }
 
 /* Whether q ≥ |t| (q = |error| ≥ 0), as rationals. */
@@ -196,8 +203,8 @@ void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec
 	bool rational = false;
 
 	in_words->neg = false;
-	if (in_text) /* which is the larger: the words' or the digits' */
-		in_text = larger_text(in_words, in_text);
+	if (in_text && !text_larger(in_words, in_text)) /* which is the larger: the words' or the digits' */
+		in_text = NULL;
 	if (any_rational) /* ... and against a rational's */
 		rational = in_text ? rational_not_below_text(worst, in_text) : rational_not_below(worst, in_words);
 	sb_init(&text);
