@@ -479,21 +479,11 @@ static void block_work(struct block *b, const struct settings *s)
 		sb_init(&b->error);
 		b->work_made = true;
 	}
-	sb_clear(&b->exact); /* empty between rows (put_texts_element()) */
+	sb_clear(&b->exact); /* empty between rows (mx_put_texts_element()) */
 	sb_clear(&b->error);
 	b->error_wanted = render_has_field(&s->fields, FIELD_ERROR);
 	b->exact_wanted = render_has_field(&s->fields, FIELD_EXACT);
 	b->hex_rows = !b->flat && render_bulk_rows(&s->fields, s->style) == BULK_ROWS_HEX;
-}
-
-/* Element i's row from the texts in b->exact and b->error, which are then emptied for
- * the next (they are empty between rows). */
-static void put_texts_element(struct strbuf *out, const struct settings *s, struct block *b, long i,
-			      const struct element_format *ef, fpcode code)
-{
-	mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
-	sb_clear(&b->exact);
-	sb_clear(&b->error);
 }
 
 /* A power of two not above the |error| of the block's placed element (ELEMENT_SPOT) of
@@ -559,11 +549,11 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 		} else if (element_i_in_words(&w, b, ef, i, e))
 			keep_worst(&worst_words, &w);
 		else if (mx_text_element(&w.code, w.coded, b, ef, i, e, over, &text)) {
-			put_texts_element(out, s, b, i, ef, w.code);
+			mx_put_texts_element(out, s, b, i, ef, w.code);
 			continue;
 		} else {
 			code = rational_element(b, ef, i, e, &worst, exact_wanted);
-			put_texts_element(out, s, b, i, ef, code);
+			mx_put_texts_element(out, s, b, i, ef, code);
 			continue;
 		}
 		if (b->in_place) {
@@ -575,7 +565,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			sb_add(&b->exact, w.value, w.value_len);
 		if (b->error_wanted)
 			dec_words_write(&b->error, &w.error);
-		put_texts_element(out, s, b, i, ef, code);
+		mx_put_texts_element(out, s, b, i, ef, code);
 	}
 	resolve_pending(b, ef, e, pending, &worst_words, &worst, &text);
 	mx_put_block_worst(out, s, &worst_words.error, text.any ? text.digits : NULL, b->worst, worst.any,

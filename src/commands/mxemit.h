@@ -18,6 +18,10 @@ void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b
 /* One element's row (mxemit.c says which fields, how). */
 void mx_put_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
 		    const struct element_format *ef, fpcode code, const struct strbuf *exact, const struct strbuf *error);
+/* The same from the texts in b->exact and b->error, which are then emptied for the
+ * next (they are empty between rows). */
+void mx_put_texts_element(struct strbuf *out, const struct settings *s, struct block *b, long i,
+			  const struct element_format *ef, fpcode code);
 /* A block's first row (its scale; in the flat table, the start of each element row
  * instead), and its last (the worst error; none in the flat table). */
 void mx_put_block_scale(struct strbuf *out, const struct settings *s, struct block *b, const char *hex,

@@ -293,13 +293,6 @@ static int bound_cmp(const struct mx_bound *a, const struct mx_bound *b)
 	return a->binary && b->binary ? mx_binary_cmp(a->n, a->k, b->n, b->k) : bound_cmp_mixed(a, b);
 }
 
-long mx_bound_log2_over(const struct mx_bound *x)
-{
-	if (!x->binary)
-		return dec_words_log2_over(&x->dec);
-	return x->n ? bit_length(x->n) - 1 + x->k : LONG_MIN;
-}
-
 /* x·2^s/10^m rounded down or up (x < 2^128 nonzero, m ≤ 19): x first shifted as far
  * as 128 bits hold it, so that at least 64 bits are left; *k takes the shift. */
 static unsigned __int128 over_pow10(unsigned __int128 x, long *k, int m, bool up)

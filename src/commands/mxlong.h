@@ -8,6 +8,9 @@
 #ifndef FPX_MXLONG_H
 #define FPX_MXLONG_H
 
+#include <limits.h>
+#include <stdint.h>
+
 #include "decwords.h"
 #include "fastdec.h"
 #include "fastdecline.h"
@@ -62,7 +65,16 @@ bool mx_long_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, 
 bool mx_spot_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct fastdec_spot s[2]);
 bool mx_long_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct decimal *x);
 /* A power of two not above |x|: l with 2^l ≤ |x|; LONG_MIN for 0. */
-long mx_bound_log2_over(const struct mx_bound *x);
+static inline long mx_bound_log2_over(const struct mx_bound *x)
+{
+	uint64_t high = (uint64_t)(x->n >> 64);
+
+	if (!x->binary)
+		return dec_words_log2_over(&x->dec);
+	if (!x->n)
+		return LONG_MIN;
+	return (high ? 127 - __builtin_clzll(high) : 63 - __builtin_clzll((uint64_t)x->n)) + x->k;
+}
 /* A binary bound not above x (up false) or not below it (up true): x itself when
  * binary, else its value to at least 60 bits. */
 void mx_bound_binary(struct mx_bound *out, const struct mx_bound *x, bool up);

@@ -33,6 +33,14 @@ void mx_put_element(struct strbuf *out, const struct settings *s, const struct b
 	render_text_row(out, &s->fields, s->style, &row);
 }
 
+void mx_put_texts_element(struct strbuf *out, const struct settings *s, struct block *b, long i,
+			  const struct element_format *ef, fpcode code)
+{
+	mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
+	sb_clear(&b->exact);
+	sb_clear(&b->error);
+}
+
 bool mx_flat(const struct settings *s)
 {
 	return s->style == STYLE_CSV || (s->style == STYLE_TSV && s->header);
