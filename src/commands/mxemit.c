@@ -265,10 +265,12 @@ static bool digits_spot(struct block *b, long i)
  * bounded only, as *p says (*pended), or not at all where its code's bound on it
  * (mx_code_table()'s under) is below 2^known, a power of two not above an error of the
  * block's: it is then not the worst. False where the ends round apart or words do not
- * hold the bounds (then the exact value decides).
+ * hold the bounds (then the exact value decides). Compiled into the block's loop.
  */
-static bool bounded_element(struct element_words *w, struct mx_pending *p, bool *pended, struct block *b,
-			    const struct element_format *ef, long i, long e, long known)
+static inline __attribute__((always_inline)) bool bounded_element(struct element_words *w, struct mx_pending *p,
+								  bool *pended, struct block *b,
+								  const struct element_format *ef, long i, long e,
+								  long known)
 {
 	const struct fastdec_spot *spot = &b->spots[2 * i];
 	const struct rnd_line *rl = NULL;
