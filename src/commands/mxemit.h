@@ -47,8 +47,8 @@ struct code_table *mx_code_table(struct block *b, const struct element_format *e
 
 /* ---- mxtext.c: elements' exact values and errors as digits (dectext.h) ------------------ */
 
-/* The largest |error| of a block's elements made as digits: whether there is one, and
- * a power of two not above it (2^over ≤ it). */
+/* The largest |error| of a block's elements made as digits: whether there is one, a
+ * power of two not above it (2^over ≤ it), and its digits (mxtext.c's, kept for the run). */
 struct worst_text {
 	bool any;
 	long over;
