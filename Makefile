@@ -77,7 +77,7 @@ GENERATED_SRCS = src/registry/builtin.c src/digits/pow5.c
 LIB_SRCS = $(sort $(filter-out $(MAIN) $(POW5GEN),$(wildcard src/*/*.c)) $(GENERATED_SRCS))
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 HEADERS  = $(wildcard src/*/*.h)
-TESTS    = tests/toykind tests/activations tests/smallops tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/longties tests/fastshort tests/posit tests/fixed tests/nvfp4 tests/real tests/ops bench/gen
+TESTS    = tests/dectext tests/toykind tests/activations tests/smallops tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/longties tests/fastshort tests/posit tests/fixed tests/nvfp4 tests/real tests/ops bench/gen
 
 .PHONY: all check check-testfloat regen check-sanitize check-wide bench fuzz fuzz-run install uninstall clean distclean
 

@@ -51,6 +51,7 @@ run tests/fastpath --near-ties
 # ... on long ties of narrower formats perturbed far out, long decimals and every
 # target's edges, in all six deterministic modes; and the same through the CLI
 run tests/longties 1000
+run tests/dectext 20000
 run sh tests/paths.sh ./fpx
 run sh tests/mxlong.sh ./fpx
 awk '!/^#/ && NF { print ($3 == "sat" ? $4 : $3) }' tests/records.d/*.records > "$log.rec"

@@ -112,6 +112,8 @@ struct block {
 	bool flat;
 	bool default_fields; /* -o is mx_default_fields */
 	bool error_wanted, exact_wanted; /* -o has error, exact (block_work() says it for each block) */
+	bool hex_rows; /* -o hex alone, not flat: an element's row is its code (render_bulk_rows()) */
+	const struct rnd_line *rounding; /* the block's mx_scaled_rounding() (a float format's), or NULL */
 	long number; /* the blocks written before this one */
 	struct strbuf row_start, tensor_columns;
 };

@@ -66,77 +66,8 @@ struct element_words {
 	size_t value_len;
 	struct dec_words error;
 	long error_under; /* |error| < 2^error_under; LONG_MAX where not known */
+	bool coded; /* element_i_in_words() made the code, whether or not words hold the rest */
 };
-
-/* value(r + 1) − value(r) of a float format's grid as n·2^k (ranks of at most 60 bits
- * apart in scale); false where it is not that. */
-static bool rank_gap(unsigned __int128 *n, long *k, const struct fmt *f, fpcode r)
-{
-	uint64_t m0, m1;
-	long e0, e1;
-
-	if (!fmt_grid_rank_value(f, r, &m0, &e0) || !fmt_grid_rank_value(f, r + 1, &m1, &e1))
-		return false;
-	*k = e0 < e1 ? e0 : e1;
-	if (e0 - *k > 60 || e1 - *k > 60)
-		return false;
-	*n = ((unsigned __int128)m1 << (e1 - *k)) - ((unsigned __int128)m0 << (e0 - *k));
-	return true;
-}
-
-/* For rank r of a float format: u with |x − value(r)| < 2^u for every x that rounds to
- * nearest to it (half the larger gap to a neighbour, g·2^k/2 < 2^(bits(g) + k − 1));
- * LONG_MAX for the largest rank, which takes every x past it (saturating). */
-static long gap_under(const struct fmt *f, fpcode r)
-{
-	unsigned __int128 g;
-	long k, u = LONG_MIN;
-
-	if (r >= f->max_rank)
-		return LONG_MAX;
-	for (int below = 0; below <= (r > 0); below++) {
-		if (!rank_gap(&g, &k, f, r - (fpcode)below) || g == 0)
-			return LONG_MAX;
-		long bits = 128 - (g >> 64 ? __builtin_clzll((uint64_t)(g >> 64)) : 64 + __builtin_clzll((uint64_t)g));
-		if (bits + k - 1 > u)
-			u = bits + k - 1;
-	}
-	return u;
-}
-
-/* The block's table of a small element format's codes (each code's value as
- * fmt_grid_rank_value() gives it, or MXINT8's v·2^−6, and the text of that times the
- * scale, made when first asked for), made the first time; NULL for a wider format. */
-static struct code_table *code_table(struct block *b, const struct element_format *ef)
-{
-	const struct fmt *f = ef->floats;
-	struct code_table *t = b->codes;
-	int bits = ef->ints ? ef->ints->bits : f->bits;
-
-	if (t || bits > MX_TABLE_BITS)
-		return t;
-	if (!(t = b->codes = calloc(1, sizeof *t)))
-		abort();
-	for (fpcode c = 0; c < (fpcode)1 << bits; c++) {
-		char hex[8];
-		long v = 0;
-		if (ef->ints) {
-			t->grid[c] = intfmt_from_code(&v, ef->ints, c);
-			t->neg[c] = v < 0;
-			t->m[c] = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-			t->exp[c] = -MXINT8_FRACTION_BITS;
-			t->under[c] = LONG_MAX;
-		} else {
-			fpcode r = fmt_rank_of_code(f, fmt_magnitude(f, c, &t->neg[c]));
-			t->grid[c] = fmt_grid_rank_value(f, r, &t->m[c], &t->exp[c]);
-			t->under[c] = t->grid[c] ? gap_under(f, r) : LONG_MAX;
-		}
-		code_to_hex(hex, c, element_hex_digits(ef));
-		memcpy(t->hex + MX_HEX_STRIDE * c, hex, 4);
-	}
-	t->text_e = LONG_MIN;
-	return t;
-}
 
 /* The text of ±m·2^exp into (text, len) (DEC_WORDS_MAX bytes of room), or false when
  * words do not hold it. */
@@ -157,7 +88,7 @@ static bool value_text(char *text, size_t *len, bool neg, uint64_t m, long exp)
 static bool element_words_value(struct element_words *w, bool *neg, uint64_t *m, long *exp, struct block *b,
 				const struct element_format *ef, fpcode code, long e)
 {
-	struct code_table *t = b->codes; /* made by code_table() before the elements */
+	struct code_table *t = b->codes; /* made by mx_code_table() before the elements */
 
 	w->error_under = LONG_MAX;
 	if (t) {
@@ -225,6 +156,7 @@ static bool element_in_words(struct element_words *w, struct block *b, const str
 	if (!rnd_encode_decimal(&r, ef->floats, &scaled, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE)))
 		return false;
 	w->code = r.code;
+	w->coded = true;
 	return element_words_value(w, &neg, &m, &exp, b, ef, r.code, e) &&
 	       dec_words_minus_decimal(&w->error, neg, m, exp, x);
 }
@@ -283,7 +215,7 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 		return int_digits_in_words(w, b, ef, x, e);
 	if (x->w == 0)
 		return zero_in_words(w, b, fmt_zero_code(ef->floats, x->neg), x, 0);
-	if (!(rl = mx_scaled_rounding(b, ef->floats, e)))
+	if (!(rl = b->rounding))
 		return false;
 	bound = fastdec_digits_log2_bound(x);
 	if (rnd_line_far_below(&w->code, rl, bound + 3, x->neg)) {
@@ -331,12 +263,14 @@ static bool digits_spot(struct block *b, long i)
  * values (ELEMENT_SPOT), with the scale X = 2^e: its code that of both ends of an
  * interval that holds its value (mxlong.h), its value's text in words, and its |error|
  * bounded only, as *p says (*pended), or not at all where its code's bound on it
- * (code_table()'s under) is below 2^known, a power of two not above an error of the
+ * (mx_code_table()'s under) is below 2^known, a power of two not above an error of the
  * block's: it is then not the worst. False where the ends round apart or words do not
- * hold the bounds (then the exact value decides).
+ * hold the bounds (then the exact value decides). Compiled into the block's loop.
  */
-static bool bounded_element(struct element_words *w, struct mx_pending *p, bool *pended, struct block *b,
-			    const struct element_format *ef, long i, long e, long known)
+static inline __attribute__((always_inline)) bool bounded_element(struct element_words *w, struct mx_pending *p,
+								  bool *pended, struct block *b,
+								  const struct element_format *ef, long i, long e,
+								  long known)
 {
 	const struct fastdec_spot *spot = &b->spots[2 * i];
 	const struct rnd_line *rl = NULL;
@@ -350,7 +284,7 @@ static bool bounded_element(struct element_words *w, struct mx_pending *p, bool 
 		spotted = false;
 	else if (b->form[i] != ELEMENT_SPOT && !digits_spot(b, i)) /* one whose error words do not hold */
 		return false;
-	rl = mx_scaled_rounding(b, ef->floats, e);
+	rl = b->rounding;
 	if (b->form[i] == ELEMENT_SPOT && rl &&
 	    rnd_line_far_below(&w->code, rl, b->spot_log2[i], spot->neg))
 		; /* far below the scale's smallest subnormal, as most are */
@@ -375,6 +309,7 @@ static bool bounded_element(struct element_words *w, struct mx_pending *p, bool 
 static bool element_i_in_words(struct element_words *w, struct block *b, const struct element_format *ef, long i,
 			       long e)
 {
+	w->coded = false;
 	if (b->form[i] == ELEMENT_VALUE || !ef->floats) /* digits digits_elements() did not take */
 		return false;
 	mx_element_as_decimal(b, i);
@@ -393,6 +328,17 @@ static void put_words_element(struct strbuf *out, const struct settings *s, cons
 
 	if (!w->hex)
 		code_to_hex(hex, w->code, hex_digits);
+	if (b->hex_rows) { /* the code and a newline: 8 bytes moved where they hold it */
+		sb_reserve(out, (size_t)hex_digits + 8);
+		if (hex_digits <= 6)
+			memcpy(out->s + out->len, w->hex ? w->hex : hex, 8);
+		else
+			sb_copy(out->s + out->len, w->hex ? w->hex : hex, (size_t)hex_digits + 2);
+		out->len += (size_t)hex_digits + 2;
+		out->s[out->len++] = '\n';
+		out->s[out->len] = '\0';
+		return;
+	}
 	row.typed = false;
 	row.item = true;
 	row.flags = 0;
@@ -431,13 +377,14 @@ static void keep_worst(struct worst_words *worst, const struct element_words *w)
  * or the count. The commonest elements, compiled as one piece. */
 __attribute__((flatten)) static long digits_elements(struct strbuf *out, const struct settings *s, struct block *b,
 						     const struct element_format *ef, long i, long e,
-						     struct worst_words *worst)
+						     struct worst_words *worst, long known)
 {
 	int hex_digits = element_hex_digits(ef);
 
 	for (; i < b->count; i++) {
 		struct element_words w;
-		if (b->form[i] != ELEMENT_DIGITS || !digits_in_words(&w, b, ef, &b->digits[i], e, worst->over))
+		if (b->form[i] != ELEMENT_DIGITS ||
+		    !digits_in_words(&w, b, ef, &b->digits[i], e, known > worst->over ? known : worst->over))
 			break;
 		keep_worst(worst, &w);
 		put_words_element(out, s, b, i, hex_digits, &w);
@@ -485,27 +432,42 @@ static fpcode rational_element(struct block *b, const struct element_format *ef,
 }
 
 /* The long elements pending (n of them, long_element()) whose |error| may pass the
- * largest one known, made exactly and kept in worst: an element whose |error| lies
- * below another's lower bound, or the worst made in words, is not the worst. */
+ * largest one known, made exactly (as digits, else as rationals) and kept in worst or
+ * text: an element whose |error| lies below another's lower bound, or the worst made
+ * in words, is not the worst. */
 static void resolve_pending(struct block *b, const struct element_format *ef, long e, long n,
-			    const struct worst_words *words, struct worst_rational *worst)
+			    const struct worst_words *words, struct worst_rational *worst, struct worst_text *text)
 {
-	struct mx_bound in_words = { .binary = false, .dec = words->error }, known;
+	struct mx_bound known, x;
+	long known_log2;
 
 	if (n == 0)
 		return;
-	known = b->pending[0].lo;
-	for (long j = 1; j < n; j++)
-		if (mx_bound_cmp(&b->pending[j].lo, &known) > 0)
-			known = b->pending[j].lo;
-	if (mx_bound_cmp(&in_words, &known) > 0)
-		known = in_words;
-	mx_bound_below(&known, &known); /* binary: compared with the bounds in integers */
+	/* the largest lower bound, each taken binary below it, compared in integers */
+	x = (struct mx_bound){ .binary = false, .dec = words->error };
+	mx_bound_binary(&known, &x, false);
+	known_log2 = mx_bound_log2_over(&known);
 	for (long j = 0; j < n; j++) {
-		if (mx_bound_cmp(&b->pending[j].hi, &known) <= 0)
-			continue; /* |error| < hi ≤ known */
-		decoded_value(b->decoded, ef, b->pending[j].code, e);
-		keep_rational(b, worst, mx_element_value(b, b->pending[j].i), false);
+		if (mx_bound_log2_over(&b->pending[j].lo) + 4 <= known_log2)
+			continue; /* lo < 2^(its over + 4): not above known */
+		mx_bound_binary(&x, &b->pending[j].lo, false);
+		if (mx_binary_cmp(x.n, x.k, known.n, known.k) > 0)
+			known = x, known_log2 = mx_bound_log2_over(&known);
+	}
+	if (text->any && text->over > known_log2)
+		known = (struct mx_bound){ .binary = true, .n = 1, .k = text->over }, known_log2 = text->over;
+	for (long j = 0; j < n; j++) {
+		const struct mx_pending *p = &b->pending[j];
+		if (mx_bound_log2_over(&p->hi) + 4 <= known_log2)
+			continue; /* |error| < hi < 2^(its over + 4) ≤ known */
+		mx_bound_binary(&x, &p->hi, true);
+		if (mx_binary_cmp(x.n, x.k, known.n, known.k) <= 0 ||
+		    (text->any && mx_bound_log2_over(&x) + 1 <= text->over))
+			continue; /* |error| < hi ≤ known, or < 2^over ≤ the text's (hi < 2^(its over + 1)) */
+		if (mx_text_error_kept(text, b, ef, p->i, p->code, e))
+			continue;
+		decoded_value(b->decoded, ef, p->code, e);
+		keep_rational(b, worst, mx_element_value(b, p->i), false);
 	}
 }
 
@@ -519,8 +481,39 @@ static void block_work(struct block *b, const struct settings *s)
 		sb_init(&b->error);
 		b->work_made = true;
 	}
+	sb_clear(&b->exact); /* empty between rows (mx_put_texts_element()) */
+	sb_clear(&b->error);
 	b->error_wanted = render_has_field(&s->fields, FIELD_ERROR);
 	b->exact_wanted = render_has_field(&s->fields, FIELD_EXACT);
+	b->hex_rows = !b->flat && render_bulk_rows(&s->fields, s->style) == BULK_ROWS_HEX;
+}
+
+/* A power of two not above the |error| of the block's placed element (ELEMENT_SPOT) of
+ * the largest ⌊log2 |x|⌋, from its lower bound, made before the others so that those
+ * far below it are not pended (it is made again in its turn); LONG_MIN where there is
+ * none, or its error is not bounded above 0. */
+static long seed_known(struct block *b, const struct element_format *ef, long e)
+{
+	struct element_words w;
+	struct mx_pending p;
+	long top = LONG_MIN, at = -1;
+	bool pended;
+
+	for (long i = 0; i < b->count; i++)
+		if (b->form[i] == ELEMENT_SPOT && b->spot_log2[i] > top)
+			top = b->spot_log2[i], at = i;
+	if (at < 0 || b->error_wanted || !bounded_element(&w, &p, &pended, b, ef, at, e, LONG_MIN) || !pended)
+		return LONG_MIN;
+	return mx_bound_log2_over(&p.lo);
+}
+
+/* A power of two not above the largest |error| known: 2^known (a pending element's),
+ * the words' and the digits' worst. */
+static long known_over(long known, const struct worst_words *words, const struct worst_text *text)
+{
+	long over = known > words->over ? known : words->over;
+
+	return text->any && text->over > over ? text->over : over;
 }
 
 /* The elements of a block with a finite scale, and the worst error of them. A float
@@ -532,30 +525,37 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 {
 	struct worst_words worst_words = { { false, 0, 0 }, LONG_MIN };
 	struct worst_rational worst = { false, false };
+	struct worst_text text = { false, LONG_MIN, NULL };
 	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended;
-	long pending = 0, known = LONG_MIN; /* 2^known ≤ a pending element's |error| */
+	long pending = 0, known; /* 2^known ≤ a pending element's |error| */
 
-	code_table(b, ef); /* for element_words_value() */
+	mx_code_table(b, ef); /* for element_words_value() */
 	block_work(b, s);
+	b->rounding = ef->floats ? mx_scaled_rounding(b, ef->floats, e) : NULL;
+	known = b->in_place ? seed_known(b, ef, e) : LONG_MIN;
 	for (long i = 0; i < b->count; i++) {
 		struct element_words w;
 		fpcode code;
-		if (b->in_place && (i = digits_elements(out, s, b, ef, i, e, &worst_words)) == b->count)
-			break;
-		sb_clear(&b->exact);
-		sb_clear(&b->error);
-		if (!b->error_wanted && bounded_element(&w, &b->pending[pending], &pended, b, ef, i, e,
-							known > worst_words.over ? known : worst_words.over)) {
+		long over = known_over(known, &worst_words, &text);
+		if (b->in_place && b->form[i] == ELEMENT_DIGITS) {
+			if ((i = digits_elements(out, s, b, ef, i, e, &worst_words, over)) == b->count)
+				break;
+			over = known_over(known, &worst_words, &text);
+		}
+		if (!b->error_wanted && bounded_element(&w, &b->pending[pending], &pended, b, ef, i, e, over)) {
 			if (pended) { /* its error only bounded: resolve_pending() */
-				long over = mx_bound_log2_over(&b->pending[pending].lo);
-				known = over > known ? over : known;
+				long lo = mx_bound_log2_over(&b->pending[pending].lo);
+				known = lo > known ? lo : known;
 				pending++;
 			}
 		} else if (element_i_in_words(&w, b, ef, i, e))
 			keep_worst(&worst_words, &w);
-		else {
+		else if (mx_text_element(&w.code, w.coded, b, ef, i, e, over, &text)) {
+			mx_put_texts_element(out, s, b, i, ef, w.code);
+			continue;
+		} else {
 			code = rational_element(b, ef, i, e, &worst, exact_wanted);
-			mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
+			mx_put_texts_element(out, s, b, i, ef, code);
 			continue;
 		}
 		if (b->in_place) {
@@ -567,10 +567,11 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			sb_add(&b->exact, w.value, w.value_len);
 		if (b->error_wanted)
 			dec_words_write(&b->error, &w.error);
-		mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
+		mx_put_texts_element(out, s, b, i, ef, code);
 	}
-	resolve_pending(b, ef, e, pending, &worst_words, &worst);
-	mx_put_block_worst(out, s, &worst_words.error, b->worst, worst.any, worst.approximate);
+	resolve_pending(b, ef, e, pending, &worst_words, &worst, &text);
+	mx_put_block_worst(out, s, &worst_words.error, text.any ? text.digits : NULL, b->worst, worst.any,
+			   worst.approximate);
 }
 
 void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b, const struct element_format *ef)

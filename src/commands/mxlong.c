@@ -7,6 +7,7 @@
  * there does. Never approximates: what the ends do not decide, it declines.
  */
 #include "mxlong.h"
+#include "dectext.h"
 
 #include <stdlib.h>
 
@@ -141,12 +142,14 @@ static bool binary_minus(bool *neg_out, unsigned __int128 *n, long *k, bool neg,
 	return true;
 }
 
+static int bound_cmp(const struct mx_bound *a, const struct mx_bound *b);
+
 /* The bounds on |error| from the errors against x's two ends: the error lies strictly
  * between them; above the smaller |error| where they have one sign, else as small as
  * 0; below the larger. */
 static void bounds_of(struct mx_pending *p, struct mx_bound end[2], const bool end_neg[2])
 {
-	int larger = mx_bound_cmp(&end[1], &end[0]) > 0;
+	int larger = bound_cmp(&end[1], &end[0]) > 0;
 	bool zero0 = end[0].binary ? !end[0].n : !end[0].dec.d, zero1 = end[1].binary ? !end[1].n : !end[1].dec.d;
 
 	p->hi = end[larger];
@@ -253,8 +256,20 @@ static int binary_vs_decimal(const struct mx_bound *bin, const struct mx_bound *
 	return 2;
 }
 
-int mx_bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b)
+/* A bound's exact value as digits: false where they decline. */
+static bool bound_text(struct dec_text *t, const struct mx_bound *x)
 {
+	if (!x->binary)
+		dec_text_words(t, &x->dec);
+	else if (!dec_text_binary(t, false, x->n, x->k))
+		return false;
+	return true;
+}
+
+/* |a| against |b|, a binary and a decimal bound or two decimal ones: −1, 0, 1. */
+static int bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b)
+{
+	static struct dec_text at, bt; /* their storage kept for the run */
 	mpq_t x, y;
 	int c;
 
@@ -262,6 +277,8 @@ int mx_bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b)
 		return dec_words_cmp_abs(&a->dec, &b->dec);
 	if ((c = a->binary ? binary_vs_decimal(a, b) : -binary_vs_decimal(b, a)) != 2 && c != -2)
 		return c;
+	if (bound_text(&at, a) && bound_text(&bt, b))
+		return dec_text_cmp_abs(&at, &bt);
 	mpq_inits(x, y, NULL);
 	bound_rational(x, a);
 	bound_rational(y, b);
@@ -270,37 +287,46 @@ int mx_bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b)
 	return c < 0 ? -1 : c > 0;
 }
 
-long mx_bound_log2_over(const struct mx_bound *x)
+/* |a| against |b|: −1, 0, 1. */
+static int bound_cmp(const struct mx_bound *a, const struct mx_bound *b)
 {
-	if (!x->binary)
-		return dec_words_log2_over(&x->dec);
-	return x->n ? bit_length(x->n) - 1 + x->k : LONG_MIN;
+	return a->binary && b->binary ? mx_binary_cmp(a->n, a->k, b->n, b->k) : bound_cmp_mixed(a, b);
 }
 
-void mx_bound_below(struct mx_bound *out, const struct mx_bound *x)
+/* x·2^s/10^m rounded down or up (x < 2^128 nonzero, m ≤ 19): x first shifted as far
+ * as 128 bits hold it, so that at least 64 bits are left; *k takes the shift. */
+static unsigned __int128 over_pow10(unsigned __int128 x, long *k, int m, bool up)
 {
-	mpq_t q;
-	mpz_t n;
-	long s;
+	uint64_t p = (uint64_t)num_pow10_words(m);
+	int s = 128 - bit_length(x);
+	unsigned __int128 q;
+
+	x <<= s;
+	*k -= s;
+	q = x / p;
+	return q + (up && q * p != x);
+}
+
+void mx_bound_binary(struct mx_bound *out, const struct mx_bound *x, bool up)
+{
+	unsigned __int128 n = x->dec.d;
+	long k = 0, left = x->dec.k;
 
 	*out = *x;
-	if (x->binary || !x->dec.d) {
-		if (!x->binary)
-			*out = (struct mx_bound){ .binary = true, .n = 0, .k = 0 };
+	if (x->binary)
 		return;
+	*out = (struct mx_bound){ .binary = true, .n = 0, .k = 0 };
+	if (!n)
+		return;
+	for (; left < 0; left += 19) { /* d·10^|k|: n cut to 64 bits, down (up), then times 10^19 */
+		int s = bit_length(n) > 64 ? bit_length(n) - 64 : 0;
+		bool cut = s && (n & (((unsigned __int128)1 << s) - 1));
+		n = (n >> s) + (up && cut);
+		k += s;
+		n *= num_pow10_words(left > -19 ? (int)-left : 19);
 	}
-	s = 100 - dec_words_log2_over(&x->dec); /* |x| < 2^(over + 4): n < 2^104 */
-	mpq_init(q);
-	mpz_init(n);
-	bound_rational(q, x);
-	if (s >= 0)
-		mpq_mul_2exp(q, q, (mp_bitcnt_t)s);
-	else
-		mpq_div_2exp(q, q, (mp_bitcnt_t)-s);
-	mpz_fdiv_q(n, mpq_numref(q), mpq_denref(q));
-	*out = (struct mx_bound){ .binary = true,
-				  .n = (unsigned __int128)mpz_getlimbn(n, 1) << 64 | mpz_getlimbn(n, 0),
-				  .k = -s };
-	mpz_clear(n);
-	mpq_clear(q);
+	/* d/10^k, 19 digits at a time: each quotient down (up) keeps the bound below (above) */
+	for (; left > 0; left -= 19)
+		n = over_pow10(n, &k, left < 19 ? (int)left : 19, up);
+	*out = (struct mx_bound){ .binary = true, .n = n, .k = k };
 }

@@ -8,6 +8,9 @@
 #ifndef FPX_MXLONG_H
 #define FPX_MXLONG_H
 
+#include <limits.h>
+#include <stdint.h>
+
 #include "decwords.h"
 #include "fastdec.h"
 #include "fastdecline.h"
@@ -62,9 +65,19 @@ bool mx_long_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, 
 bool mx_spot_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct fastdec_spot s[2]);
 bool mx_long_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct decimal *x);
 /* A power of two not above |x|: l with 2^l ≤ |x|; LONG_MIN for 0. */
-long mx_bound_log2_over(const struct mx_bound *x);
-/* A binary bound not above x (x itself when binary). */
-void mx_bound_below(struct mx_bound *out, const struct mx_bound *x);
+static inline long mx_bound_log2_over(const struct mx_bound *x)
+{
+	uint64_t high = (uint64_t)(x->n >> 64);
+
+	if (!x->binary)
+		return dec_words_log2_over(&x->dec);
+	if (!x->n)
+		return LONG_MIN;
+	return (high ? 127 - __builtin_clzll(high) : 63 - __builtin_clzll((uint64_t)x->n)) + x->k;
+}
+/* A binary bound not above x (up false) or not below it (up true): x itself when
+ * binary, else its value to at least 60 bits. */
+void mx_bound_binary(struct mx_bound *out, const struct mx_bound *x, bool up);
 /* n1·2^k1 against n2·2^k2: −1, 0, 1. The one of the larger k shifted to the other's,
  * where no bit leaves 128 (else it is the larger, or both are 0). */
 static inline int mx_binary_cmp(unsigned __int128 n1, long k1, unsigned __int128 n2, long k2)
@@ -84,13 +97,6 @@ static inline int mx_binary_cmp(unsigned __int128 n1, long k1, unsigned __int128
 		n1 <<= d;
 	}
 	return flip * ((n1 > n2) - (n1 < n2));
-}
-/* |a| against |b|, a binary and a decimal bound or two decimal ones: −1, 0, 1. */
-int mx_bound_cmp_mixed(const struct mx_bound *a, const struct mx_bound *b);
-/* |a| against |b|: −1, 0, 1. */
-static inline int mx_bound_cmp(const struct mx_bound *a, const struct mx_bound *b)
-{
-	return a->binary && b->binary ? mx_binary_cmp(a->n, a->k, b->n, b->k) : mx_bound_cmp_mixed(a, b);
 }
 
 #endif

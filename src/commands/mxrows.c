@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dectext.h"
 #include "output.h"
 #include "render.h"
 
@@ -30,6 +31,14 @@ void mx_put_element(struct strbuf *out, const struct settings *s, const struct b
 	if (b->flat)
 		sb_add(out, b->row_start.s, b->row_start.len);
 	render_text_row(out, &s->fields, s->style, &row);
+}
+
+void mx_put_texts_element(struct strbuf *out, const struct settings *s, struct block *b, long i,
+			  const struct element_format *ef, fpcode code)
+{
+	mx_put_element(out, s, b, i, ef, code, &b->exact, &b->error);
+	sb_clear(&b->exact);
+	sb_clear(&b->error);
 }
 
 bool mx_flat(const struct settings *s)
@@ -164,23 +173,60 @@ static bool rational_not_below(const mpq_t q, const struct dec_words *w)
 	return not_below;
 }
 
-void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec_words *in_words, mpq_t worst,
-			    bool any_rational, bool approximate)
+/* Whether the error in digits is the larger of it and the one in words (either may be
+ * 0): by their powers of two where those decide it (2^over ≤ |words| < 2^(over + 4),
+ * 2^over ≤ |digits| < 2^(over + 5)), else digit by digit. */
+static bool text_larger(const struct dec_words *in_words, const struct dec_text *in_text)
+{
+	static struct dec_text words; /* its storage kept for the run */
+	long over_w = dec_words_log2_over(in_words), over_t = dec_text_log2_over(in_text);
+
+	if (!in_words->d)
+		return true;
+	if (over_w != LONG_MIN && over_t != LONG_MIN && (over_t >= over_w + 4 || over_w >= over_t + 5))
+		return over_t > over_w;
+	dec_text_words(&words, in_words);
+	return dec_text_cmp_abs(in_text, &words) >= 0;
+}
+
+/* Whether q ≥ |t| (q = |error| ≥ 0), as rationals. */
+static bool rational_not_below_text(const mpq_t q, const struct dec_text *t)
+{
+	mpq_t x;
+	bool not_below;
+
+	mpq_init(x);
+	dec_text_rational(x, t);
+	mpq_abs(x, x);
+	not_below = mpq_cmp(q, x) >= 0;
+	mpq_clear(x);
+	return not_below;
+}
+
+void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec_words *in_words,
+			struct dec_text *in_text, mpq_t worst, bool any_rational, bool approximate)
 {
 	char words[DEC_WORDS_MAX + 1];
 	struct strbuf text;
 	bool rational = false;
 
 	in_words->neg = false;
-	if (any_rational) /* which is the larger: a rational's or the words' */
-		rational = rational_not_below(worst, in_words);
-	if (!rational) {
+	if (in_text && !text_larger(in_words, in_text)) /* which is the larger: the words' or the digits' */
+		in_text = NULL;
+	if (any_rational) /* ... and against a rational's */
+		rational = in_text ? rational_not_below_text(worst, in_text) : rational_not_below(worst, in_words);
+	sb_init(&text);
+	if (rational)
+		(approximate ? output_approximate : output_rational)(&text, worst);
+	else if (in_text) {
+		in_text->neg = false;
+		dec_text_write(&text, in_text);
+	} else {
 		*dec_words_put(words, in_words) = '\0';
 		mx_put_worst_error(out, s, words);
+		sb_free(&text);
 		return;
 	}
-	sb_init(&text);
-	(approximate ? output_approximate : output_rational)(&text, worst);
 	mx_put_worst_error(out, s, text.s);
 	sb_free(&text);
 }

@@ -111,6 +111,11 @@ static void write_digits(struct strbuf *out, bool neg, const char *digits, long 
 	out->s[out->len] = '\0';
 }
 
+void dec_write_digits(struct strbuf *out, bool neg, const char *digits, long n, long k)
+{
+	write_digits(out, neg, digits, n, k);
+}
+
 void dec_write_scaled(struct strbuf *out, bool neg, const mpz_t d, long k)
 {
 	char small[64]; /* most values: no allocation for their digits */

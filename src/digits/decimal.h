@@ -23,6 +23,9 @@ char *dec_long(char buf[DEC_LONG_MAX], long v);
 /* Writes ±d·10^k as dec_shortest() writes its digits (trailing zeros dropped; plain,
  * or scientific from 10^21 and below 10^-6). */
 void dec_scaled_word(struct strbuf *out, bool neg, uint64_t d, long k);
+/* D·10^k, D given by its n digits (no leading zero; n ≥ 1), written as dec_rational()
+ * writes that value. */
+void dec_write_digits(struct strbuf *out, bool neg, const char *digits, long n, long k);
 /* The value in full (every binary fraction terminates). */
 void dec_exact(struct strbuf *out, bool neg, const mpz_t sig, long exp);
 /* The exact value of a code of f: dec_exact() of it, or nan, inf, -inf. */

@@ -1,0 +1,131 @@
+/*
+ * mxtext.c — `fpx mx`'s elements whose exact value or error words do not hold, made as
+ * digits (dectext.h): the typed text minus the decoded value's digits, aligned at the
+ * point, with no rational (mxemit.h). The decoded values' digits are made once for each
+ * code and scale. Never writes a row; declines (false) what is not a plain decimal.
+ */
+#include "mxemit.h"
+#include "dectext.h"
+#include "mxlong.h"
+
+#include <limits.h>
+
+/* The work areas, their storage kept for the run: the typed value, the decoded one (a
+ * wide format's), their difference, and the block's largest |error| of those. */
+static struct dec_text text_x, text_d, text_diff, text_worst;
+
+/* The value code decodes to, ±m·2^exp times X = 2^e: false where it is no value of a
+ * grid in a word. */
+static bool code_binary(bool *neg, uint64_t *m, long *exp, const struct block *b, const struct element_format *ef,
+			fpcode code, long e)
+{
+	const struct code_table *t = b->codes;
+
+	if (t) {
+		*neg = t->neg[code], *m = t->m[code], *exp = t->exp[code] + e;
+		return t->grid[code];
+	}
+	if (!ef->floats ||
+	    !fmt_grid_rank_value(ef->floats, fmt_rank_of_code(ef->floats, fmt_magnitude(ef->floats, code, neg)), m, exp))
+		return false;
+	*exp += e;
+	return true;
+}
+
+/* The digits of the value code decodes to times X = 2^e: made once for each code and
+ * scale of a table's format (the last scale's kept), else into text_d; NULL where they
+ * decline or it is no value of a grid in a word. */
+static const struct dec_text *value_digits(const struct block *b, const struct element_format *ef, fpcode code,
+					   long e)
+{
+	static struct dec_text made[MX_TABLE_CODES];
+	static long made_e[MX_TABLE_CODES];
+	static bool made_any[MX_TABLE_CODES];
+	struct dec_text *t = b->codes ? &made[code] : &text_d;
+	uint64_t m;
+	long exp;
+	bool neg;
+
+	if (b->codes && made_any[code] && made_e[code] == e)
+		return t;
+	if (!code_binary(&neg, &m, &exp, b, ef, code, e) || !dec_text_binary(t, neg, m, exp))
+		return NULL;
+	if (b->codes) {
+		made_any[code] = true;
+		made_e[code] = e;
+	}
+	return t;
+}
+
+/* Element i's error d − x into text_diff, x its text (a plain decimal), d the digits of
+ * the value it decodes to: false where it is no such text (a value, a real's stand-in)
+ * or the digits decline. */
+static bool text_error(const struct block *b, long i, const struct dec_text *d)
+{
+	return d && b->form[i] != ELEMENT_VALUE && !b->approximate[i] && dec_text_read(&text_x, b->text[i], b->len[i]) &&
+	       dec_text_minus(&text_diff, d, &text_x);
+}
+
+/* text_diff's |error| kept in text_worst where it is the larger. */
+static void keep_text(struct worst_text *worst)
+{
+	text_diff.neg = false;
+	if (!worst->any || dec_text_cmp_abs(&text_diff, &text_worst) > 0) {
+		dec_text_swap(&text_diff, &text_worst);
+		worst->over = dec_text_log2_over(&text_worst);
+	}
+	worst->any = true;
+	worst->digits = &text_worst;
+}
+
+bool mx_text_error_kept(struct worst_text *worst, const struct block *b, const struct element_format *ef, long i,
+			fpcode code, long e)
+{
+	if (!text_error(b, i, value_digits(b, ef, code, e)))
+		return false;
+	keep_text(worst);
+	return true;
+}
+
+/* Element i's code as a plain decimal of a float format: by rnd_encode_decimal(), or
+ * for a long one by the ends of its first 19 digits (mx_long_code()); false where those
+ * do not decide it. */
+static bool decimal_code(fpcode *code, struct block *b, const struct fmt *f, long i, long e)
+{
+	struct decimal scaled;
+	struct rnd_result r;
+
+	mx_element_as_decimal(b, i);
+	if (b->dec[i].kind != DECIMAL_FINITE)
+		return false;
+	if (mx_long_decimal(&b->dec[i]))
+		return mx_long_code(code, f, b->rounding, &b->dec[i], e);
+	scaled = b->dec[i];
+	scaled.e2 -= e;
+	if (!rnd_encode_decimal(&r, f, &scaled, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE)))
+		return false;
+	*code = r.code;
+	return true;
+}
+
+bool mx_text_element(fpcode *code, bool coded, struct block *b, const struct element_format *ef, long i, long e,
+		     long known, struct worst_text *worst)
+{
+	const struct dec_text *d;
+	long under;
+
+	if (!ef->floats || b->form[i] == ELEMENT_VALUE || b->approximate[i] ||
+	    (!coded && !decimal_code(code, b, ef->floats, i, e)) || !(d = value_digits(b, ef, *code, e)))
+		return false;
+	under = b->codes ? b->codes->under[*code] : LONG_MAX;
+	if (b->error_wanted || under == LONG_MAX || under + e > known) {
+		if (!text_error(b, i, d))
+			return false;
+		if (b->error_wanted)
+			dec_text_write(&b->error, &text_diff);
+		keep_text(worst);
+	}
+	if (b->exact_wanted)
+		dec_text_write(&b->exact, d);
+	return true;
+}
