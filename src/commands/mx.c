@@ -366,8 +366,11 @@ static const char *take_blocks(void *arg, const char *p, const char *end, long *
 static void mx_input(void *arg, struct inputs *in, const char *text, size_t len)
 {
 	struct mx_run *r = arg;
-	enum problem problem = read_element(r, text, len);
+	enum problem problem = PROBLEM_NONE;
 
+	/* a plain decimal as the fast path reads it (copied), else as read_element() does */
+	if (r->s->quant.preset || r->b.bytes + (long)len > MX_BLOCK_BYTES || !mx_block_line(&r->b, text, len))
+		problem = read_element(r, text, len);
 	if (problem) {
 		problem_report(inputs_where(in), text, len, problem, &r->err);
 		r->failures++;

@@ -45,16 +45,40 @@ static void block_reserve(struct block *b, long n)
 	b->cap = cap;
 }
 
+/* Where the next text goes in chars (after the last one's terminator and padding), room
+ * made there for len bytes, a terminator and LINES_PADDING bytes after it. */
+static size_t text_room(struct block *b, size_t len)
+{
+	size_t at = b->count ? b->at[b->count - 1] + b->len[b->count - 1] + 1 + LINES_PADDING : 0;
+
+	if (at + len + 1 + LINES_PADDING > b->chars_cap) {
+		b->chars_cap = 2 * (at + len + 1 + LINES_PADDING);
+		if (!(b->chars = realloc(b->chars, b->chars_cap)))
+			abort();
+	}
+	return at;
+}
+
+/* The text of element b->count copied into chars at `at`, its terminator c and zeros
+ * after it; the element counted. */
+static void add_text(struct block *b, size_t at, const char *text, size_t len, char c)
+{
+	long i = b->count++;
+
+	memcpy(b->chars + at, text, len);
+	b->chars[at + len] = c;
+	memset(b->chars + at + len + 1, 0, LINES_PADDING);
+	b->at[i] = at;
+	b->len[i] = len;
+	b->bytes += (long)len;
+	b->copied = true;
+}
+
 /* An element: the value x, or the plain decimal d (x NULL), and its text. */
 void mx_block_add(struct block *b, const struct num *x, const struct decimal *d, bool approximate, const char *text,
 		  size_t len)
 {
 	block_reserve(b, b->count + 1);
-	if ((size_t)b->bytes + (size_t)b->count + len + 1 > b->chars_cap) {
-		b->chars_cap = 2 * ((size_t)b->bytes + (size_t)b->count + len + 1);
-		if (!(b->chars = realloc(b->chars, b->chars_cap)))
-			abort();
-	}
 	if (x)
 		num_set(&b->v[b->count], x);
 	b->made[b->count] = x != NULL;
@@ -64,20 +88,18 @@ void mx_block_add(struct block *b, const struct num *x, const struct decimal *d,
 		b->dec[b->count].text = NULL; /* d's text is the caller's, gone by the block's end */
 	}
 	b->approximate[b->count] = approximate;
-	b->len[b->count] = len;
-	b->at[b->count] = (size_t)b->bytes + (size_t)b->count;
-	memcpy(b->chars + b->at[b->count], text, len);
-	b->chars[b->at[b->count] + len] = '\0';
-	b->bytes += (long)len;
-	b->count++;
+	b->in_place = false; /* its text typed: the rows of the general path */
+	add_text(b, text_room(b, len), text, len, '\0');
 }
 
 /* The texts' pointers, once no text is added to move them. */
 void mx_block_texts(struct block *b)
 {
-	if (!b->in_place)
-		for (long i = 0; i < b->count; i++)
-			b->text[i] = b->chars + b->at[i];
+	if (!b->copied)
+		return;
+	for (long i = 0; i < b->count; i++)
+		b->text[i] = b->chars + b->at[i];
+	b->readable = b->count ? b->chars + b->at[b->count - 1] + b->len[b->count - 1] + 1 + LINES_PADDING : b->chars;
 }
 
 void mx_block_empty(struct block *b)
@@ -85,6 +107,7 @@ void mx_block_empty(struct block *b)
 	b->count = 0;
 	b->bytes = 0;
 	b->in_place = false;
+	b->copied = false;
 }
 
 void mx_block_free(struct block *b)
@@ -459,4 +482,27 @@ const char *mx_block_in_place(struct block *b, long size, const char *p, const c
 	b->in_place = true;
 	b->readable = end + LINES_PADDING;
 	return p;
+}
+
+bool mx_block_line(struct block *b, const char *text, size_t len)
+{
+	long i = b->count;
+	size_t at;
+	char *copy;
+
+	block_reserve(b, i + 1);
+	at = text_room(b, len);
+	copy = b->chars + at;
+	memcpy(copy, text, len);
+	copy[len] = '\n';
+	memset(copy + len + 1, 0, LINES_PADDING);
+	if (!read_line(b, i, copy, copy + len + 1))
+		return false;
+	if (b->form[i] == ELEMENT_DECIMAL)
+		b->dec[i].text = NULL; /* chars may move before the block's end */
+	b->made[i] = false;
+	b->approximate[i] = false;
+	b->in_place = i == 0 || b->in_place; /* while every element is the one pass's */
+	add_text(b, at, text, len, '\0');
+	return true;
 }
