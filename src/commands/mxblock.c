@@ -199,9 +199,10 @@ bool mx_block_decimal(struct decimal *d, const char *text, size_t len)
 	return !mx_long_decimal(d) || labs(d->q) <= MX_LONG_MAX_Q;
 }
 
-/* The one pass takes a line whose exponent lies within this, which fastdec_scan()'s
- * tables (±400) hold with its at most 38 digits: it reads the line too. */
-#define MX_ONE_PASS_MAX_Q 300
+/* The one pass takes a line whose exponent (of its last digit, w·10^q) lies within
+ * this: fastdec_scan() reads the line too, its first 19 digits' exponent at most 19
+ * above q, within its tables' ±400. */
+#define MX_ONE_PASS_MAX_Q 381
 
 /* Element i held as a decimal (one the one pass read, read again by the general
  * scanner: element_in_words() and fastdec_value() take that). */
