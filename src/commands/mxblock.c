@@ -406,6 +406,31 @@ bool mx_block_probe(struct block *b)
 	return b->probe_open;
 }
 
+/* ⌊log2 |x|⌋ of a line the probe left between two ends (s) that mx_spot_floor_log2()
+ * does not decide: all its digits (up to stop) placed against the one boundary
+ * between them (fastdec_settle_between()). A value on a rank is then taken as one
+ * strictly between its neighbours (as mx_digits_spot() takes it): its ⌊log2⌋ that of
+ * the values from the rank to the next. */
+static bool settled_floor_log2(long *e, struct fastdec_spot s[2], const struct fastdec_line *probe, const char *p,
+			       const char *stop)
+{
+	struct fastdec_spot on;
+
+	if (s->kind != FASTDEC_BETWEEN || !fastdec_settle_between(s, probe, p, stop))
+		return false;
+	if (!s->exact)
+		return mx_spot_floor_log2(e, s);
+	on = s[0];
+	on.exact = false;
+	if (!mx_spot_floor_log2(e, &on))
+		return false;
+	s[1] = on;
+	s[0] = on;
+	s[0].lower--;
+	s[0].kind = FASTDEC_BETWEEN;
+	return true;
+}
+
 /* The same, placed among binary64's values by the one pass where that gives its
  * ⌊log2 |x|⌋ (mxlong.h): element i's spot. */
 static const char *spot_line(struct block *b, long i, const char *p, const char *end)
@@ -414,9 +439,31 @@ static const char *spot_line(struct block *b, long i, const char *p, const char 
 	const char *stop;
 
 	if (!mx_block_probe(b) || !(stop = fastdec_place_line(s, &b->probe, p)) || stop >= end || *stop != '\n' ||
-	    stop - p > MX_LONG_MAX_LEN || !mx_spot_floor_log2(&b->spot_log2[i], s))
+	    stop - p > MX_LONG_MAX_LEN ||
+	    !(mx_spot_floor_log2(&b->spot_log2[i], s) || settled_floor_log2(&b->spot_log2[i], s, &b->probe, p, stop)))
 		return NULL;
 	b->form[i] = ELEMENT_SPOT;
+	return stop;
+}
+
+/* The same read in one pass as the general scanner reads it (fastdec_scan_line_decimal()):
+ * its digits where they are the one pass's (at most 38, the exponent within
+ * MX_ONE_PASS_MAX_Q), else element i held as a decimal; else other_line(). */
+static const char *decimal_line(struct block *b, long i, const char *p, const char *end)
+{
+	struct decimal *d = &b->dec[i];
+	const char *stop = fastdec_scan_line_decimal(d, p);
+	bool all = !d->sticky || d->limbs;
+
+	if (!stop || stop >= end || *stop != '\n' || stop - p > MX_LONG_MAX_LEN)
+		return other_line(b, i, p, end);
+	if (all && (d->head == 0 || labs(d->sticky ? d->wq : d->q) <= MX_ONE_PASS_MAX_Q)) {
+		b->digits[i] = (struct fastdec_digits){
+			d->sticky ? (unsigned __int128)d->w[1] << 64 | d->w[0] : d->head, d->sticky ? d->wq : d->q, d->neg
+		};
+		b->form[i] = ELEMENT_DIGITS; /* as fastdec_scan_line() reads it */
+	} else
+		b->form[i] = ELEMENT_DECIMAL;
 	return stop;
 }
 
@@ -436,24 +483,29 @@ static inline bool short_line(const char *p, const char *end)
 	return memchr(p, '\n', (size_t)(end - p < MX_SHORT_LINE ? end - p : MX_SHORT_LINE)) != NULL;
 }
 
-/* Line i read by the one pass's scan (its digits) where it is short or that reads it;
- * else placed (spot_line()), else read by the general scanner (other_line()). Returns
- * where it ends, or NULL. */
+/* A line that is not short or that the scan does not take: placed (spot_line()), else
+ * read as the general scanner reads it (decimal_line()). Apart from the loop, whose
+ * commonest lines it would slow. */
+__attribute__((noinline, flatten)) static const char *long_line(struct block *b, long i, const char *p,
+								  const char *end)
+{
+	const char *stop = spot_line(b, i, p, end);
+
+	return stop ? stop : decimal_line(b, i, p, end);
+}
+
+/* Line i read by the one pass's scan (its digits) where it is short and that reads
+ * it; else by long_line(). Returns where it ends, or NULL. */
 static inline const char *read_line(struct block *b, long i, const char *p, const char *end)
 {
 	struct fastdec_digits *x = &b->digits[i];
-	bool first = short_line(p, end);
 	const char *stop;
 
 	b->form[i] = ELEMENT_DIGITS;
-	if (!first && (stop = spot_line(b, i, p, end)))
+	if (short_line(p, end) && (stop = fastdec_scan_line(x, p)) && stop < end && *stop == '\n' &&
+	    (x->w == 0 || labs(x->q) <= MX_ONE_PASS_MAX_Q))
 		return stop;
-	stop = fastdec_scan_line(x, p);
-	if (stop && stop < end && *stop == '\n' && (x->w == 0 || labs(x->q) <= MX_ONE_PASS_MAX_Q))
-		return stop;
-	if (first && (stop = spot_line(b, i, p, end)))
-		return stop;
-	return other_line(b, i, p, end);
+	return long_line(b, i, p, end);
 }
 
 __attribute__((flatten)) /* the scan compiled into the loop */
