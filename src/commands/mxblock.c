@@ -204,14 +204,16 @@ bool mx_block_decimal(struct decimal *d, const char *text, size_t len)
  * above q, within its tables' ±400. */
 #define MX_ONE_PASS_MAX_Q 381
 
-/* Element i held as a decimal (one the one pass read, read again by the general
- * scanner: element_in_words() and fastdec_value() take that). */
+/* Element i held as a decimal (one the one pass read, read again as the general
+ * scanner reads it: element_in_words() and fastdec_value() take that). Its text is a
+ * line the one pass took (LINES_PADDING bytes readable after it): read so, in words. */
 void mx_element_as_decimal(struct block *b, long i)
 {
 	if (b->form[i] != ELEMENT_DIGITS && b->form[i] != ELEMENT_SPOT)
 		return;
 	/* MX_ONE_PASS_MAX_Q says it does; spot_line() that it is short enough */
-	if (!(b->form[i] == ELEMENT_DIGITS ? mx_plain_decimal : mx_block_decimal)(&b->dec[i], b->text[i], b->len[i]))
+	if (fastdec_scan_line_decimal(&b->dec[i], b->text[i]) != b->text[i] + b->len[i] &&
+	    !(b->form[i] == ELEMENT_DIGITS ? mx_plain_decimal : mx_block_decimal)(&b->dec[i], b->text[i], b->len[i]))
 		abort();
 	b->form[i] = ELEMENT_DECIMAL;
 }
