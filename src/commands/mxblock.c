@@ -218,25 +218,74 @@ void mx_element_as_decimal(struct block *b, long i)
 	b->form[i] = ELEMENT_DECIMAL;
 }
 
+/* The digits of text from *i on (and one point among them) into num, 19 to a word
+ * before each product; *n: how many, *point: how many came before the point (−1: none). */
+static void plain_digits_value(mpz_t num, const char *text, size_t len, size_t *i, long *n, long *point)
+{
+	static const uint64_t tens[20] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+					   1000000000, 10000000000, 100000000000, 1000000000000, 10000000000000,
+					   100000000000000, 1000000000000000, 10000000000000000, 100000000000000000,
+					   1000000000000000000, 10000000000000000000u };
+	uint64_t word = 0;
+	int in_word = 0;
+
+	mpz_set_ui(num, 0);
+	for (; *i < len && ((unsigned)(text[*i] - '0') < 10 || (text[*i] == '.' && *point < 0)); ++*i) {
+		if (text[*i] == '.') {
+			*point = *n;
+			continue;
+		}
+		word = 10 * word + (uint64_t)(text[*i] - '0');
+		++*n;
+		if (++in_word == 19) {
+			mpz_mul_ui(num, num, tens[19]);
+			mpz_add_ui(num, num, word);
+			word = 0;
+			in_word = 0;
+		}
+	}
+	mpz_mul_ui(num, num, tens[in_word]);
+	mpz_add_ui(num, num, word);
+}
+
+/* v = num·10^k in lowest terms, num already in v's numerator: for k < 0, the factors 2
+ * and 5 that num shares with 10^−k taken out first (the only ones they can share). */
+static void plain_scaled(struct num *v, long k)
+{
+	mpz_ptr num = mpq_numref(v->mag), den = mpq_denref(v->mag);
+	long twos, fives = 0;
+
+	if (k >= 0 || mpz_sgn(num) == 0) {
+		mpz_ui_pow_ui(den, 10, k > 0 ? (unsigned long)k : 0);
+		mpz_mul(num, num, den);
+		mpz_set_ui(den, 1);
+		return;
+	}
+	twos = (long)mpz_scan1(num, 0);
+	twos = twos < -k ? twos : -k;
+	mpz_tdiv_q_2exp(num, num, (mp_bitcnt_t)twos);
+	while (fives < -k && mpz_divisible_ui_p(num, 5)) {
+		mpz_divexact_ui(num, num, 5);
+		fives++;
+	}
+	mpz_ui_pow_ui(den, 5, (unsigned long)(-k - fives));
+	mpz_mul_2exp(den, den, (mp_bitcnt_t)(-k - twos));
+}
+
 /* The exact value of text (len bytes) when it is [sign]digits[.digits][(e|E)[sign]digits]
  * with at least one digit and an exponent of at most 9 digits, as the parser reads it:
  * ±N·10^(E − F), N its digits, F those after the point; else false. */
 static bool plain_long_value(struct num *v, const char *text, size_t len)
 {
-	char digits[MX_LONG_MAX_LEN + 1];
-	size_t i = 0, n = 0;
-	long point = -1, exp = 0, k;
+	size_t i = 0;
+	long n = 0, point = -1, exp = 0;
 	bool neg = false, exp_neg = false;
 
 	if (len > MX_LONG_MAX_LEN)
 		return false;
 	if (i < len && (text[i] == '-' || text[i] == '+'))
 		neg = text[i++] == '-';
-	for (; i < len && ((unsigned)(text[i] - '0') < 10 || (text[i] == '.' && point < 0)); i++)
-		if (text[i] == '.')
-			point = (long)n;
-		else
-			digits[n++] = text[i];
+	plain_digits_value(mpq_numref(v->mag), text, len, &i, &n, &point);
 	if (n == 0)
 		return false;
 	if (i < len && (text[i] == 'e' || text[i] == 'E')) {
@@ -250,15 +299,7 @@ static bool plain_long_value(struct num *v, const char *text, size_t len)
 	}
 	if (i != len)
 		return false;
-	digits[n] = '\0';
-	k = (exp_neg ? -exp : exp) - (point < 0 ? 0 : (long)n - point);
-	mpz_set_str(mpq_numref(v->mag), digits, 10);
-	mpz_ui_pow_ui(mpq_denref(v->mag), 10, (unsigned long)labs(k));
-	if (k > 0) {
-		mpz_mul(mpq_numref(v->mag), mpq_numref(v->mag), mpq_denref(v->mag));
-		mpz_set_ui(mpq_denref(v->mag), 1);
-	} else
-		mpq_canonicalize(v->mag);
+	plain_scaled(v, (exp_neg ? -exp : exp) - (point < 0 ? 0 : n - point));
 	num_set_kind(v, NUM_FINITE);
 	v->neg = neg;
 	v->bound = NUM_EXACT;
