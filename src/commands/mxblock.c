@@ -337,7 +337,7 @@ const struct num *mx_element_value(struct block *b, long i)
 }
 
 /* Is element i zero, read as digits? */
-static bool zero_digits(const struct block *b, long i)
+static inline bool zero_digits(const struct block *b, long i)
 {
 	return (b->form[i] == ELEMENT_DIGITS && b->digits[i].w == 0) ||
 	       (b->form[i] == ELEMENT_DECIMAL && b->dec[i].kind == DECIMAL_FINITE && b->dec[i].head == 0);
@@ -377,41 +377,74 @@ static inline long log2_bound(const struct block *b, long i, int *slack)
 	return b->form[i] == ELEMENT_DIGITS && b->digits[i].w != 0 ? fastdec_digits_log2_bound(&b->digits[i]) : LONG_MIN;
 }
 
-/* The shared exponent: ⌊log2⌋ of the largest |x|, the largest ⌊log2 |x|⌋, exactly only
- * for elements within 3 binades of the largest bound seen before them. */
-bool mx_shared_exponent(long *out, struct block *b, long emax)
+/* ⌊log2 |x|⌋ of element i from its exact value (made here if it is not yet): 1, or 0
+ * for a zero, or −1 for a NaN or an infinity. */
+static int value_floor_log2(long *e, struct block *b, long i)
 {
-	bool any = false;
-	long top = 0, least_top = LONG_MIN; /* the largest ⌊log2 |x|⌋ is at least least_top */
+	const struct num *v = mx_element_value(b, i);
 
-	for (long i = 0; i < b->count; i++) {
-		int slack;
-		long e, bound = log2_bound(b, i, &slack);
-		const struct num *v;
-		if (zero_digits(b, i) || (bound != LONG_MIN && bound + slack < least_top))
-			continue; /* zero, or below one before it: not the largest */
-		if (bound > least_top)
-			least_top = bound;
-		if (digits_floor_log2(&e, b, i))
-			;
-		else if ((v = mx_element_value(b, i))->kind != NUM_FINITE)
-			return false;
-		else if (mpq_sgn(v->mag) == 0)
-			continue;
-		else
-			e = num_floor_log2_ratio(mpq_numref(v->mag), mpq_denref(v->mag));
-		if (!any || e > top)
-			top = e;
-		any = true;
-	}
-	*out = any ? top - emax : -127; /* ⌊log2⌋ of the largest |x|: the largest ⌊log2 |x|⌋ */
-	if (*out < -127)
-		*out = -127;
-	if (*out > 127)
-		*out = 127;
-	return true;
+	if (v->kind != NUM_FINITE)
+		return -1;
+	if (mpq_sgn(v->mag) == 0)
+		return 0;
+	*e = num_floor_log2_ratio(mpq_numref(v->mag), mpq_denref(v->mag));
+	return 1;
 }
 
+/* Elements whose ⌊log2 |x|⌋ needs their exact value are put off (up to this many) to
+ * the end of the block, when the largest known may show that they are below it. */
+#define MX_PUT_OFF 16
+
+/* Whether element i is zero or cannot pass top, by its bound (the commonest, digits,
+ * first). */
+static inline __attribute__((always_inline)) bool not_above(const struct block *b, long i, long top, long *bound)
+{
+	int slack;
+
+	if (b->form[i] == ELEMENT_DIGITS) {
+		*bound = b->digits[i].w == 0 ? LONG_MIN : fastdec_digits_log2_bound(&b->digits[i]);
+		return *bound == LONG_MIN || *bound + 3 <= top;
+	}
+	if (b->form[i] == ELEMENT_SPOT) /* its ⌊log2 |x|⌋ itself */
+		return (*bound = b->spot_log2[i]) <= top;
+	*bound = log2_bound(b, i, &slack);
+	return zero_digits(b, i) || (*bound != LONG_MIN && *bound + slack <= top);
+}
+
+/*
+ * The shared exponent: ⌊log2⌋ of the largest |x|, the largest ⌊log2 |x|⌋ (as the scale
+ * 2^(that − emax), at least 2^−127: the largest is taken as at least emax − 127 from the
+ * start), exactly only for elements that may pass the largest known before them (their
+ * bounds say which), those whose exact values it takes put off to the end.
+ */
+bool mx_shared_exponent(long *out, struct block *b, long emax)
+{
+	long top = emax - 127, later[MX_PUT_OFF], n = 0, e, bound;
+	int got;
+
+	for (long i = 0; i < b->count; i++) {
+		if (not_above(b, i, top, &bound))
+			continue;
+		if (digits_floor_log2(&e, b, i))
+			top = e > top ? e : top;
+		else if (bound != LONG_MIN && n < MX_PUT_OFF)
+			later[n++] = i;
+		else if ((got = value_floor_log2(&e, b, i)) < 0)
+			return false;
+		else if (got && e > top)
+			top = e;
+	}
+	for (long k = 0; k < n; k++) {
+		if (not_above(b, later[k], top, &bound))
+			continue;
+		if ((got = value_floor_log2(&e, b, later[k])) < 0)
+			return false;
+		if (got && e > top)
+			top = e;
+	}
+	*out = top - emax > 127 ? 127 : top - emax;
+	return true;
+}
 
 /*
  * The commonest input, stdin lines that are plain decimals, a block at a time straight
