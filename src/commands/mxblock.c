@@ -482,31 +482,6 @@ bool mx_block_probe(struct block *b)
 	return b->probe_open;
 }
 
-/* ⌊log2 |x|⌋ of a line the probe left between two ends (s) that mx_spot_floor_log2()
- * does not decide: all its digits (up to stop) placed against the one boundary
- * between them (fastdec_settle_between()). A value on a rank is then taken as one
- * strictly between its neighbours (as mx_digits_spot() takes it): its ⌊log2⌋ that of
- * the values from the rank to the next. */
-static bool settled_floor_log2(long *e, struct fastdec_spot s[2], const struct fastdec_line *probe, const char *p,
-			       const char *stop)
-{
-	struct fastdec_spot on;
-
-	if (s->kind != FASTDEC_BETWEEN || !fastdec_settle_between(s, probe, p, stop))
-		return false;
-	if (!s->exact)
-		return mx_spot_floor_log2(e, s);
-	on = s[0];
-	on.exact = false;
-	if (!mx_spot_floor_log2(e, &on))
-		return false;
-	s[1] = on;
-	s[0] = on;
-	s[0].lower--;
-	s[0].kind = FASTDEC_BETWEEN;
-	return true;
-}
-
 /* The same, placed among binary64's values by the one pass where that gives its
  * ⌊log2 |x|⌋ (mxlong.h): element i's spot. */
 static const char *spot_line(struct block *b, long i, const char *p, const char *end)
@@ -515,8 +490,7 @@ static const char *spot_line(struct block *b, long i, const char *p, const char 
 	const char *stop;
 
 	if (!mx_block_probe(b) || !(stop = fastdec_place_line(s, &b->probe, p)) || stop >= end || *stop != '\n' ||
-	    stop - p > MX_LONG_MAX_LEN ||
-	    !(mx_spot_floor_log2(&b->spot_log2[i], s) || settled_floor_log2(&b->spot_log2[i], s, &b->probe, p, stop)))
+	    stop - p > MX_LONG_MAX_LEN || !mx_spot_floor_log2(&b->spot_log2[i], s))
 		return NULL;
 	b->form[i] = ELEMENT_SPOT;
 	return stop;
