@@ -322,9 +322,15 @@ static void long_value(struct num *v, const char *text, size_t len)
 	parse_input_clear(&in);
 }
 
-/* Element i's exact value, made from its digits the first time it is asked for. */
+/* Element i's exact value, made from its digits the first time it is asked for (a
+ * spot's straight from its text, a line the one pass placed, not read again first). */
 const struct num *mx_element_value(struct block *b, long i)
 {
+	if (b->form[i] == ELEMENT_SPOT && !b->made[i]) {
+		long_value(&b->v[i], b->text[i], b->len[i]);
+		b->made[i] = true;
+		return &b->v[i];
+	}
 	mx_element_as_decimal(b, i);
 	if (b->made[i])
 		return &b->v[i];
