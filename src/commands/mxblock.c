@@ -15,6 +15,7 @@
 #include "lines.h"
 #include "output.h"
 #include "parse.h"
+#include "pow5.h"
 
 /* Room for n elements. */
 static void block_reserve(struct block *b, long n)
@@ -248,6 +249,17 @@ static void plain_digits_value(mpz_t num, const char *text, size_t len, size_t *
 	mpz_add_ui(num, num, word);
 }
 
+/* z = 5^k, from pow5.h's table where it holds it. */
+static void pow5_value(mpz_t z, unsigned long k)
+{
+	mpz_t t;
+
+	if (k > POW5_MAX)
+		mpz_ui_pow_ui(z, 5, k);
+	else
+		mpz_set(z, mpz_roinit_n(t, pow5_limbs + pow5_table[k].offset, (mp_size_t)pow5_table[k].size));
+}
+
 /* v = num·10^k in lowest terms, num already in v's numerator: for k < 0, the factors 2
  * and 5 that num shares with 10^−k taken out first (the only ones they can share). */
 static void plain_scaled(struct num *v, long k)
@@ -256,8 +268,11 @@ static void plain_scaled(struct num *v, long k)
 	long twos, fives = 0;
 
 	if (k >= 0 || mpz_sgn(num) == 0) {
-		mpz_ui_pow_ui(den, 10, k > 0 ? (unsigned long)k : 0);
-		mpz_mul(num, num, den);
+		if (k > 0 && mpz_sgn(num) != 0) { /* num·5^k·2^k */
+			pow5_value(den, (unsigned long)k);
+			mpz_mul(num, num, den);
+			mpz_mul_2exp(num, num, (mp_bitcnt_t)k);
+		}
 		mpz_set_ui(den, 1);
 		return;
 	}
@@ -268,7 +283,7 @@ static void plain_scaled(struct num *v, long k)
 		mpz_divexact_ui(num, num, 5);
 		fives++;
 	}
-	mpz_ui_pow_ui(den, 5, (unsigned long)(-k - fives));
+	pow5_value(den, (unsigned long)(-k - fives));
 	mpz_mul_2exp(den, den, (mp_bitcnt_t)(-k - twos));
 }
 
