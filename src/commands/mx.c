@@ -342,17 +342,19 @@ static enum problem read_element(struct mx_run *r, const char *text, size_t len)
 }
 
 /* mx's fast path (inputs.h): a whole block of stdin's lines in place
- * (mx_block_in_place()) and its rows, between the blocks the general path reads (it
+ * (mx_block_in_place()) and its rows, or the lines of one the reader's block ends in
+ * (the general path reads the rest); between the blocks the general path reads (it
  * waits while one is held: r->b.count). */
 static const char *take_block(void *arg, const char *p, const char *end, long *lines)
 {
 	struct mx_run *r = arg;
 	const char *after;
 
-	if (!(after = mx_block_in_place(&r->b, r->size, p, end)))
+	if (r->b.count || !(after = mx_block_in_place(&r->b, r->size, p, end)))
 		return NULL;
-	mx_emit_block(r->out, r->s, &r->b, r->ef);
-	*lines = r->size;
+	*lines = r->b.count;
+	if (r->b.count == r->size)
+		mx_emit_block(r->out, r->s, &r->b, r->ef);
 	return after;
 }
 

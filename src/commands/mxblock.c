@@ -369,9 +369,11 @@ bool mx_shared_exponent(long *out, struct block *b, long emax)
  * The commonest input, stdin lines that are plain decimals, a block at a time straight
  * from the line reader's block: the next `size` lines, each read by fastdec_scan_line()
  * into the empty block b in place (its digits, no copy of its text), whose elements
- * then go in words (mxemit.c's digits_elements()). Returns where those lines end, or
- * NULL, with b empty again, when the reader's block holds fewer or one is not such a
- * line (the usual reading then takes them).
+ * then go in words (mxemit.c's digits_elements()). Returns where those lines end; where
+ * the reader's block ends before them, where the lines it holds end, those kept as a
+ * block begun, their texts copied (b->count of them: the usual reading goes on with the
+ * next); or NULL, with b empty again, when one is not such a line (the usual reading
+ * then takes them all).
  */
 /*
  * A line of the block in place that the one pass does not read (a long decimal, or an
@@ -477,6 +479,27 @@ static inline const char *read_line(struct block *b, long i, const char *p, cons
 	return long_line(b, i, p, end);
 }
 
+/* A block in place whose line n the one pass did not take: where the reader's block
+ * ends before that line does, the first n kept as a block begun, their texts copied
+ * (the reader's block is let go before the rest are read), and p returned; else NULL,
+ * b empty again. */
+__attribute__((noinline)) static const char *unfinished(struct block *b, long n, const char *p, const char *end)
+{
+	if (n == 0 || memchr(p, '\n', (size_t)(end - p))) {
+		mx_block_empty(b);
+		return NULL;
+	}
+	for (long i = 0; i < n; i++) {
+		if (b->form[i] == ELEMENT_DECIMAL)
+			b->dec[i].text = NULL; /* chars may move before the block's end */
+		b->made[i] = false;
+		b->approximate[i] = false;
+		add_text(b, text_room(b, b->len[i]), b->text[i], b->len[i], '\0');
+	}
+	b->in_place = true;
+	return p;
+}
+
 __attribute__((flatten)) /* the scan compiled into the loop */
 const char *mx_block_in_place(struct block *b, long size, const char *p, const char *end)
 {
@@ -488,10 +511,8 @@ const char *mx_block_in_place(struct block *b, long size, const char *p, const c
 	len = b->len;
 	for (long i = 0; i < size; i++) {
 		const char *stop = p < end ? read_line(b, i, p, end) : NULL;
-		if (!stop) {
-			mx_block_empty(b);
-			return NULL;
-		}
+		if (!stop)
+			return unfinished(b, i, p, end);
 		text[i] = p;
 		len[i] = (size_t)(stop - p);
 		p = stop + 1;

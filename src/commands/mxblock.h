@@ -138,7 +138,8 @@ void mx_block_free(struct block *b);
  * parser, as parse_input() would read it. */
 bool mx_block_decimal(struct decimal *d, const char *text, size_t len);
 /* The next `size` lines of stdin's block [p, end) into the empty block b, in place
- * (mxblock.c says how); where they end, or NULL with b empty again. */
+ * (mxblock.c says how); where they end (or fewer, b->count, where the block ends first:
+ * a block begun), or NULL with b empty again. */
 const char *mx_block_in_place(struct block *b, long size, const char *p, const char *end);
 /* Element i held as a decimal, and its exact value (made the first time it is asked for). */
 void mx_element_as_decimal(struct block *b, long i);
