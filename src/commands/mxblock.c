@@ -420,7 +420,7 @@ static const char *spot_line(struct block *b, long i, const char *p, const char 
 /* The same read in one pass as the general scanner reads it (fastdec_scan_line_decimal()):
  * its digits where they are the one pass's (at most 38, the exponent within
  * MX_ONE_PASS_MAX_Q), else element i held as a decimal; else other_line(). */
-static const char *decimal_line(struct block *b, long i, const char *p, const char *end)
+__attribute__((noinline, flatten)) static const char *decimal_line(struct block *b, long i, const char *p, const char *end)
 {
 	struct decimal *d = &b->dec[i];
 	const char *stop = fastdec_scan_line_decimal(d, p);
