@@ -342,17 +342,19 @@ static enum problem read_element(struct mx_run *r, const char *text, size_t len)
 }
 
 /* mx's fast path (inputs.h): a whole block of stdin's lines in place
- * (mx_block_in_place()) and its rows, between the blocks the general path reads (it
+ * (mx_block_in_place()) and its rows, or the lines of one the reader's block ends in
+ * (the general path reads the rest); between the blocks the general path reads (it
  * waits while one is held: r->b.count). */
 static const char *take_block(void *arg, const char *p, const char *end, long *lines)
 {
 	struct mx_run *r = arg;
 	const char *after;
 
-	if (!(after = mx_block_in_place(&r->b, r->size, p, end)))
+	if (r->b.count || !(after = mx_block_in_place(&r->b, r->size, p, end)))
 		return NULL;
-	mx_emit_block(r->out, r->s, &r->b, r->ef);
-	*lines = r->size;
+	*lines = r->b.count;
+	if (r->b.count == r->size)
+		mx_emit_block(r->out, r->s, &r->b, r->ef);
 	return after;
 }
 
@@ -366,8 +368,11 @@ static const char *take_blocks(void *arg, const char *p, const char *end, long *
 static void mx_input(void *arg, struct inputs *in, const char *text, size_t len)
 {
 	struct mx_run *r = arg;
-	enum problem problem = read_element(r, text, len);
+	enum problem problem = PROBLEM_NONE;
 
+	/* a plain decimal as the fast path reads it (copied), else as read_element() does */
+	if (r->s->quant.preset || r->b.bytes + (long)len > MX_BLOCK_BYTES || !mx_block_line(&r->b, text, len))
+		problem = read_element(r, text, len);
 	if (problem) {
 		problem_report(inputs_where(in), text, len, problem, &r->err);
 		r->failures++;

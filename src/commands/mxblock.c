@@ -14,6 +14,7 @@
 
 #include "lines.h"
 #include "output.h"
+#include "mxvalue.h"
 #include "parse.h"
 
 /* Room for n elements. */
@@ -45,16 +46,40 @@ static void block_reserve(struct block *b, long n)
 	b->cap = cap;
 }
 
+/* Where the next text goes in chars (after the last one's terminator and padding), room
+ * made there for len bytes, a terminator and LINES_PADDING bytes after it. */
+static size_t text_room(struct block *b, size_t len)
+{
+	size_t at = b->count ? b->at[b->count - 1] + b->len[b->count - 1] + 1 + LINES_PADDING : 0;
+
+	if (at + len + 1 + LINES_PADDING > b->chars_cap) {
+		b->chars_cap = 2 * (at + len + 1 + LINES_PADDING);
+		if (!(b->chars = realloc(b->chars, b->chars_cap)))
+			abort();
+	}
+	return at;
+}
+
+/* The text of element b->count copied into chars at `at`, its terminator c and zeros
+ * after it; the element counted. */
+static void add_text(struct block *b, size_t at, const char *text, size_t len, char c)
+{
+	long i = b->count++;
+
+	memcpy(b->chars + at, text, len);
+	b->chars[at + len] = c;
+	memset(b->chars + at + len + 1, 0, LINES_PADDING);
+	b->at[i] = at;
+	b->len[i] = len;
+	b->bytes += (long)len;
+	b->copied = true;
+}
+
 /* An element: the value x, or the plain decimal d (x NULL), and its text. */
 void mx_block_add(struct block *b, const struct num *x, const struct decimal *d, bool approximate, const char *text,
 		  size_t len)
 {
 	block_reserve(b, b->count + 1);
-	if ((size_t)b->bytes + (size_t)b->count + len + 1 > b->chars_cap) {
-		b->chars_cap = 2 * ((size_t)b->bytes + (size_t)b->count + len + 1);
-		if (!(b->chars = realloc(b->chars, b->chars_cap)))
-			abort();
-	}
 	if (x)
 		num_set(&b->v[b->count], x);
 	b->made[b->count] = x != NULL;
@@ -64,20 +89,18 @@ void mx_block_add(struct block *b, const struct num *x, const struct decimal *d,
 		b->dec[b->count].text = NULL; /* d's text is the caller's, gone by the block's end */
 	}
 	b->approximate[b->count] = approximate;
-	b->len[b->count] = len;
-	b->at[b->count] = (size_t)b->bytes + (size_t)b->count;
-	memcpy(b->chars + b->at[b->count], text, len);
-	b->chars[b->at[b->count] + len] = '\0';
-	b->bytes += (long)len;
-	b->count++;
+	b->in_place = false; /* its text typed: the rows of the general path */
+	add_text(b, text_room(b, len), text, len, '\0');
 }
 
 /* The texts' pointers, once no text is added to move them. */
 void mx_block_texts(struct block *b)
 {
-	if (!b->in_place)
-		for (long i = 0; i < b->count; i++)
-			b->text[i] = b->chars + b->at[i];
+	if (!b->copied)
+		return;
+	for (long i = 0; i < b->count; i++)
+		b->text[i] = b->chars + b->at[i];
+	b->readable = b->count ? b->chars + b->at[b->count - 1] + b->len[b->count - 1] + 1 + LINES_PADDING : b->chars;
 }
 
 void mx_block_empty(struct block *b)
@@ -85,6 +108,7 @@ void mx_block_empty(struct block *b)
 	b->count = 0;
 	b->bytes = 0;
 	b->in_place = false;
+	b->copied = false;
 }
 
 void mx_block_free(struct block *b)
@@ -176,67 +200,23 @@ bool mx_block_decimal(struct decimal *d, const char *text, size_t len)
 	return !mx_long_decimal(d) || labs(d->q) <= MX_LONG_MAX_Q;
 }
 
-/* The one pass takes a line whose exponent lies within this, which fastdec_scan()'s
- * tables (±400) hold with its at most 38 digits: it reads the line too. */
-#define MX_ONE_PASS_MAX_Q 300
+/* The one pass takes a line whose exponent (of its last digit, w·10^q) lies within
+ * this: fastdec_scan() reads the line too, its first 19 digits' exponent at most 19
+ * above q, within its tables' ±400. */
+#define MX_ONE_PASS_MAX_Q 381
 
-/* Element i held as a decimal (one the one pass read, read again by the general
- * scanner: element_in_words() and fastdec_value() take that). */
+/* Element i held as a decimal (one the one pass read, read again as the general
+ * scanner reads it: element_in_words() and fastdec_value() take that). Its text is a
+ * line the one pass took (LINES_PADDING bytes readable after it): read so, in words. */
 void mx_element_as_decimal(struct block *b, long i)
 {
 	if (b->form[i] != ELEMENT_DIGITS && b->form[i] != ELEMENT_SPOT)
 		return;
 	/* MX_ONE_PASS_MAX_Q says it does; spot_line() that it is short enough */
-	if (!(b->form[i] == ELEMENT_DIGITS ? mx_plain_decimal : mx_block_decimal)(&b->dec[i], b->text[i], b->len[i]))
+	if (fastdec_scan_line_decimal(&b->dec[i], b->text[i]) != b->text[i] + b->len[i] &&
+	    !(b->form[i] == ELEMENT_DIGITS ? mx_plain_decimal : mx_block_decimal)(&b->dec[i], b->text[i], b->len[i]))
 		abort();
 	b->form[i] = ELEMENT_DECIMAL;
-}
-
-/* The exact value of text (len bytes) when it is [sign]digits[.digits][(e|E)[sign]digits]
- * with at least one digit and an exponent of at most 9 digits, as the parser reads it:
- * ±N·10^(E − F), N its digits, F those after the point; else false. */
-static bool plain_long_value(struct num *v, const char *text, size_t len)
-{
-	char digits[MX_LONG_MAX_LEN + 1];
-	size_t i = 0, n = 0;
-	long point = -1, exp = 0, k;
-	bool neg = false, exp_neg = false;
-
-	if (len > MX_LONG_MAX_LEN)
-		return false;
-	if (i < len && (text[i] == '-' || text[i] == '+'))
-		neg = text[i++] == '-';
-	for (; i < len && ((unsigned)(text[i] - '0') < 10 || (text[i] == '.' && point < 0)); i++)
-		if (text[i] == '.')
-			point = (long)n;
-		else
-			digits[n++] = text[i];
-	if (n == 0)
-		return false;
-	if (i < len && (text[i] == 'e' || text[i] == 'E')) {
-		size_t start;
-		if (++i < len && (text[i] == '-' || text[i] == '+'))
-			exp_neg = text[i++] == '-';
-		for (start = i; i < len && (unsigned)(text[i] - '0') < 10 && i - start < 9; i++)
-			exp = 10 * exp + (text[i] - '0');
-		if (i == start)
-			return false;
-	}
-	if (i != len)
-		return false;
-	digits[n] = '\0';
-	k = (exp_neg ? -exp : exp) - (point < 0 ? 0 : (long)n - point);
-	mpz_set_str(mpq_numref(v->mag), digits, 10);
-	mpz_ui_pow_ui(mpq_denref(v->mag), 10, (unsigned long)labs(k));
-	if (k > 0) {
-		mpz_mul(mpq_numref(v->mag), mpq_numref(v->mag), mpq_denref(v->mag));
-		mpz_set_ui(mpq_denref(v->mag), 1);
-	} else
-		mpq_canonicalize(v->mag);
-	num_set_kind(v, NUM_FINITE);
-	v->neg = neg;
-	v->bound = NUM_EXACT;
-	return true;
 }
 
 /* A long decimal's exact value, read as the parser reads it (mx_block_decimal() said
@@ -246,7 +226,7 @@ static void long_value(struct num *v, const char *text, size_t len)
 	struct input in;
 	struct parse_error err;
 
-	if (plain_long_value(v, text, len))
+	if (mx_text_value(v, text, len, MX_LONG_MAX_LEN))
 		return;
 	parse_input_init(&in);
 	if (parse_input(&in, &err, text, len) != PARSE_OK || in.kind != INPUT_VALUE || in.value.bound)
@@ -255,9 +235,15 @@ static void long_value(struct num *v, const char *text, size_t len)
 	parse_input_clear(&in);
 }
 
-/* Element i's exact value, made from its digits the first time it is asked for. */
+/* Element i's exact value, made from its digits the first time it is asked for (a
+ * spot's straight from its text, a line the one pass placed, not read again first). */
 const struct num *mx_element_value(struct block *b, long i)
 {
+	if (b->form[i] == ELEMENT_SPOT && !b->made[i]) {
+		long_value(&b->v[i], b->text[i], b->len[i]);
+		b->made[i] = true;
+		return &b->v[i];
+	}
 	mx_element_as_decimal(b, i);
 	if (b->made[i])
 		return &b->v[i];
@@ -270,7 +256,7 @@ const struct num *mx_element_value(struct block *b, long i)
 }
 
 /* Is element i zero, read as digits? */
-static bool zero_digits(const struct block *b, long i)
+static inline bool zero_digits(const struct block *b, long i)
 {
 	return (b->form[i] == ELEMENT_DIGITS && b->digits[i].w == 0) ||
 	       (b->form[i] == ELEMENT_DECIMAL && b->dec[i].kind == DECIMAL_FINITE && b->dec[i].head == 0);
@@ -310,49 +296,84 @@ static inline long log2_bound(const struct block *b, long i, int *slack)
 	return b->form[i] == ELEMENT_DIGITS && b->digits[i].w != 0 ? fastdec_digits_log2_bound(&b->digits[i]) : LONG_MIN;
 }
 
-/* The shared exponent: ⌊log2⌋ of the largest |x|, the largest ⌊log2 |x|⌋, exactly only
- * for elements within 3 binades of the largest bound seen before them. */
-bool mx_shared_exponent(long *out, struct block *b, long emax)
+/* ⌊log2 |x|⌋ of element i from its exact value (made here if it is not yet): 1, or 0
+ * for a zero, or −1 for a NaN or an infinity. */
+static int value_floor_log2(long *e, struct block *b, long i)
 {
-	bool any = false;
-	long top = 0, least_top = LONG_MIN; /* the largest ⌊log2 |x|⌋ is at least least_top */
+	const struct num *v = mx_element_value(b, i);
 
-	for (long i = 0; i < b->count; i++) {
-		int slack;
-		long e, bound = log2_bound(b, i, &slack);
-		const struct num *v;
-		if (zero_digits(b, i) || (bound != LONG_MIN && bound + slack < least_top))
-			continue; /* zero, or below one before it: not the largest */
-		if (bound > least_top)
-			least_top = bound;
-		if (digits_floor_log2(&e, b, i))
-			;
-		else if ((v = mx_element_value(b, i))->kind != NUM_FINITE)
-			return false;
-		else if (mpq_sgn(v->mag) == 0)
-			continue;
-		else
-			e = num_floor_log2_ratio(mpq_numref(v->mag), mpq_denref(v->mag));
-		if (!any || e > top)
-			top = e;
-		any = true;
-	}
-	*out = any ? top - emax : -127; /* ⌊log2⌋ of the largest |x|: the largest ⌊log2 |x|⌋ */
-	if (*out < -127)
-		*out = -127;
-	if (*out > 127)
-		*out = 127;
-	return true;
+	if (v->kind != NUM_FINITE)
+		return -1;
+	if (mpq_sgn(v->mag) == 0)
+		return 0;
+	*e = num_floor_log2_ratio(mpq_numref(v->mag), mpq_denref(v->mag));
+	return 1;
 }
 
+/* Elements whose ⌊log2 |x|⌋ needs their exact value are put off (up to this many) to
+ * the end of the block, when the largest known may show that they are below it. */
+#define MX_PUT_OFF 16
+
+/* Whether element i is zero or cannot pass top, by its bound (the commonest, digits,
+ * first). */
+static inline __attribute__((always_inline)) bool not_above(const struct block *b, long i, long top, long *bound)
+{
+	int slack;
+
+	if (b->form[i] == ELEMENT_DIGITS) {
+		*bound = b->digits[i].w == 0 ? LONG_MIN : fastdec_digits_log2_bound(&b->digits[i]);
+		return *bound == LONG_MIN || *bound + 3 <= top;
+	}
+	if (b->form[i] == ELEMENT_SPOT) /* its ⌊log2 |x|⌋ itself */
+		return (*bound = b->spot_log2[i]) <= top;
+	*bound = log2_bound(b, i, &slack);
+	return zero_digits(b, i) || (*bound != LONG_MIN && *bound + slack <= top);
+}
+
+/*
+ * The shared exponent: ⌊log2⌋ of the largest |x|, the largest ⌊log2 |x|⌋ (as the scale
+ * 2^(that − emax), at least 2^−127: the largest is taken as at least emax − 127 from the
+ * start), exactly only for elements that may pass the largest known before them (their
+ * bounds say which), those whose exact values it takes put off to the end.
+ */
+bool mx_shared_exponent(long *out, struct block *b, long emax)
+{
+	long top = emax - 127, later[MX_PUT_OFF], n = 0, e, bound;
+	int got;
+
+	for (long i = 0; i < b->count; i++) {
+		if (not_above(b, i, top, &bound))
+			continue;
+		if (digits_floor_log2(&e, b, i))
+			top = e > top ? e : top;
+		else if (bound != LONG_MIN && n < MX_PUT_OFF)
+			later[n++] = i;
+		else if ((got = value_floor_log2(&e, b, i)) < 0)
+			return false;
+		else if (got && e > top)
+			top = e;
+	}
+	for (long k = 0; k < n; k++) {
+		if (not_above(b, later[k], top, &bound))
+			continue;
+		if ((got = value_floor_log2(&e, b, later[k])) < 0)
+			return false;
+		if (got && e > top)
+			top = e;
+	}
+	*out = top - emax > 127 ? 127 : top - emax;
+	return true;
+}
 
 /*
  * The commonest input, stdin lines that are plain decimals, a block at a time straight
  * from the line reader's block: the next `size` lines, each read by fastdec_scan_line()
  * into the empty block b in place (its digits, no copy of its text), whose elements
- * then go in words (mxemit.c's digits_elements()). Returns where those lines end, or
- * NULL, with b empty again, when the reader's block holds fewer or one is not such a
- * line (the usual reading then takes them).
+ * then go in words (mxemit.c's digits_elements()). Returns where those lines end; where
+ * the reader's block ends before them, where the lines it holds end, those kept as a
+ * block begun, their texts copied (b->count of them: the usual reading goes on with the
+ * next); or NULL, with b empty again, when one is not such a line (the usual reading
+ * then takes them all).
  */
 /*
  * A line of the block in place that the one pass does not read (a long decimal, or an
@@ -396,6 +417,27 @@ static const char *spot_line(struct block *b, long i, const char *p, const char 
 	return stop;
 }
 
+/* The same read in one pass as the general scanner reads it (fastdec_scan_line_decimal()):
+ * its digits where they are the one pass's (at most 38, the exponent within
+ * MX_ONE_PASS_MAX_Q), else element i held as a decimal; else other_line(). */
+__attribute__((noinline, flatten)) static const char *decimal_line(struct block *b, long i, const char *p, const char *end)
+{
+	struct decimal *d = &b->dec[i];
+	const char *stop = fastdec_scan_line_decimal(d, p);
+	bool all = !d->sticky || d->limbs;
+
+	if (!stop || stop >= end || *stop != '\n' || stop - p > MX_LONG_MAX_LEN)
+		return other_line(b, i, p, end);
+	if (all && (d->head == 0 || labs(d->sticky ? d->wq : d->q) <= MX_ONE_PASS_MAX_Q)) {
+		b->digits[i] = (struct fastdec_digits){
+			d->sticky ? (unsigned __int128)d->w[1] << 64 | d->w[0] : d->head, d->sticky ? d->wq : d->q, d->neg
+		};
+		b->form[i] = ELEMENT_DIGITS; /* as fastdec_scan_line() reads it */
+	} else
+		b->form[i] = ELEMENT_DECIMAL;
+	return stop;
+}
+
 /* Whether the line at p ends within its first 39 bytes (so that it holds at most 38
  * digits): 48 bytes compared at once where the block (and its padding) holds them. */
 #define MX_SHORT_LINE 39
@@ -412,24 +454,50 @@ static inline bool short_line(const char *p, const char *end)
 	return memchr(p, '\n', (size_t)(end - p < MX_SHORT_LINE ? end - p : MX_SHORT_LINE)) != NULL;
 }
 
-/* Line i read by the one pass's scan (its digits) where it is short or that reads it;
- * else placed (spot_line()), else read by the general scanner (other_line()). Returns
- * where it ends, or NULL. */
+/* A line that is not short or that the scan does not take: placed (spot_line()), else
+ * read as the general scanner reads it (decimal_line()). Apart from the loop, whose
+ * commonest lines it would slow. */
+__attribute__((noinline, flatten)) static const char *long_line(struct block *b, long i, const char *p,
+								  const char *end)
+{
+	const char *stop = spot_line(b, i, p, end);
+
+	return stop ? stop : decimal_line(b, i, p, end);
+}
+
+/* Line i read by the one pass's scan (its digits) where it is short and that reads
+ * it; else by long_line(). Returns where it ends, or NULL. */
 static inline const char *read_line(struct block *b, long i, const char *p, const char *end)
 {
 	struct fastdec_digits *x = &b->digits[i];
-	bool first = short_line(p, end);
 	const char *stop;
 
 	b->form[i] = ELEMENT_DIGITS;
-	if (!first && (stop = spot_line(b, i, p, end)))
+	if (short_line(p, end) && (stop = fastdec_scan_line(x, p)) && stop < end && *stop == '\n' &&
+	    (x->w == 0 || labs(x->q) <= MX_ONE_PASS_MAX_Q))
 		return stop;
-	stop = fastdec_scan_line(x, p);
-	if (stop && stop < end && *stop == '\n' && (x->w == 0 || labs(x->q) <= MX_ONE_PASS_MAX_Q))
-		return stop;
-	if (first && (stop = spot_line(b, i, p, end)))
-		return stop;
-	return other_line(b, i, p, end);
+	return long_line(b, i, p, end);
+}
+
+/* A block in place whose line n the one pass did not take: where the reader's block
+ * ends before that line does, the first n kept as a block begun, their texts copied
+ * (the reader's block is let go before the rest are read), and p returned; else NULL,
+ * b empty again. */
+__attribute__((noinline)) static const char *unfinished(struct block *b, long n, const char *p, const char *end)
+{
+	if (n == 0 || memchr(p, '\n', (size_t)(end - p))) {
+		mx_block_empty(b);
+		return NULL;
+	}
+	for (long i = 0; i < n; i++) {
+		if (b->form[i] == ELEMENT_DECIMAL)
+			b->dec[i].text = NULL; /* chars may move before the block's end */
+		b->made[i] = false;
+		b->approximate[i] = false;
+		add_text(b, text_room(b, b->len[i]), b->text[i], b->len[i], '\0');
+	}
+	b->in_place = true;
+	return p;
 }
 
 __attribute__((flatten)) /* the scan compiled into the loop */
@@ -443,10 +511,8 @@ const char *mx_block_in_place(struct block *b, long size, const char *p, const c
 	len = b->len;
 	for (long i = 0; i < size; i++) {
 		const char *stop = p < end ? read_line(b, i, p, end) : NULL;
-		if (!stop) {
-			mx_block_empty(b);
-			return NULL;
-		}
+		if (!stop)
+			return unfinished(b, i, p, end);
 		text[i] = p;
 		len[i] = (size_t)(stop - p);
 		p = stop + 1;
@@ -459,4 +525,27 @@ const char *mx_block_in_place(struct block *b, long size, const char *p, const c
 	b->in_place = true;
 	b->readable = end + LINES_PADDING;
 	return p;
+}
+
+bool mx_block_line(struct block *b, const char *text, size_t len)
+{
+	long i = b->count;
+	size_t at;
+	char *copy;
+
+	block_reserve(b, i + 1);
+	at = text_room(b, len);
+	copy = b->chars + at;
+	memcpy(copy, text, len);
+	copy[len] = '\n';
+	memset(copy + len + 1, 0, LINES_PADDING);
+	if (!read_line(b, i, copy, copy + len + 1))
+		return false;
+	if (b->form[i] == ELEMENT_DECIMAL)
+		b->dec[i].text = NULL; /* chars may move before the block's end */
+	b->made[i] = false;
+	b->approximate[i] = false;
+	b->in_place = i == 0 || b->in_place; /* while every element is the one pass's */
+	add_text(b, at, text, len, '\0');
+	return true;
 }

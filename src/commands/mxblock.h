@@ -80,10 +80,12 @@ struct block {
 	const char **text; /* into chars once the block is whole (mx_block_texts()), or in place */
 	size_t *len;
 	size_t *at;    /* where each text starts in chars */
-	char *chars;   /* the texts, each with its NUL */
+	char *chars;   /* the texts, each with its NUL and LINES_PADDING zeros after it */
 	size_t chars_cap;
-	bool in_place; /* the texts are lines in the line reader's block (the one pass) */
+	bool in_place; /* the elements were read by the one pass (its rows): the texts are lines
+			* in the line reader's block, or copied (copied) */
 	const char *readable; /* ... which may be read up to here */
+	bool copied; /* the texts are in chars (mx_block_texts() points text at them) */
 	bool *approximate; /* v is a real's stand-in (inputs.h), not the real itself */
 	enum element_form *form;
 	struct decimal *dec; /* ELEMENT_DECIMAL: v made from it only when asked for */
@@ -123,7 +125,12 @@ struct block {
 /* An element: the value x, or the plain decimal d (x NULL), and its text. */
 void mx_block_add(struct block *b, const struct num *x, const struct decimal *d, bool approximate, const char *text,
 		  size_t len);
-/* The texts' pointers, once no text is added to move them. */
+/* A line of stdin (its text, no newline) read by the one pass into the block as
+ * mx_block_in_place() reads it, its text copied; false, nothing added, where the one
+ * pass does not read it. */
+bool mx_block_line(struct block *b, const char *text, size_t len);
+/* The texts' pointers (and where they may be read up to), once no text is added to
+ * move them. */
 void mx_block_texts(struct block *b);
 void mx_block_empty(struct block *b);
 void mx_block_free(struct block *b);
@@ -133,7 +140,8 @@ void mx_block_free(struct block *b);
  * parser, as parse_input() would read it. */
 bool mx_block_decimal(struct decimal *d, const char *text, size_t len);
 /* The next `size` lines of stdin's block [p, end) into the empty block b, in place
- * (mxblock.c says how); where they end, or NULL with b empty again. */
+ * (mxblock.c says how); where they end (or fewer, b->count, where the block ends first:
+ * a block begun), or NULL with b empty again. */
 const char *mx_block_in_place(struct block *b, long size, const char *p, const char *end);
 /* Element i held as a decimal, and its exact value (made the first time it is asked for). */
 void mx_element_as_decimal(struct block *b, long i);

@@ -6,6 +6,7 @@
  * it never approximates, never allocates, never reads past LINES_PADDING.
  */
 #include "fastdecline.h"
+#include "fastdec.h"
 #include "fastdec_impl.h"
 
 #include <stdint.h>
@@ -315,6 +316,28 @@ const char *fastdec_scan_line(struct fastdec_digits *d, const char *text)
 	const char *stop = scan_line(&g, &q, &d->neg, text);
 
 	return stop && all_line_digits(&d->w, &d->q, &g, q) ? stop : NULL;
+}
+
+const char *fastdec_scan_line_decimal(struct decimal *d, const char *text)
+{
+	struct line_digits g;
+	long q;
+	const char *digits = text + (*text == '-' || *text == '+'), *stop = scan_line(&g, &q, &d->neg, text);
+	unsigned __int128 all;
+
+	if (!stop || (g.w != 0 && labs(q) > 400)) /* as set_decimal(): the head's exponent */
+		return NULL;
+	*d = (struct decimal){ DECIMAL_FINITE, g.w, q, 0, g.sticky, { 0, 0 }, 0, q - g.dropped, d->neg, NULL, 0 };
+	if (g.sticky && g.dropped <= 19 && d->wq >= -400) { /* all of at most 38 digits */
+		all = (unsigned __int128)g.w * powers_of_ten_wide(g.dropped) + g.tail;
+		d->w[0] = (mp_limb_t)all;
+		d->w[1] = (mp_limb_t)(all >> 64);
+		d->limbs = d->w[1] ? 2 : 1;
+	} else if (g.sticky) { /* past 38: the text, for fastdec_settle_between() */
+		d->text = digits;
+		d->len = (size_t)(stop - digits);
+	}
+	return stop;
 }
 
 const char *fastdec_place_line(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text)

@@ -58,6 +58,12 @@ struct fastdec_digits {
 	bool neg;
 };
 const char *fastdec_scan_line(struct fastdec_digits *d, const char *text);
+/* The same decimal read as fastdec_scan() reads it (its text from `text` to where it
+ * ends), exactly as that fills d: first 19 digits, all of up to 38, the text past
+ * them; returns where it ends, or NULL (not such a decimal, or an exponent past
+ * fastdec_scan()'s). */
+struct decimal;
+const char *fastdec_scan_line_decimal(struct decimal *d, const char *text);
 /* ⌊log2 |d|⌋ of a nonzero d so scanned, or false when words do not decide it. */
 bool fastdec_digits_floor_log2(long *out, const struct fastdec_digits *d);
 /* For such a d with |q| ≤ 400, cheaply: a bound b with b ≤ ⌊log2 |d|⌋ ≤ b + 3. It is
