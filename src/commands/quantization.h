@@ -47,6 +47,11 @@ struct quantization {
 	bool lines_in_one_pass;
 	struct rnd_line one_pass;
 	bool default_fields; /* -o is quantize's default (quantize.c) */
+	bool code_texts_read; /* -o has the exact or the shortest field */
+	/* Without the flags field, the one pass's float rows need the code alone
+	 * (rnd_line_code()); -o hex's are written from it as convert writes them (bulk). */
+	bool code_alone;
+	enum bulk_rows bulk;
 };
 
 /* A float target of at most this many bits has its codes' texts cached. */

@@ -130,6 +130,10 @@ static void put_float_row(struct strbuf *out, const struct settings *s, struct q
 	code_to_hex(hex, r->code, fmt_hex_digits(f));
 	row.flags = r->flags;
 	row.text[FIELD_HEX] = (struct render_text){ hex, (size_t)fmt_hex_digits(f) + 2, true };
+	if (!q->code_texts_read) { /* the row reads neither text */
+		quantize_put_row(out, s, q, &row, input);
+		return;
+	}
 	if (f->bits <= CACHED_BITS) {
 		const struct code_texts *c = cached_texts(q, r->code);
 		row.text[FIELD_EXACT] = (struct render_text){ c->exact, c->exact_len, true };
@@ -205,6 +209,10 @@ static const char *quantize_line(struct quantized *x, const struct settings *s, 
 	x->flags = 0;
 	if (!q->lines_in_one_pass)
 		return NULL;
+	if (q->floats && q->code_alone) {
+		x->r.flags = 0;
+		return rnd_line_code(&x->r.code, &q->one_pass, line);
+	}
 	if (q->floats)
 		return rnd_line_result(&x->r, &q->one_pass, line);
 	stop = fastdec_scan_line(&d, line);
@@ -381,7 +389,10 @@ static inline __attribute__((always_inline)) const char *take_quantized_line(voi
 	(void)end;
 	if (!stop || *stop != '\n')
 		return NULL;
-	put_quantized_row(pass->out, pass->s, pass->q, NULL, &x);
+	if (pass->q->bulk != BULK_ROWS_NONE)
+		render_code_row(pass->out, pass->q->floats, x.r.code, 0, 0, pass->q->bulk, pass->s->style);
+	else
+		put_quantized_row(pass->out, pass->s, pass->q, NULL, &x);
 	*lines = 1;
 	return stop + 1;
 }
@@ -438,6 +449,11 @@ int quantize_run(struct settings *s, const char *what, quantize_one_value *one)
 	q.lines_in_one_pass = q.scale_is_power && in.reader &&
 			      (q.ints || rnd_line_open(&q.one_pass, q.floats, saturating(s->rounding.mode), q.times_two_to));
 	q.default_fields = render_same_fields(&s->fields, &default_fields);
+	q.code_texts_read = render_has_field(&s->fields, FIELD_EXACT) || render_has_field(&s->fields, FIELD_SHORTEST);
+	q.code_alone = q.lines_in_one_pass && q.floats && !render_has_field(&s->fields, FIELD_FLAGS);
+	q.bulk = q.code_alone && render_bulk_rows(&s->fields, s->style) == BULK_ROWS_HEX ? BULK_ROWS_HEX
+										  : BULK_ROWS_NONE;
+	q.one_pass.zero[1] = q.one_pass.zero[0]; /* quantize's zero has no sign: y = 0/scale */
 	sb_init(&out);
 	inputs_answer_into(&in, &out, true);
 	if (q.lines_in_one_pass && one == quantize_one && !render_has_field(&s->fields, FIELD_INPUT))
