@@ -47,11 +47,11 @@ struct quantization {
 	bool lines_in_one_pass;
 	struct rnd_line one_pass;
 	bool default_fields; /* -o is quantize's default (quantize.c) */
-	bool code_texts_read; /* -o has the exact or the shortest field */
+	bool exact_read, shortest_read; /* -o has the exact, the shortest field (else
+					 * put_float_row() makes no such text) */
 	/* Without the flags field, the one pass's float rows need the code alone
-	 * (rnd_line_code()); -o hex's are written from it as convert writes them (bulk). */
+	 * (rnd_line_code()). */
 	bool code_alone;
-	enum bulk_rows bulk;
 };
 
 /* A float target of at most this many bits has its codes' texts cached. */

@@ -83,11 +83,13 @@ static void put_int_row(struct strbuf *out, const struct settings *s, const stru
 	quantize_put_row(out, s, q, &row, input);
 }
 
-/* The exact and shortest text of a code of f. */
-static void code_texts(struct strbuf *exact, struct strbuf *shortest, const struct fmt *f, fpcode code)
+/* The exact and shortest text of a code of f, those the rows read (empty the other). */
+static void code_texts(struct strbuf *exact, struct strbuf *shortest, const struct quantization *q, fpcode code)
 {
-	dec_code_exact(exact, f, code);
-	dec_shortest(shortest, f, code);
+	if (q->exact_read)
+		dec_code_exact(exact, q->floats, code);
+	if (q->shortest_read)
+		dec_shortest(shortest, q->floats, code);
 }
 
 /* The text of b, kept when b is let go, 32 bytes readable there. */
@@ -109,7 +111,7 @@ static const struct code_texts *cached_texts(struct quantization *q, fpcode code
 	if (!c->exact) {
 		sb_init(&e);
 		sb_init(&sh);
-		code_texts(&e, &sh, q->floats, code);
+		code_texts(&e, &sh, q, code);
 		c->exact_len = e.len;
 		c->shortest_len = sh.len;
 		c->exact = kept_text(&e);
@@ -130,7 +132,7 @@ static void put_float_row(struct strbuf *out, const struct settings *s, struct q
 	code_to_hex(hex, r->code, fmt_hex_digits(f));
 	row.flags = r->flags;
 	row.text[FIELD_HEX] = (struct render_text){ hex, (size_t)fmt_hex_digits(f) + 2, true };
-	if (!q->code_texts_read) { /* the row reads neither text */
+	if (!q->exact_read && !q->shortest_read) {
 		quantize_put_row(out, s, q, &row, input);
 		return;
 	}
@@ -143,7 +145,7 @@ static void put_float_row(struct strbuf *out, const struct settings *s, struct q
 	}
 	sb_init(&exact);
 	sb_init(&shortest);
-	code_texts(&exact, &shortest, f, r->code);
+	code_texts(&exact, &shortest, q, r->code);
 	row.text[FIELD_EXACT] = plain_text(exact.s, exact.len);
 	row.text[FIELD_SHORTEST] = plain_text(shortest.s, shortest.len);
 	quantize_put_row(out, s, q, &row, input);
@@ -389,10 +391,7 @@ static inline __attribute__((always_inline)) const char *take_quantized_line(voi
 	(void)end;
 	if (!stop || *stop != '\n')
 		return NULL;
-	if (pass->q->bulk != BULK_ROWS_NONE)
-		render_code_row(pass->out, pass->q->floats, x.r.code, 0, 0, pass->q->bulk, pass->s->style);
-	else
-		put_quantized_row(pass->out, pass->s, pass->q, NULL, &x);
+	put_quantized_row(pass->out, pass->s, pass->q, NULL, &x);
 	*lines = 1;
 	return stop + 1;
 }
@@ -407,6 +406,31 @@ __attribute__((flatten)) static const char *take_quantized_lines(void *arg, cons
 	return stop;
 }
 
+/* The same for -o hex rows into a float target: the code alone (rnd_line_code()),
+ * written as convert writes it (render_code_row()). */
+static inline __attribute__((always_inline)) const char *take_hex_line(void *arg, const char *p, const char *end,
+								       long *lines)
+{
+	struct quantize_pass *pass = arg;
+	fpcode code;
+	const char *stop = rnd_line_code(&code, &pass->q->one_pass, p);
+
+	(void)end;
+	if (!stop || *stop != '\n')
+		return NULL;
+	render_code_row(pass->out, pass->q->floats, code, 0, 0, BULK_ROWS_HEX, pass->s->style);
+	*lines = 1;
+	return stop + 1;
+}
+
+__attribute__((flatten)) static const char *take_hex_lines(void *arg, const char *p, const char *end, long *lines)
+{
+	struct quantize_pass *pass = arg, held = *pass;
+	const char *stop = inputs_each_line(&held, p, end, lines, held.out, take_hex_line);
+
+	pass->values += *lines;
+	return stop;
+}
 
 /* inputs_each()'s: a value, and a line too long; each makes a row (an error row). */
 static void quantize_input(void *arg, struct inputs *in, const char *text, size_t len)
@@ -449,10 +473,11 @@ int quantize_run(struct settings *s, const char *what, quantize_one_value *one)
 	q.lines_in_one_pass = q.scale_is_power && in.reader &&
 			      (q.ints || rnd_line_open(&q.one_pass, q.floats, saturating(s->rounding.mode), q.times_two_to));
 	q.default_fields = render_same_fields(&s->fields, &default_fields);
-	q.code_texts_read = render_has_field(&s->fields, FIELD_EXACT) || render_has_field(&s->fields, FIELD_SHORTEST);
+	q.exact_read = render_has_field(&s->fields, FIELD_EXACT);
+	q.shortest_read = render_has_field(&s->fields, FIELD_SHORTEST);
 	q.code_alone = q.lines_in_one_pass && q.floats && !render_has_field(&s->fields, FIELD_FLAGS);
-	q.bulk = q.code_alone && render_bulk_rows(&s->fields, s->style) == BULK_ROWS_HEX ? BULK_ROWS_HEX
-										  : BULK_ROWS_NONE;
+	if (q.code_alone && render_bulk_rows(&s->fields, s->style) == BULK_ROWS_HEX)
+		one_pass.take = take_hex_lines;
 	q.one_pass.zero[1] = q.one_pass.zero[0]; /* quantize's zero has no sign: y = 0/scale */
 	sb_init(&out);
 	inputs_answer_into(&in, &out, true);
