@@ -132,14 +132,14 @@ static void put_float_row(struct strbuf *out, const struct settings *s, struct q
 	code_to_hex(hex, r->code, fmt_hex_digits(f));
 	row.flags = r->flags;
 	row.text[FIELD_HEX] = (struct render_text){ hex, (size_t)fmt_hex_digits(f) + 2, true };
-	if (!q->exact_read && !q->shortest_read) {
-		quantize_put_row(out, s, q, &row, input);
-		return;
-	}
-	if (f->bits <= CACHED_BITS) {
+	if (f->bits <= CACHED_BITS) { /* empty texts cached where the row reads none */
 		const struct code_texts *c = cached_texts(q, r->code);
 		row.text[FIELD_EXACT] = (struct render_text){ c->exact, c->exact_len, true };
 		row.text[FIELD_SHORTEST] = (struct render_text){ c->shortest, c->shortest_len, true };
+		quantize_put_row(out, s, q, &row, input);
+		return;
+	}
+	if (!q->exact_read && !q->shortest_read) {
 		quantize_put_row(out, s, q, &row, input);
 		return;
 	}
@@ -211,12 +211,12 @@ static const char *quantize_line(struct quantized *x, const struct settings *s, 
 	x->flags = 0;
 	if (!q->lines_in_one_pass)
 		return NULL;
-	if (q->floats && q->code_alone) {
+	if (q->floats) {
+		if (!q->code_alone)
+			return rnd_line_result(&x->r, &q->one_pass, line);
 		x->r.flags = 0;
 		return rnd_line_code(&x->r.code, &q->one_pass, line);
 	}
-	if (q->floats)
-		return rnd_line_result(&x->r, &q->one_pass, line);
 	stop = fastdec_scan_line(&d, line);
 	return stop && int_of_digits(&x->v, &x->flags, q, s->rounding.mode, d.w, d.q, d.neg) ? stop : NULL;
 }
