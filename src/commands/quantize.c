@@ -179,15 +179,30 @@ static enum problem quantize_to_float(struct strbuf *out, const struct settings 
 	return PROBLEM_NONE;
 }
 
-/* x·2^k + zero for x = ±n·10^e10 (n < 10^38) rounded into the integer target, when the
- * scale is 2^-k (intfmt_round_digits()); false when words do not hold it. */
+/*
+ * x·2^k + zero for x = ±n·10^e10 (n < 10^38) rounded into the integer target, when the
+ * scale is 2^-k (intfmt_round_digits()); false when words do not hold it. Where x·2^k
+ * is 0, or nonzero below 1/2 (|x| < 10^(38+e10) ≤ 2^(3(38+e10)) for 38+e10 ≤ 0), or an
+ * integer of at least 2^70 (e10 ≥ 0, e10 + k ≥ 0, |x| ≥ 10^e10 > 2^(3e10)), the
+ * integers it lies between and its flags are those of 0, ±1/4 or ±2^70 (past any
+ * target, 16 bits at most, and zero, |zero| < 2^16): those are rounded in its place,
+ * where |x| lies within 2^±NUM_LIMIT_EXP (10^(L/4) < 2^L), as the general path builds x.
+ */
 static bool int_of_digits(long *v, unsigned *flags, const struct quantization *q, enum rnd_mode mode,
 			  unsigned __int128 n, long e10, bool neg)
 {
 	/* an integer of the format (zero_points_fit()): |zero| < 2^16 */
-	long zero = q->nzero ? mpz_get_si(mpq_numref(q->zero[0])) : 0;
+	long zero = q->nzero ? mpz_get_si(mpq_numref(q->zero[0])) : 0, k = q->times_two_to;
 
-	return intfmt_round_digits(v, flags, q->ints, n, e10, neg, q->times_two_to, zero, mode);
+	if (n == 0)
+		e10 = 0;
+	else if (labs(e10) > NUM_LIMIT_EXP / 4 - 38) /* |x| may lie past 2^±NUM_LIMIT_EXP: an error */
+		return false;
+	else if (e10 <= -38 && 3 * (38 + e10) + k <= -1)
+		n = 1, e10 = 0, k = -2;
+	else if (e10 >= 0 && e10 + k >= 0 && 3 * e10 + k >= 70)
+		n = 1, e10 = 0, k = 70;
+	return intfmt_round_digits(v, flags, q->ints, n, e10, neg, k, zero, mode);
 }
 
 /* What quantize's one pass made of a line: the rounding into a float target, or the
