@@ -47,6 +47,11 @@ struct quantization {
 	bool lines_in_one_pass;
 	struct rnd_line one_pass;
 	bool default_fields; /* -o is quantize's default (quantize.c) */
+	bool exact_read, shortest_read; /* -o has the exact, the shortest field (else
+					 * put_float_row() makes no such text) */
+	/* Without the flags field, the one pass's float rows need the code alone
+	 * (rnd_line_code()). */
+	bool code_alone;
 };
 
 /* A float target of at most this many bits has its codes' texts cached. */

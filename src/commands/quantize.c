@@ -83,11 +83,13 @@ static void put_int_row(struct strbuf *out, const struct settings *s, const stru
 	quantize_put_row(out, s, q, &row, input);
 }
 
-/* The exact and shortest text of a code of f. */
-static void code_texts(struct strbuf *exact, struct strbuf *shortest, const struct fmt *f, fpcode code)
+/* The exact and shortest text of a code of f, those the rows read (empty the other). */
+static void code_texts(struct strbuf *exact, struct strbuf *shortest, const struct quantization *q, fpcode code)
 {
-	dec_code_exact(exact, f, code);
-	dec_shortest(shortest, f, code);
+	if (q->exact_read)
+		dec_code_exact(exact, q->floats, code);
+	if (q->shortest_read)
+		dec_shortest(shortest, q->floats, code);
 }
 
 /* The text of b, kept when b is let go, 32 bytes readable there. */
@@ -109,7 +111,7 @@ static const struct code_texts *cached_texts(struct quantization *q, fpcode code
 	if (!c->exact) {
 		sb_init(&e);
 		sb_init(&sh);
-		code_texts(&e, &sh, q->floats, code);
+		code_texts(&e, &sh, q, code);
 		c->exact_len = e.len;
 		c->shortest_len = sh.len;
 		c->exact = kept_text(&e);
@@ -130,16 +132,20 @@ static void put_float_row(struct strbuf *out, const struct settings *s, struct q
 	code_to_hex(hex, r->code, fmt_hex_digits(f));
 	row.flags = r->flags;
 	row.text[FIELD_HEX] = (struct render_text){ hex, (size_t)fmt_hex_digits(f) + 2, true };
-	if (f->bits <= CACHED_BITS) {
+	if (f->bits <= CACHED_BITS) { /* empty texts cached where the row reads none */
 		const struct code_texts *c = cached_texts(q, r->code);
 		row.text[FIELD_EXACT] = (struct render_text){ c->exact, c->exact_len, true };
 		row.text[FIELD_SHORTEST] = (struct render_text){ c->shortest, c->shortest_len, true };
 		quantize_put_row(out, s, q, &row, input);
 		return;
 	}
+	if (!q->exact_read && !q->shortest_read) {
+		quantize_put_row(out, s, q, &row, input);
+		return;
+	}
 	sb_init(&exact);
 	sb_init(&shortest);
-	code_texts(&exact, &shortest, f, r->code);
+	code_texts(&exact, &shortest, q, r->code);
 	row.text[FIELD_EXACT] = plain_text(exact.s, exact.len);
 	row.text[FIELD_SHORTEST] = plain_text(shortest.s, shortest.len);
 	quantize_put_row(out, s, q, &row, input);
@@ -173,15 +179,30 @@ static enum problem quantize_to_float(struct strbuf *out, const struct settings 
 	return PROBLEM_NONE;
 }
 
-/* x·2^k + zero for x = ±n·10^e10 (n < 10^38) rounded into the integer target, when the
- * scale is 2^-k (intfmt_round_digits()); false when words do not hold it. */
+/*
+ * x·2^k + zero for x = ±n·10^e10 (n < 10^38) rounded into the integer target, when the
+ * scale is 2^-k (intfmt_round_digits()); false when words do not hold it. Where x·2^k
+ * is 0, or nonzero below 1/2 (|x| < 10^(38+e10) ≤ 2^(3(38+e10)) for 38+e10 ≤ 0), or an
+ * integer of at least 2^70 (e10 ≥ 0, e10 + k ≥ 0, |x| ≥ 10^e10 > 2^(3e10)), the
+ * integers it lies between and its flags are those of 0, ±1/4 or ±2^70 (past any
+ * target, 16 bits at most, and zero, |zero| < 2^16): those are rounded in its place,
+ * where |x| lies within 2^±NUM_LIMIT_EXP (10^(L/4) < 2^L), as the general path builds x.
+ */
 static bool int_of_digits(long *v, unsigned *flags, const struct quantization *q, enum rnd_mode mode,
 			  unsigned __int128 n, long e10, bool neg)
 {
 	/* an integer of the format (zero_points_fit()): |zero| < 2^16 */
-	long zero = q->nzero ? mpz_get_si(mpq_numref(q->zero[0])) : 0;
+	long zero = q->nzero ? mpz_get_si(mpq_numref(q->zero[0])) : 0, k = q->times_two_to;
 
-	return intfmt_round_digits(v, flags, q->ints, n, e10, neg, q->times_two_to, zero, mode);
+	if (n == 0)
+		e10 = 0;
+	else if (labs(e10) > NUM_LIMIT_EXP / 4 - 38) /* |x| may lie past 2^±NUM_LIMIT_EXP: an error */
+		return false;
+	else if (e10 <= -38 && 3 * (38 + e10) + k <= -1)
+		n = 1, e10 = 0, k = -2;
+	else if (e10 >= 0 && e10 + k >= 0 && 3 * e10 + k >= 70)
+		n = 1, e10 = 0, k = 70;
+	return intfmt_round_digits(v, flags, q->ints, n, e10, neg, k, zero, mode);
 }
 
 /* What quantize's one pass made of a line: the rounding into a float target, or the
@@ -205,8 +226,12 @@ static const char *quantize_line(struct quantized *x, const struct settings *s, 
 	x->flags = 0;
 	if (!q->lines_in_one_pass)
 		return NULL;
-	if (q->floats)
-		return rnd_line_result(&x->r, &q->one_pass, line);
+	if (q->floats) {
+		if (!q->code_alone)
+			return rnd_line_result(&x->r, &q->one_pass, line);
+		x->r.flags = 0;
+		return rnd_line_code(&x->r.code, &q->one_pass, line);
+	}
 	stop = fastdec_scan_line(&d, line);
 	return stop && int_of_digits(&x->v, &x->flags, q, s->rounding.mode, d.w, d.q, d.neg) ? stop : NULL;
 }
@@ -396,6 +421,31 @@ __attribute__((flatten)) static const char *take_quantized_lines(void *arg, cons
 	return stop;
 }
 
+/* The same for -o hex rows into a float target: the code alone (rnd_line_code()),
+ * written as convert writes it (render_code_row()). */
+static inline __attribute__((always_inline)) const char *take_hex_line(void *arg, const char *p, const char *end,
+								       long *lines)
+{
+	struct quantize_pass *pass = arg;
+	fpcode code;
+	const char *stop = rnd_line_code(&code, &pass->q->one_pass, p);
+
+	(void)end;
+	if (!stop || *stop != '\n')
+		return NULL;
+	render_code_row(pass->out, pass->q->floats, code, 0, 0, BULK_ROWS_HEX, pass->s->style);
+	*lines = 1;
+	return stop + 1;
+}
+
+__attribute__((flatten)) static const char *take_hex_lines(void *arg, const char *p, const char *end, long *lines)
+{
+	struct quantize_pass *pass = arg, held = *pass;
+	const char *stop = inputs_each_line(&held, p, end, lines, held.out, take_hex_line);
+
+	pass->values += *lines;
+	return stop;
+}
 
 /* inputs_each()'s: a value, and a line too long; each makes a row (an error row). */
 static void quantize_input(void *arg, struct inputs *in, const char *text, size_t len)
@@ -438,6 +488,12 @@ int quantize_run(struct settings *s, const char *what, quantize_one_value *one)
 	q.lines_in_one_pass = q.scale_is_power && in.reader &&
 			      (q.ints || rnd_line_open(&q.one_pass, q.floats, saturating(s->rounding.mode), q.times_two_to));
 	q.default_fields = render_same_fields(&s->fields, &default_fields);
+	q.exact_read = render_has_field(&s->fields, FIELD_EXACT);
+	q.shortest_read = render_has_field(&s->fields, FIELD_SHORTEST);
+	q.code_alone = q.lines_in_one_pass && q.floats && !render_has_field(&s->fields, FIELD_FLAGS);
+	if (q.code_alone && render_bulk_rows(&s->fields, s->style) == BULK_ROWS_HEX)
+		one_pass.take = take_hex_lines;
+	q.one_pass.zero[1] = q.one_pass.zero[0]; /* quantize's zero has no sign: y = 0/scale */
 	sb_init(&out);
 	inputs_answer_into(&in, &out, true);
 	if (q.lines_in_one_pass && one == quantize_one && !render_has_field(&s->fields, FIELD_INPUT))

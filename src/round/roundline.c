@@ -268,8 +268,13 @@ const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, c
 	struct fastdec_spot s[2];
 	const char *stop = fastdec_place_line(s, &rl->grid, text);
 
-	if (!stop || s->kind == FASTDEC_ZERO) /* quantize's 0 has no sign */
+	if (!stop)
 		return NULL;
+	if (s->kind == FASTDEC_ZERO) { /* quantize's 0 has no sign: +0, as encode() rounds it */
+		*out = (struct rnd_result){ 0 };
+		rnd_decide_special(out, rl->f, NUM_FINITE, false, rl->rounding);
+		return stop;
+	}
 	if (s->kind == FASTDEC_BETWEEN && !fastdec_settle_between(s, &rl->grid, text, stop)) /* ends say no flags */
 		return NULL;
 	decide_line(out, rl, s);
