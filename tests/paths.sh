@@ -194,5 +194,26 @@ for f in binary64 binary32 bfloat16 binary16 e4m3 e5m2; do
 	done
 done
 
+# zeros with exponents and the edges of the small formats: quantize's one pass (and
+# its -o hex rows, default rows and integer targets) against the exact path
+for z in 0 -0 +0 0e5 -0e-400 +0e-400 000.000e+10 0.0000000000000000000000000000e99 -0.0e0 \
+	448 464 -464 480 0.001953125 0.0009765625 -0.0009765625 0.00097656250000000000000000001 \
+	57344 61440 1e-400 -1e-400 1e400 0.5 -0.5 1.5 2.5 -2.5 127.5 128 -128.5 1e19 -1e19 \
+	1180591620717411303424 0.25000000000000000000000000000001; do echo "$z"; done > "$T/zeros"
+sed 's/.*/(&)/' "$T/zeros" > "$T/zwrapped"
+for f in e4m3 e5m2 binary16 int8 uint8 int16; do
+	for fields in "-o hex" "-o hex,flags" ""; do
+		for scale in 0.5 1 4; do
+			"$FPX" quantize $fields --scale $scale $f < "$T/zeros" > "$T/fast" 2>&1
+			"$FPX" quantize $fields --scale $scale $f < "$T/zwrapped" > "$T/exact" 2>&1
+			if cmp -s "$T/fast" "$T/exact"; then ok; else bad "quantize $fields --scale $scale $f: zeros and edges differ from the exact path"; fi
+		done
+	done
+done
+for f in e4m3 int8; do
+	got=$("$FPX" quantize -o hex --scale 0.5 $f -- -0 0e-400 -0e400 | tr '\n' ' ')
+	same "quantize $f: a zero of either sign is +0's code" "0x00 0x00 0x00 " "$got"
+done
+
 echo "paths: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
