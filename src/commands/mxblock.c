@@ -410,7 +410,7 @@ static const char *spot_line(struct block *b, long i, const char *p, const char 
 	struct fastdec_spot *s = &b->spots[2 * i];
 	const char *stop;
 
-	if (!mx_block_probe(b) || !(stop = fastdec_place_line(s, &b->probe, p)) || stop >= end || *stop != '\n' ||
+	if (!mx_block_probe(b) || !(stop = fastdec_place_long_line(s, &b->probe, p)) || stop >= end || *stop != '\n' ||
 	    stop - p > MX_LONG_MAX_LEN || !mx_spot_floor_log2(&b->spot_log2[i], s))
 		return NULL;
 	b->form[i] = ELEMENT_SPOT;

@@ -366,6 +366,113 @@ const char *fastdec_place_line(struct fastdec_spot s[2], const struct fastdec_li
 	return placed ? stop : NULL;
 }
 
+/* Digits past the first 19 from p on, counted into g->dropped and g->sticky only (not
+ * into tail), 8 a load; returns where they end. */
+static ALWAYS_INLINE const char *skim_line_digits(struct line_digits *g, const char *p)
+{
+	for (;;) {
+		uint64_t x;
+		int n;
+		memcpy(&x, p, 8);
+		x ^= ASCII_ZEROS;
+		n = leading_digits(x);
+		g->sticky |= (n == 8 ? x : x & ((UINT64_C(1) << (8 * n)) - 1)) != 0;
+		g->dropped += n;
+		p += n;
+		if (n < 8)
+			return p;
+	}
+}
+
+/* scan_line_digits(), its digits past the first 19 skimmed (skim_line_digits()): up to
+ * the 19th, a load at a time as there. */
+static ALWAYS_INLINE const char *skim_scan_digits(struct line_digits *g, const char *p)
+{
+	while (g->taken < 19) {
+		uint64_t x;
+		int n, room = 19 - g->taken;
+		memcpy(&x, p, 8);
+		x ^= ASCII_ZEROS;
+		if ((n = leading_digits(x)) == 0)
+			return p;
+		if (g->taken == 0) { /* zeros before the first other digit are not taken */
+			uint64_t run = n == 8 ? x : x & ((UINT64_C(1) << (8 * n)) - 1);
+			int zeros = run ? __builtin_ctzll(run) >> 3 : n;
+			if (zeros) {
+				g->skipped += zeros;
+				p += zeros;
+				if (zeros < n || n == 8)
+					continue;
+				return p;
+			}
+		}
+		if (n > room) { /* the 19th in this load: the rest from it on skimmed */
+			take_digits(g, x, room);
+			return skim_line_digits(g, p + room);
+		}
+		take_digits(g, x, n);
+		p += n;
+		if (n < 8)
+			return p;
+	}
+	return skim_line_digits(g, p);
+}
+
+/* scan_line() with its digits past the first 19 skimmed (skim_scan_digits()). */
+static ALWAYS_INLINE const char *skim_scan_line(struct line_digits *digits, long *q, bool *neg, const char *p)
+{
+	struct line_digits g = { 0, 0, 0, 0, 0, false };
+	long exp = 0, shift;
+
+	*neg = *p == '-';
+	p += *p == '-' || *p == '+';
+	p = skim_scan_digits(&g, p);
+	shift = g.dropped;
+	if (*p == '.') {
+		int before = g.skipped + g.taken;
+		p = skim_scan_digits(&g, p + 1);
+		shift -= g.skipped + g.taken - before;
+	}
+	if (g.skipped + g.taken == 0)
+		return NULL;
+	if ((*p | 0x20) == 'e') {
+		bool below = *++p == '-';
+		const char *first;
+		p += *p == '-' || *p == '+';
+		for (first = p; (unsigned)(*p - '0') < 10 && p - first < 5; p++)
+			exp = exp * 10 + (*p - '0');
+		if (p == first)
+			return NULL;
+		if (below)
+			exp = -exp;
+	}
+	*digits = g;
+	*q = exp + shift;
+	return p;
+}
+
+const char *fastdec_place_long_line(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text)
+{
+	struct line_digits g;
+	long q;
+	const char *stop = skim_scan_line(&g, &q, &s->neg, text);
+	bool placed;
+
+	if (!stop)
+		return NULL;
+	if (g.sticky && g.dropped <= 19) /* at most 38 digits: all wanted, as fastdec_place_line() reads them */
+		return fastdec_place_line(s, ln, text);
+	s->kind = g.w == 0 ? FASTDEC_ZERO : FASTDEC_PLACED; /* as fastdec_place_line() */
+	if (s->kind == FASTDEC_ZERO)
+		return stop;
+	if (s->neg && !ln->has_sign)
+		return NULL;
+	s->digits = g.sticky ? 0 : g.w;
+	s->q = q;
+	placed = g.sticky ? place_line_between(s, ln, g.w, q) : place_line_value(s, ln, g.w, q);
+	return placed ? stop : NULL;
+}
+
 bool fastdec_place_binary_line(struct fastdec_spot *s, const struct fastdec_line *ln, bool neg, uint64_t n, long e2)
 {
 	if (n == 0 || (neg && !ln->has_sign))
