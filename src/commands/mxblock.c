@@ -403,38 +403,54 @@ bool mx_block_probe(struct block *b)
 	return b->probe_open;
 }
 
-/* The same, placed among binary64's values by the one pass where that gives its
- * ⌊log2 |x|⌋ (mxlong.h): element i's spot. */
-static const char *spot_line(struct block *b, long i, const char *p, const char *end)
-{
-	struct fastdec_spot *s = &b->spots[2 * i];
-	const char *stop;
-
-	if (!mx_block_probe(b) || !(stop = fastdec_place_line(s, &b->probe, p)) || stop >= end || *stop != '\n' ||
-	    stop - p > MX_LONG_MAX_LEN || !mx_spot_floor_log2(&b->spot_log2[i], s))
-		return NULL;
-	b->form[i] = ELEMENT_SPOT;
-	return stop;
-}
-
-/* The same read in one pass as the general scanner reads it (fastdec_scan_line_decimal()):
- * its digits where they are the one pass's (at most 38, the exponent within
- * MX_ONE_PASS_MAX_Q), else element i held as a decimal; else other_line(). */
-__attribute__((noinline, flatten)) static const char *decimal_line(struct block *b, long i, const char *p, const char *end)
+/* Element i's form once the one pass has read line i into b->dec[i] (as
+ * fastdec_scan_line_decimal() reads it): its digits where they are the one pass's (at
+ * most 38, the exponent within MX_ONE_PASS_MAX_Q), else held as a decimal. */
+static void decimal_form(struct block *b, long i)
 {
 	struct decimal *d = &b->dec[i];
-	const char *stop = fastdec_scan_line_decimal(d, p);
-	bool all = !d->sticky || d->limbs;
 
-	if (!stop || stop >= end || *stop != '\n' || stop - p > MX_LONG_MAX_LEN)
-		return other_line(b, i, p, end);
-	if (all && (d->head == 0 || labs(d->sticky ? d->wq : d->q) <= MX_ONE_PASS_MAX_Q)) {
+	if ((!d->sticky || d->limbs) && (d->head == 0 || labs(d->sticky ? d->wq : d->q) <= MX_ONE_PASS_MAX_Q)) {
 		b->digits[i] = (struct fastdec_digits){
 			d->sticky ? (unsigned __int128)d->w[1] << 64 | d->w[0] : d->head, d->sticky ? d->wq : d->q, d->neg
 		};
 		b->form[i] = ELEMENT_DIGITS; /* as fastdec_scan_line() reads it */
 	} else
 		b->form[i] = ELEMENT_DECIMAL;
+}
+
+/* Does the decimal read from p end its line at stop, within the block and
+ * MX_LONG_MAX_LEN? */
+static inline bool line_ends(const char *p, const char *stop, const char *end)
+{
+	return stop && stop < end && *stop == '\n' && stop - p <= MX_LONG_MAX_LEN;
+}
+
+/* The same read in one pass as the general scanner reads it (fastdec_scan_line_decimal(),
+ * its digits past the 19th skimmed: fastdec_scan_long_line_decimal()), decimal_form();
+ * else other_line(). */
+static const char *decimal_line(struct block *b, long i, const char *p, const char *end)
+{
+	const char *stop = fastdec_scan_long_line_decimal(&b->dec[i], p);
+
+	if (!line_ends(p, stop, end))
+		return other_line(b, i, p, end);
+	decimal_form(b, i);
+	return stop;
+}
+
+/* The same, placed among binary64's values by the one pass where that gives its
+ * ⌊log2 |x|⌋ (mxlong.h): element i's spot (the digits past the 19th skimmed:
+ * fastdec_place_long_line()). */
+static const char *spot_line(struct block *b, long i, const char *p, const char *end)
+{
+	struct fastdec_spot *s = &b->spots[2 * i];
+	const char *stop;
+
+	if (!mx_block_probe(b) || !line_ends(p, stop = fastdec_place_long_line(s, &b->probe, p), end) ||
+	    !mx_spot_floor_log2(&b->spot_log2[i], s))
+		return NULL;
+	b->form[i] = ELEMENT_SPOT;
 	return stop;
 }
 

@@ -94,6 +94,20 @@ static bool above_rank_code(fpcode *code, const struct fmt *f, const struct rnd_
 	return true;
 }
 
+/* Whether the value of rank (normal) is no rounding boundary of f under any scale: f's
+ * values are m·2^k with m < 2^(frac_bits + 1), so each boundary, a midpoint of two,
+ * has at most frac_bits + 2 significant bits; the value has more. The codes of values
+ * just below it and just above it are then one. */
+static inline bool no_boundary(const struct fmt *f, uint64_t rank)
+{
+	uint64_t sig;
+	long exp;
+	int below = BINARY64_FRAC - 1 - f->grid.frac_bits; /* the bits past frac_bits + 2 */
+
+	rank_value(&sig, &exp, rank);
+	return f->grid.present && below > 0 && (sig & ((UINT64_C(1) << below) - 1)) != 0;
+}
+
 bool mx_spot_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, const struct fastdec_spot s[2],
 		  long e)
 {
@@ -103,7 +117,8 @@ bool mx_spot_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, 
 	if (!spot_ranks(&low, &high, s) || !above_rank_code(code, f, rl, s[0].neg, low, e))
 		return false;
 	/* between: the code above each rank the ends lie above, when those agree */
-	return high == low + 1 || (above_rank_code(&upper, f, rl, s[0].neg, high - 1, e) && upper == *code);
+	return high == low + 1 || no_boundary(f, high - 1) ||
+	       (above_rank_code(&upper, f, rl, s[0].neg, high - 1, e) && upper == *code);
 }
 
 bool mx_long_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, const struct decimal *x, long e)

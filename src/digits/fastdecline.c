@@ -366,6 +366,164 @@ const char *fastdec_place_line(struct fastdec_spot s[2], const struct fastdec_li
 	return placed ? stop : NULL;
 }
 
+/* Digits past the first 19 from p on, counted into g->dropped and g->sticky only (not
+ * into tail), 8 a load; returns where they end. */
+static ALWAYS_INLINE const char *skim_line_digits(struct line_digits *g, const char *p)
+{
+	for (;;) {
+		uint64_t x;
+		int n;
+		memcpy(&x, p, 8);
+		x ^= ASCII_ZEROS;
+		n = leading_digits(x);
+		g->sticky |= (n == 8 ? x : x & ((UINT64_C(1) << (8 * n)) - 1)) != 0;
+		g->dropped += n;
+		p += n;
+		if (n < 8)
+			return p;
+	}
+}
+
+/* scan_line_digits(), its digits past the first 19 skimmed (skim_line_digits()): up to
+ * the 19th, a load at a time as there. */
+static ALWAYS_INLINE const char *skim_scan_digits(struct line_digits *g, const char *p)
+{
+	while (g->taken < 19) {
+		uint64_t x;
+		int n, room = 19 - g->taken;
+		memcpy(&x, p, 8);
+		x ^= ASCII_ZEROS;
+		if ((n = leading_digits(x)) == 0)
+			return p;
+		if (g->taken == 0) { /* zeros before the first other digit are not taken */
+			uint64_t run = n == 8 ? x : x & ((UINT64_C(1) << (8 * n)) - 1);
+			int zeros = run ? __builtin_ctzll(run) >> 3 : n;
+			if (zeros) {
+				g->skipped += zeros;
+				p += zeros;
+				if (zeros < n || n == 8)
+					continue;
+				return p;
+			}
+		}
+		if (n > room) { /* the 19th in this load: the rest from it on skimmed */
+			take_digits(g, x, room);
+			return skim_line_digits(g, p + room);
+		}
+		take_digits(g, x, n);
+		p += n;
+		if (n < 8)
+			return p;
+	}
+	return skim_line_digits(g, p);
+}
+
+/* scan_line() with its digits past the first 19 skimmed (skim_scan_digits()). */
+static ALWAYS_INLINE const char *skim_scan_line(struct line_digits *digits, long *q, bool *neg, const char *p)
+{
+	struct line_digits g = { 0, 0, 0, 0, 0, false };
+	long exp = 0, shift;
+
+	*neg = *p == '-';
+	p += *p == '-' || *p == '+';
+	p = skim_scan_digits(&g, p);
+	shift = g.dropped;
+	if (*p == '.') {
+		int before = g.skipped + g.taken;
+		p = skim_scan_digits(&g, p + 1);
+		shift -= g.skipped + g.taken - before;
+	}
+	if (g.skipped + g.taken == 0)
+		return NULL;
+	if ((*p | 0x20) == 'e') {
+		bool below = *++p == '-';
+		const char *first;
+		p += *p == '-' || *p == '+';
+		for (first = p; (unsigned)(*p - '0') < 10 && p - first < 5; p++)
+			exp = exp * 10 + (*p - '0');
+		if (p == first)
+			return NULL;
+		if (below)
+			exp = -exp;
+	}
+	*digits = g;
+	*q = exp + shift;
+	return p;
+}
+
+/* A line scanned into g (q, neg; skimmed, where the digits past the 19th are more than
+ * 19 or all 0) placed into s as fastdec_place_line() places it. */
+static ALWAYS_INLINE bool place_scanned(struct fastdec_spot s[2], const struct fastdec_line *ln,
+					const struct line_digits *g, long q, bool neg)
+{
+	unsigned __int128 w;
+	long wq;
+
+	s->neg = neg;
+	s->kind = g->w == 0 ? FASTDEC_ZERO : FASTDEC_PLACED; /* only zeros leave w 0 */
+	if (s->kind == FASTDEC_ZERO)
+		return true;
+	if (s->neg && !ln->has_sign)
+		return false;
+	s->digits = g->sticky ? 0 : g->w;
+	s->q = q;
+	if (!g->sticky)
+		return place_line_value(s, ln, g->w, q);
+	if (all_line_digits(&w, &wq, g, q) && place_line_wide(s, ln, w, wq)) /* in two words */
+		return true;
+	return place_line_between(s, ln, g->w, q);
+}
+
+/* The same line read into d as fastdec_scan_line_decimal() reads it (its digits from
+ * `digits` on, to stop); false where that declines it. */
+static ALWAYS_INLINE bool scanned_decimal(struct decimal *d, const struct line_digits *g, long q, bool neg,
+					  const char *digits, const char *stop)
+{
+	unsigned __int128 all;
+
+	if (g->w != 0 && labs(q) > 400) /* as set_decimal(): the head's exponent */
+		return false;
+	*d = (struct decimal){ DECIMAL_FINITE, g->w, q, 0, g->sticky, { 0, 0 }, 0, q - g->dropped, neg, NULL, 0 };
+	if (g->sticky && g->dropped <= 19 && d->wq >= -400) { /* all of at most 38 digits */
+		all = (unsigned __int128)g->w * powers_of_ten_wide(g->dropped) + g->tail;
+		d->w[0] = (mp_limb_t)all;
+		d->w[1] = (mp_limb_t)(all >> 64);
+		d->limbs = d->w[1] ? 2 : 1;
+	} else if (g->sticky) { /* past 38: the text, for fastdec_settle_between() */
+		d->text = digits;
+		d->len = (size_t)(stop - digits);
+	}
+	return true;
+}
+
+const char *fastdec_place_long_line(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text)
+{
+	struct line_digits g;
+	long q;
+	bool neg;
+	const char *stop = skim_scan_line(&g, &q, &neg, text);
+
+	if (!stop)
+		return NULL;
+	if (g.sticky && g.dropped <= 19) /* at most 38 digits: all wanted, as fastdec_place_line() reads them */
+		return fastdec_place_line(s, ln, text);
+	return place_scanned(s, ln, &g, q, neg) ? stop : NULL;
+}
+
+const char *fastdec_scan_long_line_decimal(struct decimal *d, const char *text)
+{
+	struct line_digits g;
+	long q;
+	bool neg;
+	const char *digits = text + (*text == '-' || *text == '+'), *stop = skim_scan_line(&g, &q, &neg, text);
+
+	if (!stop)
+		return NULL;
+	if (g.sticky && g.dropped <= 19) /* at most 38 digits: all wanted, as fastdec_scan_line_decimal() reads them */
+		return fastdec_scan_line_decimal(d, text);
+	return scanned_decimal(d, &g, q, neg, digits, stop) ? stop : NULL;
+}
+
 bool fastdec_place_binary_line(struct fastdec_spot *s, const struct fastdec_line *ln, bool neg, uint64_t n, long e2)
 {
 	if (n == 0 || (neg && !ln->has_sign))
