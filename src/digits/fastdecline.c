@@ -99,21 +99,76 @@ static ALWAYS_INLINE const char *scan_line_digits(struct line_digits *g, const c
 	}
 }
 
+/* Digits past the first 19 from p on, counted into g->dropped and g->sticky only (not
+ * into tail), 8 a load; returns where they end. */
+static ALWAYS_INLINE const char *skim_line_digits(struct line_digits *g, const char *p)
+{
+	for (;;) {
+		uint64_t x;
+		int n;
+		memcpy(&x, p, 8);
+		x ^= ASCII_ZEROS;
+		n = leading_digits(x);
+		g->sticky |= (n == 8 ? x : x & ((UINT64_C(1) << (8 * n)) - 1)) != 0;
+		g->dropped += n;
+		p += n;
+		if (n < 8)
+			return p;
+	}
+}
+
+/* scan_line_digits(), its digits past the first 19 skimmed (skim_line_digits()): up to
+ * the 19th, a load at a time as there. */
+static ALWAYS_INLINE const char *skim_scan_digits(struct line_digits *g, const char *p)
+{
+	while (g->taken < 19) {
+		uint64_t x;
+		int n, room = 19 - g->taken;
+		memcpy(&x, p, 8);
+		x ^= ASCII_ZEROS;
+		if ((n = leading_digits(x)) == 0)
+			return p;
+		if (g->taken == 0) { /* zeros before the first other digit are not taken */
+			uint64_t run = n == 8 ? x : x & ((UINT64_C(1) << (8 * n)) - 1);
+			int zeros = run ? __builtin_ctzll(run) >> 3 : n;
+			if (zeros) {
+				g->skipped += zeros;
+				p += zeros;
+				if (zeros < n || n == 8)
+					continue;
+				return p;
+			}
+		}
+		if (n > room) { /* the 19th in this load: the rest from it on skimmed */
+			take_digits(g, x, room);
+			return skim_line_digits(g, p + room);
+		}
+		take_digits(g, x, n);
+		p += n;
+		if (n < 8)
+			return p;
+	}
+	return skim_line_digits(g, p);
+}
+
 /* [sign]digits[.digits][(e|E)[sign]digits], with an exponent of at most 5 digits:
  * |value| = w·10^q, or strictly between that and (w + 1)·10^q when sticky (digits past
- * the 19th, not all 0). Returns where it ends, or NULL. */
-static ALWAYS_INLINE const char *scan_line(struct line_digits *digits, long *q, bool *neg, const char *p)
+ * the 19th, not all 0). Returns where it ends, or NULL. The digits past the 19th are
+ * skimmed where skim (a constant: each caller gets its own copy), else read into the
+ * second word. */
+static ALWAYS_INLINE const char *scan_line_as(struct line_digits *digits, long *q, bool *neg, const char *p,
+					      bool skim)
 {
 	struct line_digits g = { 0, 0, 0, 0, 0, false };
 	long exp = 0, shift;
 
 	*neg = *p == '-';
 	p += *p == '-' || *p == '+';
-	p = scan_line_digits(&g, p);
+	p = skim ? skim_scan_digits(&g, p) : scan_line_digits(&g, p);
 	shift = g.dropped; /* integer digits past the 19th: each a factor of 10 */
 	if (*p == '.') {
 		int before = g.skipped + g.taken;
-		p = scan_line_digits(&g, p + 1);
+		p = skim ? skim_scan_digits(&g, p + 1) : scan_line_digits(&g, p + 1);
 		shift -= g.skipped + g.taken - before; /* fraction digits in w or before it: each a tenth */
 	}
 	if (g.skipped + g.taken == 0)
@@ -132,6 +187,11 @@ static ALWAYS_INLINE const char *scan_line(struct line_digits *digits, long *q, 
 	*digits = g;
 	*q = exp + shift;
 	return p;
+}
+
+static ALWAYS_INLINE const char *scan_line(struct line_digits *digits, long *q, bool *neg, const char *p)
+{
+	return scan_line_as(digits, q, neg, p, false);
 }
 
 /*
@@ -366,89 +426,10 @@ const char *fastdec_place_line(struct fastdec_spot s[2], const struct fastdec_li
 	return placed ? stop : NULL;
 }
 
-/* Digits past the first 19 from p on, counted into g->dropped and g->sticky only (not
- * into tail), 8 a load; returns where they end. */
-static ALWAYS_INLINE const char *skim_line_digits(struct line_digits *g, const char *p)
-{
-	for (;;) {
-		uint64_t x;
-		int n;
-		memcpy(&x, p, 8);
-		x ^= ASCII_ZEROS;
-		n = leading_digits(x);
-		g->sticky |= (n == 8 ? x : x & ((UINT64_C(1) << (8 * n)) - 1)) != 0;
-		g->dropped += n;
-		p += n;
-		if (n < 8)
-			return p;
-	}
-}
-
-/* scan_line_digits(), its digits past the first 19 skimmed (skim_line_digits()): up to
- * the 19th, a load at a time as there. */
-static ALWAYS_INLINE const char *skim_scan_digits(struct line_digits *g, const char *p)
-{
-	while (g->taken < 19) {
-		uint64_t x;
-		int n, room = 19 - g->taken;
-		memcpy(&x, p, 8);
-		x ^= ASCII_ZEROS;
-		if ((n = leading_digits(x)) == 0)
-			return p;
-		if (g->taken == 0) { /* zeros before the first other digit are not taken */
-			uint64_t run = n == 8 ? x : x & ((UINT64_C(1) << (8 * n)) - 1);
-			int zeros = run ? __builtin_ctzll(run) >> 3 : n;
-			if (zeros) {
-				g->skipped += zeros;
-				p += zeros;
-				if (zeros < n || n == 8)
-					continue;
-				return p;
-			}
-		}
-		if (n > room) { /* the 19th in this load: the rest from it on skimmed */
-			take_digits(g, x, room);
-			return skim_line_digits(g, p + room);
-		}
-		take_digits(g, x, n);
-		p += n;
-		if (n < 8)
-			return p;
-	}
-	return skim_line_digits(g, p);
-}
-
 /* scan_line() with its digits past the first 19 skimmed (skim_scan_digits()). */
 static ALWAYS_INLINE const char *skim_scan_line(struct line_digits *digits, long *q, bool *neg, const char *p)
 {
-	struct line_digits g = { 0, 0, 0, 0, 0, false };
-	long exp = 0, shift;
-
-	*neg = *p == '-';
-	p += *p == '-' || *p == '+';
-	p = skim_scan_digits(&g, p);
-	shift = g.dropped;
-	if (*p == '.') {
-		int before = g.skipped + g.taken;
-		p = skim_scan_digits(&g, p + 1);
-		shift -= g.skipped + g.taken - before;
-	}
-	if (g.skipped + g.taken == 0)
-		return NULL;
-	if ((*p | 0x20) == 'e') {
-		bool below = *++p == '-';
-		const char *first;
-		p += *p == '-' || *p == '+';
-		for (first = p; (unsigned)(*p - '0') < 10 && p - first < 5; p++)
-			exp = exp * 10 + (*p - '0');
-		if (p == first)
-			return NULL;
-		if (below)
-			exp = -exp;
-	}
-	*digits = g;
-	*q = exp + shift;
-	return p;
+	return scan_line_as(digits, q, neg, p, true);
 }
 
 /* A line scanned into g (q, neg; skimmed, where the digits past the 19th are more than
