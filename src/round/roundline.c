@@ -270,9 +270,10 @@ const char *rnd_line_result(struct rnd_result *out, const struct rnd_line *rl, c
 
 	if (!stop)
 		return NULL;
-	if (s->kind == FASTDEC_ZERO) { /* quantize's 0 has no sign: +0, as encode() rounds it */
+	if (s->kind == FASTDEC_ZERO) { /* ±0 as encode() rounds it, its code the run's (rl->zero) */
 		*out = (struct rnd_result){ 0 };
-		rnd_decide_special(out, rl->f, NUM_FINITE, false, rl->rounding);
+		rnd_decide_special(out, rl->f, NUM_FINITE, s->neg, rl->rounding);
+		out->code = rl->zero[s->neg];
 		return stop;
 	}
 	if (s->kind == FASTDEC_BETWEEN && !fastdec_settle_between(s, &rl->grid, text, stop)) /* ends say no flags */

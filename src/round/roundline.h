@@ -37,7 +37,8 @@ bool rnd_encode_binary(struct rnd_result *out, const struct fmt *f, bool neg, un
  * their values (times 2^e2): made once for a run by rnd_line_open(), false when f is no
  * format for it. rnd_line_code() gives a line's code alone (past 38 digits, also by
  * both ends of its first 19, as rnd_decimal_code_by_ends()), rnd_line_result() all of
- * its result (a zero line's, of either sign, +0's: quantize's zero); both return where the decimal ends, for the caller
+ * its result (a zero line's code is rl->zero's for its sign, which quantize makes +0's
+ * for both); both return where the decimal ends, for the caller
  * to check that the line ends there, or NULL when it is no such decimal or they cannot
  * decide it (the usual path then takes it).
  */
