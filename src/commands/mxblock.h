@@ -53,6 +53,7 @@ struct code_table {
 	uint64_t m[MX_TABLE_CODES];
 	long exp[MX_TABLE_CODES];
 	long under[MX_TABLE_CODES]; /* a float code's bound on |error| (gap_under()), unscaled */
+	double magnitude[MX_TABLE_CODES]; /* a float code's |value| as a binary64 (0 off the grid) */
 	long text_e;
 	unsigned long generation, made[MX_TABLE_CODES], texted[MX_TABLE_CODES];
 	bool fits[MX_TABLE_CODES];

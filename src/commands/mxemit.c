@@ -16,46 +16,6 @@
 #include "output.h"
 #include "render.h"
 
-/* The value code decodes to, times X = 2^e. */
-static void decoded_value(mpq_t decoded, const struct element_format *ef, fpcode code, long e)
-{
-	fmt_code_rational(decoded, ef->floats, code);
-	num_scale_pow2(decoded, decoded, e);
-}
-
-/* v/X into the element format, X = 2^e: its code, and the value it decodes to times
- * X. y is the caller's work area; text (len bytes), v's text (NULL for a real). */
-static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const struct element_format *ef,
-			     const struct num *v, const char *text, size_t len, long e)
-{
-	struct rnd_result r;
-	long k;
-
-	if (ef->floats && text && rnd_encode_scaled_text(&r, ef->floats, text, len, -e, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE))) {
-		*code = r.code;
-		decoded_value(decoded, ef, r.code, e);
-		return;
-	}
-
-	num_scale_pow2(y->mag, v->mag, -e);
-	num_set_kind(y, v->kind);
-	y->neg = v->neg;
-	y->bound = v->bound;
-	if (ef->ints) {
-		mpq_mul_2exp(y->mag, y->mag, MXINT8_FRACTION_BITS);
-		output_signed_value(decoded, y);
-		intfmt_round(&k, ef->ints, decoded, RND_NEAREST_EVEN);
-		*code = intfmt_code(ef->ints, k);
-		mpq_set_si(decoded, k, 1);
-		mpq_div_2exp(decoded, decoded, MXINT8_FRACTION_BITS);
-		num_scale_pow2(decoded, decoded, e);
-	} else {
-		rnd_encode(&r, ef->floats, y, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE));
-		*code = r.code;
-		decoded_value(decoded, ef, r.code, e);
-	}
-}
-
 /* An element made in words: its code, the text of the value that decodes to (times
  * the scale; in the block's table of them, or its scratch), and its error against the
  * typed value. */
@@ -320,8 +280,9 @@ const struct field_list mx_default_fields = { { FIELD_INPUT, FIELD_HEX, FIELD_EX
 
 /* The same for an element of a block in place made in words, each text straight from
  * where it was made (32 bytes readable at each, where they are). */
-static void put_words_element(struct strbuf *out, const struct settings *s, const struct block *b, long i,
-			      int hex_digits, const struct element_words *w)
+static inline __attribute__((always_inline)) void put_words_element(struct strbuf *out, const struct settings *s,
+								    const struct block *b, long i, int hex_digits,
+								    const struct element_words *w)
 {
 	struct text_row row;
 	char hex[CODE_MAX_BITS / 4 + 35], error[DEC_WORDS_MAX + 32]; /* 32 bytes readable at each */
@@ -354,13 +315,6 @@ static void put_words_element(struct strbuf *out, const struct settings *s, cons
 		render_text_row(out, &s->fields, s->style, &row);
 }
 
-/* The largest |error| of a block's elements made in words, and a power of two not
- * above it: an element whose error is known to be below that power needs no compare. */
-struct worst_words {
-	struct dec_words error;
-	long over; /* 2^over ≤ |error|; LONG_MIN for 0 */
-};
-
 static void keep_worst(struct worst_words *worst, const struct element_words *w)
 {
 	if (w->error_under <= worst->over) /* |w's error| < 2^under ≤ 2^over ≤ |worst| */
@@ -371,19 +325,109 @@ static void keep_worst(struct worst_words *worst, const struct element_words *w)
 	}
 }
 
+/* The largest |error| of the elements made by binary64 (mx_double_element()), scaled by 2^−e:
+ * within [lo, hi], element at's (code code); at −1 for none; 2^over ≤ it (unscaled),
+ * LONG_MIN where lo is not above 0. */
+struct worst_double {
+	long at;
+	fpcode code;
+	double lo, hi;
+	long over;
+};
+
+/* The worst of the elements made by binary64 made exactly, kept in words, as digits or as
+ * a rational (as mx_resolve_pending() keeps a pending element's), unless it lies below
+ * 2^over, a power of two not above another's |error| (|error| ≤ hi·2^e < 2^(⌊log2 hi⌋ + 1 + e)). */
+static void keep_double(struct block *b, const struct element_format *ef, long e, const struct worst_double *d,
+			long over, struct worst_words *words, struct worst_rational *rational, struct worst_text *text)
+{
+	struct element_words w;
+
+	if (d->at < 0 || d->hi <= 0 || mx_double_over(d->hi, e) + 1 <= over)
+		return;
+	if (digits_in_words(&w, b, ef, &b->digits[d->at], e, LONG_MIN))
+		keep_worst(words, &w);
+	else if (!mx_text_error_kept(text, b, ef, d->at, d->code, e)) {
+		mx_decoded_value(b->decoded, ef, d->code, e);
+		mx_keep_rational(b, rational, mx_element_value(b, d->at), false);
+	}
+}
+
+/* A run of at most MX_RUN elements from i (below end) made by binary64 on grid
+ * (mx_double_element()): their codes into codes, their worst in *most, one too near it to
+ * tell made in words and kept in *worst; it ends before the first that is no digits or
+ * that this declines. Returns its length. No row written: the loop keeps its values in
+ * registers. */
+#define MX_RUN 64
+static long double_run(fpcode codes[MX_RUN], struct block *b, const struct element_format *ef, long i, long end,
+		       long e, const struct mx_double_grid *grid, struct worst_words *worst, struct worst_double *most)
+{
+	const enum element_form *form = b->form;
+	const struct fastdec_digits *digits = b->digits;
+	double most_lo = most->lo, most_hi = most->hi;
+	long n = 0;
+
+	if (end - i > MX_RUN)
+		end = i + MX_RUN;
+	for (; i < end && form[i] == ELEMENT_DIGITS; i++, n++) {
+		struct element_words w;
+		double lo, hi;
+		if (!mx_double_element(&codes[n], &lo, &hi, grid, &digits[i]))
+			break;
+		if (hi <= most_lo)
+			continue; /* not above the worst so far */
+		if (lo > most_hi) {
+			*most = (struct worst_double){ i, codes[n], lo, hi, mx_double_over(lo, e) };
+			most_lo = lo, most_hi = hi;
+		} else if (digits_in_words(&w, b, ef, &digits[i], e, LONG_MIN))
+			keep_worst(worst, &w); /* too near to tell: exactly */
+		else
+			break;
+	}
+	return n;
+}
+
+/* Rows of the codes of elements i to i + n − 1, made by double_run(). */
+static void put_code_rows(struct strbuf *out, const struct settings *s, const struct block *b, long i, long n,
+			  const fpcode codes[], int hex_digits)
+{
+	const char *hex = b->codes->hex;
+
+	if (b->hex_rows && hex_digits <= 2) { /* the code and a newline each: 8 bytes moved */
+		size_t row = (size_t)hex_digits + 3;
+		char *p;
+		sb_reserve(out, (size_t)n * row + 8);
+		p = out->s + out->len;
+		for (long j = 0; j < n; j++, p += row) {
+			memcpy(p, hex + MX_HEX_STRIDE * codes[j], 8);
+			p[row - 1] = '\n';
+		}
+		*p = '\0';
+		out->len = (size_t)(p - out->s);
+		return;
+	}
+	for (long j = 0; j < n; j++) {
+		struct element_words w = { .code = codes[j], .hex = hex + MX_HEX_STRIDE * codes[j],
+					   .value = b->codes->text[0], .value_len = 0 };
+		put_words_element(out, s, b, i + j, hex_digits, &w);
+	}
+}
+
 /* The elements of a block in place from i on, read as digits, each made in words and
  * written, its error kept in *worst where it is the larger, up to the first that the
- * one pass or the words do not take (nothing of it written); returns that one's index,
- * or the count. The commonest elements, compiled as one piece. */
+ * one pass or the words do not take (nothing of it written), or, given a grid, the next
+ * that binary64 may make (mx_digits_double_able()) after i; returns where it stopped, or
+ * the count. The commonest elements, compiled as one piece. */
 __attribute__((flatten)) static long digits_elements(struct strbuf *out, const struct settings *s, struct block *b,
 						     const struct element_format *ef, long i, long e,
-						     struct worst_words *worst, long known)
+						     struct worst_words *worst, long known,
+						     const struct mx_double_grid *grid)
 {
 	int hex_digits = element_hex_digits(ef);
 
-	for (; i < b->count; i++) {
+	for (long first = i; i < b->count; i++) {
 		struct element_words w;
-		if (b->form[i] != ELEMENT_DIGITS ||
+		if (b->form[i] != ELEMENT_DIGITS || (grid && i > first && mx_digits_double_able(&b->digits[i])) ||
 		    !digits_in_words(&w, b, ef, &b->digits[i], e, known > worst->over ? known : worst->over))
 			break;
 		keep_worst(worst, &w);
@@ -392,83 +436,29 @@ __attribute__((flatten)) static long digits_elements(struct strbuf *out, const s
 	return i;
 }
 
-/* The worst |error| of a block's elements made as rationals: the largest, whether a
- * real's stand-in's, and whether there is any. */
-struct worst_rational {
-	bool any, approximate;
-};
-
-/* v's |error| decoded − v, into b->diff, kept in b->worst where it is the larger. */
-static void keep_rational(struct block *b, struct worst_rational *worst, const struct num *v, bool approximate)
+/* The same by binary64 on grid (mx_double_block()), in runs (double_run()), their error
+ * made exactly only where it may be the worst (in *most); those a run declines, and
+ * those after them binary64 may not make, by digits_elements(). */
+static long double_elements(struct strbuf *out, const struct settings *s, struct block *b,
+			    const struct element_format *ef, long i, long e, struct worst_words *worst, long known,
+			    struct worst_double *most, const struct mx_double_grid *grid)
 {
-	output_signed_value(b->typed, v);
-	mpq_sub(b->diff, b->decoded, b->typed);
-	mpq_abs(b->diff, b->diff);
-	if (!worst->any || mpq_cmp(b->diff, b->worst) > 0) {
-		mpq_set(b->worst, b->diff);
-		worst->approximate = approximate;
-	}
-	worst->any = true;
-}
+	int hex_digits = element_hex_digits(ef);
 
-/* Element i as rationals: its code, the value it decodes to and its error (texts where
- * -o asks for them), its |error| kept in worst. */
-static fpcode rational_element(struct block *b, const struct element_format *ef, long i, long e,
-			       struct worst_rational *worst, bool exact_wanted)
-{
-	const struct num *x = mx_element_value(b, i);
-	fpcode code;
-
-	quantize_element(&code, b->decoded, &b->y, ef, x, b->approximate[i] ? NULL : b->text[i], b->len[i], e);
-	if (exact_wanted)
-		output_rational(&b->exact, b->decoded);
-	if (b->error_wanted) {
-		output_signed_value(b->typed, x);
-		mpq_sub(b->diff, b->decoded, b->typed);
-		(b->approximate[i] ? output_approximate : output_rational)(&b->error, b->diff);
-	}
-	keep_rational(b, worst, x, b->approximate[i]);
-	return code;
-}
-
-/* The long elements pending (n of them, long_element()) whose |error| may pass the
- * largest one known, made exactly (as digits, else as rationals) and kept in worst or
- * text: an element whose |error| lies below another's lower bound, or the worst made
- * in words, is not the worst. */
-static void resolve_pending(struct block *b, const struct element_format *ef, long e, long n,
-			    const struct worst_words *words, struct worst_rational *worst, struct worst_text *text)
-{
-	struct mx_bound known, x;
-	long known_log2;
-
-	if (n == 0)
-		return;
-	/* the largest lower bound, each taken binary below it, compared in integers */
-	x = (struct mx_bound){ .binary = false, .dec = words->error };
-	mx_bound_binary(&known, &x, false);
-	known_log2 = mx_bound_log2_over(&known);
-	for (long j = 0; j < n; j++) {
-		if (mx_bound_log2_over(&b->pending[j].lo) + 4 <= known_log2)
-			continue; /* lo < 2^(its over + 4): not above known */
-		mx_bound_binary(&x, &b->pending[j].lo, false);
-		if (mx_binary_cmp(x.n, x.k, known.n, known.k) > 0)
-			known = x, known_log2 = mx_bound_log2_over(&known);
-	}
-	if (text->any && text->over > known_log2)
-		known = (struct mx_bound){ .binary = true, .n = 1, .k = text->over }, known_log2 = text->over;
-	for (long j = 0; j < n; j++) {
-		const struct mx_pending *p = &b->pending[j];
-		if (mx_bound_log2_over(&p->hi) + 4 <= known_log2)
-			continue; /* |error| < hi < 2^(its over + 4) ≤ known */
-		mx_bound_binary(&x, &p->hi, true);
-		if (mx_binary_cmp(x.n, x.k, known.n, known.k) <= 0 ||
-		    (text->any && mx_bound_log2_over(&x) + 1 <= text->over))
-			continue; /* |error| < hi ≤ known, or < 2^over ≤ the text's (hi < 2^(its over + 1)) */
-		if (mx_text_error_kept(text, b, ef, p->i, p->code, e))
+	while (i < b->count && b->form[i] == ELEMENT_DIGITS) {
+		fpcode codes[MX_RUN];
+		long n = mx_digits_double_able(&b->digits[i]) ? double_run(codes, b, ef, i, b->count, e, grid, worst, most) : 0;
+		if (n) {
+			put_code_rows(out, s, b, i, n, codes, hex_digits);
+			i += n;
 			continue;
-		decoded_value(b->decoded, ef, p->code, e);
-		keep_rational(b, worst, mx_element_value(b, p->i), false);
+		}
+		known = most->over > known ? most->over : known;
+		if ((n = digits_elements(out, s, b, ef, i, e, worst, known, grid)) == i)
+			break;
+		i = n;
 	}
+	return i;
 }
 
 /* The work areas of finite_block(), made once. */
@@ -526,24 +516,30 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	struct worst_words worst_words = { { false, 0, 0 }, LONG_MIN };
 	struct worst_rational worst = { false, false };
 	struct worst_text text = { false, LONG_MIN, NULL };
-	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended;
+	struct worst_double most = { -1, 0, -1, -1, LONG_MIN };
+	struct mx_double_grid grid = { 0 };
+	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended, doubles;
 	long pending = 0, known; /* 2^known ≤ a pending element's |error| */
 
 	mx_code_table(b, ef); /* for element_words_value() */
 	block_work(b, s);
 	b->rounding = ef->floats ? mx_scaled_rounding(b, ef->floats, e) : NULL;
 	known = b->in_place ? seed_known(b, ef, e) : LONG_MIN;
+	doubles = b->in_place && mx_double_block(&grid, b, ef, e);
 	for (long i = 0; i < b->count; i++) {
 		struct element_words w;
 		fpcode code;
 		long over = known_over(known, &worst_words, &text);
 		if (b->in_place && b->form[i] == ELEMENT_DIGITS) {
-			if ((i = digits_elements(out, s, b, ef, i, e, &worst_words, over)) == b->count)
+			i = doubles ? double_elements(out, s, b, ef, i, e, &worst_words, over, &most, &grid)
+				    : digits_elements(out, s, b, ef, i, e, &worst_words, over, NULL);
+			if (i == b->count)
 				break;
+			known = most.over > known ? most.over : known;
 			over = known_over(known, &worst_words, &text);
 		}
 		if (!b->error_wanted && bounded_element(&w, &b->pending[pending], &pended, b, ef, i, e, over)) {
-			if (pended) { /* its error only bounded: resolve_pending() */
+			if (pended) { /* its error only bounded: mx_resolve_pending() */
 				long lo = mx_bound_log2_over(&b->pending[pending].lo);
 				known = lo > known ? lo : known;
 				pending++;
@@ -554,7 +550,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			mx_put_texts_element(out, s, b, i, ef, w.code);
 			continue;
 		} else {
-			code = rational_element(b, ef, i, e, &worst, exact_wanted);
+			code = mx_rational_element(b, ef, i, e, &worst, exact_wanted);
 			mx_put_texts_element(out, s, b, i, ef, code);
 			continue;
 		}
@@ -569,7 +565,8 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			dec_words_write(&b->error, &w.error);
 		mx_put_texts_element(out, s, b, i, ef, code);
 	}
-	resolve_pending(b, ef, e, pending, &worst_words, &worst, &text);
+	keep_double(b, ef, e, &most, known_over(known, &worst_words, &text), &worst_words, &worst, &text);
+	mx_resolve_pending(b, ef, e, pending, &worst_words, &worst, &text);
 	mx_put_block_worst(out, s, &worst_words.error, text.any ? text.digits : NULL, b->worst, worst.any,
 			   worst.approximate);
 }

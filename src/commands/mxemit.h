@@ -6,6 +6,8 @@
 #ifndef FPX_MXEMIT_H
 #define FPX_MXEMIT_H
 
+#include <string.h>
+
 #include "mxblock.h"
 #include "render.h"
 #include "settings.h"
@@ -38,6 +40,55 @@ void mx_put_scale(struct strbuf *out, const struct settings *s, struct block *b,
 struct dec_text;
 void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec_words *in_words,
 			struct dec_text *in_text, mpq_t worst, bool any_rational, bool approximate);
+/* 2^k as a binary64 (|k| ≤ 1022). */
+static inline double mx_pow2(long k)
+{
+	uint64_t u = (uint64_t)(k + 1023) << 52;
+	double d;
+
+	memcpy(&d, &u, sizeof d);
+	return d;
+}
+
+/* A float grid rounded as rl rounds (rne, saturating: mx_scaled_rounding()) for
+ * mx_double_element(), its constants made once for a block (mx_double_block()). */
+struct mx_double_grid {
+	int shift;            /* 52 − frac_bits: a binary64's bits below a normal rank's */
+	uint64_t offset;      /* (1023 − bias) << frac_bits: a normal's bits >> shift, less it, are its rank */
+	uint64_t normal_bits; /* the bits of 2^emin, the smallest normal: below them, a subnormal */
+	uint64_t zero_bits;   /* 16 binary64s below half the smallest subnormal: below them, 0 */
+	long emin;
+	uint64_t max_rank;
+	fpcode sign_bit; /* 0 where the grid has no negatives */
+	bool subnormals, has_sign;
+	fpcode past_max[2], far_below[2], zero[2];
+	double unscale;            /* 1/X for the block's scale X (mxemit.c's) */
+	const double *magnitude;   /* the code table's (mxemit.c's) */
+};
+/*
+ * Element x (digits) by binary64 on g (X the block's scale): its code (mxcodes.c's double_code()), and its |error| divided by X within [*lo, *hi].
+ * The difference y − |value| is exact where y is x/X and its code in range (both
+ * multiples of the finer of y's last place and the grid's, apart by at most y); else
+ * within y·2^−51 of it (y's own error, y·2^−53, and the subtraction's). False where
+ * that declines.
+ */
+/* ⌊log2 lo⌋ + e of lo > 0 (normal), else LONG_MIN. */
+long mx_double_over(double lo, long e);
+/* Whether a block's digits may be made by binary64, on g (its unscale 1/X and magnitude
+ * the table's set): a small float format rounded by the one pass (mxcodes.c's double_grid()), no
+ * text of an element's value or error asked for, a scale X = 2^e with |e| ≤ 200 (x/X
+ * stays normal). */
+bool mx_double_block(struct mx_double_grid *g, const struct block *b, const struct element_format *ef, long e);
+bool mx_double_element(fpcode *code, double *lo, double *hi, const struct mx_double_grid *g,
+		       const struct fastdec_digits *x);
+/* Whether mx_double_element() may take the digits x: w < 2^64, |q| ≤ MX_DOUBLE_TENS. */
+#define MX_DOUBLE_TENS 60
+static inline bool mx_digits_double_able(const struct fastdec_digits *x)
+{
+	return !((uint64_t)(x->w >> 64) | ((unsigned long)x->q + MX_DOUBLE_TENS > 2 * MX_DOUBLE_TENS));
+}
+
+
 /* ---- mxcodes.c ---------------------------------------------------------------------------- */
 
 /* The block's table of a small element format's codes (each code's value as
@@ -68,6 +119,37 @@ bool mx_text_error_kept(struct worst_text *worst, const struct block *b, const s
  * the digits decline (the rationals then decide). */
 bool mx_text_element(fpcode *code, bool coded, struct block *b, const struct element_format *ef, long i, long e,
 		     long known, struct worst_text *worst);
+
+
+/* ---- mxrows.c: the elements made as rationals, and the worst error of a block ---- */
+
+/* The largest |error| of a block's elements made in words, and a power of two not
+ * above it: an element whose error is known to be below that power needs no compare. */
+struct worst_words {
+	struct dec_words error;
+	long over; /* 2^over ≤ |error|; LONG_MIN for 0 */
+};
+
+/* The worst |error| of a block's elements made as rationals: the largest, whether a
+ * real's stand-in's, and whether there is any. */
+struct worst_rational {
+	bool any, approximate;
+};
+
+/* The value code decodes to, times X = 2^e. */
+void mx_decoded_value(mpq_t decoded, const struct element_format *ef, fpcode code, long e);
+/* v's |error| decoded − v, into b->diff, kept in b->worst where it is the larger. */
+void mx_keep_rational(struct block *b, struct worst_rational *worst, const struct num *v, bool approximate);
+/* Element i as rationals: its code, the value it decodes to and its error (texts where
+ * -o asks for them), its |error| kept in worst. */
+fpcode mx_rational_element(struct block *b, const struct element_format *ef, long i, long e,
+			       struct worst_rational *worst, bool exact_wanted);
+/* The long elements pending (n of them, long_element()) whose |error| may pass the
+ * largest one known, made exactly (as digits, else as rationals) and kept in worst or
+ * text: an element whose |error| lies below another's lower bound, or the worst made
+ * in words, is not the worst. */
+void mx_resolve_pending(struct block *b, const struct element_format *ef, long e, long n,
+			    const struct worst_words *words, struct worst_rational *worst, struct worst_text *text);
 
 /* Whether the rows are one flat table, a row per element: --csv, or TSV with --header. */
 bool mx_flat(const struct settings *s);

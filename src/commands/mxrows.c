@@ -1,7 +1,9 @@
 /*
  * mxrows.c — the rows of `fpx mx` around its elements' values: an element's row from
  * its texts, a block's scale row and worst-error row, a NaN block, the flat table's
- * header and block columns (mxemit.h). Never rounds an element.
+ * header and block columns (mxemit.h); and the elements made as rationals, the worst
+ * error of a block's pending elements (mx_resolve_pending()). Never rounds an element
+ * in words.
  */
 #include "mxemit.h"
 
@@ -230,3 +232,117 @@ void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec
 	mx_put_worst_error(out, s, text.s);
 	sb_free(&text);
 }
+
+/* The value code decodes to, times X = 2^e. */
+void mx_decoded_value(mpq_t decoded, const struct element_format *ef, fpcode code, long e)
+{
+	fmt_code_rational(decoded, ef->floats, code);
+	num_scale_pow2(decoded, decoded, e);
+}
+
+/* v/X into the element format, X = 2^e: its code, and the value it decodes to times
+ * X. y is the caller's work area; text (len bytes), v's text (NULL for a real). */
+static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const struct element_format *ef,
+			     const struct num *v, const char *text, size_t len, long e)
+{
+	struct rnd_result r;
+	long k;
+
+	if (ef->floats && text && rnd_encode_scaled_text(&r, ef->floats, text, len, -e, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE))) {
+		*code = r.code;
+		mx_decoded_value(decoded, ef, r.code, e);
+		return;
+	}
+
+	num_scale_pow2(y->mag, v->mag, -e);
+	num_set_kind(y, v->kind);
+	y->neg = v->neg;
+	y->bound = v->bound;
+	if (ef->ints) {
+		mpq_mul_2exp(y->mag, y->mag, MXINT8_FRACTION_BITS);
+		output_signed_value(decoded, y);
+		intfmt_round(&k, ef->ints, decoded, RND_NEAREST_EVEN);
+		*code = intfmt_code(ef->ints, k);
+		mpq_set_si(decoded, k, 1);
+		mpq_div_2exp(decoded, decoded, MXINT8_FRACTION_BITS);
+		num_scale_pow2(decoded, decoded, e);
+	} else {
+		rnd_encode(&r, ef->floats, y, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE));
+		*code = r.code;
+		mx_decoded_value(decoded, ef, r.code, e);
+	}
+}
+
+/* v's |error| decoded − v, into b->diff, kept in b->worst where it is the larger. */
+void mx_keep_rational(struct block *b, struct worst_rational *worst, const struct num *v, bool approximate)
+{
+	output_signed_value(b->typed, v);
+	mpq_sub(b->diff, b->decoded, b->typed);
+	mpq_abs(b->diff, b->diff);
+	if (!worst->any || mpq_cmp(b->diff, b->worst) > 0) {
+		mpq_set(b->worst, b->diff);
+		worst->approximate = approximate;
+	}
+	worst->any = true;
+}
+
+/* Element i as rationals: its code, the value it decodes to and its error (texts where
+ * -o asks for them), its |error| kept in worst. */
+fpcode mx_rational_element(struct block *b, const struct element_format *ef, long i, long e,
+			       struct worst_rational *worst, bool exact_wanted)
+{
+	const struct num *x = mx_element_value(b, i);
+	fpcode code;
+
+	quantize_element(&code, b->decoded, &b->y, ef, x, b->approximate[i] ? NULL : b->text[i], b->len[i], e);
+	if (exact_wanted)
+		output_rational(&b->exact, b->decoded);
+	if (b->error_wanted) {
+		output_signed_value(b->typed, x);
+		mpq_sub(b->diff, b->decoded, b->typed);
+		(b->approximate[i] ? output_approximate : output_rational)(&b->error, b->diff);
+	}
+	mx_keep_rational(b, worst, x, b->approximate[i]);
+	return code;
+}
+
+/* The long elements pending (n of them, long_element()) whose |error| may pass the
+ * largest one known, made exactly (as digits, else as rationals) and kept in worst or
+ * text: an element whose |error| lies below another's lower bound, or the worst made
+ * in words, is not the worst. */
+void mx_resolve_pending(struct block *b, const struct element_format *ef, long e, long n,
+			    const struct worst_words *words, struct worst_rational *worst, struct worst_text *text)
+{
+	struct mx_bound known, x;
+	long known_log2;
+
+	if (n == 0)
+		return;
+	/* the largest lower bound, each taken binary below it, compared in integers */
+	x = (struct mx_bound){ .binary = false, .dec = words->error };
+	mx_bound_binary(&known, &x, false);
+	known_log2 = mx_bound_log2_over(&known);
+	for (long j = 0; j < n; j++) {
+		if (mx_bound_log2_over(&b->pending[j].lo) + 4 <= known_log2)
+			continue; /* lo < 2^(its over + 4): not above known */
+		mx_bound_binary(&x, &b->pending[j].lo, false);
+		if (mx_binary_cmp(x.n, x.k, known.n, known.k) > 0)
+			known = x, known_log2 = mx_bound_log2_over(&known);
+	}
+	if (text->any && text->over > known_log2)
+		known = (struct mx_bound){ .binary = true, .n = 1, .k = text->over }, known_log2 = text->over;
+	for (long j = 0; j < n; j++) {
+		const struct mx_pending *p = &b->pending[j];
+		if (mx_bound_log2_over(&p->hi) + 4 <= known_log2)
+			continue; /* |error| < hi < 2^(its over + 4) ≤ known */
+		mx_bound_binary(&x, &p->hi, true);
+		if (mx_binary_cmp(x.n, x.k, known.n, known.k) <= 0 ||
+		    (text->any && mx_bound_log2_over(&x) + 1 <= text->over))
+			continue; /* |error| < hi ≤ known, or < 2^over ≤ the text's (hi < 2^(its over + 1)) */
+		if (mx_text_error_kept(text, b, ef, p->i, p->code, e))
+			continue;
+		mx_decoded_value(b->decoded, ef, p->code, e);
+		mx_keep_rational(b, worst, mx_element_value(b, p->i), false);
+	}
+}
+
