@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "dectext.h"
 #include "pow5.h"
 
 /* The digits of text from *i on (and one point among them) into num, 19 to a word
@@ -81,8 +82,8 @@ static void plain_scaled(struct num *v, long k)
 bool mx_text_value(struct num *v, const char *text, size_t len, size_t max)
 {
 	size_t i = 0;
-	long n = 0, point = -1, exp = 0;
-	bool neg = false, exp_neg = false;
+	long n = 0, point = -1, exp;
+	bool neg = false;
 
 	if (len > max)
 		return false;
@@ -91,18 +92,9 @@ bool mx_text_value(struct num *v, const char *text, size_t len, size_t max)
 	plain_digits_value(mpq_numref(v->mag), text, len, &i, &n, &point);
 	if (n == 0)
 		return false;
-	if (i < len && (text[i] == 'e' || text[i] == 'E')) {
-		size_t start;
-		if (++i < len && (text[i] == '-' || text[i] == '+'))
-			exp_neg = text[i++] == '-';
-		for (start = i; i < len && (unsigned)(text[i] - '0') < 10 && i - start < 9; i++)
-			exp = 10 * exp + (text[i] - '0');
-		if (i == start)
-			return false;
-	}
-	if (i != len)
+	if (!dec_text_exponent(&exp, text, len, &i) || i != len)
 		return false;
-	plain_scaled(v, (exp_neg ? -exp : exp) - (point < 0 ? 0 : n - point));
+	plain_scaled(v, exp - (point < 0 ? 0 : n - point));
 	num_set_kind(v, NUM_FINITE);
 	v->neg = neg;
 	v->bound = NUM_EXACT;

@@ -53,11 +53,29 @@ static size_t digit_run(const char *text, size_t len, size_t *i)
 	return *i - start;
 }
 
+bool dec_text_exponent(long *exp, const char *text, size_t len, size_t *at)
+{
+	size_t i = *at, start;
+	bool below = false;
+
+	*exp = 0;
+	if (i == len || (text[i] != 'e' && text[i] != 'E'))
+		return true;
+	if (++i < len && (text[i] == '-' || text[i] == '+'))
+		below = text[i++] == '-';
+	for (start = i; i < len && (unsigned)(text[i] - '0') < 10 && i - start < 9; i++)
+		*exp = 10 * *exp + (text[i] - '0');
+	if (below)
+		*exp = -*exp;
+	*at = i;
+	return i != start;
+}
+
 bool dec_text_read(struct dec_text *t, const char *text, size_t len)
 {
 	size_t i = 0, whole, part = 0, at;
-	long exp = 0;
-	bool neg = false, exp_neg = false;
+	long exp;
+	bool neg = false;
 
 	if (i < len && (text[i] == '-' || text[i] == '+'))
 		neg = text[i++] == '-';
@@ -69,22 +87,13 @@ bool dec_text_read(struct dec_text *t, const char *text, size_t len)
 	}
 	if (whole + part == 0)
 		return false;
-	if (i < len && (text[i] == 'e' || text[i] == 'E')) {
-		size_t start;
-		if (++i < len && (text[i] == '-' || text[i] == '+'))
-			exp_neg = text[i++] == '-';
-		for (start = i; i < len && (unsigned)(text[i] - '0') < 10 && i - start < 9; i++)
-			exp = 10 * exp + (text[i] - '0');
-		if (i == start)
-			return false;
-	}
-	if (i != len)
+	if (!dec_text_exponent(&exp, text, len, &i) || i != len)
 		return false;
 	room(t, whole + part);
 	memcpy(t->buf, text + at, whole);
 	if (part)
 		memcpy(t->buf + whole, text + at + whole + 1, part);
-	trim(t, t->buf, (long)(whole + part), (exp_neg ? -exp : exp) - (long)part, neg);
+	trim(t, t->buf, (long)(whole + part), exp - (long)part, neg);
 	return true;
 }
 

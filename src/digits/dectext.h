@@ -38,6 +38,9 @@ struct dec_text {
  * one digit and an exponent of at most 9 digits, its value as the parser reads it;
  * false otherwise. */
 bool dec_text_read(struct dec_text *t, const char *text, size_t len);
+/* The exponent at text[*at] (len bytes in all), (e|E)[sign]digits of at most 9 digits,
+ * into *exp and *at past it; none there is 0. False for an e without digits. */
+bool dec_text_exponent(long *exp, const char *text, size_t len, size_t *at);
 /* ±n·2^k; false where its digits would span more than DEC_TEXT_MAX_SPAN. */
 bool dec_text_binary(struct dec_text *t, bool neg, unsigned __int128 n, long k);
 /* w's value. */
