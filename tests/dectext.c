@@ -192,5 +192,7 @@ int main(int argc, char **argv)
 			check(!dec_text_read(&a, bad[i], strlen(bad[i])), "read %s", bad[i]);
 	}
 	mpq_clears(qa, qb, NULL);
+	dec_text_free(&a);
+	dec_text_free(&b);
 	return test_summary("dectext");
 }

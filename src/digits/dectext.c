@@ -53,6 +53,13 @@ static size_t digit_run(const char *text, size_t len, size_t *i)
 	return *i - start;
 }
 
+void dec_text_free(struct dec_text *t)
+{
+	free(t->buf);
+	free(t->limb);
+	*t = (struct dec_text){ 0 };
+}
+
 bool dec_text_exponent(long *exp, const char *text, size_t len, size_t *at)
 {
 	size_t i = *at, start;

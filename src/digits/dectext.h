@@ -31,6 +31,9 @@ struct dec_text {
 	size_t limb_cap;
 };
 
+/* Its storage given back; t is zeroed, to start again. */
+void dec_text_free(struct dec_text *t);
+
 /* The most digits a value made here spans, from its first digit to its last. */
 #define DEC_TEXT_MAX_SPAN (1L << 24)
 
