@@ -166,7 +166,7 @@ static long limb_digits(struct dec_text *t, const uint32_t *limb, size_t n)
 bool dec_text_binary(struct dec_text *t, bool neg, unsigned __int128 n, long k)
 {
 	size_t count = 0;
-	long left;
+	long left, digits;
 
 	if (n == 0) {
 		room(t, 0);
@@ -193,7 +193,8 @@ bool dec_text_binary(struct dec_text *t, bool neg, unsigned __int128 n, long k)
 		limbs_times(t->limb, &count, f);
 		left -= step;
 	}
-	trim(t, t->buf, limb_digits(t, t->limb, count), k < 0 ? k : 0, neg);
+	digits = limb_digits(t, t->limb, count); /* before t->buf is read: it may move it */
+	trim(t, t->buf, digits, k < 0 ? k : 0, neg);
 	return true;
 }
 
