@@ -99,12 +99,27 @@ static void around(const struct fmt *f, struct input *in, const mpq_t b, long co
 	mpz_clear(n);
 }
 
+/* Around the value v (where positive) and the midpoint of v and the value next above it. */
+static void around_value_and_midpoint(const struct fmt *f, struct input *in, const mpq_t v, const mpq_t next,
+				      long count)
+{
+	mpq_t mid;
+
+	if (mpq_sgn(v) > 0)
+		around(f, in, v, count);
+	mpq_init(mid);
+	mpq_add(mid, v, next);
+	mpq_div_2exp(mid, mid, 1);
+	around(f, in, mid, count);
+	mpq_clear(mid);
+}
+
 /* Around every value of f and every midpoint, the last one to the virtual value. */
 static void near_every_rank(const struct fmt *f, struct input *in, long *count)
 {
-	mpq_t v, next, mid;
+	mpq_t v, next;
 
-	mpq_inits(v, next, mid, NULL);
+	mpq_inits(v, next, NULL);
 	for (fpcode r = 0; r <= f->max_rank; r++, (*count)++) {
 		fmt_rank_rational(v, f, r);
 		if (r < f->max_rank)
@@ -119,33 +134,25 @@ static void near_every_rank(const struct fmt *f, struct input *in, long *count)
 				mpq_add(next, v, v);
 			mpq_clear(step);
 		}
-		if (mpq_sgn(v) > 0)
-			around(f, in, v, *count);
-		mpq_add(mid, v, next);
-		mpq_div_2exp(mid, mid, 1);
-		around(f, in, mid, *count);
+		around_value_and_midpoint(f, in, v, next, *count);
 	}
-	mpq_clears(v, next, mid, NULL);
+	mpq_clears(v, next, NULL);
 }
 
 /* Around the values and midpoints of f at 3000 random ranks: the one-pass line's boundaries. */
 static void near_random_ranks(const struct fmt *f, struct input *in, long *count)
 {
 	uint64_t state = 11;
-	mpq_t v, next, mid;
+	mpq_t v, next;
 
-	mpq_inits(v, next, mid, NULL);
+	mpq_inits(v, next, NULL);
 	for (int i = 0; i < 3000; i++, (*count)++) {
 		fpcode r = test_rng(&state) % f->max_rank;
 		fmt_rank_rational(v, f, r);
 		fmt_rank_rational(next, f, r + 1);
-		if (mpq_sgn(v) > 0)
-			around(f, in, v, *count);
-		mpq_add(mid, v, next);
-		mpq_div_2exp(mid, mid, 1);
-		around(f, in, mid, *count);
+		around_value_and_midpoint(f, in, v, next, *count);
 	}
-	mpq_clears(v, next, mid, NULL);
+	mpq_clears(v, next, NULL);
 }
 
 void fastnear_run(void)
