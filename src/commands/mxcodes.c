@@ -132,7 +132,7 @@ static inline bool digits_double(double *d, bool *exact, unsigned *slop, const s
 	if (!mx_digits_double_able(x))
 		return false;
 	*d = q >= 0 ? (double)w * tens[q] : (double)w / tens[-q];
-	*slop = (w >> 53) | ((unsigned long)q + 22 > 44) ? 4 : 0;
+	*slop = ((w >> 53) | ((unsigned long)q + 22 > 44)) ? 4 : 0;
 	if (*slop)
 		*exact = false;
 	else if (q >= 0)

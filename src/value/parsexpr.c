@@ -10,6 +10,7 @@
 #include "real.h"
 
 #include <ctype.h>
+#include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -85,6 +86,39 @@ static void power_of_unit(struct num *base, const struct num *expo)
 }
 
 /*
+ * Is |base|^k (base ≠ 0, ±1; k > 0) surely past 2^limit, or below 2^−limit? The whole
+ * powers of two of |base| (or of 1/|base|) decide most cases in words; a base near 1, or
+ * a product near the limit, takes a lower bound of |log2 |base||·k from MPFR, so that
+ * 1.252^417127 is bounded as 3^417127 is.
+ */
+static bool power_surely_past(const mpq_t base, mpz_srcptr k, long limit)
+{
+	bool above_one = mpz_cmp(mpq_numref(base), mpq_denref(base)) > 0;
+	mpz_srcptr big = above_one ? mpq_numref(base) : mpq_denref(base);
+	mpz_srcptr small = above_one ? mpq_denref(base) : mpq_numref(base);
+	long strength = num_floor_log2_ratio(big, small); /* |base| ≥ 2^strength or ≤ 2^−strength */
+	mpfr_t log2_ratio, divisor;
+	bool past;
+
+	if (mpz_fits_slong_p(k) && mpz_get_si(k) <= MAX_EXACT_BITS) {
+		long n = mpz_get_si(k);
+		if (strength * n > limit)
+			return true;
+		if ((strength + 1) * n <= limit)
+			return false;
+	}
+	mpfr_inits2(64, log2_ratio, divisor, (mpfr_ptr)0);
+	mpfr_set_z(log2_ratio, big, MPFR_RNDD);
+	mpfr_set_z(divisor, small, MPFR_RNDU);
+	mpfr_div(log2_ratio, log2_ratio, divisor, MPFR_RNDD);
+	mpfr_log2(log2_ratio, log2_ratio, MPFR_RNDD);
+	mpfr_mul_z(log2_ratio, log2_ratio, k, MPFR_RNDD);
+	past = mpfr_cmp_si(log2_ratio, limit) > 0;
+	mpfr_clears(log2_ratio, divisor, (mpfr_ptr)0);
+	return past;
+}
+
+/*
  * base^k, exactly; or, when the magnitude is surely past 2^±NUM_LIMIT_EXP, the bounded
  * stand-in; or a refusal when the exact value would be too big to build. A bounded base
  * stays bounded (flipped by a negative power).
@@ -92,7 +126,7 @@ static void power_of_unit(struct num *base, const struct num *expo)
 static enum parse_status power(struct parser *p, struct num *base, const struct num *expo, size_t at)
 {
 	mpz_srcptr k = mpq_numref(expo->mag);
-	long strength, n;
+	long n;
 	bool huge_k, above_one;
 
 	if (expo->bound)
@@ -110,16 +144,13 @@ static enum parse_status power(struct parser *p, struct num *base, const struct 
 		power_of_unit(base, expo);
 		return PARSE_OK;
 	}
-	/* |base| ≥ 2^strength or ≤ 2^−strength, so |result| is past 2^±(strength·k) */
-	above_one = mpz_cmp(mpq_numref(base->mag), mpq_denref(base->mag)) > 0;
-	strength = above_one ? num_floor_log2_ratio(mpq_numref(base->mag), mpq_denref(base->mag))
-			     : num_floor_log2_ratio(mpq_denref(base->mag), mpq_numref(base->mag));
-	huge_k = !mpz_fits_slong_p(k) || mpz_get_si(k) > MAX_EXACT_BITS;
-	if (strength >= 1 && (huge_k || mpz_get_si(k) * strength > (p->calls ? MAX_ARGUMENT_EXP : NUM_LIMIT_EXP))) {
+	if (power_surely_past(base->mag, k, p->calls ? MAX_ARGUMENT_EXP : NUM_LIMIT_EXP)) {
+		above_one = mpz_cmp(mpq_numref(base->mag), mpq_denref(base->mag)) > 0;
 		base->neg = base->neg && mpz_odd_p(k);
 		num_set_bound(base, above_one != expo->neg ? NUM_HUGE : NUM_TINY);
 		return PARSE_OK;
 	}
+	huge_k = !mpz_fits_slong_p(k) || mpz_get_si(k) > MAX_EXACT_BITS;
 	if (huge_k || sizes(base) * mpz_get_si(k) > MAX_EXACT_BITS)
 		return parser_fail(p, PARSE_TOO_LARGE, at);
 	if ((p->work += sizes(base) * mpz_get_si(k)) > MAX_WORK_BITS)
