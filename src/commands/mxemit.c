@@ -515,7 +515,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 {
 	struct worst_words worst_words = { { false, 0, 0 }, LONG_MIN };
 	struct worst_rational worst = { false, false };
-	struct worst_text text = { false, LONG_MIN, NULL };
+	struct worst_text text = { false, LONG_MIN, NULL, NULL, 0 };
 	struct worst_double most = { -1, 0, -1, -1, LONG_MIN };
 	struct mx_double_grid grid = { 0 };
 	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended, doubles;

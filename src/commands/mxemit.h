@@ -104,6 +104,8 @@ struct worst_text {
 	bool any;
 	long over;
 	struct dec_text *digits;
+	const struct dec_text *value; /* the worst's value digits, a code table's; else NULL */
+	int side; /* the worst's typed value against them: −1, 0, 1 */
 };
 /* Element i's error, as digits, kept in worst where it is the larger: its code `code`,
  * the scale X = 2^e; false, nothing kept, where it is no plain decimal's (a value, a
