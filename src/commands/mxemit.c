@@ -461,40 +461,49 @@ static long double_elements(struct strbuf *out, const struct settings *s, struct
 	return i;
 }
 
-/* The work areas of finite_block(), made once. */
-static void block_work(struct block *b, const struct settings *s)
-{
-	if (!b->work_made) {
-		mpq_inits(b->decoded, b->diff, b->worst, b->typed, NULL);
-		num_init(&b->y);
-		sb_init(&b->exact);
-		sb_init(&b->error);
-		b->work_made = true;
-	}
-	sb_clear(&b->exact); /* empty between rows (mx_put_texts_element()) */
-	sb_clear(&b->error);
-	b->error_wanted = render_has_field(&s->fields, FIELD_ERROR);
-	b->exact_wanted = render_has_field(&s->fields, FIELD_EXACT);
-	b->hex_rows = !b->flat && render_bulk_rows(&s->fields, s->style) == BULK_ROWS_HEX;
-}
-
-/* A power of two not above the |error| of the block's placed element (ELEMENT_SPOT) of
- * the largest ⌊log2 |x|⌋, from its lower bound, made before the others so that those
- * far below it are not pended (it is made again in its turn); LONG_MIN where there is
- * none, or its error is not bounded above 0. */
-static long seed_known(struct block *b, const struct element_format *ef, long e)
-{
+/* The block's placed element (ELEMENT_SPOT) of the largest ⌊log2 |x|⌋, made before the
+ * others (seed_known()): at its index (−1 for none), and what bounded_element() made of
+ * it, taken again in its turn. */
+struct seed {
+	long at;
 	struct element_words w;
 	struct mx_pending p;
+};
+
+/* A power of two not above the |error| of the seed, from its lower bound, made before
+ * the others so that those far below it are not pended; LONG_MIN (and no seed) where
+ * there is none, the block is not in place, or its error is not bounded above 0. */
+static long seed_known(struct seed *seed, struct block *b, const struct element_format *ef, long e)
+{
 	long top = LONG_MIN, at = -1;
 	bool pended;
 
+	seed->at = -1;
+	if (!b->in_place)
+		return LONG_MIN;
 	for (long i = 0; i < b->count; i++)
 		if (b->form[i] == ELEMENT_SPOT && b->spot_log2[i] > top)
 			top = b->spot_log2[i], at = i;
-	if (at < 0 || b->error_wanted || !bounded_element(&w, &p, &pended, b, ef, at, e, LONG_MIN) || !pended)
+	if (at < 0 || b->error_wanted || !bounded_element(&seed->w, &seed->p, &pended, b, ef, at, e, LONG_MIN) ||
+	    !pended)
 		return LONG_MIN;
-	return mx_bound_log2_over(&p.lo);
+	seed->at = at;
+	return mx_bound_log2_over(&seed->p.lo);
+}
+
+/* Element i by bounded_element(), or the seed's made already (pended: its bounds kept
+ * though known may now put it below the worst; the end resolves it alike). */
+static inline __attribute__((always_inline)) bool seeded_element(struct element_words *w, struct mx_pending *p,
+								 bool *pended, struct block *b,
+								 const struct element_format *ef, long i, long e,
+								 long known, const struct seed *seed)
+{
+	if (i != seed->at)
+		return bounded_element(w, p, pended, b, ef, i, e, known);
+	*w = seed->w;
+	*p = seed->p;
+	*pended = true;
+	return true;
 }
 
 /* A power of two not above the largest |error| known: 2^known (a pending element's),
@@ -515,16 +524,16 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 {
 	struct worst_words worst_words = { { false, 0, 0 }, LONG_MIN };
 	struct worst_rational worst = { false, false };
-	struct worst_text text = { false, LONG_MIN, NULL };
+	struct worst_text text = { false, LONG_MIN, NULL, NULL, 0 };
 	struct worst_double most = { -1, 0, -1, -1, LONG_MIN };
 	struct mx_double_grid grid = { 0 };
 	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended, doubles;
 	long pending = 0, known; /* 2^known ≤ a pending element's |error| */
+	struct seed seed;
 
-	mx_code_table(b, ef); /* for element_words_value() */
-	block_work(b, s);
+	mx_block_work(b, s, ef);
 	b->rounding = ef->floats ? mx_scaled_rounding(b, ef->floats, e) : NULL;
-	known = b->in_place ? seed_known(b, ef, e) : LONG_MIN;
+	known = seed_known(&seed, b, ef, e);
 	doubles = b->in_place && mx_double_block(&grid, b, ef, e);
 	for (long i = 0; i < b->count; i++) {
 		struct element_words w;
@@ -538,7 +547,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			known = most.over > known ? most.over : known;
 			over = known_over(known, &worst_words, &text);
 		}
-		if (!b->error_wanted && bounded_element(&w, &b->pending[pending], &pended, b, ef, i, e, over)) {
+		if (!b->error_wanted && seeded_element(&w, &b->pending[pending], &pended, b, ef, i, e, over, &seed)) {
 			if (pended) { /* its error only bounded: mx_resolve_pending() */
 				long lo = mx_bound_log2_over(&b->pending[pending].lo);
 				known = lo > known ? lo : known;

@@ -104,6 +104,8 @@ struct worst_text {
 	bool any;
 	long over;
 	struct dec_text *digits;
+	const struct dec_text *value; /* the worst's value digits, a code table's; else NULL */
+	int side; /* the worst's typed value against them: −1, 0, 1 */
 };
 /* Element i's error, as digits, kept in worst where it is the larger: its code `code`,
  * the scale X = 2^e; false, nothing kept, where it is no plain decimal's (a value, a
@@ -138,6 +140,9 @@ struct worst_rational {
 
 /* The value code decodes to, times X = 2^e. */
 void mx_decoded_value(mpq_t decoded, const struct element_format *ef, fpcode code, long e);
+/* A block's work areas for its elements, made once, its code table (mx_code_table())
+ * and what -o asks of its rows. */
+void mx_block_work(struct block *b, const struct settings *s, const struct element_format *ef);
 /* v's |error| decoded − v, into b->diff, kept in b->worst where it is the larger. */
 void mx_keep_rational(struct block *b, struct worst_rational *worst, const struct num *v, bool approximate);
 /* Element i as rationals: its code, the value it decodes to and its error (texts where

@@ -194,10 +194,11 @@ static bool far_below_bounds(struct mx_pending *p, bool neg, uint64_t m, long ex
 
 bool mx_spot_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const struct fastdec_spot s[2])
 {
-	struct mx_bound end[2] = { { .binary = true }, { .binary = true } };
+	unsigned __int128 n[2];
+	long k[2], b;
 	bool end_neg[2];
 	uint64_t rank[2], sig;
-	long b;
+	int larger;
 
 	if (!spot_ranks(&rank[0], &rank[1], s))
 		return false;
@@ -206,10 +207,16 @@ bool mx_spot_bounds(struct mx_pending *p, bool neg, uint64_t m, long exp, const 
 		return far_below_bounds(p, neg, m, exp, s[0].neg, rank);
 	for (int j = 0; j < 2; j++) {
 		rank_value(&sig, &b, rank[j]);
-		if (!binary_minus(&end_neg[j], &end[j].n, &end[j].k, neg, m, exp, s[0].neg, sig, b))
+		if (!binary_minus(&end_neg[j], &n[j], &k[j], neg, m, exp, s[0].neg, sig, b))
 			return false;
 	}
-	bounds_of(p, end, end_neg);
+	/* bounds_of() for two binary ends, in words */
+	larger = mx_binary_cmp(n[1], k[1], n[0], k[0]) > 0;
+	p->hi = (struct mx_bound){ .binary = true, .n = n[larger], .k = k[larger] };
+	if (end_neg[0] == end_neg[1] && n[0] && n[1])
+		p->lo = (struct mx_bound){ .binary = true, .n = n[!larger], .k = k[!larger] };
+	else
+		p->lo = (struct mx_bound){ .binary = true, .n = 0, .k = 0 };
 	return true;
 }
 

@@ -2,8 +2,8 @@
  * mxrows.c — the rows of `fpx mx` around its elements' values: an element's row from
  * its texts, a block's scale row and worst-error row, a NaN block, the flat table's
  * header and block columns (mxemit.h); and the elements made as rationals, the worst
- * error of a block's pending elements (mx_resolve_pending()). Never rounds an element
- * in words.
+ * error of a block's pending elements (mx_resolve_pending()), a block's work areas.
+ * Never rounds an element in words.
  */
 #include "mxemit.h"
 
@@ -304,6 +304,23 @@ fpcode mx_rational_element(struct block *b, const struct element_format *ef, lon
 	}
 	mx_keep_rational(b, worst, x, b->approximate[i]);
 	return code;
+}
+
+void mx_block_work(struct block *b, const struct settings *s, const struct element_format *ef)
+{
+	mx_code_table(b, ef);
+	if (!b->work_made) {
+		mpq_inits(b->decoded, b->diff, b->worst, b->typed, NULL);
+		num_init(&b->y);
+		sb_init(&b->exact);
+		sb_init(&b->error);
+		b->work_made = true;
+	}
+	sb_clear(&b->exact); /* empty between rows (mx_put_texts_element()) */
+	sb_clear(&b->error);
+	b->error_wanted = render_has_field(&s->fields, FIELD_ERROR);
+	b->exact_wanted = render_has_field(&s->fields, FIELD_EXACT);
+	b->hex_rows = !b->flat && render_bulk_rows(&s->fields, s->style) == BULK_ROWS_HEX;
 }
 
 /* The long elements pending (n of them, long_element()) whose |error| may pass the

@@ -11,8 +11,9 @@
 #include <limits.h>
 
 /* The work areas, their storage kept for the run: the typed value, the decoded one (a
- * wide format's), their difference, and the block's largest |error| of those. */
-static struct dec_text text_x, text_d, text_diff, text_worst;
+ * wide format's), their difference, the block's largest |error| of those and its typed
+ * value. */
+static struct dec_text text_x, text_d, text_diff, text_worst, text_worst_x;
 
 /* The value code decodes to, ±m·2^exp times X = 2^e: false where it is no value of a
  * grid in a word. */
@@ -57,34 +58,69 @@ static const struct dec_text *value_digits(const struct block *b, const struct e
 	return t;
 }
 
-/* Element i's error d − x into text_diff, x its text (a plain decimal), d the digits of
- * the value it decodes to: false where it is no such text (a value, a real's stand-in)
- * or the digits decline. */
-static bool text_error(const struct block *b, long i, const struct dec_text *d)
+/* Element i's typed value into text_x: false where it is no plain decimal's text (a
+ * value, a real's stand-in). */
+static bool text_typed(const struct block *b, long i)
 {
-	return d && b->form[i] != ELEMENT_VALUE && !b->approximate[i] && dec_text_read(&text_x, b->text[i], b->len[i]) &&
-	       dec_text_minus(&text_diff, d, &text_x);
+	return b->form[i] != ELEMENT_VALUE && !b->approximate[i] && dec_text_read(&text_x, b->text[i], b->len[i]);
 }
 
-/* text_diff's |error| kept in text_worst where it is the larger. */
-static void keep_text(struct worst_text *worst)
+/* Which side of |d| |x| lies (text_x, d the digits of its code's value): −1, 0, 1, its
+ * |error| then ||x| − |d||; 0 also where x and d differ in sign. */
+static int text_side(const struct dec_text *d)
+{
+	return d->n && text_x.neg != d->neg ? 0 : dec_text_cmp_abs(&text_x, d);
+}
+
+/* text_x's |error| from d, a code table's digits (NULL for others), with |x| on side
+ * `side` of |d| (text_side()), known not above the worst's without being made: the
+ * worst's is from digits of the same magnitude, on the same side, and its typed value
+ * no farther out. */
+static bool text_not_above(const struct worst_text *worst, const struct dec_text *d, int side)
+{
+	return worst->any && d && worst->value && side && worst->side == side &&
+	       (worst->value == d || dec_text_cmp_abs(worst->value, d) == 0) &&
+	       dec_text_cmp_abs(&text_x, &text_worst_x) * side <= 0;
+}
+
+/* text_diff's |error| kept in text_worst where it is the larger, with text_x and its
+ * side of d (a code table's digits, else NULL) for text_not_above(). */
+static void keep_text(struct worst_text *worst, const struct dec_text *d, int side)
 {
 	text_diff.neg = false;
 	if (!worst->any || dec_text_cmp_abs(&text_diff, &text_worst) > 0) {
 		dec_text_swap(&text_diff, &text_worst);
+		dec_text_swap(&text_x, &text_worst_x);
 		worst->over = dec_text_log2_over(&text_worst);
+		worst->value = d;
+		worst->side = side;
 	}
 	worst->any = true;
 	worst->digits = &text_worst;
 }
 
+/* Element i (its typed value in text_x) with d the digits of the value it decodes to:
+ * its |error| kept in worst, made only where it may be the larger; false where the
+ * digits decline. */
+static bool kept_error(struct worst_text *worst, const struct block *b, const struct dec_text *d)
+{
+	const struct dec_text *table_d = b->codes ? d : NULL;
+	int side = text_side(d);
+
+	if (text_not_above(worst, table_d, side))
+		return true;
+	if (!dec_text_minus(&text_diff, d, &text_x))
+		return false;
+	keep_text(worst, table_d, side);
+	return true;
+}
+
 bool mx_text_error_kept(struct worst_text *worst, const struct block *b, const struct element_format *ef, long i,
 			fpcode code, long e)
 {
-	if (!text_error(b, i, value_digits(b, ef, code, e)))
-		return false;
-	keep_text(worst);
-	return true;
+	const struct dec_text *d = value_digits(b, ef, code, e);
+
+	return d && text_typed(b, i) && kept_error(worst, b, d);
 }
 
 /* Element i's code as a plain decimal of a float format: by rnd_encode_decimal(), or
@@ -119,11 +155,17 @@ bool mx_text_element(fpcode *code, bool coded, struct block *b, const struct ele
 		return false;
 	under = b->codes ? b->codes->under[*code] : LONG_MAX;
 	if (b->error_wanted || under == LONG_MAX || under + e > known) {
-		if (!text_error(b, i, d))
+		if (!text_typed(b, i))
 			return false;
-		if (b->error_wanted)
+		if (!b->error_wanted) {
+			if (!kept_error(worst, b, d))
+				return false;
+		} else {
+			if (!dec_text_minus(&text_diff, d, &text_x))
+				return false;
 			dec_text_write(&b->error, &text_diff);
-		keep_text(worst);
+			keep_text(worst, b->codes ? d : NULL, text_side(d));
+		}
 	}
 	if (b->exact_wanted)
 		dec_text_write(&b->exact, d);

@@ -43,14 +43,22 @@ static void trim(struct dec_text *t, char *p, long n, long k, bool neg)
 	p[n] = '\0';
 }
 
-/* The run of decimal digits at text[*i] (before len): how many, *i moved past them. */
+/* The run of decimal digits at text[*i] (before len): how many, *i moved past them;
+ * eight bytes looked at a time while eight are left. */
 static size_t digit_run(const char *text, size_t len, size_t *i)
 {
-	size_t start = *i;
+	size_t start = *i, j = start;
+	uint64_t v;
 
-	while (*i < len && (unsigned)(text[*i] - '0') < 10)
-		(*i)++;
-	return *i - start;
+	for (; j + 8 <= len; j += 8) {
+		memcpy(&v, text + j, 8);
+		if (((v + 0x4646464646464646u) | (v - 0x3030303030303030u)) & 0x8080808080808080u)
+			break; /* a byte of the eight is no digit */
+	}
+	while (j < len && (unsigned)(text[j] - '0') < 10)
+		j++;
+	*i = j;
+	return j - start;
 }
 
 void dec_text_free(struct dec_text *t)
