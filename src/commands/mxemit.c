@@ -276,8 +276,6 @@ static bool element_i_in_words(struct element_words *w, struct block *b, const s
 	return !mx_long_decimal(&b->dec[i]) && element_in_words(w, b, ef, &b->dec[i], e);
 }
 
-const struct field_list mx_default_fields = { { FIELD_INPUT, FIELD_HEX, FIELD_EXACT, FIELD_ERROR }, 4 };
-
 /* The same for an element of a block in place made in words, each text straight from
  * where it was made (32 bytes readable at each, where they are). */
 static inline __attribute__((always_inline)) void put_words_element(struct strbuf *out, const struct settings *s,
