@@ -29,8 +29,6 @@
 #include "registry.h"
 #include "render.h"
 
-const struct field_list mx_default_fields = { { FIELD_INPUT, FIELD_HEX, FIELD_EXACT, FIELD_ERROR }, 4 };
-
 /* -o for mx: its four fields only. */
 static bool mx_fields(struct settings *s)
 {

@@ -394,7 +394,8 @@ static const char *other_line(struct block *b, long i, const char *p, const char
 	return stop;
 }
 
-bool mx_block_probe(struct block *b)
+/* The probe (binary64's grid, mxlong.h) opened once; false where it does not open. */
+static bool mx_block_probe(struct block *b)
 {
 	if (!b->probe_tried) {
 		b->probe_tried = true;
@@ -564,4 +565,22 @@ bool mx_block_line(struct block *b, const char *text, size_t len)
 	b->in_place = i == 0 || b->in_place; /* while every element is the one pass's */
 	add_text(b, at, text, len, '\0');
 	return true;
+}
+
+/* Element i, held as digits or as a decimal of at most 38 digits (nonzero), placed by
+ * the probe (mx_digits_spot()) into its spots. */
+bool mx_element_spot(struct block *b, long i)
+{
+	const struct decimal *x = &b->dec[i];
+	struct fastdec_digits d;
+
+	if (b->form[i] == ELEMENT_DIGITS)
+		d = b->digits[i];
+	else if (b->form[i] == ELEMENT_DECIMAL && x->kind == DECIMAL_FINITE && x->e2 == 0 && !mx_long_decimal(x))
+		d = x->sticky ? (struct fastdec_digits){ (unsigned __int128)(x->limbs == 2 ? x->w[1] : 0) << 64 | x->w[0],
+							 x->wq, x->neg }
+		      : (struct fastdec_digits){ x->head, x->q, x->neg };
+	else
+		return false;
+	return d.w && labs(d.q) <= 400 && mx_block_probe(b) && mx_digits_spot(&b->spots[2 * i], &b->probe, &d);
 }

@@ -147,8 +147,9 @@ const char *mx_block_in_place(struct block *b, long size, const char *p, const c
 /* Element i held as a decimal, and its exact value (made the first time it is asked for). */
 void mx_element_as_decimal(struct block *b, long i);
 const struct num *mx_element_value(struct block *b, long i);
-/* The probe (binary64's grid, mxlong.h) opened once; false where it does not open. */
-bool mx_block_probe(struct block *b);
+/* Element i, held as digits or as a decimal of at most 38 digits (nonzero), placed by
+ * the probe (mx_digits_spot()) into its spots; false where it is not. */
+bool mx_element_spot(struct block *b, long i);
 /* The shared exponent of a block, or false for the NaN scale (a NaN or inf in it). */
 bool mx_shared_exponent(long *out, struct block *b, long emax);
 /* The text of the scale 2^e's value, and the one pass's rounding for it (NULL where it

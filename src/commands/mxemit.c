@@ -16,6 +16,8 @@
 #include "output.h"
 #include "render.h"
 
+const struct field_list mx_default_fields = { { FIELD_INPUT, FIELD_HEX, FIELD_EXACT, FIELD_ERROR }, 4 };
+
 /* An element made in words: its code, the text of the value that decodes to (times
  * the scale; in the block's table of them, or its scratch), and its error against the
  * typed value. */
@@ -200,24 +202,6 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 	return dec_words_minus_digits(&w->error, neg, m, exp, x);
 }
 
-/* Element i, held as digits or as a decimal of at most 38 digits (nonzero), placed by
- * the probe (mx_digits_spot()) into its spots. */
-static bool digits_spot(struct block *b, long i)
-{
-	const struct decimal *x = &b->dec[i];
-	struct fastdec_digits d;
-
-	if (b->form[i] == ELEMENT_DIGITS)
-		d = b->digits[i];
-	else if (b->form[i] == ELEMENT_DECIMAL && x->kind == DECIMAL_FINITE && x->e2 == 0 && !mx_long_decimal(x))
-		d = x->sticky ? (struct fastdec_digits){ (unsigned __int128)(x->limbs == 2 ? x->w[1] : 0) << 64 | x->w[0],
-							 x->wq, x->neg }
-			      : (struct fastdec_digits){ x->head, x->q, x->neg };
-	else
-		return false;
-	return d.w && labs(d.q) <= 400 && mx_block_probe(b) && mx_digits_spot(&b->spots[2 * i], &b->probe, &d);
-}
-
 /*
  * Element i, a long decimal (mx_long_decimal()) or a line placed among binary64's
  * values (ELEMENT_SPOT), with the scale X = 2^e: its code that of both ends of an
@@ -242,7 +226,7 @@ static inline __attribute__((always_inline)) bool bounded_element(struct element
 		return false;
 	if (b->form[i] == ELEMENT_DECIMAL && mx_long_decimal(&b->dec[i]))
 		spotted = false;
-	else if (b->form[i] != ELEMENT_SPOT && !digits_spot(b, i)) /* one whose error words do not hold */
+	else if (b->form[i] != ELEMENT_SPOT && !mx_element_spot(b, i)) /* one whose error words do not hold */
 		return false;
 	rl = b->rounding;
 	if (b->form[i] == ELEMENT_SPOT && rl &&
@@ -386,7 +370,7 @@ static long double_run(fpcode codes[MX_RUN], struct block *b, const struct eleme
 }
 
 /* Rows of the codes of elements i to i + n − 1, made by double_run(). */
-static void put_code_rows(struct strbuf *out, const struct settings *s, const struct block *b, long i, long n,
+static inline __attribute__((always_inline)) void put_code_rows(struct strbuf *out, const struct settings *s, const struct block *b, long i, long n,
 			  const fpcode codes[], int hex_digits)
 {
 	const char *hex = b->codes->hex;
@@ -513,6 +497,22 @@ static long known_over(long known, const struct worst_words *words, const struct
 	return text->any && text->over > over ? text->over : over;
 }
 
+/* Element i made in words (w) written: straight from w in a block in place, else
+ * from its texts. */
+static void put_element_words(struct strbuf *out, const struct settings *s, struct block *b, long i,
+			      const struct element_format *ef, const struct element_words *w)
+{
+	if (b->in_place) {
+		put_words_element(out, s, b, i, element_hex_digits(ef), w);
+		return;
+	}
+	if (b->exact_wanted)
+		sb_add(&b->exact, w->value, w->value_len);
+	if (b->error_wanted)
+		dec_words_write(&b->error, &w->error);
+	mx_put_texts_element(out, s, b, i, ef, w->code);
+}
+
 /* The elements of a block with a finite scale, and the worst error of them. A float
  * element's exact value and error are made in words where they fit, else as rationals;
  * their texts only when -o asks for them. A long decimal's, where no error is written,
@@ -545,6 +545,12 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			known = most.over > known ? most.over : known;
 			over = known_over(known, &worst_words, &text);
 		}
+		if (doubles && b->form[i] == ELEMENT_SPOT && i != seed.at && /* the seed's made already */
+		    mx_spot_element_code(&code, b->rounding, &grid, &b->spots[2 * i], b->spot_log2[i], e,
+					 b->codes->under, over)) {
+			put_code_rows(out, s, b, i, 1, &code, element_hex_digits(ef));
+			continue;
+		}
 		if (!b->error_wanted && seeded_element(&w, &b->pending[pending], &pended, b, ef, i, e, over, &seed)) {
 			if (pended) { /* its error only bounded: mx_resolve_pending() */
 				long lo = mx_bound_log2_over(&b->pending[pending].lo);
@@ -561,16 +567,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			mx_put_texts_element(out, s, b, i, ef, code);
 			continue;
 		}
-		if (b->in_place) {
-			put_words_element(out, s, b, i, element_hex_digits(ef), &w);
-			continue;
-		}
-		code = w.code;
-		if (exact_wanted)
-			sb_add(&b->exact, w.value, w.value_len);
-		if (b->error_wanted)
-			dec_words_write(&b->error, &w.error);
-		mx_put_texts_element(out, s, b, i, ef, code);
+		put_element_words(out, s, b, i, ef, &w);
 	}
 	keep_double(b, ef, e, &most, known_over(known, &worst_words, &text), &worst_words, &worst, &text);
 	mx_resolve_pending(b, ef, e, pending, &worst_words, &worst, &text);

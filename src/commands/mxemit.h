@@ -50,21 +50,6 @@ static inline double mx_pow2(long k)
 	return d;
 }
 
-/* A float grid rounded as rl rounds (rne, saturating: mx_scaled_rounding()) for
- * mx_double_element(), its constants made once for a block (mx_double_block()). */
-struct mx_double_grid {
-	int shift;            /* 52 − frac_bits: a binary64's bits below a normal rank's */
-	uint64_t offset;      /* (1023 − bias) << frac_bits: a normal's bits >> shift, less it, are its rank */
-	uint64_t normal_bits; /* the bits of 2^emin, the smallest normal: below them, a subnormal */
-	uint64_t zero_bits;   /* 16 binary64s below half the smallest subnormal: below them, 0 */
-	long emin;
-	uint64_t max_rank;
-	fpcode sign_bit; /* 0 where the grid has no negatives */
-	bool subnormals, has_sign;
-	fpcode past_max[2], far_below[2], zero[2];
-	double unscale;            /* 1/X for the block's scale X (mxemit.c's) */
-	const double *magnitude;   /* the code table's (mxemit.c's) */
-};
 /*
  * Element x (digits) by binary64 on g (X the block's scale): its code (mxcodes.c's double_code()), and its |error| divided by X within [*lo, *hi].
  * The difference y − |value| is exact where y is x/X and its code in range (both

@@ -121,6 +121,63 @@ bool mx_spot_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, 
 	       (above_rank_code(&upper, f, rl, s[0].neg, high - 1, e) && upper == *code);
 }
 
+/* The code of a value strictly between rank's (normal) value and the next rank's,
+ * times 2^−e, on g: that of the midpoint of the two (above_rank_code()). A boundary of
+ * g's rounding, a midpoint of its grid, has at most frac_bits + 2 significant bits: a
+ * binary64 value. The value lies above one exactly where rank's value, y, lies at or
+ * above it: y's bits below the grid's last place at least half of it. False where y is
+ * no normal binary64 value, or negative without a sign. */
+static inline bool above_rank_grid_code(fpcode *code, const struct mx_double_grid *g, bool neg, uint64_t rank,
+					long e)
+{
+	const uint64_t frac = (UINT64_C(1) << BINARY64_FRAC) - 1;
+	long field = rank_field(rank) - e;
+	uint64_t u, bits, lower, half, r;
+	int shift = g->shift;
+
+	if (field < 1 || field >= BINARY64_TOP || (neg && !g->has_sign))
+		return false;
+	u = (uint64_t)field << BINARY64_FRAC | (rank & frac);
+	if (u < g->zero_bits) { /* y + 16 units of its last place below half the smallest subnormal */
+		*code = g->far_below[neg];
+		return true;
+	}
+	bits = u;
+	lower = (u >> shift) - g->offset;
+	if (u < g->normal_bits) { /* below the normals: at most frac_bits + 2 binades, from rank 0 */
+		if (!g->subnormals)
+			return false;
+		bits = (u & frac) | (frac + 1);
+		shift += (int)(g->emin - (field - BINARY64_BIAS));
+		lower = bits >> shift;
+	}
+	half = UINT64_C(1) << (shift - 1);
+	r = lower + ((bits & (half + (half - 1))) >= half);
+	*code = r - 1 < g->max_rank ? r | (neg ? g->sign_bit : 0) : r ? g->past_max[neg] : g->far_below[neg];
+	return true;
+}
+
+/* mx_spot_code() on g: the code above each rank the ends lie above, when those agree. */
+static inline bool spot_grid_code(fpcode *code, const struct mx_double_grid *g, const struct fastdec_spot s[2],
+				  long e)
+{
+	uint64_t low, high;
+	fpcode upper;
+
+	if (!spot_ranks(&low, &high, s) || high - low > 2 || !above_rank_grid_code(code, g, s[0].neg, low, e))
+		return false;
+	return high == low + 1 || (above_rank_grid_code(&upper, g, s[0].neg, high - 1, e) && upper == *code);
+}
+
+bool mx_spot_element_code(fpcode *code, const struct rnd_line *rl, const struct mx_double_grid *g,
+			  const struct fastdec_spot s[2], long log2, long e, const long under[], long over)
+{
+	/* far below the scale's smallest subnormal, as most are, as bounded_element() says */
+	if (!rnd_line_far_below(code, rl, log2, s->neg) && !spot_grid_code(code, g, s, e))
+		return false;
+	return under[*code] != LONG_MAX && under[*code] + e <= over; /* else bounded_element() pends it */
+}
+
 bool mx_long_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, const struct decimal *x, long e)
 {
 	const struct fastdec_digits ends[2] = { { x->head, x->q, x->neg }, { (unsigned __int128)x->head + 1, x->q, x->neg } };

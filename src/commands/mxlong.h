@@ -41,6 +41,30 @@ struct mx_pending {
 };
 
 
+/* A float grid rounded as rl rounds (rne, saturating: mx_scaled_rounding()) for
+ * mx_double_element(), its constants made once for a block (mx_double_block()). */
+struct mx_double_grid {
+	int shift;            /* 52 − frac_bits: a binary64's bits below a normal rank's */
+	uint64_t offset;      /* (1023 − bias) << frac_bits: a normal's bits >> shift, less it, are its rank */
+	uint64_t normal_bits; /* the bits of 2^emin, the smallest normal: below them, a subnormal */
+	uint64_t zero_bits;   /* 16 binary64s below half the smallest subnormal: below them, 0 */
+	long emin;
+	uint64_t max_rank;
+	fpcode sign_bit; /* 0 where the grid has no negatives */
+	bool subnormals, has_sign;
+	fpcode past_max[2], far_below[2], zero[2];
+	double unscale;            /* 1/X for the block's scale X (mxemit.c's) */
+	const double *magnitude;   /* the code table's (mxemit.c's) */
+};
+
+/* The code of an element placed among binary64's values at s (⌊log2 |x|⌋ log2) on g
+ * (mx_double_block(); rl the scale's rounding, mx_scaled_rounding()) with the scale
+ * X = 2^e, as mx_spot_code() gives it (a code of at most 8 bits), where its error lies
+ * below 2^over by the code table's under (LONG_MAX off the grid): false where it may
+ * not (bounded_element() bounds it) or where its placement does not decide its code. */
+bool mx_spot_element_code(fpcode *code, const struct rnd_line *rl, const struct mx_double_grid *g,
+			  const struct fastdec_spot s[2], long log2, long e, const long under[], long over);
+
 /* The grid the one pass places a long line on before its block's scale is known. */
 bool mx_probe_open(struct fastdec_line *probe);
 /* ⌊log2 |x|⌋ of a line the probe placed at s (s[1] too when s[0] is FASTDEC_BETWEEN):
