@@ -205,6 +205,27 @@ static bool rational_not_below_text(const mpq_t q, const struct dec_text *t)
 	return not_below;
 }
 
+/* The block's last row, mx_put_worst_error()'s, of the digits t: in TSV and CSV
+ * written straight into out, with no copy of them made first. */
+static void put_text_worst(struct strbuf *out, const struct settings *s, const struct dec_text *t)
+{
+	struct strbuf text;
+
+	if (mx_flat(s))
+		return;
+	if (s->style != STYLE_JSON) {
+		sb_add(out, "worst error", sizeof "worst error" - 1);
+		sb_putc(out, render_separator(s->style));
+		dec_text_write(out, t);
+		sb_add(out, "\n\n", 2);
+		return;
+	}
+	sb_init(&text);
+	dec_text_write(&text, t);
+	mx_put_worst_error(out, s, text.s);
+	sb_free(&text);
+}
+
 void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec_words *in_words,
 			struct dec_text *in_text, mpq_t worst, bool any_rational, bool approximate)
 {
@@ -217,13 +238,15 @@ void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec
 		in_text = NULL;
 	if (any_rational) /* ... and against a rational's */
 		rational = in_text ? rational_not_below_text(worst, in_text) : rational_not_below(worst, in_words);
+	if (!rational && in_text) {
+		in_text->neg = false;
+		put_text_worst(out, s, in_text);
+		return;
+	}
 	sb_init(&text);
 	if (rational)
 		(approximate ? output_approximate : output_rational)(&text, worst);
-	else if (in_text) {
-		in_text->neg = false;
-		dec_text_write(&text, in_text);
-	} else {
+	else {
 		*dec_words_put(words, in_words) = '\0';
 		mx_put_worst_error(out, s, words);
 		sb_free(&text);
