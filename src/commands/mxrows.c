@@ -7,6 +7,7 @@
  */
 #include "mxemit.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -354,17 +355,22 @@ void mx_resolve_pending(struct block *b, const struct element_format *ef, long e
 			    const struct worst_words *words, struct worst_rational *worst, struct worst_text *text)
 {
 	struct mx_bound known, x;
-	long known_log2;
+	long known_log2, floor;
 
 	if (n == 0)
 		return;
-	/* the largest lower bound, each taken binary below it, compared in integers */
-	x = (struct mx_bound){ .binary = false, .dec = words->error };
-	mx_bound_binary(&known, &x, false);
+	/* the largest lower bound, each taken binary below it, compared in integers; one
+	 * below 2^floor, the digits' worst's, is not made: the digits' then stand for it */
+	floor = text->any ? text->over : LONG_MIN;
+	if (floor == LONG_MIN || dec_words_log2_over(&words->error) + 4 > floor) {
+		x = (struct mx_bound){ .binary = false, .dec = words->error };
+		mx_bound_binary(&known, &x, false);
+	} else
+		known = (struct mx_bound){ .binary = true, .n = 0, .k = 0 };
 	known_log2 = mx_bound_log2_over(&known);
 	for (long j = 0; j < n; j++) {
-		if (mx_bound_log2_over(&b->pending[j].lo) + 4 <= known_log2)
-			continue; /* lo < 2^(its over + 4): not above known */
+		if (mx_bound_log2_over(&b->pending[j].lo) + 4 <= (known_log2 > floor ? known_log2 : floor))
+			continue; /* lo < 2^(its over + 4): not above known, nor 2^floor */
 		mx_bound_binary(&x, &b->pending[j].lo, false);
 		if (mx_binary_cmp(x.n, x.k, known.n, known.k) > 0)
 			known = x, known_log2 = mx_bound_log2_over(&known);
