@@ -175,6 +175,28 @@ int main(int argc, char **argv)
 		check_pair(&b, qb, &a, qa);
 		check_pair(&a, qa, &a, qa);
 	}
+	for (long i = 0; i < n / 4; i++) { /* a binary value far below a decimal's last digit:
+					      the borrow crosses the zeros laid between them */
+		char *p = text + sprintf(text, "%s", below(2) ? "-" : "");
+		for (long j = 0, digits = 1 + below(40); j < digits; j++)
+			*p++ = (char)('0' + (j == digits - 1 ? 1 + below(9) : below(10)));
+		sprintf(p, "e%ld", 90 + below(250));
+		check(dec_text_read(&a, text, strlen(text)), "read declined %s", text);
+		gmp_value(qa, text);
+		random_binary(&b, qb);
+		check_pair(&a, qa, &b, qb);
+		check_pair(&b, qb, &a, qa);
+	}
+	{ /* the worst error of mx's edges: E4M3's max times 2^127 from binary64's max */
+		const char *max = "1.797693134862315708145274237317043567980e308";
+		check(dec_text_read(&a, max, strlen(max)), "read declined %s", max);
+		gmp_value(qa, max);
+		check(dec_text_binary(&b, false, 448, 127), "binary declined");
+		mpq_set_ui(qb, 448, 1);
+		mpq_mul_2exp(qb, qb, 127);
+		check_pair(&a, qa, &b, qb);
+		check_pair(&b, qb, &a, qa);
+	}
 	{ /* words: d·10^−k */
 		struct dec_words w = { true, (unsigned __int128)UINT64_MAX << 64 | 12345, 40 };
 		dec_text_words(&a, &w);

@@ -7,6 +7,7 @@
  */
 #include "mxemit.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -205,6 +206,27 @@ static bool rational_not_below_text(const mpq_t q, const struct dec_text *t)
 	return not_below;
 }
 
+/* The block's last row, mx_put_worst_error()'s, of the digits t: in TSV and CSV
+ * written straight into out, with no copy of them made first. */
+static void put_text_worst(struct strbuf *out, const struct settings *s, const struct dec_text *t)
+{
+	struct strbuf text;
+
+	if (mx_flat(s))
+		return;
+	if (s->style != STYLE_JSON) {
+		sb_add(out, "worst error", sizeof "worst error" - 1);
+		sb_putc(out, render_separator(s->style));
+		dec_text_write(out, t);
+		sb_add(out, "\n\n", 2);
+		return;
+	}
+	sb_init(&text);
+	dec_text_write(&text, t);
+	mx_put_worst_error(out, s, text.s);
+	sb_free(&text);
+}
+
 void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec_words *in_words,
 			struct dec_text *in_text, mpq_t worst, bool any_rational, bool approximate)
 {
@@ -217,13 +239,15 @@ void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec
 		in_text = NULL;
 	if (any_rational) /* ... and against a rational's */
 		rational = in_text ? rational_not_below_text(worst, in_text) : rational_not_below(worst, in_words);
+	if (!rational && in_text) {
+		in_text->neg = false;
+		put_text_worst(out, s, in_text);
+		return;
+	}
 	sb_init(&text);
 	if (rational)
 		(approximate ? output_approximate : output_rational)(&text, worst);
-	else if (in_text) {
-		in_text->neg = false;
-		dec_text_write(&text, in_text);
-	} else {
+	else {
 		*dec_words_put(words, in_words) = '\0';
 		mx_put_worst_error(out, s, words);
 		sb_free(&text);
@@ -331,17 +355,22 @@ void mx_resolve_pending(struct block *b, const struct element_format *ef, long e
 			    const struct worst_words *words, struct worst_rational *worst, struct worst_text *text)
 {
 	struct mx_bound known, x;
-	long known_log2;
+	long known_log2, floor;
 
 	if (n == 0)
 		return;
-	/* the largest lower bound, each taken binary below it, compared in integers */
-	x = (struct mx_bound){ .binary = false, .dec = words->error };
-	mx_bound_binary(&known, &x, false);
+	/* the largest lower bound, each taken binary below it, compared in integers; one
+	 * below 2^floor, the digits' worst's, is not made: the digits' then stand for it */
+	floor = text->any ? text->over : LONG_MIN;
+	if (floor == LONG_MIN || dec_words_log2_over(&words->error) + 4 > floor) {
+		x = (struct mx_bound){ .binary = false, .dec = words->error };
+		mx_bound_binary(&known, &x, false);
+	} else
+		known = (struct mx_bound){ .binary = true, .n = 0, .k = 0 };
 	known_log2 = mx_bound_log2_over(&known);
 	for (long j = 0; j < n; j++) {
-		if (mx_bound_log2_over(&b->pending[j].lo) + 4 <= known_log2)
-			continue; /* lo < 2^(its over + 4): not above known */
+		if (mx_bound_log2_over(&b->pending[j].lo) + 4 <= (known_log2 > floor ? known_log2 : floor))
+			continue; /* lo < 2^(its over + 4): not above known, nor 2^floor */
 		mx_bound_binary(&x, &b->pending[j].lo, false);
 		if (mx_binary_cmp(x.n, x.k, known.n, known.k) > 0)
 			known = x, known_log2 = mx_bound_log2_over(&known);

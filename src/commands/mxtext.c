@@ -33,28 +33,51 @@ static bool code_binary(bool *neg, uint64_t *m, long *exp, const struct block *b
 	return true;
 }
 
+/* How many scales' digits each code of a table keeps. */
+#define MADE_WAYS 8
+
+/* A code's digits for the scale X = 2^e, where made. */
+struct made_digits {
+	struct dec_text t;
+	long e;
+	bool made;
+};
+
+/* Where the digits of code for the scale X = 2^e are kept: among the MADE_WAYS made
+ * last for that code (made), else the way made longest ago, to make them into. */
+static struct made_digits *made_way(fpcode code, long e)
+{
+	static struct made_digits made[MX_TABLE_CODES][MADE_WAYS];
+	static unsigned char next[MX_TABLE_CODES]; /* the way to make next */
+	struct made_digits *way = made[code];
+
+	for (int i = 0; i < MADE_WAYS && way[i].made; i++)
+		if (way[i].e == e)
+			return &way[i];
+	way += next[code];
+	next[code] = (unsigned char)((next[code] + 1) % MADE_WAYS);
+	way->made = false;
+	return way;
+}
+
 /* The digits of the value code decodes to times X = 2^e: made once for each code and
- * scale of a table's format (the last scale's kept), else into text_d; NULL where they
- * decline or it is no value of a grid in a word. */
+ * scale of a table's format (made_way()), else into text_d; NULL where they decline or
+ * it is no value of a grid in a word. */
 static const struct dec_text *value_digits(const struct block *b, const struct element_format *ef, fpcode code,
 					   long e)
 {
-	static struct dec_text made[MX_TABLE_CODES];
-	static long made_e[MX_TABLE_CODES];
-	static bool made_any[MX_TABLE_CODES];
-	struct dec_text *t = b->codes ? &made[code] : &text_d;
+	struct made_digits *way = b->codes ? made_way(code, e) : NULL;
+	struct dec_text *t = way ? &way->t : &text_d;
 	uint64_t m;
 	long exp;
 	bool neg;
 
-	if (b->codes && made_any[code] && made_e[code] == e)
+	if (way && way->made)
 		return t;
 	if (!code_binary(&neg, &m, &exp, b, ef, code, e) || !dec_text_binary(t, neg, m, exp))
 		return NULL;
-	if (b->codes) {
-		made_any[code] = true;
-		made_e[code] = e;
-	}
+	if (way)
+		way->e = e, way->made = true;
 	return t;
 }
 

@@ -317,8 +317,8 @@ static bool magnitudes(struct dec_text *out, const struct dec_text *a, const str
 		p[j] = (char)('0' + v + (sub ? 10 * carry : -10 * carry));
 	}
 	if (carry) { /* 0 − borrow is 9, 9 + carry is 0: the run of them, then one digit moves */
-		long from = j;
-		j = run_before(p, j, sub ? '0' : '9');
+		long from = j, a_last = !sub + (top - a->k) - 1; /* a's last digit, not 0 */
+		j = sub && j > a_last ? a_last : run_before(p, j, sub ? '0' : '9'); /* zeros laid after a */
 		memset(p + j + 1, sub ? '9' : '0', (size_t)(from - j));
 		p[j] = (char)(p[j] + (sub ? -1 : 1));
 	}
