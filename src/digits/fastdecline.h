@@ -89,8 +89,8 @@ bool fastdec_place_binary_line(struct fastdec_spot *s, const struct fastdec_line
 const char *fastdec_place_line(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text);
 /* fastdec_place_line() and fastdec_scan_line_decimal() (the same answers), for a line
  * likely past 38 digits (mx's long lines): its digits past the first 19 only counted
- * and tested for 0, 8 a load; a line of at most 38 digits, not all 0 past the 19th,
- * read again by those two. */
+ * and tested for 0, 8 a load; of a line of at most 38 digits, not all 0 past the
+ * 19th, those read again. */
 const char *fastdec_place_long_line(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text);
 const char *fastdec_scan_long_line_decimal(struct decimal *d, const char *text);
 /* A line that fastdec_place_line() left FASTDEC_BETWEEN (or a decimal whose ends
