@@ -170,12 +170,10 @@ static inline bool spot_grid_code(fpcode *code, const struct mx_double_grid *g, 
 }
 
 bool mx_spot_element_code(fpcode *code, const struct rnd_line *rl, const struct mx_double_grid *g,
-			  const struct fastdec_spot s[2], long log2, long e, const long under[], long over)
+			  const struct fastdec_spot s[2], long log2, long e)
 {
 	/* far below the scale's smallest subnormal, as most are, as bounded_element() says */
-	if (!rnd_line_far_below(code, rl, log2, s->neg) && !spot_grid_code(code, g, s, e))
-		return false;
-	return under[*code] != LONG_MAX && under[*code] + e <= over; /* else bounded_element() pends it */
+	return rnd_line_far_below(code, rl, log2, s->neg) || spot_grid_code(code, g, s, e);
 }
 
 bool mx_long_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, const struct decimal *x, long e)
