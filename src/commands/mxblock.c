@@ -106,6 +106,7 @@ void mx_block_texts(struct block *b)
 void mx_block_empty(struct block *b)
 {
 	b->count = 0;
+	b->spot_any = false;
 	b->bytes = 0;
 	b->in_place = false;
 	b->copied = false;
@@ -452,6 +453,8 @@ static const char *spot_line(struct block *b, long i, const char *p, const char 
 	    !mx_spot_floor_log2(&b->spot_log2[i], s))
 		return NULL;
 	b->form[i] = ELEMENT_SPOT;
+	if (!b->spot_any || b->spot_log2[i] > b->spot_top) /* seldom: the largest so far */
+		b->spot_any = true, b->spot_top = b->spot_log2[i], b->spot_top_at = i;
 	return stop;
 }
 

@@ -446,9 +446,8 @@ static long double_elements(struct strbuf *out, const struct settings *s, struct
 	return i;
 }
 
-/* The block's placed element (ELEMENT_SPOT) of the largest ⌊log2 |x|⌋, made before the
- * others (seed_known()): at its index (−1 for none), and what bounded_element() made of
- * it, taken again in its turn. */
+/* The block's placed element (ELEMENT_SPOT) of the largest ⌊log2 |x|⌋, made before the others
+ * (seed_known()): at its index (−1 for none), what bounded_element() made of it, taken again. */
 struct seed {
 	long at;
 	struct element_words w;
@@ -464,13 +463,13 @@ static long seed_known(struct seed *seed, struct block *b, const struct element_
 	bool pended;
 
 	seed->at = -1;
-	if (!b->in_place)
+	if (!b->in_place || !b->spot_any) /* no spot read: none (no element becomes one) */
 		return LONG_MIN;
-	for (long i = 0; i < b->count; i++)
-		if (b->form[i] == ELEMENT_SPOT && b->spot_log2[i] > top)
-			top = b->spot_log2[i], at = i;
-	if (at < 0 || b->error_wanted || !bounded_element(&seed->w, &seed->p, &pended, b, ef, at, e, LONG_MIN, false, 0) ||
-	    !pended)
+	if (b->form[at = b->spot_top_at] != ELEMENT_SPOT) /* the reading's largest made a decimal since */
+		for (long i = at = -1; ++i < b->count;)
+			if (b->form[i] == ELEMENT_SPOT && b->spot_log2[i] > top)
+				top = b->spot_log2[i], at = i;
+	if (at < 0 || b->error_wanted || !bounded_element(&seed->w, &seed->p, &pended, b, ef, at, e, LONG_MIN, false, 0) || !pended)
 		return LONG_MIN;
 	seed->at = at;
 	return mx_bound_log2_over(&seed->p.lo);
