@@ -506,32 +506,30 @@ static ALWAYS_INLINE bool scanned_decimal(struct decimal *d, const struct line_d
 	return true;
 }
 
-const char *fastdec_place_long_line(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text)
+const char *fastdec_place_long_line(struct fastdec_spot s[2], struct fastdec_long_scan *x,
+				    const struct fastdec_line *ln, const char *text)
 {
 	struct line_digits g;
 	long q;
 	bool neg;
 	const char *stop = skim_scan_line(&g, &q, &neg, text);
 
-	if (!stop)
+	if (!stop) {
+		*x = (struct fastdec_long_scan){ .stop = NULL };
 		return NULL;
+	}
 	if (g.sticky && g.dropped <= 19) /* at most 38 digits: all wanted, as fastdec_place_line() reads them */
 		skimmed_tail(&g);
-	return place_scanned(s, ln, &g, q, neg) ? stop : NULL;
+	x->w = g.w, x->tail = g.tail, x->dropped = g.dropped, x->sticky = g.sticky;
+	x->neg = neg, x->q = q, x->text = text, x->stop = stop;
+	return ln && place_scanned(s, ln, &g, q, neg) ? stop : NULL;
 }
 
-const char *fastdec_scan_long_line_decimal(struct decimal *d, const char *text)
+bool fastdec_long_decimal(struct decimal *d, const struct fastdec_long_scan *x)
 {
-	struct line_digits g;
-	long q;
-	bool neg;
-	const char *digits = text + (*text == '-' || *text == '+'), *stop = skim_scan_line(&g, &q, &neg, text);
+	struct line_digits g = { x->w, x->tail, 0, 0, x->dropped, x->sticky, NULL };
 
-	if (!stop)
-		return NULL;
-	if (g.sticky && g.dropped <= 19) /* at most 38 digits: all wanted, as fastdec_scan_line_decimal() reads them */
-		skimmed_tail(&g);
-	return scanned_decimal(d, &g, q, neg, digits, stop) ? stop : NULL;
+	return scanned_decimal(d, &g, x->q, x->neg, x->text + (*x->text == '-' || *x->text == '+'), x->stop);
 }
 
 bool fastdec_place_binary_line(struct fastdec_spot *s, const struct fastdec_line *ln, bool neg, uint64_t n, long e2)
