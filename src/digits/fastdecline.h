@@ -99,10 +99,10 @@ struct fastdec_long_scan {
 	const char *text, *stop;
 };
 /* fastdec_place_line() (the same answers) for such a line, read once, its digits past
- * the first 19 only counted and tested for 0, 8 a load, but for up to 19 of them, what
- * it read kept in x too (ln NULL: only kept, and NULL returned). Then the line so kept read into d as
- * fastdec_scan_line_decimal() reads it (the same answers), without reading it again;
- * false where that declines it. */
+ * the first 19 only counted and tested for 0, 8 a load (but for up to 19 of them),
+ * what it read kept in x too (ln NULL: only kept, and NULL returned). Then the line
+ * so kept read into d as fastdec_scan_line_decimal() reads it (the same answers),
+ * without reading it again; false where that declines it. */
 const char *fastdec_place_long_line(struct fastdec_spot s[2], struct fastdec_long_scan *x,
 				    const struct fastdec_line *ln, const char *text);
 bool fastdec_long_decimal(struct decimal *d, const struct fastdec_long_scan *x);
