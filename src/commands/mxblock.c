@@ -106,6 +106,7 @@ void mx_block_texts(struct block *b)
 void mx_block_empty(struct block *b)
 {
 	b->count = 0;
+	b->spot_any = false;
 	b->bytes = 0;
 	b->in_place = false;
 	b->copied = false;
@@ -427,31 +428,30 @@ static inline bool line_ends(const char *p, const char *stop, const char *end)
 	return stop && stop < end && *stop == '\n' && stop - p <= MX_LONG_MAX_LEN;
 }
 
-/* The same read in one pass as the general scanner reads it (fastdec_scan_line_decimal(),
- * its digits past the 19th skimmed: fastdec_scan_long_line_decimal()), decimal_form();
- * else other_line(). */
-static const char *decimal_line(struct block *b, long i, const char *p, const char *end)
+/* The same read in one pass (x, fastdec_place_long_line()) as the general scanner
+ * reads it (fastdec_long_decimal()), decimal_form(); else other_line(). */
+static const char *decimal_line(struct block *b, long i, const struct fastdec_long_scan *x, const char *p,
+				const char *end)
 {
-	const char *stop = fastdec_scan_long_line_decimal(&b->dec[i], p);
-
-	if (!line_ends(p, stop, end))
+	if (!line_ends(p, x->stop, end) || !fastdec_long_decimal(&b->dec[i], x))
 		return other_line(b, i, p, end);
 	decimal_form(b, i);
-	return stop;
+	return x->stop;
 }
 
-/* The same, placed among binary64's values by the one pass where that gives its
- * ⌊log2 |x|⌋ (mxlong.h): element i's spot (the digits past the 19th skimmed:
- * fastdec_place_long_line()). */
-static const char *spot_line(struct block *b, long i, const char *p, const char *end)
+/* The same, placed among binary64's values where that gives its ⌊log2 |x|⌋ (mxlong.h):
+ * element i's spot (fastdec_place_long_line(), which keeps what it read in x). */
+static const char *spot_line(struct block *b, long i, struct fastdec_long_scan *x, const char *p, const char *end)
 {
 	struct fastdec_spot *s = &b->spots[2 * i];
-	const char *stop;
+	const struct fastdec_line *probe = mx_block_probe(b) ? &b->probe : NULL;
+	const char *stop = fastdec_place_long_line(s, x, probe, p);
 
-	if (!mx_block_probe(b) || !line_ends(p, stop = fastdec_place_long_line(s, &b->probe, p), end) ||
-	    !mx_spot_floor_log2(&b->spot_log2[i], s))
+	if (!line_ends(p, stop, end) || !mx_spot_floor_log2(&b->spot_log2[i], s))
 		return NULL;
 	b->form[i] = ELEMENT_SPOT;
+	if (!b->spot_any || b->spot_log2[i] > b->spot_top) /* seldom: the largest so far */
+		b->spot_any = true, b->spot_top = b->spot_log2[i], b->spot_top_at = i;
 	return stop;
 }
 
@@ -471,15 +471,16 @@ static inline bool short_line(const char *p, const char *end)
 	return memchr(p, '\n', (size_t)(end - p < MX_SHORT_LINE ? end - p : MX_SHORT_LINE)) != NULL;
 }
 
-/* A line that is not short or that the scan does not take: placed (spot_line()), else
- * read as the general scanner reads it (decimal_line()). Apart from the loop, whose
- * commonest lines it would slow. */
+/* A line that is not short or that the scan does not take, read once (its digits past
+ * the 19th skimmed): placed (spot_line()), else read as the general scanner reads it
+ * (decimal_line()). Apart from the loop, whose commonest lines it would slow. */
 __attribute__((noinline, flatten)) static const char *long_line(struct block *b, long i, const char *p,
 								  const char *end)
 {
-	const char *stop = spot_line(b, i, p, end);
+	struct fastdec_long_scan x;
+	const char *stop = spot_line(b, i, &x, p, end);
 
-	return stop ? stop : decimal_line(b, i, p, end);
+	return stop ? stop : decimal_line(b, i, &x, p, end);
 }
 
 /* Line i read by the one pass's scan (its digits) where it is short and that reads

@@ -95,6 +95,8 @@ struct block {
 	struct mx_pending *pending; /* cap of them: finite_block()'s, from block to block */
 	struct fastdec_spot *spots; /* 2·cap: ELEMENT_SPOT's placement (mxlong.h) ... */
 	long *spot_log2;            /* ... and its ⌊log2 |x|⌋ */
+	bool spot_any;              /* since the block began, one read as a spot: of those, */
+	long spot_top, spot_top_at; /* the largest ⌊log2 |x|⌋, and the first of it */
 	struct fastdec_line probe;  /* binary64's grid, for them */
 	bool probe_tried, probe_open;
 	/* kept from block to block: for each scale 2^e (e + MX_SCALE_BIAS), its value's

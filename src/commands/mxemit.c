@@ -209,12 +209,13 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
  * bounded only, as *p says (*pended), or not at all where its code's bound on it
  * (mx_code_table()'s under) is below 2^known, a power of two not above an error of the
  * block's: it is then not the worst. False where the ends round apart or words do not
- * hold the bounds (then the exact value decides). Compiled into the block's loop.
+ * hold the bounds (then the exact value decides). Its code, where given, known
+ * already (mx_spot_element_code()). Compiled into the block's loop.
  */
 static inline __attribute__((always_inline)) bool bounded_element(struct element_words *w, struct mx_pending *p,
 								  bool *pended, struct block *b,
 								  const struct element_format *ef, long i, long e,
-								  long known)
+								  long known, bool given, fpcode code)
 {
 	const struct fastdec_spot *spot = &b->spots[2 * i];
 	const struct rnd_line *rl = NULL;
@@ -229,7 +230,9 @@ static inline __attribute__((always_inline)) bool bounded_element(struct element
 	else if (b->form[i] != ELEMENT_SPOT && !mx_element_spot(b, i)) /* one whose error words do not hold */
 		return false;
 	rl = b->rounding;
-	if (b->form[i] == ELEMENT_SPOT && rl &&
+	if (given)
+		w->code = code;
+	else if (b->form[i] == ELEMENT_SPOT && rl &&
 	    rnd_line_far_below(&w->code, rl, b->spot_log2[i], spot->neg))
 		; /* far below the scale's smallest subnormal, as most are */
 	else if (!(spotted ? mx_spot_code(&w->code, ef->floats, rl, spot, e) : mx_long_code(&w->code, ef->floats, rl, &b->dec[i], e)))
@@ -443,9 +446,8 @@ static long double_elements(struct strbuf *out, const struct settings *s, struct
 	return i;
 }
 
-/* The block's placed element (ELEMENT_SPOT) of the largest ⌊log2 |x|⌋, made before the
- * others (seed_known()): at its index (−1 for none), and what bounded_element() made of
- * it, taken again in its turn. */
+/* The block's placed element (ELEMENT_SPOT) of the largest ⌊log2 |x|⌋, made before the others
+ * (seed_known()): at its index (−1 for none), what bounded_element() made of it, taken again. */
 struct seed {
 	long at;
 	struct element_words w;
@@ -461,27 +463,27 @@ static long seed_known(struct seed *seed, struct block *b, const struct element_
 	bool pended;
 
 	seed->at = -1;
-	if (!b->in_place)
+	if (!b->in_place || !b->spot_any) /* no spot read: none (no element becomes one) */
 		return LONG_MIN;
-	for (long i = 0; i < b->count; i++)
-		if (b->form[i] == ELEMENT_SPOT && b->spot_log2[i] > top)
-			top = b->spot_log2[i], at = i;
-	if (at < 0 || b->error_wanted || !bounded_element(&seed->w, &seed->p, &pended, b, ef, at, e, LONG_MIN) ||
-	    !pended)
+	if (b->form[at = b->spot_top_at] != ELEMENT_SPOT) /* the reading's largest made a decimal since */
+		for (long i = at = -1; ++i < b->count;)
+			if (b->form[i] == ELEMENT_SPOT && b->spot_log2[i] > top)
+				top = b->spot_log2[i], at = i;
+	if (at < 0 || b->error_wanted || !bounded_element(&seed->w, &seed->p, &pended, b, ef, at, e, LONG_MIN, false, 0) || !pended)
 		return LONG_MIN;
 	seed->at = at;
 	return mx_bound_log2_over(&seed->p.lo);
 }
 
-/* Element i by bounded_element(), or the seed's made already (pended: its bounds kept
- * though known may now put it below the worst; the end resolves it alike). */
+/* Element i by bounded_element() (its code, where given, known), or the seed's made already
+ * (pended: its bounds kept though known may now put it below the worst; the end alike). */
 static inline __attribute__((always_inline)) bool seeded_element(struct element_words *w, struct mx_pending *p,
 								 bool *pended, struct block *b,
 								 const struct element_format *ef, long i, long e,
-								 long known, const struct seed *seed)
+								 long known, const struct seed *seed, bool given, fpcode code)
 {
 	if (i != seed->at)
-		return bounded_element(w, p, pended, b, ef, i, e, known);
+		return bounded_element(w, p, pended, b, ef, i, e, known, given, code);
 	*w = seed->w;
 	*p = seed->p;
 	*pended = true;
@@ -525,7 +527,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	struct worst_text text = { false, LONG_MIN, NULL, NULL, 0 };
 	struct worst_double most = { -1, 0, -1, -1, LONG_MIN };
 	struct mx_double_grid grid = { 0 };
-	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended, doubles;
+	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended, doubles, coded; /* code decided */
 	long pending = 0, known; /* 2^known ≤ a pending element's |error| */
 	struct seed seed;
 
@@ -545,13 +547,13 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			known = most.over > known ? most.over : known;
 			over = known_over(known, &worst_words, &text);
 		}
-		if (doubles && b->form[i] == ELEMENT_SPOT && i != seed.at && /* the seed's made already */
-		    mx_spot_element_code(&code, b->rounding, &grid, &b->spots[2 * i], b->spot_log2[i], e,
-					 b->codes->under, over)) {
+		coded = doubles && b->form[i] == ELEMENT_SPOT && i != seed.at && /* the seed's made already */
+			mx_spot_element_code(&code, b->rounding, &grid, &b->spots[2 * i], b->spot_log2[i], e);
+		if (coded && mx_code_below(b->codes->under, code, e, over)) {
 			put_code_rows(out, s, b, i, 1, &code, element_hex_digits(ef));
 			continue;
 		}
-		if (!b->error_wanted && seeded_element(&w, &b->pending[pending], &pended, b, ef, i, e, over, &seed)) {
+		if (!b->error_wanted && seeded_element(&w, &b->pending[pending], &pended, b, ef, i, e, over, &seed, coded, code)) {
 			if (pended) { /* its error only bounded: mx_resolve_pending() */
 				long lo = mx_bound_log2_over(&b->pending[pending].lo);
 				known = lo > known ? lo : known;

@@ -170,12 +170,10 @@ static inline bool spot_grid_code(fpcode *code, const struct mx_double_grid *g, 
 }
 
 bool mx_spot_element_code(fpcode *code, const struct rnd_line *rl, const struct mx_double_grid *g,
-			  const struct fastdec_spot s[2], long log2, long e, const long under[], long over)
+			  const struct fastdec_spot s[2], long log2, long e)
 {
 	/* far below the scale's smallest subnormal, as most are, as bounded_element() says */
-	if (!rnd_line_far_below(code, rl, log2, s->neg) && !spot_grid_code(code, g, s, e))
-		return false;
-	return under[*code] != LONG_MAX && under[*code] + e <= over; /* else bounded_element() pends it */
+	return rnd_line_far_below(code, rl, log2, s->neg) || spot_grid_code(code, g, s, e);
 }
 
 bool mx_long_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, const struct decimal *x, long e)
@@ -184,9 +182,13 @@ bool mx_long_code(fpcode *code, const struct fmt *f, const struct rnd_line *rl, 
 	struct decimal scaled = *x;
 	fpcode upper;
 
-	if (rl && x->e2 == 0 && labs(x->q) <= 400 && rnd_line_digits_code(code, rl, &ends[0]) &&
-	    rnd_line_digits_code(&upper, rl, &ends[1]))
-		return upper == *code; /* the codes of both ends, exactly */
+	if (rl && x->e2 == 0 && labs(x->q) <= 400 && x->head) {
+		/* x < (head + 1)·10^q ≤ 2·head·10^q: ⌊log2 x⌋ ≤ the head's bound + 3 + 1 */
+		if (rnd_line_far_below(code, rl, fastdec_digits_log2_bound(&ends[0]) + 4, x->neg))
+			return true; /* far below the smallest subnormal, both ends too */
+		if (rnd_line_digits_code(code, rl, &ends[0]) && rnd_line_digits_code(&upper, rl, &ends[1]))
+			return upper == *code; /* the codes of both ends, exactly */
+	}
 	scaled.e2 -= e;
 	return rnd_decimal_code_by_ends(code, f, &scaled, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE));
 }

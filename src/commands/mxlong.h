@@ -59,11 +59,16 @@ struct mx_double_grid {
 
 /* The code of an element placed among binary64's values at s (⌊log2 |x|⌋ log2) on g
  * (mx_double_block(); rl the scale's rounding, mx_scaled_rounding()) with the scale
- * X = 2^e, as mx_spot_code() gives it (a code of at most 8 bits), where its error lies
- * below 2^over by the code table's under (LONG_MAX off the grid): false where it may
- * not (bounded_element() bounds it) or where its placement does not decide its code. */
+ * X = 2^e, as mx_spot_code() gives it (a code of at most 8 bits): false where its
+ * placement does not decide it. */
 bool mx_spot_element_code(fpcode *code, const struct rnd_line *rl, const struct mx_double_grid *g,
-			  const struct fastdec_spot s[2], long log2, long e, const long under[], long over);
+			  const struct fastdec_spot s[2], long log2, long e);
+/* Whether the error of an element of code code, with the scale 2^e, lies below 2^over
+ * by the code table's under (LONG_MAX off the grid): else bounded_element() bounds it. */
+static inline bool mx_code_below(const long under[], fpcode code, long e, long over)
+{
+	return under[code] != LONG_MAX && under[code] + e <= over;
+}
 
 /* The grid the one pass places a long line on before its block's scale is known. */
 bool mx_probe_open(struct fastdec_line *probe);

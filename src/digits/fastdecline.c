@@ -45,11 +45,13 @@ static inline uint64_t powers_of_ten_wide(int k)
 
 /* The digits a line's scan has read: the zeros before the first other one (skipped),
  * the first 19 from there in w, the next 19 in tail, and of all after the 19th how
- * many there were and whether any was not 0. */
+ * many there were and whether any was not 0; where a skim (skim_line_digits()) of
+ * them began, or NULL. */
 struct line_digits {
 	uint64_t w, tail;
 	int skipped, taken, dropped;
 	bool sticky;
+	const char *skimmed;
 };
 
 /* The first n digit values of x (1 ≤ n ≤ 8) appended to g->w. */
@@ -103,6 +105,8 @@ static ALWAYS_INLINE const char *scan_line_digits(struct line_digits *g, const c
  * into tail), 8 a load; returns where they end. */
 static ALWAYS_INLINE const char *skim_line_digits(struct line_digits *g, const char *p)
 {
+	if (!g->skimmed)
+		g->skimmed = p;
 	for (;;) {
 		uint64_t x;
 		int n;
@@ -159,7 +163,7 @@ static ALWAYS_INLINE const char *skim_scan_digits(struct line_digits *g, const c
 static ALWAYS_INLINE const char *scan_line_as(struct line_digits *digits, long *q, bool *neg, const char *p,
 					      bool skim)
 {
-	struct line_digits g = { 0, 0, 0, 0, 0, false };
+	struct line_digits g = { 0, 0, 0, 0, 0, false, NULL };
 	long exp = 0, shift;
 
 	*neg = *p == '-';
@@ -432,8 +436,33 @@ static ALWAYS_INLINE const char *skim_scan_line(struct line_digits *digits, long
 	return scan_line_as(digits, q, neg, p, true);
 }
 
-/* A line scanned into g (q, neg; skimmed, where the digits past the 19th are more than
- * 19 or all 0) placed into s as fastdec_place_line() places it. */
+/* The tail of a skimmed line of at most 38 digits (g->dropped ≤ 19) read from where its
+ * skim began: the digits past the 19th, a point among them passed over. */
+static ALWAYS_INLINE void skimmed_tail(struct line_digits *g)
+{
+	const char *p = g->skimmed;
+	uint64_t tail = 0;
+
+	for (int left = g->dropped; left > 0;) {
+		uint64_t x;
+		int n;
+		memcpy(&x, p, 8);
+		x ^= ASCII_ZEROS;
+		n = leading_digits(x);
+		n = n < left ? n : left;
+		if (n == 0) { /* the point */
+			p++;
+			continue;
+		}
+		tail = tail * powers_of_ten[n] + digit_bytes_value(x << (8 * (8 - n)));
+		p += n;
+		left -= n;
+	}
+	g->tail = tail;
+}
+
+/* A line scanned into g (q, neg; skimmed, with its tail where it has at most 38 digits,
+ * skimmed_tail()) placed into s as fastdec_place_line() places it. */
 static ALWAYS_INLINE bool place_scanned(struct fastdec_spot s[2], const struct fastdec_line *ln,
 					const struct line_digits *g, long q, bool neg)
 {
@@ -477,32 +506,30 @@ static ALWAYS_INLINE bool scanned_decimal(struct decimal *d, const struct line_d
 	return true;
 }
 
-const char *fastdec_place_long_line(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text)
+const char *fastdec_place_long_line(struct fastdec_spot s[2], struct fastdec_long_scan *x,
+				    const struct fastdec_line *ln, const char *text)
 {
 	struct line_digits g;
 	long q;
 	bool neg;
 	const char *stop = skim_scan_line(&g, &q, &neg, text);
 
-	if (!stop)
+	if (!stop) {
+		*x = (struct fastdec_long_scan){ .stop = NULL };
 		return NULL;
+	}
 	if (g.sticky && g.dropped <= 19) /* at most 38 digits: all wanted, as fastdec_place_line() reads them */
-		return fastdec_place_line(s, ln, text);
-	return place_scanned(s, ln, &g, q, neg) ? stop : NULL;
+		skimmed_tail(&g);
+	x->w = g.w, x->tail = g.tail, x->dropped = g.dropped, x->sticky = g.sticky;
+	x->neg = neg, x->q = q, x->text = text, x->stop = stop;
+	return ln && place_scanned(s, ln, &g, q, neg) ? stop : NULL;
 }
 
-const char *fastdec_scan_long_line_decimal(struct decimal *d, const char *text)
+bool fastdec_long_decimal(struct decimal *d, const struct fastdec_long_scan *x)
 {
-	struct line_digits g;
-	long q;
-	bool neg;
-	const char *digits = text + (*text == '-' || *text == '+'), *stop = skim_scan_line(&g, &q, &neg, text);
+	struct line_digits g = { x->w, x->tail, 0, 0, x->dropped, x->sticky, NULL };
 
-	if (!stop)
-		return NULL;
-	if (g.sticky && g.dropped <= 19) /* at most 38 digits: all wanted, as fastdec_scan_line_decimal() reads them */
-		return fastdec_scan_line_decimal(d, text);
-	return scanned_decimal(d, &g, q, neg, digits, stop) ? stop : NULL;
+	return scanned_decimal(d, &g, x->q, x->neg, x->text + (*x->text == '-' || *x->text == '+'), x->stop);
 }
 
 bool fastdec_place_binary_line(struct fastdec_spot *s, const struct fastdec_line *ln, bool neg, uint64_t n, long e2)

@@ -87,12 +87,25 @@ bool fastdec_place_binary_line(struct fastdec_spot *s, const struct fastdec_line
  * end into s[1]), and returns where it ends (the caller checks that its line ends
  * there), or NULL. Reads up to LINES_PADDING bytes past that end (lines.h). */
 const char *fastdec_place_line(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text);
-/* fastdec_place_line() and fastdec_scan_line_decimal() (the same answers), for a line
- * likely past 38 digits (mx's long lines): its digits past the first 19 only counted
- * and tested for 0, 8 a load; a line of at most 38 digits, not all 0 past the 19th,
- * read again by those two. */
-const char *fastdec_place_long_line(struct fastdec_spot s[2], const struct fastdec_line *ln, const char *text);
-const char *fastdec_scan_long_line_decimal(struct decimal *d, const char *text);
+/* A line likely past 38 digits (mx's long lines) as fastdec_place_long_line() read it,
+ * for fastdec_long_decimal(): its first 19 digits (w), of up to 19 past them their
+ * value (tail), of all past them only how many and whether any is not 0; its exponent
+ * and sign, its text and where it ends (stop; NULL where it is no such decimal). */
+struct fastdec_long_scan {
+	uint64_t w, tail;
+	int dropped;
+	bool sticky, neg;
+	long q;
+	const char *text, *stop;
+};
+/* fastdec_place_line() (the same answers) for such a line, read once, its digits past
+ * the first 19 only counted and tested for 0, 8 a load (but for up to 19 of them),
+ * what it read kept in x too (ln NULL: only kept, and NULL returned). Then the line
+ * so kept read into d as fastdec_scan_line_decimal() reads it (the same answers),
+ * without reading it again; false where that declines it. */
+const char *fastdec_place_long_line(struct fastdec_spot s[2], struct fastdec_long_scan *x,
+				    const struct fastdec_line *ln, const char *text);
+bool fastdec_long_decimal(struct decimal *d, const struct fastdec_long_scan *x);
 /* A line that fastdec_place_line() left FASTDEC_BETWEEN (or a decimal whose ends
  * fastdec_place_ends() placed so), placed exactly into s[0] (FASTDEC_PLACED, as
  * fastdec_place() places its value) when one boundary of the grid (a value, a
