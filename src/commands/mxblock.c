@@ -38,8 +38,9 @@ static void block_reserve(struct block *b, long n)
 	b->pending = realloc(b->pending, (size_t)cap * sizeof *b->pending);
 	b->spots = realloc(b->spots, 2 * (size_t)cap * sizeof *b->spots);
 	b->spot_log2 = realloc(b->spot_log2, (size_t)cap * sizeof *b->spot_log2);
+	b->log2_over = realloc(b->log2_over, (size_t)cap * sizeof *b->log2_over);
 	if (!b->v || !b->text || !b->len || !b->at || !b->approximate || !b->form || !b->dec || !b->digits || !b->made ||
-	    !b->pending || !b->spots || !b->spot_log2)
+	    !b->pending || !b->spots || !b->spot_log2 || !b->log2_over)
 		abort();
 	for (long i = b->cap; i < cap; i++)
 		num_init(&b->v[i]);
@@ -84,6 +85,7 @@ void mx_block_add(struct block *b, const struct num *x, const struct decimal *d,
 		num_set(&b->v[b->count], x);
 	b->made[b->count] = x != NULL;
 	b->form[b->count] = x ? ELEMENT_VALUE : ELEMENT_DECIMAL;
+	b->log2_over[b->count] = LONG_MAX;
 	if (!x) {
 		b->dec[b->count] = *d;
 		b->dec[b->count].text = NULL; /* d's text is the caller's, gone by the block's end */
@@ -131,6 +133,7 @@ void mx_block_free(struct block *b)
 	free(b->pending);
 	free(b->spots);
 	free(b->spot_log2);
+	free(b->log2_over);
 	for (int e = 0; e < MX_SCALES; e++) {
 		free(b->scale_text[e]);
 		free(b->scale_row[e]);
@@ -343,7 +346,7 @@ bool mx_shared_exponent(long *out, struct block *b, long emax)
 	int got;
 
 	for (long i = 0; i < b->count; i++) {
-		if (not_above(b, i, top, &bound))
+		if (b->log2_over[i] <= top || not_above(b, i, top, &bound)) /* the first: no branch on form */
 			continue;
 		if (digits_floor_log2(&e, b, i))
 			top = e > top ? e : top;
@@ -392,6 +395,7 @@ static const char *other_line(struct block *b, long i, const char *p, const char
 	    b->dec[i].kind != DECIMAL_FINITE)
 		return NULL;
 	b->form[i] = ELEMENT_DECIMAL;
+	b->log2_over[i] = LONG_MAX;
 	return stop;
 }
 
@@ -417,8 +421,9 @@ static void decimal_form(struct block *b, long i)
 			d->sticky ? (unsigned __int128)d->w[1] << 64 | d->w[0] : d->head, d->sticky ? d->wq : d->q, d->neg
 		};
 		b->form[i] = ELEMENT_DIGITS; /* as fastdec_scan_line() reads it */
+		b->log2_over[i] = mx_digits_log2_over(&b->digits[i]);
 	} else
-		b->form[i] = ELEMENT_DECIMAL;
+		b->form[i] = ELEMENT_DECIMAL, b->log2_over[i] = LONG_MAX;
 }
 
 /* Does the decimal read from p end its line at stop, within the block and
@@ -450,6 +455,7 @@ static const char *spot_line(struct block *b, long i, struct fastdec_long_scan *
 	if (!line_ends(p, stop, end) || !mx_spot_floor_log2(&b->spot_log2[i], s))
 		return NULL;
 	b->form[i] = ELEMENT_SPOT;
+	b->log2_over[i] = b->spot_log2[i];
 	if (!b->spot_any || b->spot_log2[i] > b->spot_top) /* seldom: the largest so far */
 		b->spot_any = true, b->spot_top = b->spot_log2[i], b->spot_top_at = i;
 	return stop;
@@ -492,8 +498,10 @@ static inline const char *read_line(struct block *b, long i, const char *p, cons
 
 	b->form[i] = ELEMENT_DIGITS;
 	if (short_line(p, end) && (stop = fastdec_scan_line(x, p)) && stop < end && *stop == '\n' &&
-	    (x->w == 0 || labs(x->q) <= MX_ONE_PASS_MAX_Q))
+	    (x->w == 0 || labs(x->q) <= MX_ONE_PASS_MAX_Q)) {
+		b->log2_over[i] = mx_digits_log2_over(x);
 		return stop;
+	}
 	return long_line(b, i, p, end);
 }
 

@@ -95,6 +95,7 @@ struct block {
 	struct mx_pending *pending; /* cap of them: finite_block()'s, from block to block */
 	struct fastdec_spot *spots; /* 2·cap: ELEMENT_SPOT's placement (mxlong.h) ... */
 	long *spot_log2;            /* ... and its ⌊log2 |x|⌋ */
+	long *log2_over; /* each one's bound on ⌊log2 |x|⌋ as read (LONG_MIN 0, LONG_MAX none) */
 	bool spot_any;              /* since the block began, one read as a spot: of those, */
 	long spot_top, spot_top_at; /* the largest ⌊log2 |x|⌋, and the first of it */
 	struct fastdec_line probe;  /* binary64's grid, for them */
@@ -122,6 +123,12 @@ struct block {
 	long number; /* the blocks written before this one */
 	struct strbuf row_start, tensor_columns;
 };
+
+/* Digits' bound on ⌊log2 |x|⌋ from above (fastdec_digits_log2_bound() + 3), LONG_MIN for 0. */
+static inline long mx_digits_log2_over(const struct fastdec_digits *d)
+{
+	return d->w ? fastdec_digits_log2_bound(d) + 3 : LONG_MIN;
+}
 
 /* ---- mxblock.c: a block's elements, read and held -------------------------------------- */
 
