@@ -102,23 +102,30 @@ static ALWAYS_INLINE const char *scan_line_digits(struct line_digits *g, const c
 }
 
 /* Digits past the first 19 from p on, counted into g->dropped and g->sticky only (not
- * into tail), 8 a load; returns where they end. */
+ * into tail), 8 a load; returns where they end. A load of 8 digits costs no count: the
+ * loads' digits are ORed together and counted, with the last load's, once. */
 static ALWAYS_INLINE const char *skim_line_digits(struct line_digits *g, const char *p)
 {
+	const char *from = p;
+	uint64_t x, other, seen = 0;
+
 	if (!g->skimmed)
 		g->skimmed = p;
 	for (;;) {
-		uint64_t x;
-		int n;
 		memcpy(&x, p, 8);
 		x ^= ASCII_ZEROS;
-		n = leading_digits(x);
-		g->sticky |= (n == 8 ? x : x & ((UINT64_C(1) << (8 * n)) - 1)) != 0;
-		g->dropped += n;
-		p += n;
-		if (n < 8)
-			return p;
+		other = (x | (x + 0x7676767676767676u)) & 0x8080808080808080u; /* leading_digits() */
+		if (other)
+			break;
+		seen |= x;
+		p += 8;
 	}
+	other = __builtin_ctzll(other) >> 3; /* the digits before the first other byte, < 8 */
+	seen |= x & ((UINT64_C(1) << (8 * other)) - 1);
+	p += other;
+	g->sticky |= seen != 0;
+	g->dropped += (int)(p - from);
+	return p;
 }
 
 /* scan_line_digits(), its digits past the first 19 skimmed (skim_line_digits()): up to
