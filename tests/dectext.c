@@ -150,6 +150,31 @@ static void check_pair(const struct dec_text *a, const mpq_t qa, const struct de
 	mpq_clears(want, x, y, NULL);
 }
 
+/* A byte that is no digit, at each place of runs of digits of each length up to 40
+ * before and after a point: never a text (the runs are read eight bytes at a time). */
+static void bad_bytes(struct dec_text *a)
+{
+	static const char bad[] = "/:x \x80\xb9\xff";
+	char text[96];
+
+	for (long whole = 1; whole <= 40; whole++)
+		for (long part = 0; part <= 20; part += 5)
+			for (long at = 0; at < whole + part + (part > 0); at++) {
+				long len = whole + part + (part > 0);
+				for (long j = 0; j < len; j++)
+					text[j] = (char)('0' + (j * 7 + whole) % 10);
+				if (part)
+					text[whole] = '.';
+				if (at == whole && part)
+					continue;
+				for (const char *c = bad; *c; c++) {
+					text[at] = *c;
+					check(!dec_text_read(a, text, (size_t)len), "read a byte %02x at %ld of %ld",
+					      (unsigned char)*c, at, len);
+				}
+			}
+}
+
 int main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 20000;
@@ -213,6 +238,7 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 			check(!dec_text_read(&a, bad[i], strlen(bad[i])), "read %s", bad[i]);
 	}
+	bad_bytes(&a);
 	mpq_clears(qa, qb, NULL);
 	dec_text_free(&a);
 	dec_text_free(&b);

@@ -43,18 +43,39 @@ static void trim(struct dec_text *t, char *p, long n, long k, bool neg)
 	p[n] = '\0';
 }
 
+/* The bytes of the eight at p that are no digit, each as 0x80 in its lane; for one
+ * that is, no carry or borrow from those before it. */
+static inline uint64_t non_digits(const char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return ((v + 0x4646464646464646u) | (v - 0x3030303030303030u)) & 0x8080808080808080u;
+}
+
 /* The run of decimal digits at text[*i] (before len): how many, *i moved past them;
- * eight bytes looked at a time while eight are left. */
+ * eight bytes looked at a time while eight are left, then the last eight of the run's
+ * (its first ones already known digits), where the bytes lie lowest first. */
 static size_t digit_run(const char *text, size_t len, size_t *i)
 {
 	size_t start = *i, j = start;
 	uint64_t v;
 
-	for (; j + 8 <= len; j += 8) {
-		memcpy(&v, text + j, 8);
-		if (((v + 0x4646464646464646u) | (v - 0x3030303030303030u)) & 0x8080808080808080u)
-			break; /* a byte of the eight is no digit */
+	for (; j + 8 <= len; j += 8)
+		if ((v = non_digits(text + j)) != 0) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			*i = j + (size_t)__builtin_ctzll(v) / 8;
+			return *i - start;
+#else
+			break;
+#endif
+		}
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (j < len && len - start >= 8) { /* text[len − 8 .. j) digits, seen above */
+		v = non_digits(text + len - 8) >> 8 * (j - (len - 8));
+		j = v ? j + (size_t)__builtin_ctzll(v) / 8 : len;
 	}
+#endif
 	while (j < len && (unsigned)(text[j] - '0') < 10)
 		j++;
 	*i = j;
