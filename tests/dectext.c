@@ -175,6 +175,28 @@ static void bad_bytes(struct dec_text *a)
 			}
 }
 
+/* dec_text_log2_over() of 10^(top − 1) for tops around those a word holds: GMP's
+ * ⌊(top − 1)·c/10^15⌋, c log2 10 to 16 digits taken below it for a positive power and
+ * above for a negative one. */
+static void log2_over_tops(struct dec_text *a)
+{
+	mpz_t x, scale;
+	char text[32];
+
+	mpz_inits(x, scale, NULL);
+	mpz_ui_pow_ui(scale, 10, 15);
+	for (long top = -3200; top <= 3200; top++) {
+		sprintf(text, "%se%ld", below(2) ? "1" : "9.99", top - 1);
+		check(dec_text_read(a, text, strlen(text)), "read declined %s", text);
+		mpz_set_si(x, top - 1);
+		mpz_mul_ui(x, x, top > 1 ? 3321928094887362u : 3321928094887363u);
+		mpz_fdiv_q(x, x, scale);
+		check(dec_text_log2_over(a) == mpz_get_si(x), "log2 over %s: %ld, not %ld", text,
+		      dec_text_log2_over(a), mpz_get_si(x));
+	}
+	mpz_clears(x, scale, NULL);
+}
+
 int main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 20000;
@@ -239,6 +261,7 @@ int main(int argc, char **argv)
 			check(!dec_text_read(&a, bad[i], strlen(bad[i])), "read %s", bad[i]);
 	}
 	bad_bytes(&a);
+	log2_over_tops(&a);
 	mpq_clears(qa, qb, NULL);
 	dec_text_free(&a);
 	dec_text_free(&b);

@@ -373,11 +373,17 @@ long dec_text_log2_over(const struct dec_text *t)
 {
 	/* |t| ≥ 10^(top − 1) ≥ 2^⌊(top − 1)·log2 10⌋, log2 10 taken below it for a positive
 	 * power, above for a negative one, to 16 digits */
-	__int128 x = (__int128)(top_of(t) - 1) * (top_of(t) > 1 ? 3321928094887362 : 3321928094887363);
-	const __int128 scale = 1000000000000000;
+	long top = top_of(t);
+	int64_t f = top > 1 ? 3321928094887362 : 3321928094887363;
+	const int64_t scale = 1000000000000000;
 
 	if (!t->n)
 		return LONG_MIN;
+	if (top - 1 < 2700 && top - 1 > -2700) { /* x below 2^63: in a word, no wide division */
+		int64_t x = (int64_t)(top - 1) * f;
+		return (long)(x >= 0 ? x / scale : -((-x + scale - 1) / scale));
+	}
+	__int128 x = (__int128)(top - 1) * f;
 	return (long)(x >= 0 ? x / scale : -((-x + scale - 1) / scale));
 }
 
