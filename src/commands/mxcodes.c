@@ -158,8 +158,7 @@ static inline bool digits_double(double *d, bool *exact, unsigned *slop, const s
 static inline bool double_code(fpcode *code, bool *in_range, const struct mx_double_grid *g, double y, bool neg,
 				  bool exact, unsigned slop)
 {
-	uint64_t u, bits, lower, half, rest, rank;
-	int shift = g->shift;
+	uint64_t u, lower, half, rest, rank;
 
 	memcpy(&u, &y, sizeof u);
 	if (neg && !g->has_sign)
@@ -169,27 +168,13 @@ static inline bool double_code(fpcode *code, bool *in_range, const struct mx_dou
 		*code = g->far_below[neg];
 		return true;
 	}
-	if (u >= g->normal_bits) {
-		bits = u; /* its low shift bits are the significand's */
-		lower = (u >> shift) - g->offset;
-	} else { /* below the normals: the significand shifted further, from rank 0 */
-		long below = g->emin - ((long)(u >> 52) - 1023);
-		if (!g->subnormals)
-			return false;
-		bits = (u & ((UINT64_C(1) << 52) - 1)) | UINT64_C(1) << 52;
-		shift = below > 63 - shift ? 63 : shift + (int)below;
-		lower = bits >> shift;
-	}
-	half = UINT64_C(1) << (shift - 1);
-	rest = bits & (half + (half - 1));
+	if (!mx_grid_place(&lower, &rest, &half, g, u))
+		return false;
 	if (!exact && rest - half + slop <= 2 * slop) /* |rest − half| ≤ slop */
 		return false;
 	rank = lower + ((rest > half) | ((rest == half) & lower & 1)); /* rne: ranks are codes */
 	*in_range = rank <= g->max_rank;
-	if (rank - 1 < g->max_rank)
-		*code = rank | (neg ? g->sign_bit : 0);
-	else
-		*code = rank ? g->past_max[neg] : g->far_below[neg];
+	*code = mx_grid_code(g, rank, neg);
 	return true;
 }
 

@@ -132,8 +132,7 @@ static inline bool above_rank_grid_code(fpcode *code, const struct mx_double_gri
 {
 	const uint64_t frac = (UINT64_C(1) << BINARY64_FRAC) - 1;
 	long field = rank_field(rank) - e;
-	uint64_t u, bits, lower, half, r;
-	int shift = g->shift;
+	uint64_t u, lower, half, rest;
 
 	if (field < 1 || field >= BINARY64_TOP || (neg && !g->has_sign))
 		return false;
@@ -142,18 +141,9 @@ static inline bool above_rank_grid_code(fpcode *code, const struct mx_double_gri
 		*code = g->far_below[neg];
 		return true;
 	}
-	bits = u;
-	lower = (u >> shift) - g->offset;
-	if (u < g->normal_bits) { /* below the normals: at most frac_bits + 2 binades, from rank 0 */
-		if (!g->subnormals)
-			return false;
-		bits = (u & frac) | (frac + 1);
-		shift += (int)(g->emin - (field - BINARY64_BIAS));
-		lower = bits >> shift;
-	}
-	half = UINT64_C(1) << (shift - 1);
-	r = lower + ((bits & (half + (half - 1))) >= half);
-	*code = r - 1 < g->max_rank ? r | (neg ? g->sign_bit : 0) : r ? g->past_max[neg] : g->far_below[neg];
+	if (!mx_grid_place(&lower, &rest, &half, g, u))
+		return false;
+	*code = mx_grid_code(g, lower + (rest >= half), neg);
 	return true;
 }
 

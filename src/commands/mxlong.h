@@ -57,6 +57,39 @@ struct mx_double_grid {
 	const double *magnitude;   /* the code table's (mxemit.c's) */
 };
 
+/* A value y > 0, its binary64 bits u (at least g->zero_bits), on g: the rank at or
+ * below it (lower), y's bits below that rank's last place (rest) and half of that place
+ * (half); false where y lies below the normals of a grid without subnormals. Each
+ * rounding rule then takes lower or lower + 1 (mx_grid_code()). */
+static inline bool mx_grid_place(uint64_t *lower, uint64_t *rest, uint64_t *half, const struct mx_double_grid *g,
+				 uint64_t u)
+{
+	uint64_t bits = u; /* its low shift bits are the significand's */
+	int shift = g->shift;
+
+	if (u >= g->normal_bits)
+		*lower = (u >> shift) - g->offset;
+	else { /* below the normals: the significand shifted further, from rank 0 */
+		long below = g->emin - ((long)(u >> 52) - 1023);
+		if (!g->subnormals)
+			return false;
+		bits = (u & ((UINT64_C(1) << 52) - 1)) | UINT64_C(1) << 52;
+		shift = below > 63 - shift ? 63 : shift + (int)below;
+		*lower = bits >> shift;
+	}
+	*half = UINT64_C(1) << (shift - 1);
+	*rest = bits & (*half + (*half - 1));
+	return true;
+}
+
+/* The code of rank on g, signed (neg): past max saturated, rank 0 g's zero. */
+static inline fpcode mx_grid_code(const struct mx_double_grid *g, uint64_t rank, bool neg)
+{
+	if (rank - 1 < g->max_rank)
+		return rank | (neg ? g->sign_bit : 0);
+	return rank ? g->past_max[neg] : g->far_below[neg];
+}
+
 /* The code of an element placed among binary64's values at s (⌊log2 |x|⌋ log2) on g
  * (mx_double_block(); rl the scale's rounding, mx_scaled_rounding()) with the scale
  * X = 2^e, as mx_spot_code() gives it (a code of at most 8 bits): false where its
