@@ -24,6 +24,7 @@ run tests/reference
 run tests/properties
 run tests/oracle ${ORACLE_COUNT:-20000}
 run tests/posit
+run tests/threads
 run tests/toykind
 run tests/real 2000
 run tests/activations 3

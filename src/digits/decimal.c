@@ -10,6 +10,7 @@
 #include "decimal.h"
 #include "decimal_impl.h"
 #include "num.h"
+#include "scratch.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -273,10 +274,9 @@ static void rational_digits(struct strbuf *out, bool neg, const mpq_t q, int n)
 	mpz_clears(d, limit, NULL);
 }
 
-static mpz_srcptr five_as_mpz(void)
+static mpz_srcptr five_as_mpz(mpz_t five)
 {
-	static mp_limb_t limb = 5;
-	static mpz_t five;
+	static const mp_limb_t limb = 5;
 
 	return mpz_roinit_n(five, &limb, 1);
 }
@@ -295,23 +295,28 @@ static bool only_twos_and_fives(long *twos, long *fives, const mpz_t den, mpz_t 
 	}
 	*twos = (long)mpz_scan1(den, 0);
 	mpz_tdiv_q_2exp(work, den, (mp_bitcnt_t)*twos);
-	*fives = (long)mpz_remove(work, work, five_as_mpz()); /* by squares of 5: 10^1000000 too */
+	mpz_t five;
+
+	*fives = (long)mpz_remove(work, work, five_as_mpz(five)); /* by squares of 5: 10^1000000 too */
 	return mpz_cmp_ui(work, 1) == 0;
 }
 
 bool dec_rational(struct strbuf *out, const mpq_t q, int n)
 {
-	static mpz_t work, digits; /* kept from one value to the next: no allocation per value */
-	static bool ready;
+	static _Thread_local mpz_t work, digits; /* kept from one value to the next (scratch.h) */
+	static _Thread_local bool ready;
 	long twos, fives, k;
 
 	if (mpq_sgn(q) == 0) {
 		sb_putc(out, '0');
 		return true;
 	}
-	if (!ready)
+	if (!ready) {
 		mpz_inits(work, digits, NULL);
-	ready = true;
+		scratch_at_thread_end(scratch_clear_mpz, work);
+		scratch_at_thread_end(scratch_clear_mpz, digits);
+		ready = true;
+	}
 	if (!only_twos_and_fives(&twos, &fives, mpq_denref(q), work)) {
 		rational_digits(out, mpq_sgn(q) < 0, q, n);
 		return false;

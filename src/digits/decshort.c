@@ -9,7 +9,9 @@
 #include "decimal_impl.h"
 #include "fastshort.h"
 #include "num.h"
+#include "scratch.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,10 +44,20 @@ struct shortest_work {
 	mpz_t first, last, d, dist, best, r, t, y, below, above;
 };
 
-/* The search's numbers, set up on first use and kept for the run (any format). */
+static void work_free(void *p)
+{
+	struct shortest_work *w = p;
+
+	mpz_clears(w->iv.lo, w->iv.v, w->iv.hi, w->g.p, w->g.l, w->g.h, w->g.v, w->g.unit, w->first, w->last, w->d,
+		   w->dist, w->best, w->r, w->t, w->y, w->below, w->above, NULL);
+	fmt_value_clear(&w->val);
+	free(w);
+}
+
+/* The search's numbers, set up on a thread's first use and kept for it (any format). */
 static struct shortest_work *work_area(void)
 {
-	static struct shortest_work *w;
+	static _Thread_local struct shortest_work *w;
 
 	if (w)
 		return w;
@@ -54,6 +66,7 @@ static struct shortest_work *work_area(void)
 	mpz_inits(w->iv.lo, w->iv.v, w->iv.hi, w->g.p, w->g.l, w->g.h, w->g.v, w->g.unit, w->first, w->last, w->d,
 		  w->dist, w->best, w->r, w->t, w->y, w->below, w->above, NULL);
 	fmt_value_init(&w->val);
+	scratch_at_thread_end(work_free, w);
 	return w;
 }
 
@@ -219,85 +232,79 @@ static void shortest_in(struct strbuf *out, bool neg, struct shortest_work *w)
 	dec_write_scaled(out, neg, w->d, fine);
 }
 
-/* The shortest digits of each code of a format of at most 16 bits, made on first use. */
+/*
+ * The search's answers a format keeps: of a format of at most 16 bits, each code's
+ * (slot code); of a wider one, those of its few smallest ranks, of either sign
+ * (fastshort() leaves the subnormals of fewer than 5 bits to the search, and a format
+ * of more than 53 bits all): slot rank + SMALL_RANKS·sign, which holds one code of
+ * that rank at a time. Each slot is filled once, by whichever thread first makes its
+ * digits; a thread that made them too frees its own.
+ */
+#define SMALL_RANKS 16
+
+struct kept_digits {
+	fpcode code;
+	char digits[];
+};
+
 struct memo {
-	size_t codes;
-	char *digits[];
+	size_t slots;
+	struct kept_digits *_Atomic slot[];
 };
 
 static void memo_free(void *data)
 {
 	struct memo *m = data;
 
-	for (size_t c = 0; c < m->codes; c++)
-		free(m->digits[c]);
+	for (size_t i = 0; i < m->slots; i++)
+		free(atomic_load_explicit(&m->slot[i], memory_order_relaxed));
 	free(m);
 }
 
 static struct fmt_cache memos = { .free_data = memo_free };
 
-static struct memo *memo_new(const struct fmt *f)
+/* f's memo, made on first use. */
+static struct memo *memo_of(const struct fmt *f)
 {
-	size_t codes = (size_t)code_mask(f->bits) + 1;
-	struct memo *m = calloc(1, sizeof *m + codes * sizeof m->digits[0]);
+	struct memo *m = fmt_cache_find(&memos, f);
+	size_t slots;
 
-	if (!m)
+	if (m)
+		return m;
+	slots = f->bits <= 16 ? (size_t)code_mask(f->bits) + 1 : 2 * SMALL_RANKS;
+	if (!(m = calloc(1, sizeof *m + slots * sizeof m->slot[0])))
 		abort();
-	m->codes = codes;
+	m->slots = slots;
 	return fmt_cache_keep(&memos, f, m);
 }
 
-/*
- * Of a wider format, the search's answers for its few smallest ranks, of either sign
- * (fastshort() leaves the subnormals of fewer than 5 bits to the search, and a format
- * of more than 53 bits all): slot rank + SMALL_RANKS·sign, each with the code it holds.
- */
-#define SMALL_RANKS 16
-
-struct small_memo {
-	fpcode code[2 * SMALL_RANKS];
-	char *digits[2 * SMALL_RANKS];
-};
-
-static void small_memo_free(void *data)
+/* The slot where f keeps code's digits, or NULL where it keeps none for code. */
+static struct kept_digits *_Atomic *memo_slot(const struct fmt *f, fpcode code)
 {
-	struct small_memo *m = data;
-
-	for (size_t i = 0; i < 2 * SMALL_RANKS; i++)
-		free(m->digits[i]);
-	free(m);
-}
-
-static struct fmt_cache small_memos = { .free_data = small_memo_free };
-
-/* Where the searched digits of code are kept: *slot (NULL when it is none of those
- * that a format keeps), the digits there NULL until made. */
-static char **memo_slot(const struct fmt *f, fpcode code)
-{
-	struct small_memo *small;
-	struct memo *memo;
 	fpcode rank;
-	size_t at;
 	bool neg;
 
-	if (f->bits <= 16) {
-		if (!(memo = fmt_cache_find(&memos, f)))
-			memo = memo_new(f);
-		return &memo->digits[code];
-	}
+	if (f->bits <= 16)
+		return &memo_of(f)->slot[code];
 	rank = fmt_rank_of_code(f, fmt_magnitude(f, code, &neg));
 	if (!f->grid.present || rank >= SMALL_RANKS)
 		return NULL;
-	if (!(small = fmt_cache_find(&small_memos, f))) {
-		if (!(small = calloc(1, sizeof *small)))
-			abort();
-		fmt_cache_keep(&small_memos, f, small);
-	}
-	at = (size_t)rank + SMALL_RANKS * neg;
-	if (small->digits[at] && small->code[at] != code) /* another code of that rank and sign */
-		return NULL;
-	small->code[at] = code;
-	return &small->digits[at];
+	return &memo_of(f)->slot[(size_t)rank + SMALL_RANKS * neg];
+}
+
+/* code's digits as the search made them, kept in *slot unless another's are there. */
+static void keep_search(struct strbuf *out, struct kept_digits *_Atomic *slot, const struct fmt *f, fpcode code)
+{
+	struct kept_digits *made, *held = NULL;
+	size_t from = out->len;
+
+	dec_shortest_search(out, f, code);
+	if (!(made = malloc(sizeof *made + out->len - from + 1)))
+		abort();
+	made->code = code;
+	memcpy(made->digits, out->s + from, out->len - from + 1);
+	if (!atomic_compare_exchange_strong_explicit(slot, &held, made, memory_order_acq_rel, memory_order_acquire))
+		free(made);
 }
 
 /* The fast path where it applies; else the search, whose answers formats of at most
@@ -305,8 +312,7 @@ static char **memo_slot(const struct fmt *f, fpcode code)
  * formats for their smallest ranks (memo_slot()). */
 void dec_shortest(struct strbuf *out, const struct fmt *f, fpcode code)
 {
-	struct strbuf made;
-	char **kept;
+	struct kept_digits *_Atomic *slot, *kept;
 	uint64_t digits;
 	int pow10;
 	bool neg;
@@ -316,18 +322,17 @@ void dec_shortest(struct strbuf *out, const struct fmt *f, fpcode code)
 		dec_scaled_word(out, neg, digits, pow10);
 		return;
 	}
-	if (!(kept = memo_slot(f, code))) {
+	if (!(slot = memo_slot(f, code))) {
 		dec_shortest_search(out, f, code);
 		return;
 	}
-	if (!*kept) {
-		sb_init(&made);
-		dec_shortest_search(&made, f, code);
-		if (!(*kept = strdup(made.s)))
-			abort();
-		sb_free(&made);
-	}
-	sb_puts(out, *kept);
+	kept = atomic_load_explicit(slot, memory_order_acquire);
+	if (!kept)
+		keep_search(out, slot, f, code);
+	else if (kept->code != code) /* another code of that rank and sign */
+		dec_shortest_search(out, f, code);
+	else
+		sb_puts(out, kept->digits);
 }
 
 /*

@@ -5,6 +5,9 @@
 #include "format.h"
 #include "num.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,57 +192,76 @@ bool fmt_code_from_pattern(fpcode *out, const struct fmt *f, const mpz_t pattern
 
 /* ---- Caches kept per format -------------------------------------------------------- */
 
-static struct fmt_cache *caches_in_use;
+static struct fmt_cache *slot_owners[FMT_CACHE_SLOTS]; /* each slot's cache, for fmt_free() */
+static _Atomic int slots_given;
+static pthread_mutex_t slot_giving = PTHREAD_MUTEX_INITIALIZER;
+
+/* c's slot in every format's kept[], given on its first use. */
+static int cache_slot(struct fmt_cache *c)
+{
+	int slot = atomic_load_explicit(&c->slot, memory_order_acquire);
+
+	if (slot)
+		return slot - 1;
+	pthread_mutex_lock(&slot_giving);
+	if (!(slot = atomic_load_explicit(&c->slot, memory_order_relaxed))) {
+		slot = atomic_load_explicit(&slots_given, memory_order_relaxed);
+		if (slot == FMT_CACHE_SLOTS)
+			abort(); /* a bug: FMT_CACHE_SLOTS is fewer than the caches */
+		slot_owners[slot] = c;
+		atomic_store_explicit(&slots_given, slot + 1, memory_order_release);
+		atomic_store_explicit(&c->slot, ++slot, memory_order_release);
+	}
+	pthread_mutex_unlock(&slot_giving);
+	return slot - 1;
+}
+
+/* The slot of f's kept[] (a format is immutable but for what it keeps). */
+static void *_Atomic *kept_slot(struct fmt_cache *c, const struct fmt *f)
+{
+	return &((struct fmt *)f)->kept[cache_slot(c)];
+}
 
 void *fmt_cache_find(struct fmt_cache *c, const struct fmt *f)
 {
-	if (c->last < c->count && c->entries[c->last].f == f)
-		return c->entries[c->last].data;
-	for (size_t i = 0; i < c->count; i++)
-		if (c->entries[i].f == f) {
-			c->last = i;
-			return c->entries[i].data;
-		}
-	return NULL;
+	return atomic_load_explicit(kept_slot(c, f), memory_order_acquire);
 }
 
 void *fmt_cache_keep(struct fmt_cache *c, const struct fmt *f, void *data)
 {
-	if (c->count == c->capacity) {
-		size_t capacity = c->capacity ? 2 * c->capacity : 4;
-		struct fmt_cache_entry *grown = realloc(c->entries, capacity * sizeof *grown);
-		if (!grown)
-			abort();
-		c->entries = grown;
-		c->capacity = capacity;
-	}
-	if (!c->in_use) {
-		c->in_use = true;
-		c->next = caches_in_use;
-		caches_in_use = c;
-	}
-	c->entries[c->count].f = f;
-	c->entries[c->count].data = data;
-	c->last = c->count++;
-	return data;
+	void *held = NULL;
+
+	if (atomic_compare_exchange_strong_explicit(kept_slot(c, f), &held, data, memory_order_acq_rel,
+						    memory_order_acquire))
+		return data;
+	c->free_data(data); /* another thread's came first */
+	return held;
 }
 
-static void cache_drop(struct fmt_cache *c, const struct fmt *f)
+bool fmt_same(const struct fmt *a, const struct fmt *b)
 {
-	for (size_t i = 0; i < c->count; i++)
-		if (c->entries[i].f == f) {
-			c->free_data(c->entries[i].data);
-			c->entries[i] = c->entries[--c->count];
-			return;
-		}
+	return memcmp(a, b, offsetof(struct fmt, kept)) == 0;
+}
+
+void fmt_copy(struct fmt *to, const struct fmt *from)
+{
+	memcpy(to, from, offsetof(struct fmt, kept));
+	for (int i = 0; i < FMT_CACHE_SLOTS; i++)
+		atomic_init(&to->kept[i], NULL);
 }
 
 void fmt_free(struct fmt *f)
 {
+	int slots;
+
 	if (!f)
 		return;
-	for (struct fmt_cache *c = caches_in_use; c; c = c->next)
-		cache_drop(c, f);
+	slots = atomic_load_explicit(&slots_given, memory_order_acquire);
+	for (int i = 0; i < slots; i++) {
+		void *data = atomic_load_explicit(&f->kept[i], memory_order_acquire);
+		if (data)
+			slot_owners[i]->free_data(data);
+	}
 	free(f);
 }
 

@@ -73,6 +73,7 @@ _Static_assert(1 + FMT_MAX_EXP_BITS + FMT_MAX_FRAC_BITS == CODE_MAX_BITS, "the f
 #define FMT_NAME_MAX 48
 #define FMT_TEXT_MAX 256
 #define FMT_KIND_DATA_BYTES 704 /* the largest: a tapered format's classes and specials */
+#define FMT_CACHE_SLOTS 4       /* modules that keep something per format (fmt_cache) */
 
 /*
  * A kind whose ranks are arithmetic offers a grid, which the fast paths use: rank =
@@ -131,6 +132,11 @@ struct fmt {
 	/* Derived by fmt_finish() after the kind's finish() */
 	fpcode negative_zero;  /* what fmt_zero_code(f, true) gives */
 	enum fmt_family family;
+
+	/* What modules keep for the format (fmt_cache below), each made once by whichever
+	 * thread first asks for it: not what the format is (fmt_same() stops before it), and
+	 * not copied with it (fmt_copy()). */
+	void *_Atomic kept[FMT_CACHE_SLOTS];
 };
 
 /* The kind's own description (kind_data above), as its file's struct: that kind's
@@ -273,26 +279,27 @@ void fmt_free(struct fmt *f);
 
 /*
  * What a module makes once per format and keeps (table.c's sorted values, decshort.c's
- * shortest digits of each code) lives in a cache of that module's, keyed by the
- * format's address: formats are immutable and stay where the registry put them until
- * it frees them, which drops their entries from every cache. A module declares one as
+ * shortest digits of each code) lives in the format itself, in the slot of kept[] that
+ * the module's cache is given on its first use: formats are immutable and stay where
+ * the registry put them until it frees them, and what they keep with them. Any number
+ * of threads may find and keep at once, without a lock: the first to keep wins, and
+ * the others' data is freed. A module declares one as
  * static struct fmt_cache c = { .free_data = free_fn };
  */
 struct fmt_cache {
 	void (*free_data)(void *data);
-	size_t count, capacity, last;
-	struct fmt_cache_entry {
-		const struct fmt *f;
-		void *data;
-	} *entries;
-	bool in_use;
-	struct fmt_cache *next; /* the caches in use, for fmt_free() */
+	_Atomic int slot; /* its slot in kept[] + 1; 0 before its first use */
 };
 
 /* What c holds for f, or NULL. */
 void *fmt_cache_find(struct fmt_cache *c, const struct fmt *f);
-/* Keeps data for f in c (f has none yet); returns data. */
+/* Keeps data for f in c unless another thread kept some first: returns what c then holds
+ * for f (data, or the other's, data then freed). */
 void *fmt_cache_keep(struct fmt_cache *c, const struct fmt *f, void *data);
+/* Do a and b describe the same format (what they keep aside)? */
+bool fmt_same(const struct fmt *a, const struct fmt *b);
+/* *to = *from, keeping nothing yet. */
+void fmt_copy(struct fmt *to, const struct fmt *from);
 
 /*
  * Signaling NaNs (IEEE 754 §6.2.1): in an IEEE-like format with infinities (binary*,

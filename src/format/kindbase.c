@@ -6,6 +6,7 @@
  */
 #include "kindbase.h"
 #include "num.h"
+#include "scratch.h"
 #include "strbuf.h"
 
 #include <errno.h>
@@ -182,8 +183,8 @@ static int divide_by_power_of_two(mpz_t m, bool *exact, const mpq_t q, long scal
  */
 int kind_grid_place(fpcode *lower, bool *exact, const struct fmt *f, const struct fmt_grid *g, const mpq_t q)
 {
-	static mpz_t m, field; /* kept from one value to the next: no allocation per value */
-	static bool ready;
+	static _Thread_local mpz_t m, field; /* kept from one value to the next (scratch.h) */
+	static _Thread_local bool ready;
 	long e = num_floor_log2_ratio(mpq_numref(q), mpq_denref(q));
 	long binade = e > f->emin ? e : f->emin;
 	int vs_half;
@@ -196,9 +197,12 @@ int kind_grid_place(fpcode *lower, bool *exact, const struct fmt *f, const struc
 		*lower = ~(fpcode)0;
 		return 1;
 	}
-	if (!ready)
+	if (!ready) {
 		mpz_inits(m, field, NULL);
-	ready = true;
+		scratch_at_thread_end(scratch_clear_mpz, m);
+		scratch_at_thread_end(scratch_clear_mpz, field);
+		ready = true;
+	}
 	vs_half = divide_by_power_of_two(m, exact, q, binade - g->frac_bits);
 	mpz_set_si(field, binade + g->bias - 1); /* ≥ −1: without subnormals field 0 is normal */
 	mpz_mul_2exp(field, field, (mp_bitcnt_t)g->frac_bits);

@@ -6,6 +6,7 @@
  */
 #include "render.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -164,17 +165,26 @@ static void write_shortest(struct strbuf *out, const struct field_context *cx, e
 	dec_shortest(out, cx->f, cx->r->code);
 }
 
-/* inexact|tie, or - ; in JSON a list of strings. Each set of flags is written once
- * and kept (rows write the same few again and again), with 32 bytes readable. */
+/* inexact|tie, or - ; in JSON a list of strings. Every set of flags is written once,
+ * by the first thread to ask, and kept (rows write the same few again and again), with
+ * 32 bytes readable. */
+static struct strbuf flags_texts[1u << RND_FLAG_COUNT];
+static pthread_once_t flags_texts_written = PTHREAD_ONCE_INIT;
+
+static void write_flags_texts(void)
+{
+	for (unsigned flags = 0; flags < 1u << RND_FLAG_COUNT; flags++) {
+		sb_init(&flags_texts[flags]);
+		render_flags(&flags_texts[flags], flags, "|", "-");
+		sb_reserve(&flags_texts[flags], 32);
+	}
+}
+
 const char *render_flags_text(unsigned flags, size_t *len)
 {
-	static struct strbuf kept[1u << RND_FLAG_COUNT];
-	struct strbuf *text = &kept[flags & ((1u << RND_FLAG_COUNT) - 1)];
+	const struct strbuf *text = &flags_texts[flags & ((1u << RND_FLAG_COUNT) - 1)];
 
-	if (!text->len) {
-		render_flags(text, flags, "|", "-");
-		sb_reserve(text, 32);
-	}
+	pthread_once(&flags_texts_written, write_flags_texts);
 	*len = text->len;
 	return text->s;
 }

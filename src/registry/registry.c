@@ -13,6 +13,7 @@
 #include "strbuf.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,32 @@
  */
 static struct fmt **loaded, **retired, **named, **wrapping;
 static size_t nloaded, nretired, nnamed, nwrapping;
+
+/* One lock over all of it, taken by every function of registry.h: recursive, since a
+ * format's parse, or a function handed to fmt_each_*(), may look another up. */
+static pthread_mutex_t registry_lock;
+static pthread_once_t registry_lock_made = PTHREAD_ONCE_INIT;
+
+static void make_registry_lock(void)
+{
+	pthread_mutexattr_t recursive;
+
+	if (pthread_mutexattr_init(&recursive) || pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE) ||
+	    pthread_mutex_init(&registry_lock, &recursive))
+		abort();
+	pthread_mutexattr_destroy(&recursive);
+}
+
+static void lock(void)
+{
+	pthread_once(&registry_lock_made, make_registry_lock);
+	pthread_mutex_lock(&registry_lock);
+}
+
+static void unlock(void)
+{
+	pthread_mutex_unlock(&registry_lock);
+}
 
 static void push(struct fmt ***list, size_t *n, struct fmt *f)
 {
@@ -321,7 +348,7 @@ static void note_lookalike(struct fmt *f)
 }
 
 /* e5m10 and the like, described once per run (names are kept lowercase). */
-const struct fmt *fmt_from_name(const char *name)
+static const struct fmt *named_format(const char *name)
 {
 	struct fmt *f;
 
@@ -335,7 +362,17 @@ const struct fmt *fmt_from_name(const char *name)
 	return f;
 }
 
-const struct fmt *fmt_lookup(const char *name)
+const struct fmt *fmt_from_name(const char *name)
+{
+	const struct fmt *f;
+
+	lock();
+	f = named_format(name);
+	unlock();
+	return f;
+}
+
+static const struct fmt *found_format(const char *name)
 {
 	for (size_t i = nloaded; i-- > 0;)
 		if (strcasecmp(loaded[i]->name, name) == 0 || name_in_list(loaded[i]->aliases, name))
@@ -343,26 +380,46 @@ const struct fmt *fmt_lookup(const char *name)
 	for (size_t i = 0; i < builtin_format_count; i++)
 		if (name_in_list(builtin_formats[i].names, name))
 			return parsed_builtin(i);
-	return fmt_from_name(name);
+	return named_format(name);
+}
+
+const struct fmt *fmt_lookup(const char *name)
+{
+	const struct fmt *f;
+
+	lock();
+	f = found_format(name);
+	unlock();
+	return f;
 }
 
 /* Wrapping copies are made once per run, like formats built from their names. */
-const struct fmt *fmt_wrapping(const struct fmt *f)
+static const struct fmt *wrapping_copy(const struct fmt *f)
 {
 	struct fmt want, *copy;
 
-	if (!f->can_wrap)
-		return NULL;
-	memcpy(&want, f, sizeof want);
+	fmt_copy(&want, f);
 	want.wraps = true;
 	for (size_t i = 0; i < nwrapping; i++)
-		if (memcmp(wrapping[i], &want, sizeof want) == 0)
+		if (fmt_same(wrapping[i], &want))
 			return wrapping[i];
 	copy = malloc(sizeof *copy);
 	if (!copy)
 		abort();
-	*copy = want;
+	fmt_copy(copy, &want);
 	push(&wrapping, &nwrapping, copy);
+	return copy;
+}
+
+const struct fmt *fmt_wrapping(const struct fmt *f)
+{
+	const struct fmt *copy;
+
+	if (!f->can_wrap)
+		return NULL;
+	lock();
+	copy = wrapping_copy(f);
+	unlock();
 	return copy;
 }
 
@@ -372,7 +429,7 @@ static void keep_loaded(struct fmt *f, void *arg)
 	(void)arg;
 	for (size_t i = 0; i < nloaded; i++)
 		if (strcasecmp(loaded[i]->name, f->name) == 0) {
-			if (memcmp(loaded[i], f, sizeof *f) == 0) {
+			if (fmt_same(loaded[i], f)) {
 				fmt_free(f);
 				return;
 			}
@@ -390,32 +447,43 @@ bool fmt_load_file(const char *path, char *err, size_t errlen)
 
 	if (!text)
 		return false;
-	ok = fmtfile_parse(path, text, keep_loaded, NULL, err, errlen);
+	ok = fmt_load_text(path, text, err, errlen);
 	free(text);
 	return ok;
 }
 
 bool fmt_load_text(const char *origin, const char *text, char *err, size_t errlen)
 {
-	return fmtfile_parse(origin, text, keep_loaded, NULL, err, errlen);
+	bool ok;
+
+	lock();
+	ok = fmtfile_parse(origin, text, keep_loaded, NULL, err, errlen);
+	unlock();
+	return ok;
 }
 
 void fmt_each_loaded(void (*fn)(const struct fmt *f, void *arg), void *arg)
 {
+	lock();
 	for (size_t i = 0; i < nloaded; i++)
 		fn(loaded[i], arg);
+	unlock();
 }
 
 void fmt_unload_all(void)
 {
+	lock();
 	free_all(&loaded, &nloaded);
 	free_all(&retired, &nretired);
+	unlock();
 }
 
 void fmt_each_builtin(void (*fn)(const struct fmt *f, void *arg), void *arg)
 {
+	lock();
 	for (size_t i = 0; i < builtin_format_count; i++)
 		fn(parsed_builtin(i), arg);
+	unlock();
 }
 
 static void each_word(const char *list, void (*fn)(const char *name, void *arg), void *arg)
@@ -436,10 +504,12 @@ static void each_word(const char *list, void (*fn)(const char *name, void *arg),
 
 void fmt_each_name(void (*fn)(const char *name, void *arg), void *arg)
 {
+	lock();
 	for (size_t i = 0; i < nloaded; i++) {
 		fn(loaded[i]->name, arg);
 		each_word(loaded[i]->aliases, fn, arg);
 	}
 	for (size_t i = 0; i < builtin_format_count; i++)
 		each_word(builtin_formats[i].names, fn, arg);
+	unlock();
 }

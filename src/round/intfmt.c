@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "num.h"
+#include "scratch.h"
 #include "registry.h"
 
 static const char *const quantization_ints[] = { "int2", "int4", "int8", "int16", "uint2", "uint4", "uint8", "uint16" };
@@ -47,13 +48,16 @@ static unsigned clamp_into(long *out, const struct fmt *f, __int128 v, unsigned 
 
 unsigned intfmt_round(long *out, const struct fmt *f, const mpq_t q, enum rnd_mode mode)
 {
-	static mpz_t floor, rem; /* kept from one value to the next: no allocation per value */
-	static bool ready;
+	static _Thread_local mpz_t floor, rem; /* kept from one value to the next (scratch.h) */
+	static _Thread_local bool ready;
 	unsigned flags = 0;
 
-	if (!ready)
+	if (!ready) {
 		mpz_inits(floor, rem, NULL);
-	ready = true;
+		scratch_at_thread_end(scratch_clear_mpz, floor);
+		scratch_at_thread_end(scratch_clear_mpz, rem);
+		ready = true;
+	}
 	mpz_fdiv_qr(floor, rem, mpq_numref(q), mpq_denref(q));
 	if (mpz_sgn(rem) != 0) {
 		int vs_half;

@@ -3,6 +3,7 @@
  * inside of (enclose.h).
  */
 #include "enclose.h"
+#include "scratch.h"
 
 #include <stdlib.h>
 
@@ -57,8 +58,8 @@ void real_set_exact(mpfr_ptr out, const struct num *x, mpfr_rnd_t rnd)
  * bounded stand-in, which rounds as the number would). */
 void real_end_value(struct num *x, mpfr_srcptr end)
 {
-	static mpz_t sig; /* kept from one value to the next: no allocation per value */
-	static bool ready;
+	static _Thread_local mpz_t sig; /* kept from one value to the next (scratch.h) */
+	static _Thread_local bool ready;
 	long exp;
 
 	num_set_kind(x, mpfr_inf_p(end) ? NUM_INF : NUM_FINITE);
@@ -72,9 +73,11 @@ void real_end_value(struct num *x, mpfr_srcptr end)
 		num_set_bound(x, exp > 0 ? NUM_HUGE : NUM_TINY);
 		return;
 	}
-	if (!ready)
+	if (!ready) {
 		mpz_init(sig);
-	ready = true;
+		scratch_at_thread_end(scratch_clear_mpz, sig);
+		ready = true;
+	}
 	exp = mpfr_get_z_2exp(sig, end);
 	mpz_abs(sig, sig);
 	num_set_dyadic(x->mag, sig, exp);

@@ -26,6 +26,7 @@
 #include "real.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -58,20 +59,26 @@ static const char *const messages[] = {
 	[PARSE_HEX_DIGIT] = "a hex pattern 0x... has only the digits 0-9 and a-f (and _), not",
 };
 
-/* "not a function or constant fpx knows (pi, e, sqrt, ...)", from realfn.c's table. */
+/* "not a function or constant fpx knows (pi, e, sqrt, ...)", from realfn.c's table,
+ * written once (by the first thread to ask). */
+static char unknown_name_text[640];
+static pthread_once_t unknown_name_written = PTHREAD_ONCE_INIT;
+
+static void write_unknown_name_message(void)
+{
+	char *text = unknown_name_text;
+	size_t used = (size_t)snprintf(text, sizeof unknown_name_text, "not a function or constant fpx knows (pi, e");
+
+	for (size_t i = 0; real_function_name(i) && used < sizeof unknown_name_text; i++)
+		used += (size_t)snprintf(text + used, sizeof unknown_name_text - used, ", %s", real_function_name(i));
+	if (used < sizeof unknown_name_text)
+		snprintf(text + used, sizeof unknown_name_text - used, ")");
+}
+
 static const char *unknown_name_message(void)
 {
-	static char text[640];
-	size_t used;
-
-	if (text[0])
-		return text;
-	used = (size_t)snprintf(text, sizeof text, "not a function or constant fpx knows (pi, e");
-	for (size_t i = 0; real_function_name(i) && used < sizeof text; i++)
-		used += (size_t)snprintf(text + used, sizeof text - used, ", %s", real_function_name(i));
-	if (used < sizeof text)
-		snprintf(text + used, sizeof text - used, ")");
-	return text;
+	pthread_once(&unknown_name_written, write_unknown_name_message);
+	return unknown_name_text;
 }
 
 const char *parse_message(enum parse_status s)

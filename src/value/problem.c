@@ -39,7 +39,7 @@ static const char *const problem_messages[] = {
 	[PROBLEM_REAL_NOT_HERE] = "functions and constants are not read here yet: give an exact value",
 };
 
-static long precision_cap = REAL_MAX_PRECISION;
+static _Thread_local long precision_cap = REAL_MAX_PRECISION; /* each thread's own */
 
 void problem_set_precision_cap(long bits)
 {
@@ -48,7 +48,7 @@ void problem_set_precision_cap(long bits)
 
 static const char *undecided_message(void)
 {
-	static char text[400];
+	static _Thread_local char text[400];
 
 	snprintf(text, sizeof text,
 		 "not decided: at %ld bits of working precision the value still lies within about 2^-%ld (relative) "
@@ -60,7 +60,7 @@ static const char *undecided_message(void)
 
 static const char *error_undecided_message(void)
 {
-	static char text[400];
+	static _Thread_local char text[400];
 
 	snprintf(text, sizeof text,
 		 "rounded, but its error is not decided: at %ld bits of working precision the value still lies "

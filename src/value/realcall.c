@@ -7,6 +7,7 @@
  */
 #include "realcall.h"
 #include "enclose.h"
+#include "scratch.h"
 
 #include <stdlib.h>
 
@@ -113,15 +114,25 @@ static bool odd_end(mpfr_ptr y, mpfr_srcptr end)
  * precisions: the argument rounded, the function's value, the ends of its enclosure,
  * and their round-to-odd values.
  */
-static struct {
+struct real_work {
 	bool ready;
 	mpfr_t x, y, lo, hi, odd_lo, odd_hi;
-} work;
+};
+static _Thread_local struct real_work work; /* one per thread (scratch.h) */
+
+static void work_clear(void *p)
+{
+	struct real_work *w = p;
+
+	mpfr_clears(w->x, w->y, w->lo, w->hi, w->odd_lo, w->odd_hi, (mpfr_ptr)0);
+}
 
 static void work_ready(void)
 {
-	if (!work.ready)
+	if (!work.ready) {
 		mpfr_inits2(MPFR_PREC_MIN, work.x, work.y, work.lo, work.hi, work.odd_lo, work.odd_hi, (mpfr_ptr)0);
+		scratch_at_thread_end(work_clear, &work);
+	}
 	work.ready = true;
 }
 
