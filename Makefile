@@ -38,7 +38,9 @@ LTO := -flto=auto
 endif
 CFLAGS   ?= -O2 -g $(LTO)
 WARNINGS  = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(CPPFLAGS) $(CFLAGS)
+# Every object is position-independent with hidden symbols, so that the same ones make
+# fpx and libfpx.so (which exports fpx.h's functions alone, src/lib/libfpx.map).
+ALL_CFLAGS = -std=gnu11 $(WARNINGS) -fPIC -fvisibility=hidden $(CPPFLAGS) $(CFLAGS)
 LIBS      = -lmpfi -lmpfr -lgmp -pthread
 # The REPL's line editing: libedit, loaded by src/cli/line.c when a session starts on a
 # terminal (its headers are needed to build); 0 builds plain line input only.
@@ -77,14 +79,29 @@ GENERATED_SRCS = src/registry/builtin.c src/digits/pow5.c
 LIB_SRCS = $(sort $(filter-out $(MAIN) $(POW5GEN),$(wildcard src/*/*.c)) $(GENERATED_SRCS))
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 HEADERS  = $(wildcard src/*/*.h)
-TESTS    = tests/threads tests/dectext tests/toykind tests/activations tests/smallops tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/longties tests/fastshort tests/posit tests/fixed tests/nvfp4 tests/real tests/ops bench/gen
+TESTS    = tests/threads tests/libapi tests/dectext tests/toykind tests/activations tests/smallops tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/longties tests/fastshort tests/posit tests/fixed tests/nvfp4 tests/real tests/ops bench/gen
 
 .PHONY: all check check-testfloat regen check-sanitize check-threads check-wide bench fuzz fuzz-run install uninstall clean distclean
 
-all: fpx
+LIBFPX_VERSION = 1.0.0
+LIBFPX_SO = src/libfpx.so.$(LIBFPX_VERSION)
+
+all: fpx $(LIBFPX_SO)
 
 fpx: $(MAIN:.c=.o) src/libfpx.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(MAIN:.c=.o) src/libfpx.a $(LIBS) $(LDLIBS)
+
+# libfpx (src/lib/fpx.h): the shared library of the same objects, its SONAME the major
+# version; the links the linker and the loader look for beside it.
+$(LIBFPX_SO): $(LIB_OBJS) src/lib/libfpx.map
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libfpx.so.1 -Wl,--version-script=src/lib/libfpx.map \
+		-Wl,--no-undefined -o $@ $(LIB_OBJS) $(LIBS) $(LDLIBS)
+	ln -sf libfpx.so.$(LIBFPX_VERSION) src/libfpx.so.1
+	ln -sf libfpx.so.1 src/libfpx.so
+
+# The library's own test, through its public header alone, linked to the shared library.
+tests/libapi: tests/libapi.c src/lib/fpx.h $(LIBFPX_SO)
+	$(CC) -std=c11 $(WARNINGS) $(CFLAGS) -Isrc/lib $(LDFLAGS) -o $@ $< -Lsrc -lfpx -Wl,-rpath,'$$ORIGIN/../src' -lm -pthread
 
 src/libfpx.a: $(LIB_OBJS)
 	rm -f $@
@@ -227,8 +244,8 @@ uninstall:
 		$(DESTDIR)$(ZSHCOMPDIR)/_fpx $(DESTDIR)$(FISHCOMPDIR)/fpx.fish
 
 clean:
-	rm -f fpx src/*/*.o src/*/*.d src/libfpx.a $(GENERATED_SRCS) src/digits/pow5gen src/settings.stamp $(TESTS) tools/tables $(FUZZ_TARGETS) \
+	rm -f fpx src/*/*.o src/*/*.d src/libfpx.a src/libfpx.so* $(GENERATED_SRCS) src/digits/pow5gen src/settings.stamp $(TESTS) tools/tables $(FUZZ_TARGETS) \
 		bench/baseline bench/fastfloat
 
 distclean: clean
-	rm -rf .sanitize .wide .fuzz config.mk config.log config.status configure autom4te.cache
+	rm -rf .sanitize .wide .threads .fuzz config.mk config.log config.status configure autom4te.cache

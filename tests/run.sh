@@ -25,6 +25,7 @@ run tests/properties
 run tests/oracle ${ORACLE_COUNT:-20000}
 run tests/posit
 run tests/threads
+run tests/libapi
 run tests/toykind
 run tests/real 2000
 run tests/activations 3

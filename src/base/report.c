@@ -1,7 +1,7 @@
 /*
  * report.c — the one writer of standard error (see report.h). It sits below
  * everything that reports, and includes nothing of theirs; an input's problems are
- * problem.c's words.
+ * problem.c's words. A thread may take its messages instead (report_into()).
  */
 #include "report.h"
 #include "strbuf.h"
@@ -10,11 +10,38 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *current_command;
+static _Thread_local const char *current_command;
+static _Thread_local struct strbuf *taken; /* report_into()'s, or NULL: stderr */
 
 void report_set_command(const char *name)
 {
 	current_command = name;
+}
+
+struct strbuf *report_into(struct strbuf *messages)
+{
+	struct strbuf *before = taken;
+
+	taken = messages;
+	return before;
+}
+
+/* What a message says, to stderr or where the thread takes them. */
+__attribute__((format(printf, 1, 0))) static void put_v(const char *fmt, va_list ap)
+{
+	if (taken)
+		sb_vprintf(taken, fmt, ap);
+	else
+		vfprintf(stderr, fmt, ap);
+}
+
+__attribute__((format(printf, 1, 2))) static void put(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	put_v(fmt, ap);
+	va_end(ap);
 }
 
 static const char *const usage_messages[] = {
@@ -30,17 +57,21 @@ static void put_usage(enum usage u, const char *what)
 	struct strbuf safe;
 
 	if (!slot) {
-		fputs(message, stderr);
+		put("%s", message);
 		return;
 	}
 	sb_init(&safe);
 	sb_put_escaped(&safe, what ? what : "");
-	fprintf(stderr, "%.*s%s%s", (int)(slot - message), message, safe.s, slot + 2);
+	put("%.*s%s%s", (int)(slot - message), message, safe.s, slot + 2);
 	sb_free(&safe);
 }
 
+/* The end of a usage message: on stderr, where to read more; where a thread takes its
+ * messages, the message alone. */
 static int usage_hint(void)
 {
+	if (taken)
+		return EXIT_USAGE;
 	if (current_command)
 		fprintf(stderr, "\nTry 'fpx %s --help'.\n", current_command);
 	else
@@ -48,16 +79,23 @@ static int usage_hint(void)
 	return EXIT_USAGE;
 }
 
+/* "fpx: " before a message on stderr. */
+static void put_name(void)
+{
+	if (!taken)
+		fputs("fpx: ", stderr);
+}
+
 int usage_error(enum usage u, const char *what)
 {
-	fputs("fpx: ", stderr);
+	put_name();
 	put_usage(u, what);
 	return usage_hint();
 }
 
 int usage_error_then(enum usage u, const char *what, enum usage tail, const char *more)
 {
-	fputs("fpx: ", stderr);
+	put_name();
 	put_usage(u, what);
 	put_usage(tail, more);
 	return usage_hint();
@@ -67,9 +105,9 @@ void report(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("fpx: ", stderr);
+	put_name();
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	put_v(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	put("%s", taken ? "" : "\n");
 }

@@ -19,6 +19,10 @@ enum exit_status { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
 /* The command being run, named in "Try 'fpx NAME --help'" (NULL: none yet). */
 void report_set_command(const char *name);
+struct strbuf;
+/* The calling thread's messages go into messages from now on, each alone (no "fpx: ",
+ * no hint), or to stderr again (NULL); returns where they went before. */
+struct strbuf *report_into(struct strbuf *messages);
 
 /* "fpx: " and u's message (`what`, made printable, for its %s; NULL when it has none),
  * then the help hint; returns the usage status, EXIT_USAGE. */

@@ -48,19 +48,26 @@ void sb_puts(struct strbuf *b, const char *s)
 	sb_add(b, s, strlen(s));
 }
 
+void sb_vprintf(struct strbuf *b, const char *fmt, va_list ap)
+{
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	sb_grow(b, (size_t)n);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, again);
+	va_end(again);
+	b->len += (size_t)n;
+}
+
 void sb_printf(struct strbuf *b, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	sb_vprintf(b, fmt, ap);
 	va_end(ap);
-	sb_grow(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
 }
 
 void sb_put_escaped(struct strbuf *b, const char *s)

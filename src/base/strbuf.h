@@ -4,6 +4,7 @@
 #ifndef FPX_STRBUF_H
 #define FPX_STRBUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -18,6 +19,7 @@ void sb_free(struct strbuf *b);
 void sb_clear(struct strbuf *b);
 void sb_puts(struct strbuf *b, const char *s);
 void sb_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_vprintf(struct strbuf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 /* s with every control byte (below 0x20, and 0x7f) written \xNN: text a person reads. */
 void sb_put_escaped(struct strbuf *b, const char *s);
 /* Makes room for n more bytes and the terminator (the slow part of sb_add). */

@@ -20,13 +20,22 @@
  * it has been reported: output stops there, and the message comes once. */
 static int output_errno;
 static bool output_reported;
+static _Thread_local struct strbuf *taken; /* output_into()'s, or NULL: stdout */
+
+struct strbuf *output_into(struct strbuf *out)
+{
+	struct strbuf *before = taken;
+
+	taken = out;
+	return before;
+}
 
 void output_write(struct strbuf *line, bool all)
 {
 	if (!all && line->len < (1u << 15))
 		return;
 	errno = 0;
-	if (!output_errno && fflush(stdout) != 0) /* what went through stdio first comes first */
+	if (!taken && !output_errno && fflush(stdout) != 0) /* what went through stdio first comes first */
 		output_errno = errno ? errno : EIO;
 	output_write_direct(line);
 }
@@ -36,6 +45,11 @@ void output_write_direct(struct strbuf *line)
 	const char *p = line->s;
 	size_t left = line->len;
 
+	if (taken) {
+		sb_add(taken, line->s, line->len);
+		sb_clear(line);
+		return;
+	}
 	while (!output_errno && left) {
 		ssize_t n = write(STDOUT_FILENO, p, left);
 		if (n < 0 && errno == EINTR)

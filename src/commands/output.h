@@ -20,6 +20,10 @@ void output_flush_line(struct strbuf *line);
 /* Writes all of the buffer to stdout's file descriptor at once, past stdio (whose
  * buffer must be empty), and clears it: for processes that take turns writing. */
 void output_write_direct(struct strbuf *line);
+/* The calling thread's output goes into out from now on (what output_write() and
+ * output_write_direct() write; never what a command prints through stdio), or to stdout
+ * again (NULL); returns where it went before. */
+struct strbuf *output_into(struct strbuf *out);
 /* Another process (a -j worker) failed to write to the same stdout, and said so. */
 void output_failed_elsewhere(void);
 /* Has a write to stdout failed? Then every command stops producing output. */

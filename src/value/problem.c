@@ -4,6 +4,8 @@
  */
 #include "problem.h"
 #include "num.h"
+#include "report.h"
+#include "strbuf.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -83,19 +85,19 @@ const char *problem_message(enum problem p, const struct parse_error *err)
 	return problem_messages[p];
 }
 
-static void print_escaped(FILE *fp, const char *text, size_t len)
+static void put_escaped(struct strbuf *m, const char *text, size_t len)
 {
 	size_t shown = len > 60 ? 60 : len;
 
 	for (size_t i = 0; i < shown; i++) {
 		unsigned char c = (unsigned char)text[i];
 		if (c >= 0x20 && c < 0x7f && c != '\\')
-			fputc(c, fp);
+			sb_putc(m, (char)c);
 		else
-			fprintf(fp, "\\x%02x", c);
+			sb_printf(m, "\\x%02x", c);
 	}
 	if (shown < len)
-		fputs("...", fp);
+		sb_puts(m, "...");
 }
 
 /* Does the message end where the byte at fault is to be named? */
@@ -107,19 +109,22 @@ static bool names_byte(const struct parse_error *err)
 
 void problem_report(const char *where, const char *text, size_t len, enum problem p, const struct parse_error *err)
 {
+	struct strbuf m;
+
 	if (p != PROBLEM_PARSE)
 		err = NULL;
-	fputs("fpx: ", stderr);
+	sb_init(&m);
 	if (where)
-		fprintf(stderr, "%s: ", where);
-	fputc('\'', stderr);
-	print_escaped(stderr, text, len);
-	fprintf(stderr, "': %s", problem_message(p, err));
+		sb_printf(&m, "%s: ", where);
+	sb_putc(&m, '\'');
+	put_escaped(&m, text, len);
+	sb_printf(&m, "': %s", problem_message(p, err));
 	if (names_byte(err) && err->byte >= 0x20 && err->byte < 0x7f)
-		fprintf(stderr, " '%c'", err->byte);
+		sb_printf(&m, " '%c'", err->byte);
 	else if (names_byte(err) && err->byte >= 0)
-		fprintf(stderr, " (byte 0x%02x)", err->byte);
+		sb_printf(&m, " (byte 0x%02x)", err->byte);
 	if (err && err->status != PARSE_OK && err->column)
-		fprintf(stderr, " (column %zu)", err->column);
-	fputc('\n', stderr);
+		sb_printf(&m, " (column %zu)", err->column);
+	report("%s", m.s);
+	sb_free(&m);
 }
