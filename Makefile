@@ -81,7 +81,7 @@ LIB_OBJS = $(LIB_SRCS:.c=.o)
 HEADERS  = $(wildcard src/*/*.h)
 TESTS    = tests/threads tests/libapi tests/dectext tests/toykind tests/activations tests/smallops tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/longties tests/fastshort tests/posit tests/fixed tests/nvfp4 tests/real tests/ops bench/gen
 
-.PHONY: all check check-testfloat regen check-sanitize check-threads check-wide bench fuzz fuzz-run install uninstall clean distclean
+.PHONY: all python check check-testfloat regen check-sanitize check-threads check-wide bench fuzz fuzz-run install uninstall clean distclean
 
 LIBFPX_VERSION = 1.0.0
 LIBFPX_SO = src/libfpx.so.$(LIBFPX_VERSION)
@@ -157,8 +157,8 @@ bench: fpx bench/gen bench/baseline
 	@$(MAKE) -s bench/fastfloat || echo "bench: no fast_float or {fmt} rows (apt-get install g++ libfast-float-dev libfmt-dev)"
 	sh bench/run.sh $(BENCH_LINES) $(BENCH_ROUNDS)
 
-check: fpx $(TESTS) tools/tables
-	sh tests/run.sh
+check: fpx $(TESTS) tools/tables python
+	PYTHON=$(PYTHON) sh tests/run.sh
 
 # Every function of Berkeley TestFloat in every mode, under each SoftFloat specialization,
 # against testfloat_ver -checkNaNs -checkInvInts. TestFloat is the user's own build, never
@@ -249,3 +249,17 @@ clean:
 
 distclean: clean
 	rm -rf .sanitize .wide .threads .fuzz config.mk config.log config.status configure autom4te.cache
+
+# The Python module fpx (python/fpx: __init__.py and the C extension _fpx, over libfpx's
+# objects linked in): PYTHONPATH=python python3 -c 'import fpx' from the tree. Built by
+# the first Python 3 with numpy, Debian's /usr/bin/python3 where the PATH's has none.
+PYTHON ?= $(shell for p in python3 /usr/bin/python3; do $$p -c 'import numpy' 2>/dev/null && { command -v $$p; break; }; done)
+PY_CFLAGS = $(shell $(PYTHON) -c 'import sysconfig, numpy; print("-I" + sysconfig.get_paths()["include"], "-I" + numpy.get_include())')
+PY_EXT = python/fpx/_fpx$(if $(PYTHON),$(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))'),.so)
+
+python: $(PY_EXT)
+
+$(PY_EXT): python/_fpx.c src/lib/fpx.h src/libfpx.a
+	@test -n "$(PYTHON)" || { echo "make python: no python3 with numpy (apt-get install python3-dev python3-numpy)"; exit 1; }
+	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Wno-shadow -shared -Isrc/lib $(PY_CFLAGS) $(LDFLAGS) -o $@ python/_fpx.c \
+		src/libfpx.a $(LIBS) $(LDLIBS)

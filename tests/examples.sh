@@ -75,7 +75,7 @@ mv "$T/bin/sudo" "$T/bin/sudo.off"
 got=$(PATH="$T/bin:/usr/bin:/bin"; command -v sudo >/dev/null 2>&1 && echo "(sudo on the path: skipped)" || quick_start 0)
 want="0x7f	nan
 apt-get update
-apt-get install -y gcc make libgmp-dev libmpfr-dev libmpfi-dev libedit-dev
+apt-get install -y gcc make libgmp-dev libmpfr-dev libmpfi-dev libedit-dev python3-dev python3-numpy python3-pytest
 make -j$(nproc)"
 case $got in "(sudo"*) echo "examples: $got" ;; *)
 	if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
@@ -86,8 +86,8 @@ got=$(quick_start 1000)
 want="0x7f	nan
 sudo apt-get update
 apt-get update
-sudo apt-get install -y gcc make libgmp-dev libmpfr-dev libmpfi-dev libedit-dev
-apt-get install -y gcc make libgmp-dev libmpfr-dev libmpfi-dev libedit-dev
+sudo apt-get install -y gcc make libgmp-dev libmpfr-dev libmpfi-dev libedit-dev python3-dev python3-numpy python3-pytest
+apt-get install -y gcc make libgmp-dev libmpfr-dev libmpfi-dev libedit-dev python3-dev python3-numpy python3-pytest
 make -j$(nproc)"
 if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
 	fail=$((fail + 1)); echo "FAIL: the quick start as a user through sudo:"; printf '%s\n' "$got" | sed 's/^/    /'; fi

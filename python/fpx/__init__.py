@@ -1,0 +1,190 @@
+"""fpx: exact conversions into floating-point formats, over numpy arrays.
+
+The Python face of libfpx, the library fpx(1) is built on: every value is read exactly
+(numpy floats and Python floats as their binary values, ints, Fractions, Decimals and
+strs as fpx(1) reads text) and rounded once into the format, as fpx(1) would; the
+readout of a value is the dict of `fpx show --json`.
+
+    >>> import numpy as np, fpx
+    >>> codes, flags = fpx.encode(np.array([0.1, 448.0, 1000.0]), 'e4m3', saturation='finite', flags=True)
+    >>> fpx.show('bfloat16', 'pi')['hex']
+    '0x4049'
+
+Options are fpx(1)'s, by their long names (mode is --round): mode='rne' (rna, rtz, rup,
+rdn, rto, sra, srb, src), saturation='none' (finite, propagate), saturate=True,
+policy='fpx' (ml_dtypes, onnx, ...), via=FORMAT, arch='ieee', wrap=True, sr_bits=N,
+sr_random=R, max_precision=BITS. Errors raise fpx.UsageError (a bad format, option or
+field), fpx.InputError (.index: the first element that could not be converted) or
+fpx.InexactError (decode: a value float64 does not hold), each with fpx(1)'s message.
+"""
+
+import decimal
+import fractions
+import json
+import math
+import numbers
+
+import numpy as np
+
+from . import _fpx
+
+__all__ = ["encode", "decode", "exact", "field", "show", "format_info", "Error", "UsageError", "InputError",
+           "InexactError", "INEXACT", "TIE", "OVERFLOW", "UNDERFLOW", "SATURATED", "INVALID", "DIVBYZERO",
+           "FAILED", "__version__"]
+
+__version__ = _fpx.version
+
+# The flags of each element, as fpx(1)'s flags field (encode(..., flags=True)).
+INEXACT, TIE, OVERFLOW, UNDERFLOW, SATURATED, INVALID, DIVBYZERO, FAILED = 1, 2, 4, 8, 16, 32, 64, 128
+
+
+class Error(ValueError):
+    """fpx(1)'s message for what went wrong (args: message, index)."""
+
+    @property
+    def message(self):
+        return self.args[0]
+
+    @property
+    def index(self):
+        return self.args[1] if len(self.args) > 1 else 0
+
+    def __str__(self):
+        return self.args[0]
+
+
+class UsageError(Error):
+    """A format, option or field fpx does not know: fpx(1)'s exit status 2."""
+
+
+class InputError(Error):
+    """An element that could not be converted; .index says which (the first)."""
+
+
+class InexactError(Error):
+    """decode(): a value float64 does not hold exactly."""
+
+
+_fpx.set_errors(UsageError, InputError, InexactError)
+
+_OPTION_NAMES = {"mode": "round", "sr_bits": "sr-bits", "sr_random": "sr-random", "max_precision": "max-precision"}
+_FLAG_OPTIONS = ("saturate", "wrap")
+
+
+def _options(mode, saturation, options):
+    """The (name, value) pairs libfpx takes, from the keyword arguments."""
+    pairs = []
+    if mode is not None:
+        pairs.append(("round", str(mode)))
+    if saturation is not None:
+        pairs.append(("saturation", str(saturation)))
+    for key, value in options.items():
+        name = _OPTION_NAMES.get(key, key.replace("_", "-"))
+        if key in _FLAG_OPTIONS:
+            if value:
+                pairs.append((name, None))
+        elif value is not None:
+            pairs.append((name, str(value)))
+    return pairs
+
+
+def format_info(fmt):
+    """(name, bits, bytes per code) of a format fpx knows by that name."""
+    return _fpx.lookup(fmt)
+
+
+def _text_of(v):
+    """An exact text for one value of a Python type, as fpx(1) reads it."""
+    if isinstance(v, str):
+        return v
+    if isinstance(v, (bool, np.bool_)):
+        return "1" if v else "0"
+    if isinstance(v, numbers.Integral):
+        return str(int(v))
+    if isinstance(v, (float, np.floating)):
+        f = float(v)  # exact: float16 and float32 widen without rounding
+        if math.isnan(f):
+            return "-nan" if math.copysign(1.0, f) < 0 else "nan"
+        return f.hex()
+    if isinstance(v, fractions.Fraction):
+        return f"{v.numerator}/{v.denominator}"
+    if isinstance(v, decimal.Decimal):
+        if v.is_nan():
+            return ("-" if v.is_signed() else "") + ("snan" if v.is_snan() else "nan")
+        return str(v)
+    raise TypeError(f"fpx cannot read a value of type {type(v).__name__}")
+
+
+def _finish(result, flags, errors):
+    codes, flag_array, failure = result
+    if failure is not None and errors == "raise":
+        raise InputError(*failure)
+    return (codes, flag_array) if flags else codes
+
+
+def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise", **options):
+    """The codes of fmt the values round to, as a numpy array of the narrowest unsigned
+    type that holds them ((n, 2) uint64 for 128-bit formats, low word first).
+
+    values: a numpy array of floats (their exact values; float16/32/64), of integers, of
+    an ml_dtypes type (its codes, cast as `fpx cast FORMAT fmt`), of str; or a sequence
+    of int, float, Fraction, Decimal, str. flags=True: also a uint8 array of each
+    element's flags (INEXACT, ...). errors='flag': an element that cannot be converted
+    is fmt's NaN with FAILED among its flags, instead of raising InputError.
+    """
+    pairs = _options(mode, saturation, options)
+    if errors not in ("raise", "flag"):
+        raise UsageError("errors is 'raise' or 'flag'", 0)
+    array = values if isinstance(values, np.ndarray) else None
+    if array is None and not isinstance(values, (list, tuple)):
+        try:
+            array = np.asarray(values)
+        except Exception:
+            array = None
+    if array is not None and array.dtype.kind in "fiub" and array.dtype != object:
+        array = np.ascontiguousarray(array).reshape(-1)
+        kind = array.dtype
+        if kind == np.float64:
+            result = _fpx.encode_array(fmt, "f64", array, pairs, flags)
+        elif kind == np.float32:
+            result = _fpx.encode_array(fmt, "f32", array, pairs, flags)
+        elif kind == np.float16:
+            result = _fpx.encode_array(fmt, "binary16", array.view(np.uint16), pairs, flags)
+        elif kind.kind == "u":
+            result = _fpx.encode_array(fmt, "u64", array.astype(np.uint64), pairs, flags)
+        elif kind.kind in "ib":
+            result = _fpx.encode_array(fmt, "i64", array.astype(np.int64), pairs, flags)
+        else:
+            raise TypeError(f"fpx cannot read a numpy array of {kind}")
+        return _finish(result, flags, errors)
+    if array is not None and array.dtype.kind == "V" and array.dtype.itemsize in (1, 2):
+        # an ml_dtypes array: its codes, cast from the format its dtype names
+        codes = array.view(np.uint8 if array.dtype.itemsize == 1 else np.uint16).reshape(-1)
+        return _finish(_fpx.encode_array(fmt, array.dtype.name, codes, pairs, flags), flags, errors)
+    items = list(values.reshape(-1)) if array is not None and array.dtype.kind in "OUS" else list(values)
+    texts = [_text_of(v.decode() if isinstance(v, bytes) else v) for v in items]
+    return _finish(_fpx.encode_text(fmt, texts, pairs, flags), flags, errors)
+
+
+def decode(codes, fmt, exact=True):
+    """Each code's value as float64: exactly (InexactError where float64 does not hold
+    it), or rounded to nearest even with exact=False."""
+    return _fpx.decode(fmt, np.asarray(codes), exact)
+
+
+def field(codes, fmt, name):
+    """Each code's text as one of fpx(1)'s fields of a code alone says it: 'exact',
+    'shortest', 'hex', 'bin', 'class', 'hexfloat', ..."""
+    return _fpx.field(fmt, np.asarray(codes), name)
+
+
+def exact(codes, fmt):
+    """Each code's exact value as a decimal string."""
+    return field(codes, fmt, "exact")
+
+
+def show(fmt, value, mode=None, saturation=None, **options):
+    """The readout of one value (any text fpx(1) reads, or a Python number) in fmt, as
+    the dict of `fpx show --json`."""
+    text = value if isinstance(value, str) else _text_of(value)
+    return json.loads(_fpx.show_json(fmt, text, _options(mode, saturation, options)))

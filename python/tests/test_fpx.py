@@ -1,0 +1,188 @@
+"""The Python module against fpx(1) and against numpy: the module's codes are the CLI's
+for every built-in format in several modes and saturations; float arrays round as
+numpy's own casts; codes decode and read back; bad input raises, never crashes; and
+repeated work leaves the resident size where it was."""
+
+import fractions
+import json
+import os
+import subprocess
+
+import numpy as np
+import pytest
+
+import fpx
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+FPX = os.path.join(ROOT, "fpx")
+
+
+def cli(*args, stdin=None):
+    return subprocess.run([FPX, *args], input=stdin, capture_output=True, text=True).stdout
+
+
+FORMATS = [json.loads(line)["name"] for line in cli("formats", "--json").splitlines()]
+
+# Values of every kind: the benchmark's workload (bench/gen) and the edges of formats.
+EDGES = ["0", "-0", "1", "-1", "448", "464", "480", "-464+2^-17", "65504", "65520", "1e-8", "-1e-45",
+         "3.4028235677973366e38", "1.7976931348623157e308", "5e-324", "0x1.8p3", "1/3", "-2/3", "0.1",
+         "1e400", "-1e400", "inf", "-inf", "nan", "2^-149", "2^-150", "2^-1074", "255.5", "-128.5",
+         "1.00000000000000000001", "0.099999999999999999999", "6.103515625e-05", "-0.000030517578125"]
+
+
+def workload():
+    gen = subprocess.run([os.path.join(ROOT, "bench", "gen"), "300"], capture_output=True, text=True).stdout
+    return [line for line in gen.splitlines() if line] + EDGES
+
+
+VALUES = workload()
+
+
+def cli_codes(fmt, values, *options):
+    rows = cli("convert", "-o", "hex,flags", *options, fmt, stdin="\n".join(values) + "\n").splitlines()
+    return [row.split("\t") for row in rows]
+
+
+def as_ints(codes):
+    codes = np.asarray(codes)
+    if codes.ndim == 2:  # 64-bit words, the low one first
+        return [sum(int(w) << 64 * i for i, w in enumerate(row)) for row in codes]
+    return [int(c) for c in codes]
+
+
+FLAG_NAMES = {"inexact": fpx.INEXACT, "tie": fpx.TIE, "overflow": fpx.OVERFLOW, "underflow": fpx.UNDERFLOW,
+              "saturated": fpx.SATURATED, "invalid": fpx.INVALID, "divbyzero": fpx.DIVBYZERO}
+
+
+def flag_bits(text):
+    return 0 if text in ("-", "") else sum(FLAG_NAMES[name] for name in text.split("|"))
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("mode,saturation", [("rne", "none"), ("rtz", "none"), ("rup", "finite"),
+                                             ("rna", "propagate")])
+def test_codes_are_the_clis(fmt, mode, saturation):
+    want = cli_codes(fmt, VALUES, "--round", mode, "--saturation", saturation)
+    codes, flags = fpx.encode(VALUES, fmt, mode=mode, saturation=saturation, flags=True, errors="flag")
+    got = as_ints(codes)
+    assert len(want) == len(VALUES)
+    for value, (hex_text, flag_text), code, flag in zip(VALUES, want, got, flags):
+        if hex_text == "error":
+            assert flag & fpx.FAILED, value
+            continue
+        assert code == int(hex_text, 16), (fmt, value)
+        assert flag == flag_bits(flag_text), (fmt, value)
+
+
+@pytest.mark.parametrize("policy", ["ml_dtypes", "onnx"])
+def test_policies_are_the_clis(policy):
+    for fmt in ("e4m3", "e5m2", "float8_e4m3fnuz", "bfloat16"):
+        want = [int(h, 16) for h, _ in cli_codes(fmt, VALUES, "--policy", policy) if h != "error"]
+        codes, flags = fpx.encode(VALUES, fmt, policy=policy, flags=True, errors="flag")
+        assert [c for c, f in zip(as_ints(codes), flags) if not f & fpx.FAILED] == want
+
+
+def random_doubles(n, seed):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(n) * np.exp2(rng.integers(-30, 30, n))
+    x[: n // 8] = rng.integers(0, 2**63, n // 8, dtype=np.uint64).view(np.float64)  # every bit pattern
+    return x
+
+
+def test_float64_arrays_round_as_numpy_casts():
+    x = random_doubles(200000, 1)
+    with np.errstate(over="ignore", invalid="ignore"):
+        for fmt, dtype, bits in (("binary16", np.float16, np.uint16), ("binary32", np.float32, np.uint32)):
+            want = x.astype(dtype).view(bits)
+            got = fpx.encode(x, fmt)
+            nan = np.isnan(x)
+            assert np.array_equal(got[~nan], want[~nan])
+            assert np.all(np.isnan(got[nan].view(dtype)))
+
+
+def test_float32_and_float16_arrays_are_their_exact_values():
+    with np.errstate(over="ignore"):
+        x32 = random_doubles(50000, 2).astype(np.float32)
+        x16 = x32.astype(np.float16)
+    finite = np.isfinite(x16)
+    assert np.array_equal(fpx.encode(x32, "binary64")[np.isfinite(x32)], x32[np.isfinite(x32)].astype(np.float64).view(np.uint64))
+    assert np.array_equal(fpx.encode(x16, "binary32")[finite], x16[finite].astype(np.float32).view(np.uint32))
+
+
+def test_every_binary16_code_decodes_as_numpy_widens_it():
+    codes = np.arange(65536, dtype=np.uint16)
+    values = codes.view(np.float16).astype(np.float64)
+    got = fpx.decode(codes, "binary16")
+    nan = np.isnan(values)
+    assert np.array_equal(got[~nan], values[~nan]) and np.all(np.isnan(got[nan]))
+    back = fpx.encode(got[~nan], "binary16")
+    assert np.array_equal(back, codes[~nan])
+
+
+@pytest.mark.parametrize("fmt", ["e4m3", "e5m2", "e2m1", "e3m2", "bfloat16", "hif8", "posit8", "float8_e4m3fnuz"])
+def test_codes_read_back_from_their_exact_values(fmt):
+    name, bits, size = fpx.format_info(fmt)
+    codes = np.arange(min(2**bits, 65536), dtype=np.uint8 if size == 1 else np.uint16)
+    exact = fpx.exact(codes, fmt)
+    assert exact == cli("table", "-o", "exact", fmt).split()
+    finite = [i for i, e in enumerate(exact) if e not in ("nan", "inf", "-inf", "NaR")]
+    again = fpx.encode([exact[i] for i in finite], fmt)
+    # a code and its twin of the same value (+0 and -0 where equal) read back to one of them
+    assert all(exact[int(a)] == exact[i] for a, i in zip(again, finite))
+
+
+def test_python_numbers_are_exact():
+    third = fractions.Fraction(1, 3)
+    assert list(fpx.encode([third, "1/3"], "binary64")) == [0x3FD5555555555555] * 2
+    assert fpx.encode([2**64 + 1], "binary64")[0] == 0x43F0000000000000
+    assert fpx.encode([0.1], "binary64")[0] == np.array([0.1]).view(np.uint64)[0]
+    import decimal
+    assert fpx.encode([decimal.Decimal("0.1")], "binary32")[0] == np.array([0.1], np.float32).view(np.uint32)[0]
+
+
+def test_show_is_the_clis_json():
+    assert fpx.show("bfloat16", "pi") == json.loads(cli("show", "--json", "bfloat16", "pi"))
+    assert fpx.show("e4m3", "464", saturation="finite") == json.loads(cli("show", "--json", "-s", "e4m3", "464"))
+
+
+def test_bad_input_raises():
+    with pytest.raises(fpx.UsageError, match="unknown format 'nope'"):
+        fpx.encode([1.0], "nope")
+    with pytest.raises(fpx.UsageError, match="unknown rounding mode"):
+        fpx.encode([1.0], "e4m3", mode="nearest")
+    with pytest.raises(fpx.UsageError):
+        fpx.encode([1.0], "e4m3", fields="hex")
+    with pytest.raises(fpx.InputError) as failure:
+        fpx.encode(["1", "2", "1x"], "e4m3")
+    assert failure.value.index == 2 and "unexpected character 'x' (column 2)" in str(failure.value)
+    with pytest.raises(fpx.InexactError):
+        fpx.decode(np.array([[1, 0x3FFF000000000000]], dtype=np.uint64), "binary128")
+    with pytest.raises(ValueError):
+        fpx.decode(np.array([1, 2], dtype=np.uint64), "binary128")
+    with pytest.raises(TypeError):
+        fpx.encode([object()], "e4m3")
+    with pytest.raises(fpx.UsageError):
+        fpx.field([1], "e4m3", "error")
+    codes, flags = fpx.encode(["1", "\x00", "2"], "e4m3", flags=True, errors="flag")
+    assert list(codes) == [0x38, 0x7F, 0x40] and list(flags) == [0, fpx.FAILED, 0]
+
+
+def resident_kib():
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+def test_repeated_work_does_not_grow():
+    x = random_doubles(100000, 3)
+    texts = [str(v) for v in x[:20000]]
+    for _ in range(3):  # warm up
+        fpx.encode(x, "e4m3", flags=True)
+        fpx.encode(texts, "bfloat16")
+        fpx.decode(fpx.encode(x, "binary16"), "binary16", exact=False)
+    before = resident_kib()
+    for _ in range(20):
+        fpx.encode(x, "e4m3", flags=True)
+        fpx.encode(texts, "bfloat16")
+        fpx.decode(fpx.encode(x, "binary16"), "binary16", exact=False)
+        fpx.show("e4m3", "0.3")
+    assert resident_kib() - before < 4096
