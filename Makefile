@@ -17,6 +17,9 @@ MANDIR   ?= $(DATAROOTDIR)/man
 BASHCOMPDIR ?= $(DATAROOTDIR)/bash-completion/completions
 ZSHCOMPDIR  ?= $(DATAROOTDIR)/zsh/site-functions
 FISHCOMPDIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
+LIBDIR   ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 # Clang's LTO objects are LLVM bitcode, which an archive indexes only through the same
 # LLVM: its llvm-ar, or GNU ar given its LLVMgold plugin (GNU ar alone loads the first
 # plugin it finds, on Debian 12 LLVM 14's, which cannot read Clang 16's bitcode, and the
@@ -82,6 +85,19 @@ HEADERS  = $(wildcard src/*/*.h)
 TESTS    = tests/threads tests/libapi tests/dectext tests/toykind tests/activations tests/smallops tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/longties tests/fastshort tests/posit tests/fixed tests/nvfp4 tests/real tests/ops bench/gen
 
 .PHONY: all python check check-testfloat regen check-sanitize check-threads check-wide bench fuzz fuzz-run install uninstall clean distclean
+
+# The Python module fpx (python/fpx: __init__.py and the C extension _fpx, over libfpx's
+# objects linked in): PYTHONPATH=python python3 -c 'import fpx' from the tree. Built by
+# the first Python 3 with numpy, Debian's /usr/bin/python3 where the PATH's has none.
+PYTHON ?= $(shell for p in python3 /usr/bin/python3; do $$p -c 'import numpy' 2>/dev/null && { command -v $$p; break; }; done)
+PY_CFLAGS = $(shell $(PYTHON) -c 'import sysconfig, numpy; print("-I" + sysconfig.get_paths()["include"], "-I" + numpy.get_include())')
+PY_EXT = python/fpx/_fpx$(if $(PYTHON),$(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))'),.so)
+
+# Where make install puts it: the interpreter's own place under /usr/local (Debian's
+# dist-packages there), else PREFIX's site-packages.
+PYTHONDIR ?= $(if $(PYTHON),$(shell $(PYTHON) -c 'import sys, sysconfig; p = sys.argv[1]; \
+	print(sysconfig.get_path("platlib") if p == "/usr/local" else \
+	sysconfig.get_path("platlib", "posix_prefix", vars={"base": p, "platbase": p}))' '$(PREFIX)'))
 
 LIBFPX_VERSION = 1.0.0
 LIBFPX_SO = src/libfpx.so.$(LIBFPX_VERSION)
@@ -230,18 +246,30 @@ fuzz-run: fuzz
 			-artifact_prefix=.fuzz/$$t- .fuzz/$$t tests/fuzz/seeds/$$t || exit 1; \
 	done
 
-install: fpx
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \
-		$(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+install: fpx $(LIBFPX_SO) $(if $(PYTHON),python)
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(BASHCOMPDIR) \
+		$(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
+		$(DESTDIR)$(PKGCONFIGDIR)
 	cp fpx $(DESTDIR)$(BINDIR)/fpx
 	cp man/fpx.1 $(DESTDIR)$(MANDIR)/man1/fpx.1
+	cp man/libfpx.3 $(DESTDIR)$(MANDIR)/man3/libfpx.3
+	cp $(LIBFPX_SO) $(DESTDIR)$(LIBDIR)/
+	ln -sf libfpx.so.$(LIBFPX_VERSION) $(DESTDIR)$(LIBDIR)/libfpx.so.1
+	ln -sf libfpx.so.1 $(DESTDIR)$(LIBDIR)/libfpx.so
+	cp src/lib/fpx.h $(DESTDIR)$(INCLUDEDIR)/fpx.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+		-e 's|@VERSION@|$(LIBFPX_VERSION)|' src/lib/fpx.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/fpx.pc
+	$(if $(PYTHON),mkdir -p $(DESTDIR)$(PYTHONDIR)/fpx && cp python/fpx/__init__.py $(PY_EXT) $(DESTDIR)$(PYTHONDIR)/fpx/)
 	cp completions/fpx.bash $(DESTDIR)$(BASHCOMPDIR)/fpx
 	cp completions/_fpx $(DESTDIR)$(ZSHCOMPDIR)/_fpx
 	cp completions/fpx.fish $(DESTDIR)$(FISHCOMPDIR)/fpx.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/fpx $(DESTDIR)$(MANDIR)/man1/fpx.1 $(DESTDIR)$(BASHCOMPDIR)/fpx \
-		$(DESTDIR)$(ZSHCOMPDIR)/_fpx $(DESTDIR)$(FISHCOMPDIR)/fpx.fish
+		$(DESTDIR)$(ZSHCOMPDIR)/_fpx $(DESTDIR)$(FISHCOMPDIR)/fpx.fish $(DESTDIR)$(MANDIR)/man3/libfpx.3 \
+		$(DESTDIR)$(LIBDIR)/libfpx.so.$(LIBFPX_VERSION) $(DESTDIR)$(LIBDIR)/libfpx.so.1 $(DESTDIR)$(LIBDIR)/libfpx.so \
+		$(DESTDIR)$(INCLUDEDIR)/fpx.h $(DESTDIR)$(PKGCONFIGDIR)/fpx.pc
+	$(if $(PYTHON),rm -rf $(DESTDIR)$(PYTHONDIR)/fpx)
 
 clean:
 	rm -f fpx src/*/*.o src/*/*.d src/libfpx.a src/libfpx.so* $(GENERATED_SRCS) src/digits/pow5gen src/settings.stamp $(TESTS) tools/tables $(FUZZ_TARGETS) \
@@ -249,13 +277,6 @@ clean:
 
 distclean: clean
 	rm -rf .sanitize .wide .threads .fuzz config.mk config.log config.status configure autom4te.cache
-
-# The Python module fpx (python/fpx: __init__.py and the C extension _fpx, over libfpx's
-# objects linked in): PYTHONPATH=python python3 -c 'import fpx' from the tree. Built by
-# the first Python 3 with numpy, Debian's /usr/bin/python3 where the PATH's has none.
-PYTHON ?= $(shell for p in python3 /usr/bin/python3; do $$p -c 'import numpy' 2>/dev/null && { command -v $$p; break; }; done)
-PY_CFLAGS = $(shell $(PYTHON) -c 'import sysconfig, numpy; print("-I" + sysconfig.get_paths()["include"], "-I" + numpy.get_include())')
-PY_EXT = python/fpx/_fpx$(if $(PYTHON),$(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))'),.so)
 
 python: $(PY_EXT)
 

@@ -1,8 +1,9 @@
 #!/bin/sh
 # install.sh — `make install` and `make uninstall` into a DESTDIR, with PREFIX given to
 # make and (where autoconf is installed) through ./configure --prefix: the binary runs,
-# the man page and the three completions land where each reader looks, and uninstall
-# removes them all.
+# the man pages and the three completions land where each reader looks, libfpx's
+# shared library, header and pkg-config file too (the program of libfpx(3)'s EXAMPLES
+# builds with them and prints what the page says), and uninstall removes them all.
 # Usage: sh tests/install.sh
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 T=${TMPDIR:-/tmp}/fpx-install.$$
@@ -13,7 +14,8 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$1"; }
 
 FILES="bin/fpx share/man/man1/fpx.1 share/bash-completion/completions/fpx
-share/zsh/site-functions/_fpx share/fish/vendor_completions.d/fpx.fish"
+share/zsh/site-functions/_fpx share/fish/vendor_completions.d/fpx.fish share/man/man3/libfpx.3
+lib/libfpx.so.1.0.0 lib/libfpx.so.1 lib/libfpx.so include/fpx.h lib/pkgconfig/fpx.pc"
 
 # check_tree ROOT PREFIX: every file is there and the binary runs
 check_tree() {
@@ -29,9 +31,40 @@ check_gone() {
 	done
 }
 
+# example PAGE BLOCK: the lines of the page's BLOCKth literal block in EXAMPLES
+example() {
+	awk -v want="$2" '/^\.Sh / { on = ($2 == "EXAMPLES") } on && /^\.Bd -literal/ { n++; inside = 1; next }
+		inside && /^\.Ed/ { inside = 0 } inside && n == want { gsub(/\\e/, "\\"); print }' "$1"
+}
+
+# libfpx(3)'s example, built with the installed header and library through pkg-config
+check_library() {
+	example "$ROOT/man/libfpx.3" 1 > "$T/example.c"
+	example "$ROOT/man/libfpx.3" 2 > "$T/example.want"
+	if PKG_CONFIG_PATH="$1$2/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$1" \
+		sh -c 'cc -o "$0.bin" "$0" $(pkg-config --cflags --libs fpx)' "$T/example.c" &&
+		LD_LIBRARY_PATH="$1$2/lib" "$T/example.c.bin" > "$T/example.got" &&
+		cmp -s "$T/example.got" "$T/example.want"; then
+		ok
+	else
+		bad "libfpx(3)'s example, built with the installed library, does not print what the page says"
+	fi
+}
+
 # PREFIX and DESTDIR given to make
 make -s -C "$ROOT" install DESTDIR="$T/dest" PREFIX=/opt/fpx >/dev/null || bad "make install failed"
 check_tree "$T/dest" /opt/fpx
+check_library "$T/dest" /opt/fpx
+# the Python module, where a python3 with numpy built it: importable from where it went
+py=$(make -s -C "$ROOT" --no-print-directory -f Makefile -f - print-python PREFIX=/opt/fpx <<'EOF2' 2>/dev/null
+print-python: ; @echo $(PYTHON) $(PYTHONDIR)
+EOF2
+)
+if [ -n "$py" ]; then
+	set -- $py
+	PYTHONPATH="$T/dest$2" "$1" -c 'import fpx; assert fpx.encode([448.0], "e4m3")[0] == 0x7e' && ok ||
+		bad "the installed Python module does not import from $T/dest$2"
+fi
 make -s -C "$ROOT" uninstall DESTDIR="$T/dest" PREFIX=/opt/fpx >/dev/null || bad "make uninstall failed"
 check_gone "$T/dest" /opt/fpx
 
