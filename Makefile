@@ -89,9 +89,11 @@ TESTS    = tests/threads tests/libapi tests/dectext tests/toykind tests/activati
 # The Python module fpx (python/fpx: __init__.py and the C extension _fpx, over libfpx's
 # objects linked in): PYTHONPATH=python python3 -c 'import fpx' from the tree. Built by
 # the first Python 3 with numpy, Debian's /usr/bin/python3 where the PATH's has none.
-PYTHON ?= $(shell for p in python3 /usr/bin/python3; do $$p -c 'import numpy' 2>/dev/null && { command -v $$p; break; }; done)
+ifndef PYTHON
+PYTHON := $(shell for p in python3 /usr/bin/python3; do $$p -c 'import numpy' 2>/dev/null && { command -v $$p; break; }; done)
+endif
 PY_CFLAGS = $(shell $(PYTHON) -c 'import sysconfig, numpy; print("-I" + sysconfig.get_paths()["include"], "-I" + numpy.get_include())')
-PY_EXT = python/fpx/_fpx$(if $(PYTHON),$(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))'),.so)
+PY_EXT := python/fpx/_fpx$(if $(PYTHON),$(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))'),.so)
 
 # Where make install puts it: the interpreter's own place under /usr/local (Debian's
 # dist-packages there), else PREFIX's site-packages.
