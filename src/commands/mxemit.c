@@ -547,8 +547,8 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			known = most.over > known ? most.over : known;
 			over = known_over(known, &worst_words, &text);
 		}
-		coded = doubles && b->form[i] == ELEMENT_SPOT && i != seed.at && /* the seed's made already */
-			mx_spot_element_code(&code, b->rounding, &grid, &b->spots[2 * i], b->spot_log2[i], e);
+		coded = doubles && i != seed.at && /* the seed's made already */
+			mx_element_code(&code, b, &grid, i, e);
 		if (coded && mx_code_below(b->codes->under, code, e, over)) {
 			put_code_rows(out, s, b, i, 1, &code, element_hex_digits(ef));
 			continue;
