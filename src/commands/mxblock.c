@@ -413,13 +413,14 @@ __attribute__((noinline, flatten)) static const char *long_line(struct block *b,
  * it; else by long_line(). Returns where it ends, or NULL. */
 static inline const char *read_line(struct block *b, long i, const char *p, const char *end)
 {
-	struct fastdec_digits *x = &b->digits[i];
+	struct fastdec_digits x; /* in registers: its words stored once, never loaded back */
 	const char *stop;
 
 	b->form[i] = ELEMENT_DIGITS;
-	if (short_line(p, end) && (stop = fastdec_scan_line(x, p)) && stop < end && *stop == '\n' &&
-	    (x->w == 0 || labs(x->q) <= MX_ONE_PASS_MAX_Q)) {
-		b->log2_over[i] = mx_digits_log2_over(x);
+	if (short_line(p, end) && (stop = fastdec_scan_line(&x, p)) && stop < end && *stop == '\n' &&
+	    (x.w == 0 || labs(x.q) <= MX_ONE_PASS_MAX_Q)) {
+		b->log2_over[i] = mx_digits_log2_over(&x);
+		b->digits[i] = x;
 		return stop;
 	}
 	return long_line(b, i, p, end);
