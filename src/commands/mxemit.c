@@ -535,6 +535,8 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	b->rounding = ef->floats ? mx_scaled_rounding(b, ef->floats, e) : NULL;
 	known = seed_known(&seed, b, ef, e);
 	doubles = b->in_place && mx_double_block(&grid, b, ef, e);
+	if (doubles && known != LONG_MIN && labs(known - e) <= 1022) /* below the seed's error: not the worst */
+		most.lo = most.hi = mx_pow2(known - e);
 	for (long i = 0; i < b->count; i++) {
 		struct element_words w;
 		fpcode code;
