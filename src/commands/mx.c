@@ -397,6 +397,7 @@ int cmd_mx(struct settings *s)
 	if (!mx_arguments(s, &ef, &size) || !inputs_open(&in, s, s->quant.preset ? 0 : 1))
 		return EXIT_USAGE;
 	r.size = size;
+	mx_block_empty(&r.b);
 	sb_init(&out);
 	r.b.flat = mx_flat(s);
 	r.b.default_fields = render_same_fields(&s->fields, &mx_default_fields);

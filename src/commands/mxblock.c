@@ -109,6 +109,7 @@ void mx_block_empty(struct block *b)
 {
 	b->count = 0;
 	b->spot_any = false;
+	b->long_under = LONG_MIN;
 	b->bytes = 0;
 	b->in_place = false;
 	b->copied = false;
@@ -191,10 +192,9 @@ static bool mx_plain_decimal(struct decimal *d, const char *text, size_t len)
 	return len <= PARSE_MAX_INPUT && fastdec_scan(d, text, len) && d->e2 == 0 && !(d->sticky && d->limbs == 0);
 }
 
-/* A long decimal is taken as one when its text is at most this long and its first 19
- * digits' exponent within this: its value is then far inside the parser's limits
- * (NUM_LIMIT_EXP), which reads it as read_element() would. */
-#define MX_LONG_MAX_LEN 4096
+/* A long decimal is taken as one when its text is at most MX_LONG_MAX_LEN long and its
+ * first 19 digits' exponent within this: its value is then far inside the parser's
+ * limits (NUM_LIMIT_EXP), which reads it as read_element() would. */
 #define MX_LONG_MAX_Q 4000
 
 bool mx_block_decimal(struct decimal *d, const char *text, size_t len)
@@ -259,115 +259,6 @@ const struct num *mx_element_value(struct block *b, long i)
 	return &b->v[i];
 }
 
-/* Is element i zero, read as digits? */
-static inline bool zero_digits(const struct block *b, long i)
-{
-	return (b->form[i] == ELEMENT_DIGITS && b->digits[i].w == 0) ||
-	       (b->form[i] == ELEMENT_DECIMAL && b->dec[i].kind == DECIMAL_FINITE && b->dec[i].head == 0);
-}
-
-/* ⌊log2 |x|⌋ of element i (not zero) from its digits in words; false when they do not
- * decide it. */
-static bool digits_floor_log2(long *e, struct block *b, long i)
-{
-	if (b->form[i] == ELEMENT_DIGITS && fastdec_digits_floor_log2(e, &b->digits[i]))
-		return true;
-	if (b->form[i] == ELEMENT_SPOT) {
-		*e = b->spot_log2[i];
-		return true;
-	}
-	if (b->form[i] == ELEMENT_VALUE)
-		return false;
-	mx_element_as_decimal(b, i);
-	return fastdec_floor_log2(e, &b->dec[i]);
-}
-
-/* For an element read as nonzero digits, fastdec_digits_log2_bound(): ⌊log2 |x|⌋ lies
- * in [bound, bound + *slack] (3); for a spot, ⌊log2 |x|⌋ itself; for a finite decimal
- * of nonzero head h, that bound of h·10^q, and |x| < (h + 1)·10^q ≤ 2·h·10^q where its
- * digits go past h (slack 4); else LONG_MIN. */
-static inline long log2_bound(const struct block *b, long i, int *slack)
-{
-	const struct decimal *d = &b->dec[i];
-
-	*slack = 3;
-	if (b->form[i] == ELEMENT_SPOT)
-		return b->spot_log2[i];
-	if (b->form[i] == ELEMENT_DECIMAL && d->kind == DECIMAL_FINITE && d->head && d->e2 == 0 && labs(d->q) <= 400) {
-		*slack = 3 + d->sticky;
-		return fastdec_digits_log2_bound(&(struct fastdec_digits){ d->head, d->q, d->neg });
-	}
-	return b->form[i] == ELEMENT_DIGITS && b->digits[i].w != 0 ? fastdec_digits_log2_bound(&b->digits[i]) : LONG_MIN;
-}
-
-/* ⌊log2 |x|⌋ of element i from its exact value (made here if it is not yet): 1, or 0
- * for a zero, or −1 for a NaN or an infinity. */
-static int value_floor_log2(long *e, struct block *b, long i)
-{
-	const struct num *v = mx_element_value(b, i);
-
-	if (v->kind != NUM_FINITE)
-		return -1;
-	if (mpq_sgn(v->mag) == 0)
-		return 0;
-	*e = num_floor_log2_ratio(mpq_numref(v->mag), mpq_denref(v->mag));
-	return 1;
-}
-
-/* Elements whose ⌊log2 |x|⌋ needs their exact value are put off (up to this many) to
- * the end of the block, when the largest known may show that they are below it. */
-#define MX_PUT_OFF 16
-
-/* Whether element i is zero or cannot pass top, by its bound (the commonest, digits,
- * first). */
-static inline __attribute__((always_inline)) bool not_above(const struct block *b, long i, long top, long *bound)
-{
-	int slack;
-
-	if (b->form[i] == ELEMENT_DIGITS) {
-		*bound = b->digits[i].w == 0 ? LONG_MIN : fastdec_digits_log2_bound(&b->digits[i]);
-		return *bound == LONG_MIN || *bound + 3 <= top;
-	}
-	if (b->form[i] == ELEMENT_SPOT) /* its ⌊log2 |x|⌋ itself */
-		return (*bound = b->spot_log2[i]) <= top;
-	*bound = log2_bound(b, i, &slack);
-	return zero_digits(b, i) || (*bound != LONG_MIN && *bound + slack <= top);
-}
-
-/*
- * The shared exponent: ⌊log2⌋ of the largest |x|, the largest ⌊log2 |x|⌋ (as the scale
- * 2^(that − emax), at least 2^−127: the largest is taken as at least emax − 127 from the
- * start), exactly only for elements that may pass the largest known before them (their
- * bounds say which), those whose exact values it takes put off to the end.
- */
-bool mx_shared_exponent(long *out, struct block *b, long emax)
-{
-	long top = emax - 127, later[MX_PUT_OFF], n = 0, e, bound;
-	int got;
-
-	for (long i = 0; i < b->count; i++) {
-		if (b->log2_over[i] <= top || not_above(b, i, top, &bound)) /* the first: no branch on form */
-			continue;
-		if (digits_floor_log2(&e, b, i))
-			top = e > top ? e : top;
-		else if (bound != LONG_MIN && n < MX_PUT_OFF)
-			later[n++] = i;
-		else if ((got = value_floor_log2(&e, b, i)) < 0)
-			return false;
-		else if (got && e > top)
-			top = e;
-	}
-	for (long k = 0; k < n; k++) {
-		if (not_above(b, later[k], top, &bound))
-			continue;
-		if ((got = value_floor_log2(&e, b, later[k])) < 0)
-			return false;
-		if (got && e > top)
-			top = e;
-	}
-	*out = top - emax > 127 ? 127 : top - emax;
-	return true;
-}
 
 /*
  * The commonest input, stdin lines that are plain decimals, a block at a time straight
@@ -399,8 +290,7 @@ static const char *other_line(struct block *b, long i, const char *p, const char
 	return stop;
 }
 
-/* The probe (binary64's grid, mxlong.h) opened once; false where it does not open. */
-static bool mx_block_probe(struct block *b)
+bool mx_block_probe(struct block *b)
 {
 	if (!b->probe_tried) {
 		b->probe_tried = true;
@@ -422,8 +312,12 @@ static void decimal_form(struct block *b, long i)
 		};
 		b->form[i] = ELEMENT_DIGITS; /* as fastdec_scan_line() reads it */
 		b->log2_over[i] = mx_digits_log2_over(&b->digits[i]);
-	} else
-		b->form[i] = ELEMENT_DECIMAL, b->log2_over[i] = LONG_MAX;
+		return;
+	}
+	b->form[i] = ELEMENT_DECIMAL; /* a long decimal's first 19 digits bound it, |q| ≤ 400 */
+	b->log2_over[i] = d->head ? fastdec_digits_log2_bound(&(struct fastdec_digits){ d->head, d->q, d->neg }) + 3 +
+					    d->sticky
+				  : LONG_MAX;
 }
 
 /* Does the decimal read from p end its line at stop, within the block and
@@ -444,21 +338,26 @@ static const char *decimal_line(struct block *b, long i, const struct fastdec_lo
 	return x->stop;
 }
 
-/* The same, placed among binary64's values where that gives its ⌊log2 |x|⌋ (mxlong.h):
- * element i's spot (fastdec_place_long_line(), which keeps what it read in x). */
-static const char *spot_line(struct block *b, long i, struct fastdec_long_scan *x, const char *p, const char *end)
+void mx_block_spotted(struct block *b, long i)
 {
-	struct fastdec_spot *s = &b->spots[2 * i];
-	const struct fastdec_line *probe = mx_block_probe(b) ? &b->probe : NULL;
-	const char *stop = fastdec_place_long_line(s, x, probe, p);
-
-	if (!line_ends(p, stop, end) || !mx_spot_floor_log2(&b->spot_log2[i], s))
-		return NULL;
 	b->form[i] = ELEMENT_SPOT;
 	b->log2_over[i] = b->spot_log2[i];
-	if (!b->spot_any || b->spot_log2[i] > b->spot_top) /* seldom: the largest so far */
-		b->spot_any = true, b->spot_top = b->spot_log2[i], b->spot_top_at = i;
-	return stop;
+	if (!b->spot_any || b->spot_log2[i] > b->spot_top || (b->spot_log2[i] == b->spot_top && i < b->spot_top_at))
+		b->spot_any = true, b->spot_top = b->spot_log2[i], b->spot_top_at = i; /* seldom */
+}
+
+/* The same, placed among binary64's values where that gives its ⌊log2 |x|⌋ (mxlong.h):
+ * element i's spot (fastdec_place_kept(), from what the scan kept in x). */
+static const char *spot_line(struct block *b, long i, const struct fastdec_long_scan *x, const char *p,
+			     const char *end)
+{
+	struct fastdec_spot *s = &b->spots[2 * i];
+
+	if (!line_ends(p, x->stop, end) || !mx_block_probe(b) || !fastdec_place_kept(s, &b->probe, x) ||
+	    !mx_spot_floor_log2(&b->spot_log2[i], s))
+		return NULL;
+	mx_block_spotted(b, i);
+	return x->stop;
 }
 
 /* Whether the line at p ends within its first 39 bytes (so that it holds at most 38
@@ -477,15 +376,36 @@ static inline bool short_line(const char *p, const char *end)
 	return memchr(p, '\n', (size_t)(end - p < MX_SHORT_LINE ? end - p : MX_SHORT_LINE)) != NULL;
 }
 
+/* Whether a line past 38 digits (x) is placed as it is read: where it may be the
+ * largest of those the block has read (by its first 19 digits' bounds), the one that
+ * sets the block's scale, as a few of them do (mxemit.c's seed). Else its first 19
+ * digits bound it, and it is placed only where its ⌊log2 |x|⌋ is asked for (mxscale.c). */
+static inline bool long_placed(struct block *b, const struct fastdec_long_scan *x)
+{
+	long under;
+
+	if (!x->w || labs(x->q) > 400)
+		return true;
+	under = fastdec_digits_log2_bound(&(struct fastdec_digits){ x->w, x->q, x->neg });
+	if (under + MX_LOG2_SLACK <= b->long_under) /* its ⌊log2 |x|⌋ at most bound + 4 */
+		return false;
+	b->long_under = under > b->long_under ? under : b->long_under;
+	return true;
+}
+
 /* A line that is not short or that the scan does not take, read once (its digits past
- * the 19th skimmed): placed (spot_line()), else read as the general scanner reads it
- * (decimal_line()). Apart from the loop, whose commonest lines it would slow. */
+ * the 19th skimmed): placed (spot_line()) unless it is past 38 digits and not placed so
+ * (long_placed()), else read as the general scanner reads it (decimal_line()). Apart
+ * from the loop, whose commonest lines it would slow. */
 __attribute__((noinline, flatten)) static const char *long_line(struct block *b, long i, const char *p,
 								  const char *end)
 {
 	struct fastdec_long_scan x;
-	const char *stop = spot_line(b, i, &x, p, end);
+	const char *stop = NULL;
 
+	fastdec_place_long_line(&b->spots[2 * i], &x, NULL, p); /* only kept in x */
+	if (!(x.sticky && x.dropped > 19) || long_placed(b, &x))
+		stop = spot_line(b, i, &x, p, end);
 	return stop ? stop : decimal_line(b, i, &x, p, end);
 }
 
@@ -493,13 +413,14 @@ __attribute__((noinline, flatten)) static const char *long_line(struct block *b,
  * it; else by long_line(). Returns where it ends, or NULL. */
 static inline const char *read_line(struct block *b, long i, const char *p, const char *end)
 {
-	struct fastdec_digits *x = &b->digits[i];
+	struct fastdec_digits x; /* in registers: its words stored once, never loaded back */
 	const char *stop;
 
 	b->form[i] = ELEMENT_DIGITS;
-	if (short_line(p, end) && (stop = fastdec_scan_line(x, p)) && stop < end && *stop == '\n' &&
-	    (x->w == 0 || labs(x->q) <= MX_ONE_PASS_MAX_Q)) {
-		b->log2_over[i] = mx_digits_log2_over(x);
+	if (short_line(p, end) && (stop = fastdec_scan_line(&x, p)) && stop < end && *stop == '\n' &&
+	    (x.w == 0 || labs(x.q) <= MX_ONE_PASS_MAX_Q)) {
+		b->log2_over[i] = mx_digits_log2_over(&x);
+		b->digits[i] = x;
 		return stop;
 	}
 	return long_line(b, i, p, end);

@@ -95,9 +95,11 @@ struct block {
 	struct mx_pending *pending; /* cap of them: finite_block()'s, from block to block */
 	struct fastdec_spot *spots; /* 2·cap: ELEMENT_SPOT's placement (mxlong.h) ... */
 	long *spot_log2;            /* ... and its ⌊log2 |x|⌋ */
-	long *log2_over; /* each one's bound on ⌊log2 |x|⌋ as read (LONG_MIN 0, LONG_MAX none) */
+	long *log2_over; /* each one's bound on ⌊log2 |x|⌋ as read (LONG_MIN 0, LONG_MAX none):
+			  * ⌊log2 |x|⌋ lies in [log2_over − MX_LOG2_SLACK, log2_over] */
 	bool spot_any;              /* since the block began, one read as a spot: of those, */
 	long spot_top, spot_top_at; /* the largest ⌊log2 |x|⌋, and the first of it */
+	long long_under;            /* the largest bound from below of a line past 38 digits read */
 	struct fastdec_line probe;  /* binary64's grid, for them */
 	bool probe_tried, probe_open;
 	/* kept from block to block: for each scale 2^e (e + MX_SCALE_BIAS), its value's
@@ -129,6 +131,11 @@ static inline long mx_digits_log2_over(const struct fastdec_digits *d)
 {
 	return d->w ? fastdec_digits_log2_bound(d) + 3 : LONG_MIN;
 }
+/* How far below its log2_over an element's ⌊log2 |x|⌋ may lie: 3 for digits, 4 for a
+ * long decimal's first 19 (|x| < (h + 1)·10^q ≤ 2·h·10^q), 0 for a spot. */
+#define MX_LOG2_SLACK 4
+/* A long decimal is taken as one when its text is at most this long (mxblock.c). */
+#define MX_LONG_MAX_LEN 4096
 
 /* ---- mxblock.c: a block's elements, read and held -------------------------------------- */
 
@@ -159,6 +166,13 @@ const struct num *mx_element_value(struct block *b, long i);
 /* Element i, held as digits or as a decimal of at most 38 digits (nonzero), placed by
  * the probe (mx_digits_spot()) into its spots; false where it is not. */
 bool mx_element_spot(struct block *b, long i);
+/* The probe (binary64's grid, mxlong.h) opened once; false where it does not open. */
+bool mx_block_probe(struct block *b);
+/* Element i, placed by the probe into b->spots[2i] with its ⌊log2 |x|⌋ in
+ * b->spot_log2[i], held so (ELEMENT_SPOT), the block's largest of those kept. */
+void mx_block_spotted(struct block *b, long i);
+/* ---- mxscale.c ---------------------------------------------------------------------- */
+
 /* The shared exponent of a block, or false for the NaN scale (a NaN or inf in it). */
 bool mx_shared_exponent(long *out, struct block *b, long emax);
 /* The text of the scale 2^e's value, and the one pass's rounding for it (NULL where it

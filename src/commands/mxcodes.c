@@ -120,17 +120,23 @@ static const uint64_t five_limit[23] = { 9007199254740991, 1801439850948198, 360
 					 4611686018, 922337203, 184467440, 36893488, 7378697, 1475739, 295147,
 					 59029, 11805, 2361, 472, 94, 18, 3 };
 
-/* |x| = w·10^q (w < 2^64, |q| ≤ 60) as a binary64 d, and how near: exactly x (*slop 0,
- * *exact); its nearest (w < 2^53, |q| ≤ 22: one rounding, Clinger's; *slop 0); or within
- * 3 roundings (w's, 10^|q|'s, the product's or quotient's: |d − x| < 3·2^−53·d, below
- * 3 units in d's last place; *slop 4). False for other digits. */
+/* |x| = w·10^q (|q| ≤ 60) as a binary64 d, and how near: exactly x (*slop 0, *exact);
+ * its nearest (w < 2^53, |q| ≤ 22: one rounding, Clinger's; *slop 0); or within 3
+ * roundings (w's, 10^|q|'s, the product's or quotient's: |d − x| < 3·2^−53·d, below 3
+ * units in d's last place; *slop 4). False for other digits. */
 static inline bool digits_double(double *d, bool *exact, unsigned *slop, const struct fastdec_digits *x)
 {
 	uint64_t w = (uint64_t)x->w;
 	long q = x->q;
 
-	if (!mx_digits_double_able(x))
+	if ((unsigned long)q + MX_DOUBLE_TENS > 2 * MX_DOUBLE_TENS)
 		return false;
+	if (x->w >> 64) { /* w rounded too: still 3 roundings */
+		*d = q >= 0 ? (double)x->w * tens[q] : (double)x->w / tens[-q];
+		*slop = 4;
+		*exact = false;
+		return true;
+	}
 	*d = q >= 0 ? (double)w * tens[q] : (double)w / tens[-q];
 	*slop = ((w >> 53) | ((unsigned long)q + 22 > 44)) ? 4 : 0;
 	if (*slop)
@@ -178,13 +184,41 @@ static inline bool double_code(fpcode *code, bool *in_range, const struct mx_dou
 	return true;
 }
 
-bool mx_double_element(fpcode *code, double *lo, double *hi, const struct mx_double_grid *g,
-		       const struct fastdec_digits *x)
+/*
+ * The code of digits x (nonzero, 10^q too small for binary64's tens) on g where their
+ * bound puts x/X below half g's smallest subnormal, 2^(emin − frac_bits − 1): |x| <
+ * 2^(bound + 4) (fastdec_digits_log2_bound()), and X = 2^e (e from g's unscale, 2^−e).
+ * Its code is then g's zero and its |error| |x| itself, within [2^(bound − e), 2^(bound
+ * + 4 − e)] (the lower end 0, the upper 2^−1022 where those are no normal binary64).
+ */
+__attribute__((noinline, cold)) static bool far_below_element(fpcode *code, double *lo, double *hi, const struct mx_double_grid *g,
+			      const struct fastdec_digits *x)
+{
+	long bound = fastdec_digits_log2_bound(x), e;
+	uint64_t u;
+
+	memcpy(&u, &g->unscale, sizeof u);
+	e = 1023 - (long)(u >> 52);
+	if (!g->subnormals || (x->neg && !g->has_sign) || labs(x->q) > 400 ||
+	    bound + 4 - e > g->emin - (52 - g->shift) - 1 || g->magnitude[g->far_below[x->neg]] != 0)
+		return false;
+	*code = g->far_below[x->neg];
+	*lo = bound - e >= -1022 ? mx_pow2(bound - e) : 0;
+	*hi = bound + 4 - e >= -1022 ? mx_pow2(bound + 4 - e) : 0x1p-1022;
+	return true;
+}
+
+/* mx_double_element(), compiled into each caller. */
+static inline __attribute__((always_inline)) bool double_element(fpcode *code, double *lo, double *hi,
+								 const struct mx_double_grid *g,
+								 const struct fastdec_digits *x)
 {
 	double d, y, error, slack;
 	bool exact, in_range;
 	unsigned slop;
 
+	if (x->q < -MX_DOUBLE_TENS && x->w)
+		return far_below_element(code, lo, hi, g, x);
 	if (!digits_double(&d, &exact, &slop, x))
 		return false;
 	if (d == 0) { /* 0 only for the digits 0 */
@@ -200,6 +234,12 @@ bool mx_double_element(fpcode *code, double *lo, double *hi, const struct mx_dou
 	*lo = error - slack;
 	*hi = error + slack;
 	return true;
+}
+
+bool mx_double_element(fpcode *code, double *lo, double *hi, const struct mx_double_grid *g,
+		       const struct fastdec_digits *x)
+{
+	return double_element(code, lo, hi, g, x);
 }
 
 
@@ -223,4 +263,20 @@ bool mx_double_block(struct mx_double_grid *g, const struct block *b, const stru
 	g->unscale = mx_pow2(-e);
 	g->magnitude = b->codes->magnitude;
 	return true;
+}
+
+bool mx_element_code(fpcode *code, const struct block *b, const struct mx_double_grid *g, long i, long e)
+{
+	const struct decimal *d = &b->dec[i];
+	const struct fastdec_digits head = { d->head, d->q, d->neg };
+	double lo, hi;
+
+	if (b->form[i] == ELEMENT_SPOT)
+		return mx_spot_element_code(code, b->rounding, g, &b->spots[2 * i], b->spot_log2[i], e);
+	if (b->form[i] != ELEMENT_DECIMAL || !mx_long_decimal(d) || d->e2 != 0 || labs(d->q) > 400)
+		return false;
+	/* |x| < (head + 1)·10^q ≤ 2·head·10^q: below 2^(bound + 4) */
+	if (rnd_line_far_below(code, b->rounding, fastdec_digits_log2_bound(&head) + 4, d->neg))
+		return true;
+	return (uint64_t)(d->head >> 53) && double_element(code, &lo, &hi, g, &head);
 }

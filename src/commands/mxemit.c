@@ -535,6 +535,8 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	b->rounding = ef->floats ? mx_scaled_rounding(b, ef->floats, e) : NULL;
 	known = seed_known(&seed, b, ef, e);
 	doubles = b->in_place && mx_double_block(&grid, b, ef, e);
+	if (doubles && known != LONG_MIN && labs(known - e) <= 1022) /* below the seed's error: not the worst */
+		most.lo = most.hi = mx_pow2(known - e);
 	for (long i = 0; i < b->count; i++) {
 		struct element_words w;
 		fpcode code;
@@ -547,8 +549,8 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 			known = most.over > known ? most.over : known;
 			over = known_over(known, &worst_words, &text);
 		}
-		coded = doubles && b->form[i] == ELEMENT_SPOT && i != seed.at && /* the seed's made already */
-			mx_spot_element_code(&code, b->rounding, &grid, &b->spots[2 * i], b->spot_log2[i], e);
+		coded = doubles && i != seed.at && /* the seed's made already */
+			mx_element_code(&code, b, &grid, i, e);
 		if (coded && mx_code_below(b->codes->under, code, e, over)) {
 			put_code_rows(out, s, b, i, 1, &code, element_hex_digits(ef));
 			continue;

@@ -66,12 +66,17 @@ long mx_double_over(double lo, long e);
 bool mx_double_block(struct mx_double_grid *g, const struct block *b, const struct element_format *ef, long e);
 bool mx_double_element(fpcode *code, double *lo, double *hi, const struct mx_double_grid *g,
 		       const struct fastdec_digits *x);
-/* Whether mx_double_element() may take the digits x: w < 2^64, |q| ≤ MX_DOUBLE_TENS. */
+/* Whether mx_double_element() may take the digits x: |q| ≤ MX_DOUBLE_TENS, or q below
+ * that (it takes those its bound puts far below the scale's subnormals). */
 #define MX_DOUBLE_TENS 60
 static inline bool mx_digits_double_able(const struct fastdec_digits *x)
 {
-	return !((uint64_t)(x->w >> 64) | ((unsigned long)x->q + MX_DOUBLE_TENS > 2 * MX_DOUBLE_TENS));
+	return x->q <= MX_DOUBLE_TENS;
 }
+/* The code of element i (a spot, mx_spot_element_code(), or a long decimal, from its
+ * first 19 digits: binary64 arithmetic takes those as mx_double_element() takes digits
+ * nearer x than its slop) on g with the scale 2^e; false where these do not decide it. */
+bool mx_element_code(fpcode *code, const struct block *b, const struct mx_double_grid *g, long i, long e);
 
 
 /* ---- mxcodes.c ---------------------------------------------------------------------------- */

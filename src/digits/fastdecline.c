@@ -532,6 +532,13 @@ const char *fastdec_place_long_line(struct fastdec_spot s[2], struct fastdec_lon
 	return ln && place_scanned(s, ln, &g, q, neg) ? stop : NULL;
 }
 
+bool fastdec_place_kept(struct fastdec_spot s[2], const struct fastdec_line *ln, const struct fastdec_long_scan *x)
+{
+	struct line_digits g = { x->w, x->tail, 0, 0, x->dropped, x->sticky, NULL };
+
+	return place_scanned(s, ln, &g, x->q, x->neg);
+}
+
 bool fastdec_long_decimal(struct decimal *d, const struct fastdec_long_scan *x)
 {
 	struct line_digits g = { x->w, x->tail, 0, 0, x->dropped, x->sticky, NULL };

@@ -105,6 +105,9 @@ struct fastdec_long_scan {
  * without reading it again; false where that declines it. */
 const char *fastdec_place_long_line(struct fastdec_spot s[2], struct fastdec_long_scan *x,
 				    const struct fastdec_line *ln, const char *text);
+/* The line so kept (x->stop not NULL) placed as fastdec_place_long_line() places it,
+ * without reading it again. */
+bool fastdec_place_kept(struct fastdec_spot s[2], const struct fastdec_line *ln, const struct fastdec_long_scan *x);
 bool fastdec_long_decimal(struct decimal *d, const struct fastdec_long_scan *x);
 /* A line that fastdec_place_line() left FASTDEC_BETWEEN (or a decimal whose ends
  * fastdec_place_ends() placed so), placed exactly into s[0] (FASTDEC_PLACED, as
