@@ -210,6 +210,49 @@ static void texts_in_each_mode(void)
 	}
 }
 
+/* Doubles rounded straight from their bits, as the same values written as hex floats
+ * are rounded through fpx(1)'s whole conversion: every mode, both saturations, with and
+ * without flags, into formats of every kind. */
+static void doubles_as_their_texts(void)
+{
+	static const char *const formats[] = { "e4m3", "e5m2", "bfloat16", "binary16", "e2m1", "hif8",
+					       "float8_e4m3fnuz", "posit16", "int8", "q3.4", "e8m0", "x87" };
+	static const char *const modes[] = { "rne", "rna", "rtz", "rup", "rdn", "rto" };
+	enum { N = 3000 };
+	static char buf[N][40];
+	static double x[N];
+	static uint64_t direct[N][2], through[N][2];
+	static uint8_t direct_flags[N], through_flags[N];
+	const char *text[N];
+	long wrong = 0;
+
+	for (size_t i = 0; i < N; i++) {
+		x[i] = i % 3 ? any_double() : ldexp((double)(rng() % 4096) + 0.5 * (rng() & 1), (int)(rng() % 40) - 30);
+		if (isnan(x[i])) /* a payload %a does not write */
+			x[i] = 1.0;
+		snprintf(buf[i], sizeof buf[i], "%a", x[i]);
+		text[i] = buf[i];
+	}
+	for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++)
+		for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++)
+			for (int sat = 0; sat < 2; sat++) {
+				fpx_options *o = fpx_options_new();
+				const fpx_format *to = format(formats[f]);
+				size_t size = fpx_code_size(to);
+				fpx_options_set(o, "round", modes[m], NULL);
+				if (sat)
+					fpx_options_set(o, "saturation", "finite", NULL);
+				fpx_encode_double(direct, direct_flags, to, o, x, N, NULL);
+				fpx_encode_text(through, through_flags, to, o, text, NULL, N, NULL);
+				wrong += memcmp(direct, through, N * size) != 0 ||
+					 memcmp(direct_flags, through_flags, N) != 0;
+				fpx_encode_double(direct, NULL, to, o, x, N, NULL);
+				wrong += memcmp(direct, through, N * size) != 0;
+				fpx_options_free(o);
+			}
+	check(wrong == 0, "doubles rounded from their bits as their hex floats are through the conversion");
+}
+
 static int keep_text(void *arg, size_t i, const char *text, size_t len)
 {
 	char *out = arg;
@@ -316,6 +359,7 @@ int main(void)
 	floats_into_binary16();
 #endif
 	texts_in_each_mode();
+	doubles_as_their_texts();
 	spec_values_and_errors();
 	integers();
 	four_threads();

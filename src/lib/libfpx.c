@@ -17,6 +17,7 @@
 #include "output.h"
 #include "registry.h"
 #include "render.h"
+#include "roundline.h"
 #include "report.h"
 #include "settings.h"
 #include "strbuf.h"
@@ -228,11 +229,14 @@ static fpcode get_code(const void *codes, size_t size, size_t i)
 	}
 }
 
-/* One encoding: the target as the options make it, the conversion they set up. */
+/* One encoding: the target as the options make it, the conversion they set up, and
+ * where it is open, the rounding straight from ±n·2^e2 (direct_open()). */
 struct encoding {
 	const struct settings *s;
 	const struct fmt *to;
 	struct conversion conv;
+	bool direct;
+	struct rnd_line line;
 	size_t size, failures;
 	void *codes;
 	uint8_t *flags;
@@ -261,6 +265,47 @@ static fpx_status encoding_open(struct encoding *e, void *codes, uint8_t *flags,
 	}
 	e->size = fpx_code_size(to);
 	return FPX_OK;
+}
+
+/* Binary values rounded straight from their bits where the conversion does nothing else
+ * to them: fpx's own policy, no via, a mode that draws nothing, and a target the one
+ * pass rounds into (rnd_line_open()). */
+static void direct_open(struct encoding *e)
+{
+	e->direct = e->conv.policy == policy_default() && !e->conv.via && !rnd_mode_is_stochastic(e->s->rounding.mode) &&
+		    rnd_line_open(&e->line, e->to, e->s->rounding, 0);
+}
+
+/* Element i, ±n·2^e2 (n nonzero, below 2^64), rounded straight; false where that
+ * declines it (the conversion then takes it). */
+static bool encode_direct(struct encoding *e, size_t i, bool neg, uint64_t n, long e2)
+{
+	struct rnd_result r;
+
+	if (!e->flags) {
+		if (!rnd_line_binary_code(&r.code, &e->line, neg, n, e2))
+			return false;
+	} else if (!rnd_encode_binary(&r, e->to, neg, n, e2, e->s->rounding))
+		return false;
+	else
+		e->flags[i] = (uint8_t)r.flags;
+	put_code(e->codes, e->size, i, r.code);
+	return true;
+}
+
+/* A binary format's code (binary16, 32, 64: exponent bits ebits, significand bits
+ * fbits) rounded straight where it is finite and not zero. */
+static bool encode_ieee_direct(struct encoding *e, size_t i, fpcode code, int ebits, int fbits)
+{
+	uint64_t bits = (uint64_t)code, fraction = bits & ((UINT64_C(1) << fbits) - 1);
+	long field = (long)(bits >> fbits & ((UINT64_C(1) << ebits) - 1)), bias = (1L << (ebits - 1)) - 1;
+	bool neg = bits >> (ebits + fbits) & 1;
+
+	if (!e->direct || field == (1L << ebits) - 1 || (field == 0 && fraction == 0))
+		return false; /* inf, NaN and zeros: the conversion's (their codes and flags) */
+	if (field)
+		return encode_direct(e, i, neg, fraction | UINT64_C(1) << fbits, field - bias - fbits);
+	return encode_direct(e, i, neg, fraction, 1 - bias - fbits);
 }
 
 /* Element i from its text: its code and flags, or the target's NaN and FAILED. */
@@ -309,7 +354,21 @@ fpx_status fpx_encode_text(void *codes, uint8_t *flags, const fpx_format *to, co
 	return encoding_close(&e);
 }
 
-/* Codes of `from`, each given as the hex pattern fpx(1) casts. */
+/* The exponent bits of binary16, binary32 and binary64 (whose codes encode_ieee_direct()
+ * takes apart), else 0. */
+static int ieee_exponent_bits(const struct fmt *f)
+{
+	static const char *const names[] = { "binary16", "binary32", "binary64" };
+	static const int bits[] = { 5, 8, 11 };
+
+	for (int k = 0; k < 3; k++)
+		if (f == fmt_lookup(names[k]))
+			return bits[k];
+	return 0;
+}
+
+/* Codes of `from`, each given as the hex pattern fpx(1) casts; binary16, 32 and 64's
+ * finite nonzero ones rounded straight where they can be. */
 static fpx_status cast_codes(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
 			     const fpx_format *from, fpcode (*code_at)(const void *, size_t), const void *x, size_t n,
 			     fpx_error *err)
@@ -318,10 +377,17 @@ static fpx_status cast_codes(void *codes, uint8_t *flags, const fpx_format *to, 
 	fpx_status status = encoding_open(&e, codes, flags, to, o, from, err);
 	char hex[CODE_MAX_BITS / 4 + 3];
 
+	int ebits = ieee_exponent_bits(fmt_of(from));
+
 	if (status != FPX_OK)
 		return status;
+	if (ebits)
+		direct_open(&e);
 	for (size_t i = 0; i < n; i++) {
-		code_to_hex(hex, code_at(x, i), (fmt_of(from)->bits + 3) / 4); /* 0x and the digits */
+		fpcode code = code_at(x, i);
+		if (ebits && encode_ieee_direct(&e, i, code, ebits, fmt_of(from)->bits - 1 - ebits))
+			continue;
+		code_to_hex(hex, code, (fmt_of(from)->bits + 3) / 4); /* 0x and the digits */
 		encode_one(&e, i, hex, strlen(hex));
 	}
 	return encoding_close(&e);
@@ -371,7 +437,12 @@ static fpx_status encode_integers(void *codes, uint8_t *flags, const fpx_format 
 
 	if (status != FPX_OK)
 		return status;
+	direct_open(&e);
 	for (size_t i = 0; i < n; i++) {
+		int64_t v = is_signed ? ((const int64_t *)x)[i] : 0;
+		uint64_t u = is_signed ? (v < 0 ? -(uint64_t)v : (uint64_t)v) : ((const uint64_t *)x)[i];
+		if (e.direct && u && encode_direct(&e, i, v < 0, u, 0))
+			continue;
 		int len = is_signed ? snprintf(text, sizeof text, "%lld", (long long)((const int64_t *)x)[i])
 				    : snprintf(text, sizeof text, "%llu", (unsigned long long)((const uint64_t *)x)[i]);
 		encode_one(&e, i, text, (size_t)len);
