@@ -321,6 +321,83 @@ static PyObject *show_json(PyObject *self, PyObject *args)
 	return out;
 }
 
+/* The strs of a sequence as C strings (held by *tuple until it is let go); NULL after an
+ * exception. */
+static const char **strings_of(PyObject *seq, PyObject **tuple, Py_ssize_t *n)
+{
+	const char **text;
+
+	if (!(*tuple = PySequence_Tuple(seq)))
+		return NULL;
+	*n = PyTuple_GET_SIZE(*tuple);
+	if (!(text = PyMem_Malloc((size_t)(*n ? *n : 1) * sizeof *text))) {
+		Py_DECREF(*tuple);
+		PyErr_NoMemory();
+		return NULL;
+	}
+	for (Py_ssize_t i = 0; i < *n; i++)
+		if (!(text[i] = PyUnicode_AsUTF8(PyTuple_GET_ITEM(*tuple, i)))) {
+			PyMem_Free(text);
+			Py_DECREF(*tuple);
+			return NULL;
+		}
+	return text;
+}
+
+/* rows_json(command, args, options, row_options) -> (json text, None or (message, index)) */
+static PyObject *rows_json(PyObject *self, PyObject *args)
+{
+	const char *command, **arg = NULL, **row = NULL;
+	PyObject *arg_seq, *pairs, *row_seq, *arg_tuple = NULL, *row_tuple = NULL, *out = NULL, *failure = Py_None;
+	Py_ssize_t nargs, nrows;
+	fpx_options *o = NULL;
+	fpx_status status;
+	fpx_error err;
+	char *json;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "sOOO", &command, &arg_seq, &pairs, &row_seq) ||
+	    !(arg = strings_of(arg_seq, &arg_tuple, &nargs)) || !(row = strings_of(row_seq, &row_tuple, &nrows)) ||
+	    !(o = options_of(pairs)))
+		goto done;
+	Py_BEGIN_ALLOW_THREADS
+	status = fpx_rows_json(&json, command, arg, (int)nargs, o, row, (int)nrows, &err);
+	Py_END_ALLOW_THREADS
+	if (status == FPX_USAGE) {
+		raise_error(&err);
+		goto done;
+	}
+	if (status != FPX_OK)
+		failure = Py_BuildValue("(sn)", err.message, (Py_ssize_t)err.index);
+	else
+		Py_INCREF(failure);
+	out = Py_BuildValue("(sN)", json, failure);
+	fpx_free(json);
+done:
+	fpx_options_free(o);
+	PyMem_Free(arg);
+	PyMem_Free(row);
+	Py_XDECREF(arg_tuple);
+	Py_XDECREF(row_tuple);
+	return out;
+}
+
+/* formats_json() -> str */
+static PyObject *formats_json(PyObject *self, PyObject *args)
+{
+	fpx_error err;
+	PyObject *out;
+	char *json;
+
+	(void)self;
+	(void)args;
+	if (fpx_formats_json(&json, &err) != FPX_OK)
+		return raise_error(&err);
+	out = PyUnicode_FromString(json);
+	fpx_free(json);
+	return out;
+}
+
 /* lookup(name) -> (name, bits, code size) */
 static PyObject *lookup(PyObject *self, PyObject *args)
 {
@@ -352,6 +429,8 @@ static PyMethodDef methods[] = {
 	{ "decode", decode, METH_VARARGS, "decode(format, codes, exact) -> float64 array" },
 	{ "field", field, METH_VARARGS, "field(format, codes, field) -> list of str" },
 	{ "show_json", show_json, METH_VARARGS, "show_json(format, value, options) -> str" },
+	{ "rows_json", rows_json, METH_VARARGS, "rows_json(command, args, options, row_options) -> (str, failure)" },
+	{ "formats_json", formats_json, METH_NOARGS, "formats_json() -> str" },
 	{ "set_errors", set_errors, METH_VARARGS, "set_errors(UsageError, InputError, InexactError)" },
 	{ NULL, NULL, 0, NULL },
 };

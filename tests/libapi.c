@@ -306,6 +306,32 @@ static void spec_values_and_errors(void)
 	fpx_options_free(o);
 }
 
+/* The CLI's JSON rows: the formats listing, E2M1's eight magnitudes (OCP MX: 0, 0.5,
+ * 1, 1.5, 2, 3, 4, 6), a failed value's row, and options the library refuses. */
+static void rows(void)
+{
+	static const char *const e2m1[] = { "e2m1" }, *const exact[] = { "--fields=exact" };
+	static const char *const values[] = { "e4m3", "448", "2x" }, *const jobs[] = { "-j", "2" };
+	static const char *const want = "{\"exact\":\"0\"}\n{\"exact\":\"0.5\"}\n{\"exact\":\"1\"}\n"
+					"{\"exact\":\"1.5\"}\n{\"exact\":\"2\"}\n{\"exact\":\"3\"}\n"
+					"{\"exact\":\"4\"}\n{\"exact\":\"6\"}\n{\"exact\":\"-0\"}\n";
+	char *json = NULL;
+	fpx_error err;
+
+	check(fpx_formats_json(&json, &err) == FPX_OK && strstr(json, "{\"name\":\"e4m3\",\"bits\":\"8\""),
+	      "formats --json lists e4m3, 8 bits");
+	fpx_free(json);
+	check(fpx_rows_json(&json, "table", e2m1, 1, NULL, exact, 1, &err) == FPX_OK && strncmp(json, want, strlen(want)) == 0,
+	      "table --json e2m1: E2M1's values in code order");
+	fpx_free(json);
+	check(fpx_rows_json(&json, "convert", values, 3, NULL, exact, 1, &err) == FPX_INPUT &&
+		      strcmp(json, "{\"exact\":\"448\"}\n{\"input\":\"2x\",\"error\":\"unexpected character\"}\n") == 0,
+	      "convert --json: a failed value's row, FPX_INPUT");
+	fpx_free(json);
+	check(fpx_rows_json(&json, "map", e2m1, 1, NULL, jobs, 2, &err) == FPX_USAGE && !json, "-j is refused");
+	check(fpx_rows_json(&json, "show", e2m1, 1, NULL, NULL, 0, &err) == FPX_USAGE, "show has no rows");
+}
+
 static void integers(void)
 {
 	int64_t x[3] = { INT64_MIN, -1, INT64_MAX };
@@ -362,6 +388,7 @@ int main(void)
 	doubles_as_their_texts();
 	spec_values_and_errors();
 	integers();
+	rows();
 	four_threads();
 	printf("libapi: %ld passed, %ld failed\n", passed, failed);
 	return failed != 0;

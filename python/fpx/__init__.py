@@ -28,7 +28,7 @@ import numpy as np
 
 from . import _fpx
 
-__all__ = ["encode", "decode", "exact", "field", "show", "format_info", "Error", "UsageError", "InputError",
+__all__ = ["encode", "decode", "exact", "field", "show", "format_info", "formats", "table", "map", "convert", "Error", "UsageError", "InputError",
            "InexactError", "INEXACT", "TIE", "OVERFLOW", "UNDERFLOW", "SATURATED", "INVALID", "DIVBYZERO",
            "FAILED", "__version__"]
 
@@ -188,3 +188,64 @@ def show(fmt, value, mode=None, saturation=None, **options):
     the dict of `fpx show --json`."""
     text = value if isinstance(value, str) else _text_of(value)
     return json.loads(_fpx.show_json(fmt, text, _options(mode, saturation, options)))
+
+
+def formats():
+    """The formats `fpx formats` lists, each a dict (name, bits, kind, description,
+    aliases)."""
+    return [json.loads(line) for line in _fpx.formats_json().splitlines()]
+
+
+_ROW_OPTIONS = {"in_": "in", "range_": "range"}
+
+
+def _rows(command, args, fields, mode, saturation, options, errors):
+    """The rows of `fpx COMMAND --json`, as a dict of numpy arrays named by the CLI's
+    fields (an error row's fields empty, its message in 'error')."""
+    rounding, rows_options = {}, []
+    if fields is not None:
+        rows_options.append("--fields=" + (fields if isinstance(fields, str) else ",".join(fields)))
+    for key, value in options.items():
+        name = _ROW_OPTIONS.get(key, key).replace("_", "-")
+        if name in ("policy", "via", "arch", "wrap", "saturate", "sr-bits", "sr-random", "max-precision", "round"):
+            rounding[key] = value
+        elif value is True:
+            rows_options.append("--" + name)
+        elif value is not None and value is not False:
+            rows_options.append(f"--{name}={value}")
+    text, failure = _fpx.rows_json(command, [str(a) for a in args], _options(mode, saturation, rounding),
+                                   rows_options)
+    if failure is not None and errors == "raise":
+        raise InputError(*failure)
+    rows = [json.loads(line) for line in text.splitlines()]
+    names = []
+    for row in rows:
+        names += [k for k in row if k not in names]
+    columns = {}
+    for name in names:
+        values = [row.get(name, "") for row in rows]
+        if all(isinstance(v, str) for v in values):
+            columns[name] = np.array(values, dtype=str)
+        else:
+            columns[name] = np.array(values + [None], dtype=object)[:-1]
+    return columns
+
+
+def table(fmt, fields=None, mode=None, saturation=None, errors="raise", **options):
+    """Every code of fmt (or range_='A:B'), as `fpx table --json`: a dict of arrays, one
+    per field."""
+    return _rows("table", [fmt], fields, mode, saturation, options, errors)
+
+
+def map(expr, fmt=None, fields=None, mode=None, saturation=None, errors="raise", **options):
+    """`fpx map --json [FORMAT] EXPR` (in_=, to=, range_=, random=, seed=, finite=,
+    testfloat=, ...): a dict of arrays, one per field."""
+    return _rows("map", ([fmt] if fmt else []) + [expr], fields, mode, saturation, options, errors)
+
+
+def convert(values, fmt, fields=None, mode=None, saturation=None, errors="raise", **options):
+    """`fpx convert --json FORMAT VALUE...` (each value as encode() reads it): a dict of
+    arrays, one per field; with errors='flag', a value that fails is a row with its
+    message under 'error'."""
+    texts = [_text_of(v) for v in (values.reshape(-1) if isinstance(values, np.ndarray) else values)]
+    return _rows("convert", [fmt] + texts, fields, mode, saturation, options, errors)

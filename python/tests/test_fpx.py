@@ -186,3 +186,45 @@ def test_repeated_work_does_not_grow():
         fpx.decode(fpx.encode(x, "binary16"), "binary16", exact=False)
         fpx.show("e4m3", "0.3")
     assert resident_kib() - before < 4096
+
+
+def cli_rows(*args):
+    return [json.loads(line) for line in cli(*args).splitlines()]
+
+
+def columns_are_rows(columns, rows):
+    names = list(columns)
+    assert all(len(columns[n]) == len(rows) for n in names)
+    for i, row in enumerate(rows):
+        for name in names:
+            want = row.get(name, "")
+            got = columns[name][i]
+            assert (list(got) if isinstance(want, list) else got) == want, (name, i)
+
+
+def test_formats_are_the_clis():
+    assert fpx.formats() == cli_rows("formats", "--json")
+
+
+@pytest.mark.parametrize("fmt", ["e2m1", "hif8", "e4m3", "posit8", "int4"])
+def test_table_is_the_clis(fmt):
+    columns_are_rows(fpx.table(fmt, fields="hex,exact,shortest,class"),
+                     cli_rows("table", "--json", "-o", "hex,exact,shortest,class", fmt))
+
+
+def test_map_is_the_clis():
+    columns_are_rows(fpx.map("x*y", in_="e2m1,e2m1", to="e4m3", mode="rtz"),
+                     cli_rows("map", "--json", "--in", "e2m1,e2m1", "--to", "e4m3", "-r", "rtz", "x*y"))
+    columns_are_rows(fpx.map("sqrt(x)", "bfloat16", random=200, seed=7, fields="x,hex,flags"),
+                     cli_rows("map", "--json", "--random", "200", "--seed", "7", "-o", "x,hex,flags", "bfloat16",
+                              "sqrt(x)"))
+
+
+def test_convert_is_the_clis():
+    values = VALUES[:200]
+    columns_are_rows(fpx.convert(values, "e5m2", fields="input,hex,exact,error,flags", saturation="finite",
+                                 errors="flag"),
+                     cli_rows("convert", "--json", "-o", "input,hex,exact,error,flags", "--saturation", "finite",
+                              "e5m2", *values))
+    with pytest.raises(fpx.UsageError):
+        fpx.map("x", "e4m3", jobs=2)

@@ -138,7 +138,20 @@ FPX_API fpx_status fpx_decode_text(const fpx_format *f, const void *codes, size_
 FPX_API fpx_status fpx_show_json(char **json, const fpx_format *f, const fpx_options *o, const char *value,
 				 fpx_error *err);
 
-/* Frees what the library handed out (fpx_show_json()'s text). */
+/* `fpx formats --json`: a JSON object a line, one per format, in *json (to fpx_free()). */
+FPX_API fpx_status fpx_formats_json(char **json, fpx_error *err);
+/*
+ * The rows of `fpx COMMAND --json ARGS...` (table, map, convert or cast) with o's options
+ * and the rows' own ones, each as fpx(1) spells it ("--fields=hex,exact", "--range=0:9",
+ * "--in=e4m3", "--random=100", "--seed=7", "--finite", "--testfloat", ...): a JSON object
+ * a line in *json (to fpx_free()), the rows of failed values among them, as fpx(1) writes
+ * them (the status is then FPX_INPUT). Values come from args alone, never stdin; map runs
+ * in the calling thread.
+ */
+FPX_API fpx_status fpx_rows_json(char **json, const char *command, const char *const *args, int nargs,
+				 const fpx_options *o, const char *const *row_options, int noptions, fpx_error *err);
+
+/* Frees what the library handed out (fpx_show_json()'s text, ...). */
 FPX_API void fpx_free(void *p);
 
 #ifdef __cplusplus

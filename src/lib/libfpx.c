@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "commands.h"
 #include "convert.h"
 #include "options.h"
@@ -536,6 +537,16 @@ fpx_status fpx_decode_text(const fpx_format *f, const void *codes, size_t n, con
 	return FPX_OK;
 }
 
+/* The text a command wrote into out, handed out (never NULL). */
+static char *handed_out(struct strbuf *out)
+{
+	char *text = out->cap ? out->s : strdup("");
+
+	if (!text)
+		abort();
+	return text;
+}
+
 /* ---- Readouts ---- */
 
 fpx_status fpx_show_json(char **json, const fpx_format *f, const fpx_options *o, const char *value, fpx_error *err)
@@ -564,10 +575,96 @@ fpx_status fpx_show_json(char **json, const fpx_format *f, const fpx_options *o,
 	if (status != 0) {
 		status = fail(err, status == EXIT_USAGE ? FPX_USAGE : FPX_INPUT, 0, t.messages.s);
 		sb_free(&out);
-	} else if (!(*json = out.cap ? out.s : strdup("")))
-		abort();
+	} else
+		*json = handed_out(&out);
 	give_back(&t);
 	return (fpx_status)status;
+}
+
+/* The command's run with s, what it writes taken into *json, its messages into err. */
+static fpx_status run_taken(char **json, int (*run)(struct settings *), struct settings *s, fpx_error *err)
+{
+	struct strbuf out, *out_before;
+	struct taken t;
+	int status;
+
+	sb_init(&out);
+	take_messages(&t);
+	out_before = output_into(&out);
+	status = run(s);
+	output_into(out_before);
+	*json = NULL;
+	if (status == EXIT_USAGE) {
+		fail(err, FPX_USAGE, 0, t.messages.s);
+		sb_free(&out);
+	} else {
+		if (status != 0)
+			fail(err, FPX_INPUT, 0, t.messages.s);
+		*json = handed_out(&out);
+	}
+	give_back(&t);
+	return status == 0 ? FPX_OK : status == EXIT_USAGE ? FPX_USAGE : FPX_INPUT;
+}
+
+fpx_status fpx_formats_json(char **json, fpx_error *err)
+{
+	struct settings s;
+
+	settings_default(&s);
+	s.style = STYLE_JSON;
+	return run_taken(json, cmd_formats, &s, err);
+}
+
+/* The rows' options the library takes: those of the rows, never a process's (-j), a
+ * file's (-F, --svg) or the terminal's. */
+#define ROWS_REFUSED (OPTION_BIT(JOBS) | OPTION_BIT(FORMAT_FILE) | OPTION_BIT(SVG) | OPTION_BIT(HELP) | \
+		      OPTION_BIT(VERSION) | OPTION_BIT(COLOR) | OPTION_BIT(TSV) | OPTION_BIT(CSV) | OPTION_BIT(HEADER))
+
+fpx_status fpx_rows_json(char **json, const char *command, const char *const *args, int nargs, const fpx_options *o,
+			 const char *const *row_options, int noptions, fpx_error *err)
+{
+	static const char *const rows_commands[] = { "table", "map", "convert", "cast" };
+	const struct command *c = NULL;
+	char **argv;
+	struct settings s;
+	struct taken t;
+	int count = o ? o->count : 0, status;
+	fpx_status done;
+
+	*json = NULL;
+	for (size_t k = 0; k < sizeof rows_commands / sizeof rows_commands[0]; k++)
+		if (strcmp(command, rows_commands[k]) == 0)
+			c = cmdline_find(&cli_commands, command);
+	if (!c)
+		return fail(err, FPX_USAGE, 0, "rows come from table, map, convert or cast");
+	if (nargs < 0 || noptions < 0 || !(argv = calloc((size_t)(1 + count + noptions + nargs + 1), sizeof *argv)))
+		return fail(err, FPX_USAGE, 0, "no arguments");
+	argv[0] = "fpx";
+	for (int k = 0; k < count; k++)
+		argv[1 + k] = o->given[k];
+	for (int k = 0; k < noptions; k++)
+		argv[1 + count + k] = (char *)row_options[k];
+	argv[1 + count + noptions] = "--";
+	for (int k = 0; k < nargs; k++)
+		argv[2 + count + noptions + k] = (char *)args[k];
+	settings_default(&s);
+	take_messages(&t);
+	status = options_parse(&s, 2 + count + noptions + nargs, argv);
+	if (status == OPTIONS_GO_ON)
+		status = options_check(&s, c->options & ~ROWS_REFUSED, c->name);
+	if (status != OPTIONS_GO_ON)
+		fail(err, FPX_USAGE, 0, t.messages.s);
+	give_back(&t);
+	free(argv);
+	if (status != OPTIONS_GO_ON) {
+		free(s.args);
+		return FPX_USAGE;
+	}
+	s.style = STYLE_JSON;
+	s.map.quiet = true;
+	done = run_taken(json, c->run, &s, err);
+	free(s.args);
+	return done;
 }
 
 void fpx_free(void *p)
