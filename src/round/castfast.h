@@ -1,0 +1,56 @@
+/*
+ * castfast.h — a binary format's code (binary16, 32 or 64) rounded to nearest, ties to
+ * even, into a grid format straight from its bits, where both are normal: the value's
+ * bits shifted right with the rounding added, the exponents' biases told apart by one
+ * subtraction (the carry of a rounding up into the exponent is the next binade's
+ * rank). Anything else — zeros, subnormals on either side, past max, inf, NaN — is
+ * declined, for rnd_line_binary_code() and the conversion to take. Never allocates.
+ */
+#ifndef FPX_CASTFAST_H
+#define FPX_CASTFAST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "roundline.h"
+
+struct cast_fast {
+	int shift;          /* the source's fraction bits less the target's */
+	uint64_t low, span; /* normal in both: low <= magnitude bits < low + span */
+	uint64_t offset;    /* (the source's bias − the target's) << target fraction bits */
+	uint64_t max_rank, sign_from, sign_to; /* the sign bits of source and target */
+};
+
+/* False where rl's rounding or format is none the kernel makes (then no code is fast). */
+bool cast_fast_open(struct cast_fast *k, const struct rnd_line *rl, int ebits, int fbits);
+
+/* The code of the source's code `bits` and its flags (RND_INEXACT, RND_TIE: a normal
+ * value rounded to a normal one raises no other), or false where the kernel declines it. */
+static inline bool cast_fast_code(uint64_t *code, unsigned *flags, const struct cast_fast *k, uint64_t bits)
+{
+	uint64_t magnitude = bits & (k->sign_from - 1), half = UINT64_C(1) << k->shift >> 1;
+	uint64_t rest = magnitude & (2 * half - 1), rank;
+
+	if (magnitude - k->low >= k->span)
+		return false;
+	rank = ((magnitude + half - 1 + (magnitude >> k->shift & 1)) >> k->shift) - k->offset;
+	if (rank > k->max_rank || (bits & k->sign_from && !k->sign_to))
+		return false;
+	*code = rank | (bits & k->sign_from ? k->sign_to : 0);
+	*flags = (rest != 0 ? RND_INEXACT : 0) | (rest == half ? RND_TIE : 0);
+	return true;
+}
+
+/* The same without a branch: *code, and nonzero where the kernel declines it (*code
+ * then meaningless). */
+static inline uint64_t cast_fast_unless(uint64_t *code, const struct cast_fast *k, uint64_t bits)
+{
+	uint64_t magnitude = bits & (k->sign_from - 1), half = UINT64_C(1) << k->shift >> 1;
+	uint64_t rank = ((magnitude + half - 1 + (magnitude >> k->shift & 1)) >> k->shift) - k->offset;
+	uint64_t neg = bits & k->sign_from;
+
+	*code = rank | (neg ? k->sign_to : 0);
+	return (uint64_t)(magnitude - k->low >= k->span) | (uint64_t)(rank > k->max_rank) | (uint64_t)(neg && !k->sign_to);
+}
+
+#endif
