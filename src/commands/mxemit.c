@@ -164,9 +164,9 @@ static bool zero_in_words(struct element_words *w, const struct block *b, fpcode
 }
 
 /* A float element from the digits x the one pass read, in words as element_in_words()
- * makes it, rounded by the pass's rounding for the scale. */
+ * makes it, by the pass's rounding for the scale; false (mxfar.c's) where ⌊log2 |x|⌋ ≥ far. */
 static bool digits_in_words(struct element_words *w, struct block *b, const struct element_format *ef,
-			    const struct fastdec_digits *x, long e, long worst_over)
+			    const struct fastdec_digits *x, long e, long worst_over, long far)
 {
 	const struct rnd_line *rl;
 	uint64_t m;
@@ -179,7 +179,8 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 		return zero_in_words(w, b, fmt_zero_code(ef->floats, x->neg), x, 0);
 	if (!(rl = b->rounding))
 		return false;
-	bound = fastdec_digits_log2_bound(x);
+	if ((bound = fastdec_digits_log2_bound(x)) >= far)
+		return false;
 	if (rnd_line_far_below(&w->code, rl, bound + 3, x->neg)) {
 		if (b->codes && b->codes->grid[w->code] && b->codes->m[w->code] == 0)
 			return zero_in_words(w, b, w->code, x, bound); /* flushed to zero, as most are */
@@ -330,12 +331,10 @@ static void keep_double(struct block *b, const struct element_format *ef, long e
 
 	if (d->at < 0 || d->hi <= 0 || mx_double_over(d->hi, e) + 1 <= over)
 		return;
-	if (digits_in_words(&w, b, ef, &b->digits[d->at], e, LONG_MIN))
+	if (digits_in_words(&w, b, ef, &b->digits[d->at], e, LONG_MIN, LONG_MAX))
 		keep_worst(words, &w);
-	else if (!mx_text_error_kept(text, b, ef, d->at, d->code, e)) {
-		mx_decoded_value(b->decoded, ef, d->code, e);
-		mx_keep_rational(b, rational, mx_element_value(b, d->at), false);
-	}
+	else
+		mx_keep_exact(b, ef, e, d->at, d->code, rational, text);
 }
 
 /* A run of at most MX_RUN elements from i (below end) made by binary64 on grid
@@ -364,7 +363,7 @@ static long double_run(fpcode codes[MX_RUN], struct block *b, const struct eleme
 		if (lo > most_hi) {
 			*most = (struct worst_double){ i, codes[n], lo, hi, mx_double_over(lo, e) };
 			most_lo = lo, most_hi = hi;
-		} else if (digits_in_words(&w, b, ef, &digits[i], e, LONG_MIN))
+		} else if (digits_in_words(&w, b, ef, &digits[i], e, LONG_MIN, LONG_MAX))
 			keep_worst(worst, &w); /* too near to tell: exactly */
 		else
 			break;
@@ -406,14 +405,14 @@ static inline __attribute__((always_inline)) void put_code_rows(struct strbuf *o
 __attribute__((flatten)) static long digits_elements(struct strbuf *out, const struct settings *s, struct block *b,
 						     const struct element_format *ef, long i, long e,
 						     struct worst_words *worst, long known,
-						     const struct mx_double_grid *grid)
+						     const struct mx_double_grid *grid, long far)
 {
 	int hex_digits = element_hex_digits(ef);
 
 	for (long first = i; i < b->count; i++) {
 		struct element_words w;
 		if (b->form[i] != ELEMENT_DIGITS || (grid && i > first && mx_digits_double_able(&b->digits[i])) ||
-		    !digits_in_words(&w, b, ef, &b->digits[i], e, known > worst->over ? known : worst->over))
+		    !digits_in_words(&w, b, ef, &b->digits[i], e, known > worst->over ? known : worst->over, far))
 			break;
 		keep_worst(worst, &w);
 		put_words_element(out, s, b, i, hex_digits, &w);
@@ -426,7 +425,7 @@ __attribute__((flatten)) static long digits_elements(struct strbuf *out, const s
  * those after them binary64 may not make, by digits_elements(). */
 static long double_elements(struct strbuf *out, const struct settings *s, struct block *b,
 			    const struct element_format *ef, long i, long e, struct worst_words *worst, long known,
-			    struct worst_double *most, const struct mx_double_grid *grid)
+			    struct worst_double *most, const struct mx_double_grid *grid, long far)
 {
 	int hex_digits = element_hex_digits(ef);
 
@@ -439,7 +438,7 @@ static long double_elements(struct strbuf *out, const struct settings *s, struct
 			continue;
 		}
 		known = most->over > known ? most->over : known;
-		if ((n = digits_elements(out, s, b, ef, i, e, worst, known, grid)) == i)
+		if ((n = digits_elements(out, s, b, ef, i, e, worst, known, grid, far)) == i)
 			break;
 		i = n;
 	}
@@ -527,29 +526,31 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	struct worst_text text = { false, LONG_MIN, NULL, NULL, 0 };
 	struct worst_double most = { -1, 0, -1, -1, LONG_MIN };
 	struct mx_double_grid grid = { 0 };
-	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended, doubles, coded; /* code decided */
+	struct mx_far far;
+	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended, doubles, coded, far_coded; /* code decided */
 	long pending = 0, known; /* 2^known ≤ a pending element's |error| */
-	struct seed seed;
+	struct seed seed = { .at = -1 };
 
 	mx_block_work(b, s, ef);
 	b->rounding = ef->floats ? mx_scaled_rounding(b, ef->floats, e) : NULL;
-	known = seed_known(&seed, b, ef, e);
+	known = mx_far_scan(&far, b, e) ? far.over : seed_known(&seed, b, ef, e); /* the far ones' over a seed's */
 	doubles = b->in_place && mx_double_block(&grid, b, ef, e);
 	for (long i = 0; i < b->count; i++) {
 		struct element_words w;
 		fpcode code;
 		long over = known_over(known, &worst_words, &text);
 		if (b->in_place && b->form[i] == ELEMENT_DIGITS) {
-			i = doubles ? double_elements(out, s, b, ef, i, e, &worst_words, over, &most, &grid)
-				    : digits_elements(out, s, b, ef, i, e, &worst_words, over, NULL);
+			i = doubles ? double_elements(out, s, b, ef, i, e, &worst_words, over, &most, &grid, far.far)
+				    : digits_elements(out, s, b, ef, i, e, &worst_words, over, NULL, far.far);
 			if (i == b->count)
 				break;
 			known = most.over > known ? most.over : known;
 			over = known_over(known, &worst_words, &text);
 		}
-		coded = doubles && b->form[i] == ELEMENT_SPOT && i != seed.at && /* the seed's made already */
+		far_coded = mx_far_element(&code, b, i, &far); /* past max: its error not the worst's */
+		coded = !far_coded && doubles && b->form[i] == ELEMENT_SPOT && i != seed.at && /* the seed's made already */
 			mx_spot_element_code(&code, b->rounding, &grid, &b->spots[2 * i], b->spot_log2[i], e);
-		if (coded && mx_code_below(b->codes->under, code, e, over)) {
+		if (far_coded || (coded && mx_code_below(b->codes->under, code, e, over))) {
 			put_code_rows(out, s, b, i, 1, &code, element_hex_digits(ef));
 			continue;
 		}
@@ -571,6 +572,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 		}
 		put_element_words(out, s, b, i, ef, &w);
 	}
+	mx_keep_exact(b, ef, e, far.at, far.code, &worst, &text); /* the far ones' worst, where any */
 	keep_double(b, ef, e, &most, known_over(known, &worst_words, &text), &worst_words, &worst, &text);
 	mx_resolve_pending(b, ef, e, pending, &worst_words, &worst, &text);
 	mx_put_block_worst(out, s, &worst_words.error, text.any ? text.digits : NULL, b->worst, worst.any,
