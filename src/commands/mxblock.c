@@ -348,10 +348,10 @@ bool mx_shared_exponent(long *out, struct block *b, long emax)
 	for (long i = 0; i < b->count; i++) {
 		if (b->log2_over[i] <= top || not_above(b, i, top, &bound)) /* the first: no branch on form */
 			continue;
-		if (bound != LONG_MIN && bound - emax >= 127) /* the scale capped: only a NaN or inf */
-			top = LONG_MAX / 4;                   /* changes it, every finite x now below */
-		else if (digits_floor_log2(&e, b, i))
+		if (digits_floor_log2(&e, b, i))
 			top = e > top ? e : top;
+		else if (bound != LONG_MIN && bound - emax >= 127) /* the scale capped: only a NaN or */
+			top = LONG_MAX / 4;                        /* inf changes it, every finite x below */
 		else if (bound != LONG_MIN && n < MX_PUT_OFF)
 			later[n++] = i;
 		else if ((got = value_floor_log2(&e, b, i)) < 0)

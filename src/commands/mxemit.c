@@ -164,9 +164,9 @@ static bool zero_in_words(struct element_words *w, const struct block *b, fpcode
 }
 
 /* A float element from the digits x the one pass read, in words as element_in_words()
- * makes it, by the pass's rounding for the scale; false (mxfar.c's) where ⌊log2 |x|⌋ ≥ far. */
+ * makes it, rounded by the pass's rounding for the scale. */
 static bool digits_in_words(struct element_words *w, struct block *b, const struct element_format *ef,
-			    const struct fastdec_digits *x, long e, long worst_over, long far)
+			    const struct fastdec_digits *x, long e, long worst_over)
 {
 	const struct rnd_line *rl;
 	uint64_t m;
@@ -179,14 +179,15 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 		return zero_in_words(w, b, fmt_zero_code(ef->floats, x->neg), x, 0);
 	if (!(rl = b->rounding))
 		return false;
-	if ((bound = fastdec_digits_log2_bound(x)) >= far)
-		return false;
+	bound = fastdec_digits_log2_bound(x);
 	if (rnd_line_far_below(&w->code, rl, bound + 3, x->neg)) {
 		if (b->codes && b->codes->grid[w->code] && b->codes->m[w->code] == 0)
 			return zero_in_words(w, b, w->code, x, bound); /* flushed to zero, as most are */
 	} else if (!rnd_line_digits_code(&w->code, rl, x))
 		return false;
 	under = b->codes ? b->codes->under[w->code] : LONG_MAX;
+	if (under == LONG_MAX && bound + rl->grid.e2 > rl->grid.emax)
+		return false; /* past max's binade, its error seldom in words: mxfar.c's */
 	if (!b->error_wanted && under != LONG_MAX && under + e <= worst_over) {
 		/* below the block's worst: its error is neither written nor kept, its value
 		 * only where -o has exact */
@@ -331,7 +332,7 @@ static void keep_double(struct block *b, const struct element_format *ef, long e
 
 	if (d->at < 0 || d->hi <= 0 || mx_double_over(d->hi, e) + 1 <= over)
 		return;
-	if (digits_in_words(&w, b, ef, &b->digits[d->at], e, LONG_MIN, LONG_MAX))
+	if (digits_in_words(&w, b, ef, &b->digits[d->at], e, LONG_MIN))
 		keep_worst(words, &w);
 	else
 		mx_keep_exact(b, ef, e, d->at, d->code, rational, text);
@@ -363,7 +364,7 @@ static long double_run(fpcode codes[MX_RUN], struct block *b, const struct eleme
 		if (lo > most_hi) {
 			*most = (struct worst_double){ i, codes[n], lo, hi, mx_double_over(lo, e) };
 			most_lo = lo, most_hi = hi;
-		} else if (digits_in_words(&w, b, ef, &digits[i], e, LONG_MIN, LONG_MAX))
+		} else if (digits_in_words(&w, b, ef, &digits[i], e, LONG_MIN))
 			keep_worst(worst, &w); /* too near to tell: exactly */
 		else
 			break;
@@ -405,14 +406,14 @@ static inline __attribute__((always_inline)) void put_code_rows(struct strbuf *o
 __attribute__((flatten)) static long digits_elements(struct strbuf *out, const struct settings *s, struct block *b,
 						     const struct element_format *ef, long i, long e,
 						     struct worst_words *worst, long known,
-						     const struct mx_double_grid *grid, long far)
+						     const struct mx_double_grid *grid)
 {
 	int hex_digits = element_hex_digits(ef);
 
 	for (long first = i; i < b->count; i++) {
 		struct element_words w;
 		if (b->form[i] != ELEMENT_DIGITS || (grid && i > first && mx_digits_double_able(&b->digits[i])) ||
-		    !digits_in_words(&w, b, ef, &b->digits[i], e, known > worst->over ? known : worst->over, far))
+		    !digits_in_words(&w, b, ef, &b->digits[i], e, known > worst->over ? known : worst->over))
 			break;
 		keep_worst(worst, &w);
 		put_words_element(out, s, b, i, hex_digits, &w);
@@ -425,7 +426,7 @@ __attribute__((flatten)) static long digits_elements(struct strbuf *out, const s
  * those after them binary64 may not make, by digits_elements(). */
 static long double_elements(struct strbuf *out, const struct settings *s, struct block *b,
 			    const struct element_format *ef, long i, long e, struct worst_words *worst, long known,
-			    struct worst_double *most, const struct mx_double_grid *grid, long far)
+			    struct worst_double *most, const struct mx_double_grid *grid)
 {
 	int hex_digits = element_hex_digits(ef);
 
@@ -438,7 +439,7 @@ static long double_elements(struct strbuf *out, const struct settings *s, struct
 			continue;
 		}
 		known = most->over > known ? most->over : known;
-		if ((n = digits_elements(out, s, b, ef, i, e, worst, known, grid, far)) == i)
+		if ((n = digits_elements(out, s, b, ef, i, e, worst, known, grid)) == i)
 			break;
 		i = n;
 	}
@@ -451,19 +452,22 @@ struct seed {
 	long at;
 	struct element_words w;
 	struct mx_pending p;
+	struct mx_far far; /* or, instead of one, the elements far past max (mxfar.c) */
 };
 
 /* A power of two not above the |error| of the seed, from its lower bound, made before
  * the others so that those far below it are not pended; LONG_MIN (and no seed) where
- * there is none, the block is not in place, or its error is not bounded above 0. */
-static long seed_known(struct seed *seed, struct block *b, const struct element_format *ef, long e)
+ * there is none, the block is not in place, its error is not bounded above 0, or it has
+ * elements far past max (mx_far_scan(): the error of the largest then made first). */
+static long seed_known(struct seed *seed, struct block *b, const struct element_format *ef, long e,
+		       struct worst_rational *rational, struct worst_text *text)
 {
 	long top = LONG_MIN, at = -1;
 	bool pended;
 
 	seed->at = -1;
-	if (!b->in_place || !b->spot_any) /* no spot read: none (no element becomes one) */
-		return LONG_MIN;
+	if (mx_far_scan(&seed->far, b, ef, e, rational, text) || !b->in_place || !b->spot_any)
+		return LONG_MIN; /* the far ones made, or no spot read: none (no element becomes one) */
 	if (b->form[at = b->spot_top_at] != ELEMENT_SPOT) /* the reading's largest made a decimal since */
 		for (long i = at = -1; ++i < b->count;)
 			if (b->form[i] == ELEMENT_SPOT && b->spot_log2[i] > top)
@@ -526,31 +530,29 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	struct worst_text text = { false, LONG_MIN, NULL, NULL, 0 };
 	struct worst_double most = { -1, 0, -1, -1, LONG_MIN };
 	struct mx_double_grid grid = { 0 };
-	struct mx_far far;
-	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended, doubles, coded, far_coded; /* code decided */
+	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended, doubles, coded; /* code decided */
 	long pending = 0, known; /* 2^known ≤ a pending element's |error| */
-	struct seed seed = { .at = -1 };
+	struct seed seed;
 
 	mx_block_work(b, s, ef);
 	b->rounding = ef->floats ? mx_scaled_rounding(b, ef->floats, e) : NULL;
-	known = mx_far_scan(&far, b, e) ? far.over : seed_known(&seed, b, ef, e); /* the far ones' over a seed's */
+	known = seed_known(&seed, b, ef, e, &worst, &text);
 	doubles = b->in_place && mx_double_block(&grid, b, ef, e);
 	for (long i = 0; i < b->count; i++) {
 		struct element_words w;
 		fpcode code;
 		long over = known_over(known, &worst_words, &text);
 		if (b->in_place && b->form[i] == ELEMENT_DIGITS) {
-			i = doubles ? double_elements(out, s, b, ef, i, e, &worst_words, over, &most, &grid, far.far)
-				    : digits_elements(out, s, b, ef, i, e, &worst_words, over, NULL, far.far);
+			i = doubles ? double_elements(out, s, b, ef, i, e, &worst_words, over, &most, &grid)
+				    : digits_elements(out, s, b, ef, i, e, &worst_words, over, NULL);
 			if (i == b->count)
 				break;
 			known = most.over > known ? most.over : known;
 			over = known_over(known, &worst_words, &text);
 		}
-		far_coded = mx_far_element(&code, b, i, &far); /* past max: its error not the worst's */
-		coded = !far_coded && doubles && b->form[i] == ELEMENT_SPOT && i != seed.at && /* the seed's made already */
+		coded = doubles && b->form[i] == ELEMENT_SPOT && i != seed.at && /* the seed's made already */
 			mx_spot_element_code(&code, b->rounding, &grid, &b->spots[2 * i], b->spot_log2[i], e);
-		if (far_coded || (coded && mx_code_below(b->codes->under, code, e, over))) {
+		if ((coded && mx_code_below(b->codes->under, code, e, over)) || mx_far_element(&code, b, i, &seed.far)) {
 			put_code_rows(out, s, b, i, 1, &code, element_hex_digits(ef));
 			continue;
 		}
@@ -572,7 +574,6 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 		}
 		put_element_words(out, s, b, i, ef, &w);
 	}
-	mx_keep_exact(b, ef, e, far.at, far.code, &worst, &text); /* the far ones' worst, where any */
 	keep_double(b, ef, e, &most, known_over(known, &worst_words, &text), &worst_words, &worst, &text);
 	mx_resolve_pending(b, ef, e, pending, &worst_words, &worst, &text);
 	mx_put_block_worst(out, s, &worst_words.error, text.any ? text.digits : NULL, b->worst, worst.any,
@@ -591,10 +592,8 @@ void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b
 	mx_put_scale(out, s, b, !finite, e);
 	if (finite)
 		finite_block(out, s, b, ef, e);
-	else {
+	else
 		mx_nan_block(out, s, b, ef);
-		mx_put_worst_error(out, s, "nan");
-	}
 	mx_block_empty(b);
 	b->number++;
 }

@@ -29,7 +29,7 @@ void mx_put_texts_element(struct strbuf *out, const struct settings *s, struct b
 void mx_put_block_scale(struct strbuf *out, const struct settings *s, struct block *b, const char *hex,
 			const char *exact);
 void mx_put_worst_error(struct strbuf *out, const struct settings *s, const char *error);
-/* A block whose scale is NaN: every element decodes to NaN. */
+/* A block whose scale is NaN: every element decodes to NaN, its worst error too. */
 void mx_nan_block(struct strbuf *out, const struct settings *s, const struct block *b, const struct element_format *ef);
 /* An E8M0 scale's row: nan, or 2^e (mx_put_block_scale(); in TSV "2^e = " and its value,
  * the row made once for each scale). */
@@ -145,17 +145,18 @@ void mx_resolve_pending(struct block *b, const struct element_format *ef, long e
 
 /* The elements of a block, with the scale X = 2^127, whose ⌊log2 |x|⌋ is at least
  * threshold (past the binade of max·X): each rounds to ±max, and its |error|, |x| −
- * max·X, is the larger the larger |x| is. The one of largest |x| (at, −1 for none; its
- * code), and 2^over ≤ its |error| (LONG_MIN where not known). */
+ * max·X, is the larger the larger |x| is. The one of largest |x| (at, −1 for none), its
+ * code. */
 struct mx_far {
-	long at, threshold, over;
+	long at, threshold;
 	fpcode code;
-	long far; /* digits with fastdec_digits_log2_bound() this or more are such: threshold, LONG_MAX for none */
 };
 /* Block b's (mx_block_work() made its table, its rounding b->rounding) with the scale
  * 2^e, where it has one, no -o field would make each one's error or value, and their
- * texts are plain decimals compared digit by digit; else false, at −1. */
-bool mx_far_scan(struct mx_far *far, const struct block *b, long e);
+ * texts are plain decimals compared digit by digit: the error of the largest made
+ * exactly and kept in text or rational (mx_keep_exact()); else false, at −1. */
+bool mx_far_scan(struct mx_far *far, struct block *b, const struct element_format *ef, long e,
+		 struct worst_rational *rational, struct worst_text *text);
 /* Whether element i is one of them (threshold mx_far_scan()'s): its code. */
 bool mx_far_code(fpcode *code, const struct block *b, long i, long threshold);
 static inline bool mx_far_element(fpcode *code, const struct block *b, long i, const struct mx_far *far)

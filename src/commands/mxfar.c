@@ -51,10 +51,11 @@ static bool element_neg(const struct block *b, long i)
 
 /* A plain decimal's text as its significant digits: from the first not 0 (d) to the
  * end of its digits (end), its point `point` bytes past d (where none, or before d, a
- * number out of [0, end − d)), the first digit standing at 10^(top − 1). */
+ * number not below end − d), the first digit standing at 10^(top − 1). */
 struct typed_digits {
 	const char *d, *end;
-	long point, top;
+	size_t point;
+	long top;
 };
 
 /* Past the run of digits at p (before end): 8 bytes a step while 8 are left. */
@@ -93,7 +94,7 @@ static bool typed_digits(struct typed_digits *t, const char *text, size_t len)
 		return false; /* 0 */
 	t->d = first;
 	t->end = p;
-	t->point = point - first;
+	t->point = (size_t)(point - first); /* before d: past any length */
 	t->top = exp + (first < point ? point - first : point - first + 1);
 	return true;
 }
@@ -113,13 +114,13 @@ static bool any_nonzero(const char *p, const char *end)
 static int typed_cmp(const struct typed_digits *a, const struct typed_digits *b)
 {
 	const char *p = a->d, *q = b->d;
-	long n = a->end - a->d < b->end - b->d ? a->end - a->d : b->end - b->d;
+	size_t n = (size_t)(a->end - a->d < b->end - b->d ? a->end - a->d : b->end - b->d);
 	int c;
 
 	if (a->top != b->top)
 		return a->top > b->top ? 1 : -1;
-	if (a->point == b->point || ((unsigned long)a->point >= (unsigned long)n && (unsigned long)b->point >= (unsigned long)n)) {
-		if ((c = memcmp(p, q, (size_t)n)) != 0)
+	if (a->point == b->point || (a->point >= n && b->point >= n)) {
+		if ((c = memcmp(p, q, n)) != 0)
 			return c > 0 ? 1 : -1;
 		p += n, q += n;
 	} else
@@ -146,15 +147,14 @@ bool mx_far_code(fpcode *code, const struct block *b, long i, long threshold)
 
 /* Whether far elements of block b may be told apart (mx_far_scan()): a block in place
  * (its rows straight from the table), a float format's table, no error or exact value
- * written (each would be made), the scale capped, and
- * the codes past max ±v, v·2^e a value of the grid below 2^threshold, so that every x
- * past that has |error| = |x| − v·2^e. */
+ * written (each would be made), and the codes past max ±v, v·2^e a value of the grid
+ * below 2^threshold, so that every x past that has |error| = |x| − v·2^e. */
 static bool far_block(const struct block *b, long e, long threshold)
 {
 	const struct code_table *t = b->codes;
 	const fpcode *past = b->rounding ? b->rounding->past_max : NULL;
 
-	if (e != MX_SCALE_BIAS || !b->in_place || !t || !past || b->error_wanted || b->exact_wanted)
+	if (!b->in_place || !t || !past || b->error_wanted || b->exact_wanted)
 		return false;
 	for (int neg = 0; neg < 2; neg++)
 		if (past[neg] >= MX_TABLE_CODES || !t->grid[past[neg]] || t->neg[past[neg]] != neg)
@@ -163,13 +163,13 @@ static bool far_block(const struct block *b, long e, long threshold)
 	       64 - __builtin_clzll(t->m[past[0]]) + t->exp[past[0]] + e <= threshold;
 }
 
-bool mx_far_scan(struct mx_far *far, const struct block *b, long e)
+bool mx_far_scan(struct mx_far *far, struct block *b, const struct element_format *ef, long e,
+		 struct worst_rational *rational, struct worst_text *text)
 {
 	struct typed_digits most = { NULL, NULL, 0, 0 }, x;
-	long top = LONG_MIN;
 
-	*far = (struct mx_far){ .at = -1, .over = LONG_MIN, .far = LONG_MAX };
-	if (!b->rounding)
+	*far = (struct mx_far){ .at = -1, .threshold = LONG_MAX, .code = 0 };
+	if (e != MX_SCALE_BIAS || !b->rounding)
 		return false;
 	/* x with ⌊log2 |x|⌋ + e2 past the grid's emax lies at or past 2^(emax + 1) */
 	far->threshold = b->rounding->grid.emax - b->rounding->grid.e2 + 1;
@@ -183,11 +183,7 @@ bool mx_far_scan(struct mx_far *far, const struct block *b, long e)
 			return far->at = -1, false; /* not told apart: the usual path */
 		if (far->at < 0 || typed_cmp(&x, &most) > 0)
 			far->at = i, far->code = code, most = x;
-		if (log2_below(b, i) > top)
-			top = log2_below(b, i);
 	}
-	/* |error| > 2^top − 2^threshold ≥ 2^(top − 1), max·2^e below 2^threshold */
-	far->over = top > far->threshold ? top - 1 : LONG_MIN;
-	far->far = far->at >= 0 ? far->threshold : LONG_MAX;
+	mx_keep_exact(b, ef, e, far->at, far->code, rational, text); /* none where at is −1 */
 	return far->at >= 0;
 }

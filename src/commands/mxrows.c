@@ -69,7 +69,7 @@ static void start_flat_rows(struct block *b, const struct settings *s, const cha
 	sb_add(&b->row_start, b->tensor_columns.s, b->tensor_columns.len);
 }
 
-/* A block whose scale is NaN: every element decodes to NaN. */
+/* A block whose scale is NaN: every element decodes to NaN, and the worst error is NaN. */
 void mx_nan_block(struct strbuf *out, const struct settings *s, const struct block *b,
 		      const struct element_format *ef)
 {
@@ -81,6 +81,7 @@ void mx_nan_block(struct strbuf *out, const struct settings *s, const struct blo
 	for (long i = 0; i < b->count; i++)
 		mx_put_element(out, s, b, i, ef, code, &nan, &nan);
 	sb_free(&nan);
+	mx_put_worst_error(out, s, "nan");
 }
 
 /* A block's first row: its scale's code and value; in JSON, the start of the block's
