@@ -65,6 +65,7 @@ run tests/dectext 20000
 run sh tests/paths.sh ./fpx
 run sh tests/mxlong.sh ./fpx
 run sh tests/mxfar.sh ./fpx
+run sh tests/mxpastmax.sh ./fpx
 awk '!/^#/ && NF { print ($3 == "sat" ? $4 : $3) }' tests/records.d/*.records > "$log.rec"
 run sh -c "./tests/fastpath < $log.rec" && rm -f "$log.rec"
 run sh tests/nans.sh ./fpx

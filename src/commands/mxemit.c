@@ -186,6 +186,8 @@ static bool digits_in_words(struct element_words *w, struct block *b, const stru
 	} else if (!rnd_line_digits_code(&w->code, rl, x))
 		return false;
 	under = b->codes ? b->codes->under[w->code] : LONG_MAX;
+	if (under == LONG_MAX && bound + rl->grid.e2 > rl->grid.emax)
+		return false; /* past max's binade, its error seldom in words: mxfar.c's */
 	if (!b->error_wanted && under != LONG_MAX && under + e <= worst_over) {
 		/* below the block's worst: its error is neither written nor kept, its value
 		 * only where -o has exact */
@@ -332,10 +334,8 @@ static void keep_double(struct block *b, const struct element_format *ef, long e
 		return;
 	if (digits_in_words(&w, b, ef, &b->digits[d->at], e, LONG_MIN))
 		keep_worst(words, &w);
-	else if (!mx_text_error_kept(text, b, ef, d->at, d->code, e)) {
-		mx_decoded_value(b->decoded, ef, d->code, e);
-		mx_keep_rational(b, rational, mx_element_value(b, d->at), false);
-	}
+	else
+		mx_keep_exact(b, ef, e, d->at, d->code, rational, text);
 }
 
 /* A run of at most MX_RUN elements from i (below end) made by binary64 on grid
@@ -452,19 +452,22 @@ struct seed {
 	long at;
 	struct element_words w;
 	struct mx_pending p;
+	struct mx_far far; /* or, instead of one, the elements far past max (mxfar.c) */
 };
 
 /* A power of two not above the |error| of the seed, from its lower bound, made before
  * the others so that those far below it are not pended; LONG_MIN (and no seed) where
- * there is none, the block is not in place, or its error is not bounded above 0. */
-static long seed_known(struct seed *seed, struct block *b, const struct element_format *ef, long e)
+ * there is none, the block is not in place, its error is not bounded above 0, or it has
+ * elements far past max (mx_far_scan(): the error of the largest then made first). */
+static long seed_known(struct seed *seed, struct block *b, const struct element_format *ef, long e,
+		       struct worst_rational *rational, struct worst_text *text)
 {
 	long top = LONG_MIN, at = -1;
 	bool pended;
 
 	seed->at = -1;
-	if (!b->in_place || !b->spot_any) /* no spot read: none (no element becomes one) */
-		return LONG_MIN;
+	if (mx_far_scan(&seed->far, b, ef, e, rational, text) || !b->in_place || !b->spot_any)
+		return LONG_MIN; /* the far ones made, or no spot read: none (no element becomes one) */
 	if (b->form[at = b->spot_top_at] != ELEMENT_SPOT) /* the reading's largest made a decimal since */
 		for (long i = at = -1; ++i < b->count;)
 			if (b->form[i] == ELEMENT_SPOT && b->spot_log2[i] > top)
@@ -490,8 +493,7 @@ static inline __attribute__((always_inline)) bool seeded_element(struct element_
 	return true;
 }
 
-/* A power of two not above the largest |error| known: 2^known (a pending element's),
- * the words' and the digits' worst. */
+/* A power of two not above the largest |error| known: 2^known, the words' and digits' worst. */
 static long known_over(long known, const struct worst_words *words, const struct worst_text *text)
 {
 	long over = known > words->over ? known : words->over;
@@ -517,8 +519,8 @@ static void put_element_words(struct strbuf *out, const struct settings *s, stru
 
 /* The elements of a block with a finite scale, and the worst error of them. A float
  * element's exact value and error are made in words where they fit, else as rationals;
- * their texts only when -o asks for them. A long decimal's, where no error is written,
- * from the ends of its first 19 digits (long_element()). */
+ * their texts only when -o asks for them; a long decimal's, where no error is written,
+ * from the ends of its first 19 digits. */
 static void finite_block(struct strbuf *out, const struct settings *s, struct block *b,
 			 const struct element_format *ef, long e)
 {
@@ -529,11 +531,11 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	struct mx_double_grid grid = { 0 };
 	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended, doubles, coded; /* code decided */
 	long pending = 0, known; /* 2^known ≤ a pending element's |error| */
-	struct seed seed;
+	struct seed seed; /* the largest placed element, or the far ones (mxfar.c) */
 
 	mx_block_work(b, s, ef);
 	b->rounding = ef->floats ? mx_scaled_rounding(b, ef->floats, e) : NULL;
-	known = seed_known(&seed, b, ef, e);
+	known = seed_known(&seed, b, ef, e, &worst, &text);
 	doubles = b->in_place && mx_double_block(&grid, b, ef, e);
 	if (doubles && known != LONG_MIN && labs(known - e) <= 1022) /* below the seed's error: not the worst */
 		most.lo = most.hi = mx_pow2(known - e);
@@ -551,7 +553,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 		}
 		coded = doubles && i != seed.at && /* the seed's made already */
 			mx_element_code(&code, b, &grid, i, e);
-		if (coded && mx_code_below(b->codes->under, code, e, over)) {
+		if ((coded && mx_code_below(b->codes->under, code, e, over)) || mx_far_element(&code, b, i, &seed.far)) {
 			put_code_rows(out, s, b, i, 1, &code, element_hex_digits(ef));
 			continue;
 		}
@@ -591,10 +593,8 @@ void mx_emit_block(struct strbuf *out, const struct settings *s, struct block *b
 	mx_put_scale(out, s, b, !finite, e);
 	if (finite)
 		finite_block(out, s, b, ef, e);
-	else {
+	else
 		mx_nan_block(out, s, b, ef);
-		mx_put_worst_error(out, s, "nan");
-	}
 	mx_block_empty(b);
 	b->number++;
 }

@@ -29,7 +29,7 @@ void mx_put_texts_element(struct strbuf *out, const struct settings *s, struct b
 void mx_put_block_scale(struct strbuf *out, const struct settings *s, struct block *b, const char *hex,
 			const char *exact);
 void mx_put_worst_error(struct strbuf *out, const struct settings *s, const char *error);
-/* A block whose scale is NaN: every element decodes to NaN. */
+/* A block whose scale is NaN: every element decodes to NaN, its worst error too. */
 void mx_nan_block(struct strbuf *out, const struct settings *s, const struct block *b, const struct element_format *ef);
 /* An E8M0 scale's row: nan, or 2^e (mx_put_block_scale(); in TSV "2^e = " and its value,
  * the row made once for each scale). */
@@ -128,13 +128,13 @@ struct worst_rational {
 	bool any, approximate;
 };
 
-/* The value code decodes to, times X = 2^e. */
-void mx_decoded_value(mpq_t decoded, const struct element_format *ef, fpcode code, long e);
 /* A block's work areas for its elements, made once, its code table (mx_code_table())
  * and what -o asks of its rows. */
 void mx_block_work(struct block *b, const struct settings *s, const struct element_format *ef);
-/* v's |error| decoded − v, into b->diff, kept in b->worst where it is the larger. */
-void mx_keep_rational(struct block *b, struct worst_rational *worst, const struct num *v, bool approximate);
+/* Element i's |error| (its code `code`) made exactly, as digits (mx_text_error_kept())
+ * or else as a rational, and kept in text or worst; none for i −1. */
+void mx_keep_exact(struct block *b, const struct element_format *ef, long e, long i, fpcode code,
+		   struct worst_rational *worst, struct worst_text *text);
 /* Element i as rationals: its code, the value it decodes to and its error (texts where
  * -o asks for them), its |error| kept in worst. */
 fpcode mx_rational_element(struct block *b, const struct element_format *ef, long i, long e,
@@ -145,6 +145,29 @@ fpcode mx_rational_element(struct block *b, const struct element_format *ef, lon
  * in words, is not the worst. */
 void mx_resolve_pending(struct block *b, const struct element_format *ef, long e, long n,
 			    const struct worst_words *words, struct worst_rational *worst, struct worst_text *text);
+
+/* ---- mxfar.c: elements far past the format's largest value, the scale capped ---------- */
+
+/* The elements of a block, with the scale X = 2^127, whose ⌊log2 |x|⌋ is at least
+ * threshold (past the binade of max·X): each rounds to ±max, and its |error|, |x| −
+ * max·X, is the larger the larger |x| is. The one of largest |x| (at, −1 for none), its
+ * code. */
+struct mx_far {
+	long at, threshold;
+	fpcode code;
+};
+/* Block b's (mx_block_work() made its table, its rounding b->rounding) with the scale
+ * 2^e, where it has one, no -o field would make each one's error or value, and their
+ * texts are plain decimals compared digit by digit: the error of the largest made
+ * exactly and kept in text or rational (mx_keep_exact()); else false, at −1. */
+bool mx_far_scan(struct mx_far *far, struct block *b, const struct element_format *ef, long e,
+		 struct worst_rational *rational, struct worst_text *text);
+/* Whether element i is one of them (threshold mx_far_scan()'s): its code. */
+bool mx_far_code(fpcode *code, const struct block *b, long i, long threshold);
+static inline bool mx_far_element(fpcode *code, const struct block *b, long i, const struct mx_far *far)
+{
+	return far->at >= 0 && b->log2_over[i] >= far->threshold && mx_far_code(code, b, i, far->threshold);
+}
 
 /* Whether the rows are one flat table, a row per element: --csv, or TSV with --header. */
 bool mx_flat(const struct settings *s);

@@ -69,7 +69,7 @@ static void start_flat_rows(struct block *b, const struct settings *s, const cha
 	sb_add(&b->row_start, b->tensor_columns.s, b->tensor_columns.len);
 }
 
-/* A block whose scale is NaN: every element decodes to NaN. */
+/* A block whose scale is NaN: every element decodes to NaN, and the worst error is NaN. */
 void mx_nan_block(struct strbuf *out, const struct settings *s, const struct block *b,
 		      const struct element_format *ef)
 {
@@ -81,6 +81,7 @@ void mx_nan_block(struct strbuf *out, const struct settings *s, const struct blo
 	for (long i = 0; i < b->count; i++)
 		mx_put_element(out, s, b, i, ef, code, &nan, &nan);
 	sb_free(&nan);
+	mx_put_worst_error(out, s, "nan");
 }
 
 /* A block's first row: its scale's code and value; in JSON, the start of the block's
@@ -258,7 +259,7 @@ void mx_put_block_worst(struct strbuf *out, const struct settings *s, struct dec
 }
 
 /* The value code decodes to, times X = 2^e. */
-void mx_decoded_value(mpq_t decoded, const struct element_format *ef, fpcode code, long e)
+static void decoded_value(mpq_t decoded, const struct element_format *ef, fpcode code, long e)
 {
 	fmt_code_rational(decoded, ef->floats, code);
 	num_scale_pow2(decoded, decoded, e);
@@ -274,7 +275,7 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
 
 	if (ef->floats && text && rnd_encode_scaled_text(&r, ef->floats, text, len, -e, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE))) {
 		*code = r.code;
-		mx_decoded_value(decoded, ef, r.code, e);
+		decoded_value(decoded, ef, r.code, e);
 		return;
 	}
 
@@ -293,12 +294,12 @@ static void quantize_element(fpcode *code, mpq_t decoded, struct num *y, const s
 	} else {
 		rnd_encode(&r, ef->floats, y, rnd_spec(RND_NEAREST_EVEN, RND_SAT_FINITE));
 		*code = r.code;
-		mx_decoded_value(decoded, ef, r.code, e);
+		decoded_value(decoded, ef, r.code, e);
 	}
 }
 
 /* v's |error| decoded − v, into b->diff, kept in b->worst where it is the larger. */
-void mx_keep_rational(struct block *b, struct worst_rational *worst, const struct num *v, bool approximate)
+static void keep_rational(struct block *b, struct worst_rational *worst, const struct num *v, bool approximate)
 {
 	output_signed_value(b->typed, v);
 	mpq_sub(b->diff, b->decoded, b->typed);
@@ -308,6 +309,15 @@ void mx_keep_rational(struct block *b, struct worst_rational *worst, const struc
 		worst->approximate = approximate;
 	}
 	worst->any = true;
+}
+
+void mx_keep_exact(struct block *b, const struct element_format *ef, long e, long i, fpcode code,
+		   struct worst_rational *worst, struct worst_text *text)
+{
+	if (i < 0 || mx_text_error_kept(text, b, ef, i, code, e))
+		return;
+	decoded_value(b->decoded, ef, code, e);
+	keep_rational(b, worst, mx_element_value(b, i), false);
 }
 
 /* Element i as rationals: its code, the value it decodes to and its error (texts where
@@ -326,7 +336,7 @@ fpcode mx_rational_element(struct block *b, const struct element_format *ef, lon
 		mpq_sub(b->diff, b->decoded, b->typed);
 		(b->approximate[i] ? output_approximate : output_rational)(&b->error, b->diff);
 	}
-	mx_keep_rational(b, worst, x, b->approximate[i]);
+	keep_rational(b, worst, x, b->approximate[i]);
 	return code;
 }
 
@@ -385,10 +395,7 @@ void mx_resolve_pending(struct block *b, const struct element_format *ef, long e
 		if (mx_binary_cmp(x.n, x.k, known.n, known.k) <= 0 ||
 		    (text->any && mx_bound_log2_over(&x) + 1 <= text->over))
 			continue; /* |error| < hi ≤ known, or < 2^over ≤ the text's (hi < 2^(its over + 1)) */
-		if (mx_text_error_kept(text, b, ef, p->i, p->code, e))
-			continue;
-		mx_decoded_value(b->decoded, ef, p->code, e);
-		mx_keep_rational(b, worst, mx_element_value(b, p->i), false);
+		mx_keep_exact(b, ef, e, p->i, p->code, worst, text);
 	}
 }
 

@@ -117,6 +117,8 @@ bool mx_shared_exponent(long *out, struct block *b, long emax)
 			continue;
 		if (digits_floor_log2(&e, b, i))
 			top = e > top ? e : top;
+		else if (bound != LONG_MIN && bound - emax >= 127) /* the scale capped: only a NaN or */
+			top = LONG_MAX / 4;                        /* inf changes it, every finite x below */
 		else if (bound != LONG_MIN && n < MX_PUT_OFF)
 			later[n++] = i;
 		else if ((got = value_floor_log2(&e, b, i)) < 0)
