@@ -161,6 +161,11 @@ def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise",
         # an ml_dtypes array: its codes, cast from the format its dtype names
         codes = array.view(np.uint8 if array.dtype.itemsize == 1 else np.uint16).reshape(-1)
         return _finish(_fpx.encode_array(fmt, array.dtype.name, codes, pairs, flags), flags, errors)
+    if isinstance(values, (list, tuple)):
+        try:  # strs alone go to the library as they are
+            return _finish(_fpx.encode_text(fmt, values, pairs, flags), flags, errors)
+        except TypeError:
+            pass
     items = list(values.reshape(-1)) if array is not None and array.dtype.kind in "OUS" else list(values)
     texts = [_text_of(v.decode() if isinstance(v, bytes) else v) for v in items]
     return _finish(_fpx.encode_text(fmt, texts, pairs, flags), flags, errors)

@@ -16,6 +16,7 @@
 #include "registry.h"
 #include "render.h"
 #include "report.h"
+#include "lines.h"
 #include "roundline.h"
 
 /* ---- Encoding ---- */
@@ -162,6 +163,28 @@ static fpx_status encoding_close(struct encoding *e)
 	return status;
 }
 
+/* Element i, a text of len bytes, rounded in one pass as fpx convert rounds stdin's lines
+ * (rnd_line_code(), rnd_line_result()) where it is a plain decimal and the one pass
+ * decides it: a copy with the padding the pass reads past its end. */
+#define ONE_PASS_MAX_LEN 120
+static bool encode_plain(struct encoding *e, size_t i, const char *text, size_t len)
+{
+	char padded[ONE_PASS_MAX_LEN + LINES_PADDING] = { 0 };
+	struct rnd_result r;
+	const char *stop;
+
+	if (len > ONE_PASS_MAX_LEN)
+		return false;
+	memcpy(padded, text, len);
+	stop = e->flags ? rnd_line_result(&r, &e->line, padded) : rnd_line_code(&r.code, &e->line, padded);
+	if (!stop || stop != padded + len)
+		return false;
+	put_code(e->codes, e->size, i, r.code);
+	if (e->flags)
+		e->flags[i] = (uint8_t)r.flags;
+	return true;
+}
+
 fpx_status fpx_encode_text(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
 			   const char *const *text, const size_t *lens, size_t n, fpx_error *err)
 {
@@ -170,8 +193,12 @@ fpx_status fpx_encode_text(void *codes, uint8_t *flags, const fpx_format *to, co
 
 	if (status != FPX_OK)
 		return status;
-	for (size_t i = 0; i < n; i++)
-		encode_one(&e, i, text[i], lens ? lens[i] : strlen(text[i]));
+	direct_open(&e);
+	for (size_t i = 0; i < n; i++) {
+		size_t len = lens ? lens[i] : strlen(text[i]);
+		if (!e.direct || !encode_plain(&e, i, text[i], len))
+			encode_one(&e, i, text[i], len);
+	}
 	return encoding_close(&e);
 }
 
