@@ -341,8 +341,7 @@ static void keep_double(struct block *b, const struct element_format *ef, long e
 /* A run of at most MX_RUN elements from i (below end) made by binary64 on grid
  * (mx_double_element()): their codes into codes, their worst in *most, one too near it to
  * tell made in words and kept in *worst; it ends before the first that is no digits or
- * that this declines. Returns its length. No row written: the loop keeps its values in
- * registers. */
+ * that this declines. Returns its length. No row written (values kept in registers). */
 #define MX_RUN 64
 static long double_run(fpcode codes[MX_RUN], struct block *b, const struct element_format *ef, long i, long end,
 		       long e, const struct mx_double_grid *grid, struct worst_words *worst, struct worst_double *most)
@@ -350,20 +349,21 @@ static long double_run(fpcode codes[MX_RUN], struct block *b, const struct eleme
 	const enum element_form *form = b->form;
 	const struct fastdec_digits *digits = b->digits;
 	double most_lo = most->lo, most_hi = most->hi;
-	long n = 0;
+	long n = 0, cut = mx_double_cut(grid, e, most_lo);
 
-	if (end - i > MX_RUN)
-		end = i + MX_RUN;
+	end = end - i > MX_RUN ? i + MX_RUN : end;
 	for (; i < end && form[i] == ELEMENT_DIGITS; i++, n++) {
 		struct element_words w;
 		double lo, hi;
+		if (mx_double_skip(&codes[n], grid, &digits[i], b->log2_over[i], cut))
+			continue; /* 0 or far below: not above the worst so far */
 		if (!mx_double_element(&codes[n], &lo, &hi, grid, &digits[i]))
 			break;
 		if (hi <= most_lo)
 			continue; /* not above the worst so far */
 		if (lo > most_hi) {
 			*most = (struct worst_double){ i, codes[n], lo, hi, mx_double_over(lo, e) };
-			most_lo = lo, most_hi = hi;
+			most_lo = lo, most_hi = hi, cut = mx_double_cut(grid, e, lo);
 		} else if (digits_in_words(&w, b, ef, &digits[i], e, LONG_MIN))
 			keep_worst(worst, &w); /* too near to tell: exactly */
 		else
