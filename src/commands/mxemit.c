@@ -319,7 +319,7 @@ struct worst_double {
 	long at;
 	fpcode code;
 	double lo, hi;
-	long over;
+	long over, cut; /* mx_double_over() and mx_double_cut() of lo */
 };
 
 /* The worst of the elements made by binary64 made exactly, kept in words, as digits or as
@@ -349,7 +349,7 @@ static long double_run(fpcode codes[MX_RUN], struct block *b, const struct eleme
 	const enum element_form *form = b->form;
 	const struct fastdec_digits *digits = b->digits;
 	double most_lo = most->lo, most_hi = most->hi;
-	long n = 0, cut = mx_double_cut(grid, e, most_lo);
+	long n = 0, cut = most->cut;
 
 	end = end - i > MX_RUN ? i + MX_RUN : end;
 	for (; i < end && form[i] == ELEMENT_DIGITS; i++, n++) {
@@ -362,8 +362,8 @@ static long double_run(fpcode codes[MX_RUN], struct block *b, const struct eleme
 		if (hi <= most_lo)
 			continue; /* not above the worst so far */
 		if (lo > most_hi) {
-			*most = (struct worst_double){ i, codes[n], lo, hi, mx_double_over(lo, e) };
-			most_lo = lo, most_hi = hi, cut = mx_double_cut(grid, e, lo);
+			*most = (struct worst_double){ i, codes[n], lo, hi, mx_double_over(lo, e), mx_double_cut(grid, e, lo) };
+			most_lo = lo, most_hi = hi, cut = most->cut;
 		} else if (digits_in_words(&w, b, ef, &digits[i], e, LONG_MIN))
 			keep_worst(worst, &w); /* too near to tell: exactly */
 		else
@@ -527,7 +527,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	struct worst_words worst_words = { { false, 0, 0 }, LONG_MIN };
 	struct worst_rational worst = { false, false };
 	struct worst_text text = { false, LONG_MIN, NULL, NULL, 0 };
-	struct worst_double most = { -1, 0, -1, -1, LONG_MIN };
+	struct worst_double most = { -1, 0, -1, -1, LONG_MIN, LONG_MIN };
 	struct mx_double_grid grid = { 0 };
 	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended, doubles, coded; /* code decided */
 	long pending = 0, known; /* 2^known ≤ a pending element's |error| */
