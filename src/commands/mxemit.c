@@ -312,9 +312,8 @@ static void keep_worst(struct worst_words *worst, const struct element_words *w)
 	}
 }
 
-/* The largest |error| of the elements made by binary64 (mx_double_element()), scaled by 2^−e:
- * within [lo, hi], element at's (code code); at −1 for none; 2^over ≤ it (unscaled),
- * LONG_MIN where lo is not above 0. */
+/* The largest |error| of the elements made by binary64 (mx_double_element()), scaled by 2^−e: in
+ * [lo, hi], element at's (code code); at −1 for none; 2^over ≤ it unscaled (LONG_MIN: lo ≤ 0). */
 struct worst_double {
 	long at;
 	fpcode code;
@@ -348,6 +347,7 @@ static long double_run(fpcode codes[MX_RUN], struct block *b, const struct eleme
 {
 	const enum element_form *form = b->form;
 	const struct fastdec_digits *digits = b->digits;
+	const long *log2_over = b->log2_over;
 	double most_lo = most->lo, most_hi = most->hi;
 	long n = 0, cut = most->cut;
 
@@ -355,7 +355,7 @@ static long double_run(fpcode codes[MX_RUN], struct block *b, const struct eleme
 	for (; i < end && form[i] == ELEMENT_DIGITS; i++, n++) {
 		struct element_words w;
 		double lo, hi;
-		if (mx_double_skip(&codes[n], grid, &digits[i], b->log2_over[i], cut))
+		if (mx_double_skip(&codes[n], grid, &digits[i], log2_over[i], cut))
 			continue; /* 0 or far below: not above the worst so far */
 		if (!mx_double_element(&codes[n], &lo, &hi, grid, &digits[i]))
 			break;
