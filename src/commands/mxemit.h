@@ -84,14 +84,14 @@ long mx_double_cut(const struct mx_double_grid *g, long e, double most_lo);
 static inline bool mx_double_skip(fpcode *code, const struct mx_double_grid *g, const struct fastdec_digits *x,
 				  long over, long cut)
 {
-	if (over > cut || (unsigned long)x->q + MX_DOUBLE_TENS > 2 * MX_DOUBLE_TENS)
+	if (over > cut || x->q > MX_DOUBLE_TENS)
 		return false; /* the commonest first: not far below (0's over LONG_MIN) */
 	if (!x->w) {
 		*code = g->zero[x->neg];
-		return cut != LONG_MIN; /* its error 0: not above a most_lo ≥ 0 */
+		return cut != LONG_MIN && x->q >= -MX_DOUBLE_TENS; /* its error 0: not above a most_lo ≥ 0 */
 	}
-	*code = g->far_below[x->neg];
-	return !x->neg || g->has_sign;
+	*code = g->far_below[x->neg]; /* below 10^−60 as mxcodes.c's far_below_element() takes it */
+	return (!x->neg || g->has_sign) && (x->q >= -MX_DOUBLE_TENS || (g->subnormals && x->q >= -400));
 }
 /* The code of element i (a spot, mx_spot_element_code(), or a long decimal, from its
  * first 19 digits: binary64 arithmetic takes those as mx_double_element() takes digits
