@@ -252,6 +252,20 @@ long mx_double_over(double lo, long e)
 	return lo > 0 ? (long)(u >> 52 & 0x7ff) - 1023 + e : LONG_MIN;
 }
 
+long mx_double_cut(const struct mx_double_grid *g, long e, double most_lo)
+{
+	long below = g->emin - (52 - g->shift) - 1 + e - 3, over; /* y < 2^(over + 2 − e) */
+	uint64_t u;
+
+	memcpy(&u, &most_lo, sizeof u);
+	if (most_lo < 0)
+		return LONG_MIN;
+	if (!(u >> 52) || g->magnitude[g->far_below[0]] != 0 || g->magnitude[g->far_below[1]] != 0)
+		return LONG_MIN + 1; /* most_lo 0 or subnormal, or far below is no ±0 */
+	over = (long)(u >> 52) - 1023 + e - 2;
+	return over < below ? over : below;
+}
+
 /* Whether a block's digits may be made by binary64, on g: a small float format rounded
  * by the one pass (double_grid()), no text of an element's value or error asked for,
  * a scale X = 2^e with |e| ≤ 200 (x/X stays normal). */

@@ -312,14 +312,13 @@ static void keep_worst(struct worst_words *worst, const struct element_words *w)
 	}
 }
 
-/* The largest |error| of the elements made by binary64 (mx_double_element()), scaled by 2^−e:
- * within [lo, hi], element at's (code code); at −1 for none; 2^over ≤ it (unscaled),
- * LONG_MIN where lo is not above 0. */
+/* The largest |error| of the elements made by binary64 (mx_double_element()), scaled by 2^−e: in
+ * [lo, hi], element at's (code code); at −1 for none; 2^over ≤ it unscaled (LONG_MIN: lo ≤ 0). */
 struct worst_double {
 	long at;
 	fpcode code;
 	double lo, hi;
-	long over;
+	long over, cut; /* mx_double_over() and mx_double_cut() of lo */
 };
 
 /* The worst of the elements made by binary64 made exactly, kept in words, as digits or as
@@ -341,29 +340,30 @@ static void keep_double(struct block *b, const struct element_format *ef, long e
 /* A run of at most MX_RUN elements from i (below end) made by binary64 on grid
  * (mx_double_element()): their codes into codes, their worst in *most, one too near it to
  * tell made in words and kept in *worst; it ends before the first that is no digits or
- * that this declines. Returns its length. No row written: the loop keeps its values in
- * registers. */
+ * that this declines. Returns its length. No row written (values kept in registers). */
 #define MX_RUN 64
 static long double_run(fpcode codes[MX_RUN], struct block *b, const struct element_format *ef, long i, long end,
 		       long e, const struct mx_double_grid *grid, struct worst_words *worst, struct worst_double *most)
 {
 	const enum element_form *form = b->form;
 	const struct fastdec_digits *digits = b->digits;
+	const long *log2_over = b->log2_over;
 	double most_lo = most->lo, most_hi = most->hi;
-	long n = 0;
+	long n = 0, cut = most->cut;
 
-	if (end - i > MX_RUN)
-		end = i + MX_RUN;
+	end = end - i > MX_RUN ? i + MX_RUN : end;
 	for (; i < end && form[i] == ELEMENT_DIGITS; i++, n++) {
 		struct element_words w;
 		double lo, hi;
+		if (mx_double_skip(&codes[n], grid, &digits[i], log2_over[i], cut))
+			continue; /* 0 or far below: not above the worst so far */
 		if (!mx_double_element(&codes[n], &lo, &hi, grid, &digits[i]))
 			break;
 		if (hi <= most_lo)
 			continue; /* not above the worst so far */
 		if (lo > most_hi) {
-			*most = (struct worst_double){ i, codes[n], lo, hi, mx_double_over(lo, e) };
-			most_lo = lo, most_hi = hi;
+			*most = (struct worst_double){ i, codes[n], lo, hi, mx_double_over(lo, e), mx_double_cut(grid, e, lo) };
+			most_lo = lo, most_hi = hi, cut = most->cut;
 		} else if (digits_in_words(&w, b, ef, &digits[i], e, LONG_MIN))
 			keep_worst(worst, &w); /* too near to tell: exactly */
 		else
@@ -527,7 +527,7 @@ static void finite_block(struct strbuf *out, const struct settings *s, struct bl
 	struct worst_words worst_words = { { false, 0, 0 }, LONG_MIN };
 	struct worst_rational worst = { false, false };
 	struct worst_text text = { false, LONG_MIN, NULL, NULL, 0 };
-	struct worst_double most = { -1, 0, -1, -1, LONG_MIN };
+	struct worst_double most = { -1, 0, -1, -1, LONG_MIN, LONG_MIN };
 	struct mx_double_grid grid = { 0 };
 	bool exact_wanted = render_has_field(&s->fields, FIELD_EXACT), pended, doubles, coded; /* code decided */
 	long pending = 0, known; /* 2^known ≤ a pending element's |error| */

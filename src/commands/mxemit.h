@@ -73,6 +73,26 @@ static inline bool mx_digits_double_able(const struct fastdec_digits *x)
 {
 	return x->q <= MX_DOUBLE_TENS;
 }
+/* For a run of mx_double_element() on g with the scale 2^e and the worst so far of
+ * lower bound most_lo: the largest log2_over of digits it makes ±0 with an error not
+ * above most_lo (below half g's smallest subnormal and 2^−2·most_lo, scaled); LONG_MIN
+ * where most_lo < 0 (no digits' error below it), LONG_MIN + 1 where no nonzero's is. */
+long mx_double_cut(const struct mx_double_grid *g, long e, double most_lo);
+/* The code mx_double_element() gives digits x (log2_over over) where their error is not
+ * above the run's worst so far (cut: mx_double_cut()) and it needs no arithmetic to say
+ * so (0, or far below); false where it may need that. */
+static inline bool mx_double_skip(fpcode *code, const struct mx_double_grid *g, const struct fastdec_digits *x,
+				  long over, long cut)
+{
+	if (over > cut || x->q > MX_DOUBLE_TENS)
+		return false; /* the commonest first: not far below (0's over LONG_MIN) */
+	if (!x->w) {
+		*code = g->zero[x->neg];
+		return cut != LONG_MIN && x->q >= -MX_DOUBLE_TENS; /* its error 0: not above a most_lo ≥ 0 */
+	}
+	*code = g->far_below[x->neg]; /* below 10^−60 as mxcodes.c's far_below_element() takes it */
+	return (!x->neg || g->has_sign) && (x->q >= -MX_DOUBLE_TENS || (g->subnormals && x->q >= -400));
+}
 /* The code of element i (a spot, mx_spot_element_code(), or a long decimal, from its
  * first 19 digits: binary64 arithmetic takes those as mx_double_element() takes digits
  * nearer x than its slop) on g with the scale 2^e; false where these do not decide it. */
