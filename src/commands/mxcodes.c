@@ -281,14 +281,15 @@ bool mx_double_block(struct mx_double_grid *g, const struct block *b, const stru
 
 bool mx_element_code(fpcode *code, const struct block *b, const struct mx_double_grid *g, long i, long e)
 {
-	const struct decimal *d = &b->dec[i];
-	const struct fastdec_digits head = { d->head, d->q, d->neg };
+	const struct decimal *d = &b->dec[i]; /* read only where the element is one */
+	struct fastdec_digits head;
 	double lo, hi;
 
 	if (b->form[i] == ELEMENT_SPOT)
 		return mx_spot_element_code(code, b->rounding, g, &b->spots[2 * i], b->spot_log2[i], e);
 	if (b->form[i] != ELEMENT_DECIMAL || !mx_long_decimal(d) || d->e2 != 0 || labs(d->q) > 400)
 		return false;
+	head = (struct fastdec_digits){ d->head, d->q, d->neg };
 	/* |x| < (head + 1)·10^q ≤ 2·head·10^q: below 2^(bound + 4) */
 	if (rnd_line_far_below(code, b->rounding, fastdec_digits_log2_bound(&head) + 4, d->neg))
 		return true;
