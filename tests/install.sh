@@ -41,8 +41,12 @@ example() {
 check_library() {
 	example "$ROOT/man/libfpx.3" 1 > "$T/example.c"
 	example "$ROOT/man/libfpx.3" 2 > "$T/example.want"
-	if PKG_CONFIG_PATH="$1$2/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$1" \
-		sh -c 'cc -o "$0.bin" "$0" $(pkg-config --cflags --libs fpx)' "$T/example.c" &&
+	if command -v pkg-config >/dev/null 2>&1; then
+		flags=$(PKG_CONFIG_PATH="$1$2/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$1" pkg-config --cflags --libs fpx)
+	else # the flags fpx.pc gives, read from it
+		flags="-I$1$(sed -n 's/^includedir=//p' "$1$2/lib/pkgconfig/fpx.pc") -L$1$(sed -n 's/^libdir=//p' "$1$2/lib/pkgconfig/fpx.pc") -lfpx"
+	fi
+	if cc -o "$T/example.c.bin" "$T/example.c" $flags &&
 		LD_LIBRARY_PATH="$1$2/lib" "$T/example.c.bin" > "$T/example.got" &&
 		cmp -s "$T/example.got" "$T/example.want"; then
 		ok
