@@ -1,10 +1,13 @@
 /*
  * scratch.c — per-thread numbers' clearing at a thread's end (scratch.h): one list per
- * thread, run by a pthread key's destructor. Never touches another thread's list.
+ * thread, run by a pthread key's destructor, and MPFR's own caches of the thread (its
+ * constants, which it keeps per thread until asked to free them). Never touches
+ * another thread's.
  */
 #include "scratch.h"
 
 #include <gmp.h>
+#include <mpfr.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -31,6 +34,7 @@ static void clear_list(void *arg)
 		l->count--;
 		l->kept[l->count].clear(l->kept[l->count].p);
 	}
+	mpfr_free_cache();
 }
 
 static void make_key(void)
