@@ -100,6 +100,33 @@ def test_float64_arrays_round_as_numpy_casts():
             assert np.all(np.isnan(got[nan].view(dtype)))
 
 
+def near_ties(fmt, n=600):
+    """float64 values at and around the midpoints of fmt's neighbouring values (inputs
+    only: the expected codes are the CLI's, from their hex-float texts)."""
+    bits = fpx.format_info(fmt)[1]
+    rng = np.random.default_rng(bits)
+    codes = np.arange(2**bits) if bits <= 10 else rng.integers(0, 2**min(bits, 63), n, dtype=np.uint64)
+    if fpx.format_info(fmt)[2] > 8:
+        return np.array([], np.float64)
+    with np.errstate(all="ignore"):
+        v = np.unique(fpx.decode(codes.astype(np.uint64), fmt, exact=False))
+        v = v[np.isfinite(v)]
+        mid = (v[:-1] + v[1:]) / 2
+        x = np.concatenate([mid, np.nextafter(mid, np.inf), np.nextafter(mid, -np.inf), -mid, v * 3])
+    return x[np.isfinite(x)][:4 * n]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_float64_ties_are_the_clis(fmt):
+    x = near_ties(fmt)
+    for mode in ("rne", "rtz"):
+        want = cli_codes(fmt, [v.hex() for v in x], "--round", mode)
+        codes, flags = fpx.encode(x, fmt, mode=mode, flags=True, errors="flag")
+        for v, (hex_text, flag_text), code, flag in zip(x, want, as_ints(codes), flags):
+            assert hex_text != "error" or flag & fpx.FAILED, (fmt, v.hex())
+            assert hex_text == "error" or (code, flag) == (int(hex_text, 16), flag_bits(flag_text)), (fmt, mode, v.hex())
+
+
 def test_float32_and_float16_arrays_are_their_exact_values():
     with np.errstate(over="ignore"):
         x32 = random_doubles(50000, 2).astype(np.float32)

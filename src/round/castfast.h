@@ -3,7 +3,7 @@
  * even, into a grid format straight from its bits, where both are normal: the value's
  * bits shifted right with the rounding added, the exponents' biases told apart by one
  * subtraction (the carry of a rounding up into the exponent is the next binade's
- * rank). Anything else — zeros, subnormals on either side, past max, inf, NaN — is
+ * rank; a tie goes to the even rank). Anything else — zeros, subnormals on either side, past max, inf, NaN — is
  * declined, for rnd_line_binary_code() and the conversion to take. Never allocates.
  */
 #ifndef FPX_CASTFAST_H
@@ -17,7 +17,9 @@
 struct cast_fast {
 	int shift;          /* the source's fraction bits less the target's */
 	uint64_t low, span; /* normal in both: low <= magnitude bits < low + span */
-	uint64_t offset;    /* (the source's bias − the target's) << target fraction bits */
+	uint64_t offset;    /* (the source's bias − the target's) << target fraction bits: odd
+			     * where the target has none (p = 1), and then it flips the parity of
+			     * the rank that ties are rounded to (even codes) */
 	uint64_t max_rank, sign_from, sign_to; /* the sign bits of source and target */
 };
 
@@ -33,7 +35,7 @@ static inline bool cast_fast_code(uint64_t *code, unsigned *flags, const struct 
 
 	if (magnitude - k->low >= k->span)
 		return false;
-	rank = ((magnitude + half - 1 + (magnitude >> k->shift & 1)) >> k->shift) - k->offset;
+	rank = ((magnitude + half - 1 + ((magnitude >> k->shift ^ k->offset) & 1)) >> k->shift) - k->offset;
 	if (rank > k->max_rank || (bits & k->sign_from && !k->sign_to))
 		return false;
 	*code = rank | (bits & k->sign_from ? k->sign_to : 0);
@@ -46,7 +48,7 @@ static inline bool cast_fast_code(uint64_t *code, unsigned *flags, const struct 
 static inline uint64_t cast_fast_unless(uint64_t *code, const struct cast_fast *k, uint64_t bits)
 {
 	uint64_t magnitude = bits & (k->sign_from - 1), half = UINT64_C(1) << k->shift >> 1;
-	uint64_t rank = ((magnitude + half - 1 + (magnitude >> k->shift & 1)) >> k->shift) - k->offset;
+	uint64_t rank = ((magnitude + half - 1 + ((magnitude >> k->shift ^ k->offset) & 1)) >> k->shift) - k->offset;
 	uint64_t neg = bits & k->sign_from;
 
 	*code = rank | (neg ? k->sign_to : 0);
