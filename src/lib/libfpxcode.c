@@ -13,6 +13,7 @@
 
 #include "castfast.h"
 #include "convert.h"
+#include "fastdec.h"
 #include "registry.h"
 #include "render.h"
 #include "report.h"
@@ -165,23 +166,50 @@ static fpx_status encoding_close(struct encoding *e)
 
 /* Element i, a text of len bytes, rounded in one pass as fpx convert rounds stdin's lines
  * (rnd_line_code(), rnd_line_result()) where it is a plain decimal and the one pass
- * decides it: a copy with the padding the pass reads past its end. */
+ * decides it: a copy, a newline after it and the bytes the pass may read past its end. */
 #define ONE_PASS_MAX_LEN 120
-static bool encode_plain(struct encoding *e, size_t i, const char *text, size_t len)
+static inline __attribute__((always_inline)) bool encode_plain(struct encoding *e, size_t i, const char *text,
+							       size_t len)
 {
-	char padded[ONE_PASS_MAX_LEN + LINES_PADDING] = { 0 };
-	struct rnd_result r;
+	char copy[ONE_PASS_MAX_LEN + LINES_PADDING];
+	struct rnd_result r = { .flags = 0 };
 	const char *stop;
 
 	if (len > ONE_PASS_MAX_LEN)
 		return false;
-	memcpy(padded, text, len);
-	stop = e->flags ? rnd_line_result(&r, &e->line, padded) : rnd_line_code(&r.code, &e->line, padded);
-	if (!stop || stop != padded + len)
+	memcpy(copy, text, len);
+	memset(copy + len, '\n', LINES_PADDING);
+	stop = e->flags ? rnd_line_result(&r, &e->line, copy) : rnd_line_code(&r.code, &e->line, copy);
+	if (stop != copy + len)
 		return false;
 	put_code(e->codes, e->size, i, r.code);
 	if (e->flags)
 		e->flags[i] = (uint8_t)r.flags;
+	return true;
+}
+
+/* The one pass over texts[i..n) until the first it declines: its index (n past the
+ * last). Flattened, as convert's loop over stdin's lines is: each step compiled in. */
+__attribute__((flatten)) static size_t encode_plain_span(struct encoding *e, const char *const *text, const size_t *lens,
+							 size_t i, size_t n)
+{
+	for (; i < n; i++)
+		if (!encode_plain(e, i, text[i], lens ? lens[i] : strlen(text[i])))
+			break;
+	return i;
+}
+
+/* The code alone of a decimal the one pass declines, by both ends of its first 19
+ * digits (rnd_decimal_code_by_ends()), as fpx convert gives it; false where they do not
+ * decide it or flags are asked for (convert_text() then takes it). */
+static bool encode_by_ends(struct encoding *e, size_t i, const char *text, size_t len)
+{
+	struct decimal d;
+	fpcode code;
+
+	if (e->flags || !fastdec_scan(&d, text, len) || !rnd_decimal_code_by_ends(&code, e->to, &d, e->s->rounding))
+		return false;
+	put_code(e->codes, e->size, i, code);
 	return true;
 }
 
@@ -195,8 +223,10 @@ fpx_status fpx_encode_text(void *codes, uint8_t *flags, const fpx_format *to, co
 		return status;
 	direct_open(&e);
 	for (size_t i = 0; i < n; i++) {
+		if (e.direct && (i = encode_plain_span(&e, text, lens, i, n)) == n)
+			break;
 		size_t len = lens ? lens[i] : strlen(text[i]);
-		if (!e.direct || !encode_plain(&e, i, text[i], len))
+		if (!e.direct || !encode_by_ends(&e, i, text[i], len))
 			encode_one(&e, i, text[i], len);
 	}
 	return encoding_close(&e);
