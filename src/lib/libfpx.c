@@ -79,6 +79,38 @@ fpx_status fpx_format_lookup(const fpx_format **out, const char *name, fpx_error
 	return status;
 }
 
+/* The formats a load describes: the first `room` of them kept, all of them counted. */
+struct loaded_formats {
+	const fpx_format **out;
+	size_t room, count;
+};
+
+static void note_loaded(const struct fmt *f, void *arg)
+{
+	struct loaded_formats *l = arg;
+
+	if (l->count < l->room)
+		l->out[l->count] = (const fpx_format *)f;
+	l->count++;
+}
+
+fpx_status fpx_format_load(const fpx_format **out, size_t nout, size_t *count, const char *origin,
+			   const char *text, fpx_error *err)
+{
+	struct loaded_formats l = { out, nout, 0 };
+	char message[sizeof err->message];
+
+	if (count)
+		*count = 0;
+	if (!text)
+		return libfpx_fail(err, FPX_USAGE, 0, "no format text");
+	if (!fmt_load_text_told(origin ? origin : "<text>", text, note_loaded, &l, message, sizeof message))
+		return libfpx_fail(err, FPX_USAGE, 0, message);
+	if (count)
+		*count = l.count;
+	return FPX_OK;
+}
+
 const char *fpx_format_name(const fpx_format *f)
 {
 	return libfpx_fmt(f)->name;
