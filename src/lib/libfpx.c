@@ -3,7 +3,8 @@
  * arrays): the options read by fpx(1)'s own parser, the readouts and rows made by its
  * own commands with their output and messages taken (output_into(), report_into()),
  * so that the library answers as fpx(1) does, byte for byte, in fpx(1)'s words. Never
- * prints, exits or keeps anything between calls but the options it is given.
+ * prints, exits or keeps anything between calls but the options it is given and the
+ * formats fpx_format_load() gives the registry, as -F gives it a file's.
  */
 #include "fpx.h"
 #include "libfpx_impl.h"
