@@ -398,6 +398,42 @@ static PyObject *formats_json(PyObject *self, PyObject *args)
 	return out;
 }
 
+/* load_formats(text, origin or None) -> the names of the formats it describes, in its
+ * order (fpx_format_load(); at most one a line) */
+static PyObject *load_formats(PyObject *self, PyObject *args)
+{
+	const char *text, *origin;
+	const fpx_format **loaded;
+	size_t room = 1, count = 0;
+	fpx_status status;
+	fpx_error err;
+	PyObject *names = NULL;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "sz", &text, &origin))
+		return NULL;
+	for (const char *p = text; (p = strchr(p, '\n')); p++)
+		room++;
+	if (!(loaded = PyMem_Malloc(room * sizeof *loaded)))
+		return PyErr_NoMemory();
+	Py_BEGIN_ALLOW_THREADS
+	status = fpx_format_load(loaded, room, &count, origin, text, &err);
+	Py_END_ALLOW_THREADS
+	if (status != FPX_OK)
+		raise_error(&err);
+	else if ((names = PyList_New((Py_ssize_t)count)))
+		for (size_t i = 0; i < count; i++) {
+			PyObject *name = PyUnicode_FromString(fpx_format_name(loaded[i]));
+			if (!name) {
+				Py_CLEAR(names);
+				break;
+			}
+			PyList_SET_ITEM(names, (Py_ssize_t)i, name);
+		}
+	PyMem_Free(loaded);
+	return names;
+}
+
 /* lookup(name) -> (name, bits, code size) */
 static PyObject *lookup(PyObject *self, PyObject *args)
 {
@@ -432,6 +468,7 @@ static PyMethodDef methods[] = {
 	{ "rows_json", rows_json, METH_VARARGS, "rows_json(command, args, options, row_options) -> (str, failure)" },
 	{ "formats_json", formats_json, METH_NOARGS, "formats_json() -> str" },
 	{ "set_errors", set_errors, METH_VARARGS, "set_errors(UsageError, InputError, InexactError)" },
+	{ "load_formats", load_formats, METH_VARARGS, "load_formats(text, origin) -> list of the names it defines" },
 	{ NULL, NULL, 0, NULL },
 };
 

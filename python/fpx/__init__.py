@@ -30,7 +30,7 @@ from . import _fpx
 
 __all__ = ["encode", "decode", "exact", "field", "show", "format_info", "formats", "table", "map", "convert", "Error", "UsageError", "InputError",
            "InexactError", "INEXACT", "TIE", "OVERFLOW", "UNDERFLOW", "SATURATED", "INVALID", "DIVBYZERO",
-           "FAILED", "__version__"]
+           "FAILED", "__version__", "load_formats"]
 
 __version__ = _fpx.version
 
@@ -91,6 +91,15 @@ def _options(mode, saturation, options):
 def format_info(fmt):
     """(name, bits, bytes per code) of a format fpx knows by that name."""
     return _fpx.lookup(fmt)
+
+
+def load_formats(text, origin=None):
+    """Loads the formats a .fmt text describes (what fpx(1)'s -F FILE reads; origin names
+    it in messages, e.g. load_formats(open(path).read(), path)) and returns their names,
+    in its order. From then on every call in the process knows them by those names and
+    aliases, before the built-in ones, as fpx(1) knows a -F file's. A bad text raises
+    UsageError with fpx(1)'s message, and loads nothing."""
+    return _fpx.load_formats(text, origin)
 
 
 def _text_of(v):

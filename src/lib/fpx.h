@@ -81,6 +81,21 @@ enum {
 /* The format of a name fpx(1) knows: a built-in one or an alias (e4m3, bfloat16,
  * float8_e4m3fn, ...), or one its name describes (e5m10, binary12p7, int8, q3.4). */
 FPX_API fpx_status fpx_format_lookup(const fpx_format **out, const char *name, fpx_error *err);
+/*
+ * Loads the formats a .fmt text describes, as fpx(1)'s -F FILE loads a file's (the form
+ * of formats/NAME.fmt, fpx(1)'s FILES; origin, "<text>" where NULL, stands for the file's
+ * name in messages). From then on every lookup by name in the process finds them, before
+ * the built-in ones: fpx_format_lookup(), "via", the rows' formats and fpx's own. A name
+ * already known, a built-in's or one loaded before, means the new format from then on
+ * (a built-in's other names keep theirs), as with -F given twice; formats handed out
+ * before are unchanged. out[0..nout) gets the first nout of the text's formats in its
+ * order, *count (where not NULL) how many it describes: at most its number of lines. The
+ * text is read whole before any of it is loaded: another thread's lookup finds all of
+ * its formats or none. FPX_USAGE, nothing loaded, *count 0, with fpx(1)'s message
+ * ("ORIGIN:LINE: ...") for a text that is not a format file.
+ */
+FPX_API fpx_status fpx_format_load(const fpx_format **out, size_t nout, size_t *count, const char *origin,
+				   const char *text, fpx_error *err);
 FPX_API const char *fpx_format_name(const fpx_format *f);
 FPX_API int fpx_format_bits(const fpx_format *f);
 /* Bytes per code in arrays of codes of f: 1, 2, 4, 8, 16 (or 32). */

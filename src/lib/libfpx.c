@@ -3,7 +3,8 @@
  * arrays): the options read by fpx(1)'s own parser, the readouts and rows made by its
  * own commands with their output and messages taken (output_into(), report_into()),
  * so that the library answers as fpx(1) does, byte for byte, in fpx(1)'s words. Never
- * prints, exits or keeps anything between calls but the options it is given.
+ * prints, exits or keeps anything between calls but the options it is given and the
+ * formats fpx_format_load() gives the registry, as -F gives it a file's.
  */
 #include "fpx.h"
 #include "libfpx_impl.h"
@@ -77,6 +78,38 @@ fpx_status fpx_format_lookup(const fpx_format **out, const char *name, fpx_error
 	libfpx_give_back(&t);
 	*out = (const fpx_format *)f;
 	return status;
+}
+
+/* The formats a load describes: the first `room` of them kept, all of them counted. */
+struct loaded_formats {
+	const fpx_format **out;
+	size_t room, count;
+};
+
+static void note_loaded(const struct fmt *f, void *arg)
+{
+	struct loaded_formats *l = arg;
+
+	if (l->count < l->room)
+		l->out[l->count] = (const fpx_format *)f;
+	l->count++;
+}
+
+fpx_status fpx_format_load(const fpx_format **out, size_t nout, size_t *count, const char *origin,
+			   const char *text, fpx_error *err)
+{
+	struct loaded_formats l = { out, nout, 0 };
+	char message[sizeof err->message];
+
+	if (count)
+		*count = 0;
+	if (!text)
+		return libfpx_fail(err, FPX_USAGE, 0, "no format text");
+	if (!fmt_load_text_told(origin ? origin : "<text>", text, note_loaded, &l, message, sizeof message))
+		return libfpx_fail(err, FPX_USAGE, 0, message);
+	if (count)
+		*count = l.count;
+	return FPX_OK;
 }
 
 const char *fpx_format_name(const fpx_format *f)

@@ -462,6 +462,43 @@ bool fmt_load_text(const char *origin, const char *text, char *err, size_t errle
 	return ok;
 }
 
+static void drop_parsed(struct fmt *f, void *arg)
+{
+	(void)arg;
+	fmt_free(f);
+}
+
+struct telling {
+	void (*told)(const struct fmt *f, void *arg);
+	void *arg;
+};
+
+/* keep_loaded(), then the format now loaded under f's name told. */
+static void keep_and_tell(struct fmt *f, void *arg)
+{
+	struct telling *t = arg;
+	char name[FMT_NAME_MAX];
+
+	snprintf(name, sizeof name, "%s", f->name);
+	keep_loaded(f, NULL);
+	for (size_t i = 0; i < nloaded; i++)
+		if (strcasecmp(loaded[i]->name, name) == 0)
+			t->told(loaded[i], t->arg);
+}
+
+bool fmt_load_text_told(const char *origin, const char *text, void (*told)(const struct fmt *f, void *arg),
+			void *arg, char *err, size_t errlen)
+{
+	struct telling t = { told, arg };
+	bool ok;
+
+	lock();
+	ok = fmtfile_parse(origin, text, drop_parsed, NULL, err, errlen) &&
+	     fmtfile_parse(origin, text, keep_and_tell, &t, err, errlen);
+	unlock();
+	return ok;
+}
+
 void fmt_each_loaded(void (*fn)(const struct fmt *f, void *arg), void *arg)
 {
 	lock();

@@ -26,6 +26,11 @@ const struct fmt *fmt_from_name(const char *name);
 bool fmt_load_file(const char *path, char *err, size_t errlen);
 /* The same from text; origin names it in messages. */
 bool fmt_load_text(const char *origin, const char *text, char *err, size_t errlen);
+/* The same, all or nothing (the text parsed whole before any of it is loaded, under the
+ * registry's lock), calling told(f, arg) with each format the text describes, in its
+ * order, as it is now kept (an identical one already loaded stands for it). */
+bool fmt_load_text_told(const char *origin, const char *text, void (*told)(const struct fmt *f, void *arg),
+			void *arg, char *err, size_t errlen);
 /* Calls fn for each format loaded from a file or text. */
 void fmt_each_loaded(void (*fn)(const struct fmt *f, void *arg), void *arg);
 /* Forgets every loaded format (for tests and fuzzing). */
