@@ -173,7 +173,8 @@ bench/fastfloat: bench/fastfloat.cc bench/tightio.h
 # Speed and memory against baselines measured in the same run (bench/run.sh).
 bench: fpx bench/gen bench/baseline
 	@$(MAKE) -s bench/fastfloat || echo "bench: no fast_float or {fmt} rows (apt-get install g++ libfast-float-dev libfmt-dev)"
-	sh bench/run.sh $(BENCH_LINES) $(BENCH_ROUNDS)
+	@$(if $(PYTHON),$(MAKE) -s python,echo "bench: no Python rows (apt-get install python3-dev python3-numpy)")
+	PYTHON=$(PYTHON) sh bench/run.sh $(BENCH_LINES) $(BENCH_ROUNDS)
 
 check: fpx $(TESTS) tools/tables python
 	PYTHON=$(PYTHON) sh tests/run.sh

@@ -290,3 +290,13 @@ if command -v python3 > /dev/null; then
 	echo "the categories checked with exact rationals (bench/ties.py, 1000 lines each, independent of fpx):"
 	for c in $CATEGORIES; do python3 bench/ties.py "$c" < "$T/cat.$c" | sed 's/^/  /'; done
 fi
+
+# The Python module's rows (bench/pylib.py), where a python3 with numpy imports it
+# (make bench builds it first; PYTHON: the Makefile's python3 with numpy)
+PYTHON=${PYTHON:-$(for p in python3 /usr/bin/python3; do $p -c 'import numpy' 2>/dev/null && { command -v $p; break; }; done)}
+if [ -n "$PYTHON" ] && PYTHONPATH=python "$PYTHON" -c 'import fpx' 2>/dev/null; then
+	PYTHONPATH=python "$PYTHON" bench/pylib.py "$LINES" "$ROUNDS" "$T"
+else
+	echo
+	echo "no Python rows: no python3 with numpy that imports python/fpx (make python; apt-get install python3-dev python3-numpy)"
+fi
