@@ -255,3 +255,33 @@ def test_convert_is_the_clis():
                               "e5m2", *values))
     with pytest.raises(fpx.UsageError):
         fpx.map("x", "e4m3", jobs=2)
+
+
+@pytest.mark.parametrize("mode", ["sra", "srb", "src"])
+def test_stochastic_modes_are_the_clis(mode):
+    # the options given in either order: round before its sr-bits and sr-random
+    for fmt in ("e4m3", "bfloat16", "binary8p3se"):
+        want = cli_codes(fmt, VALUES, "-r", mode, "--sr-bits", "5", "--sr-random", "19")
+        codes, flags = fpx.encode(VALUES, fmt, mode=mode, sr_bits=5, sr_random=19, flags=True, errors="flag")
+        for value, (hex_text, flag_text), code, flag in zip(VALUES, want, as_ints(codes), flags):
+            assert hex_text != "error" or flag & fpx.FAILED, value
+            assert hex_text == "error" or (code, flag) == (int(hex_text, 16), flag_bits(flag_text)), (fmt, value)
+    with pytest.raises(fpx.UsageError, match="--sr-random"):
+        fpx.encode([1.5], "e4m3", mode=mode, sr_bits=5)
+
+
+@pytest.mark.parametrize("threads", [2, 3, 0])
+def test_threads_give_one_threads_answers(threads):
+    n = 3 * 2**15 + 7  # slices of at least 2^14 elements: three of them
+    x = random_doubles(n, 5)
+    texts = [VALUES[i % len(VALUES)] for i in range(n)]
+    for values, fmt in ((x, "e4m3"), (x, "bfloat16"), (texts, "e5m2"), (np.arange(-n, n, 2), "e3m2")):
+        one = fpx.encode(values, fmt, flags=True, errors="flag", threads=1)
+        many = fpx.encode(values, fmt, flags=True, errors="flag", threads=threads)
+        assert np.array_equal(one[0], many[0]) and np.array_equal(one[1], many[1])
+    texts[n - 5], texts[2 * 2**15], texts[n // 2] = "x", "y", "z"  # the first failure is in a later slice
+    with pytest.raises(fpx.InputError) as failure:
+        fpx.encode(texts, "e4m3", threads=threads)
+    assert failure.value.index == n // 2 and failure.value.message.startswith("'z'")
+    with pytest.raises(fpx.UsageError, match="threads"):
+        fpx.encode(x[:3], "e4m3", threads=65)

@@ -107,11 +107,18 @@ FPX_API size_t fpx_code_size(const fpx_format *f);
 FPX_API fpx_options *fpx_options_new(void);
 FPX_API void fpx_options_free(fpx_options *o);
 /*
- * Sets one of fpx(1)'s options by its long name, checked as fpx(1) checks it: "round"
- * (rne, rna, rtz, rup, rdn, rto, sra, srb, src), "saturation" (none, finite,
+ * Sets one of fpx(1)'s options by its long name, its value checked as fpx(1) checks it:
+ * "round" (rne, rna, rtz, rup, rdn, rto, sra, srb, src), "saturation" (none, finite,
  * propagate), "saturate" (value NULL), "sr-bits", "sr-random", "policy" (fpx, ml_dtypes,
  * onnx, ...), "arch" (ieee, x86, arm, ...), "via" (a format), "wrap" (NULL),
- * "max-precision". FPX_USAGE, o unchanged, for another name or a bad value.
+ * "max-precision"; FPX_USAGE, o unchanged, for another name or a bad value. Options that
+ * do not go together yet (round sra before its sr-bits and sr-random) are set in any
+ * order; a call given them while they still do not gets FPX_USAGE and fpx(1)'s message.
+ *
+ * And the library's own "threads" (fpx(1) has none): 1 (the default), or 0 to 64 — a
+ * call on at least 2^15 elements then shares them among that many threads (0: one per
+ * processor the process may run on), the calling one among them; the answers are the
+ * same, the first failing element's included.
  */
 FPX_API fpx_status fpx_options_set(fpx_options *o, const char *name, const char *value, fpx_error *err);
 

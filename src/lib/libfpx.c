@@ -152,7 +152,8 @@ static void settings_default(struct settings *s)
 	*s = (struct settings){ .rounding = { .mode = RND_NEAREST_EVEN }, .style = STYLE_TSV, .map.seed = 1 };
 }
 
-/* given[0..count) read into s as fpx(1) reads them; false after a usage message. */
+/* given[0..count) read into s as fpx(1) reads them, each value checked; false after a
+ * usage message. */
 static bool read_options(struct settings *s, char *const *given, int count)
 {
 	char *argv[LIBFPX_MAX_OPTIONS + 1] = { "fpx" };
@@ -164,9 +165,19 @@ static bool read_options(struct settings *s, char *const *given, int count)
 	free(s->args);
 	s->args = NULL;
 	s->nargs = 0;
-	if (status == OPTIONS_GO_ON)
-		status = options_check(s, ROUNDING_OPTIONS, "libfpx");
-	return status == OPTIONS_GO_ON && settings_check_policy(s);
+	return status == OPTIONS_GO_ON;
+}
+
+/* Whether the options read go together as fpx(1) checks them (sra with its sr-bits and
+ * sr-random, a policy with its formats); false after a usage message. */
+static bool options_go_together(const struct settings *s)
+{
+	return options_check(s, ROUNDING_OPTIONS, "libfpx") == OPTIONS_GO_ON && settings_check_policy(s);
+}
+
+fpx_status libfpx_options_check(const fpx_options *o, fpx_error *err)
+{
+	return o && o->unsettled ? libfpx_fail(err, FPX_USAGE, 0, o->unsettled) : FPX_OK;
 }
 
 fpx_options *fpx_options_new(void)
@@ -176,6 +187,7 @@ fpx_options *fpx_options_new(void)
 	if (!o)
 		abort();
 	settings_default(&o->s);
+	o->threads = 1;
 	return o;
 }
 
@@ -185,7 +197,23 @@ void fpx_options_free(fpx_options *o)
 		return;
 	for (int i = 0; i < o->count; i++)
 		free(o->given[i]);
+	free(o->unsettled);
 	free(o);
+}
+
+/* "threads": the library's own option (fpx(1) runs on one thread): 0 to 64. */
+static fpx_status threads_option(fpx_options *o, const char *value, fpx_error *err)
+{
+	char *end;
+	long threads = value ? strtol(value, &end, 10) : -1;
+
+	if (!value || end == value || *end || threads < 0 || threads > 64) {
+		char message[128];
+		snprintf(message, sizeof message, "threads takes 0 (one a processor) to 64, not '%s'", value ? value : "");
+		return libfpx_fail(err, FPX_USAGE, 0, message);
+	}
+	o->threads = (int)threads;
+	return FPX_OK;
 }
 
 fpx_status fpx_options_set(fpx_options *o, const char *name, const char *value, fpx_error *err)
@@ -195,10 +223,12 @@ fpx_status fpx_options_set(fpx_options *o, const char *name, const char *value, 
 	struct settings s;
 	fpx_status status = FPX_OK;
 
+	if (strcmp(name, "threads") == 0)
+		return threads_option(o, value, err);
 	if (!rounding_option(name)) {
 		char message[256];
 		snprintf(message, sizeof message, "libfpx takes no option '%s' (round, saturation, saturate, sr-bits, "
-			 "sr-random, policy, arch, via, wrap, max-precision)", name);
+			 "sr-random, policy, arch, via, wrap, max-precision, threads)", name);
 		return libfpx_fail(err, FPX_USAGE, 0, message);
 	}
 	if (o->count == LIBFPX_MAX_OPTIONS)
@@ -212,6 +242,11 @@ fpx_status fpx_options_set(fpx_options *o, const char *name, const char *value, 
 	if (read_options(&s, o->given, o->count + 1)) {
 		o->s = s;
 		o->count++;
+		free(o->unsettled);
+		o->unsettled = NULL;
+		sb_clear(&t.messages);
+		if (!options_go_together(&o->s) && !(o->unsettled = strdup(t.messages.s)))
+			abort();
 	} else {
 		status = libfpx_fail(err, FPX_USAGE, 0, t.messages.s);
 		sb_free(&option);
@@ -242,6 +277,9 @@ fpx_status fpx_show_json(char **json, const fpx_format *f, const fpx_options *o,
 	bool typed;
 	int status;
 
+	*json = NULL;
+	if (libfpx_options_check(o, err) != FPX_OK)
+		return FPX_USAGE;
 	if (o)
 		s = o->s;
 	else

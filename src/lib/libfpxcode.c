@@ -73,6 +73,8 @@ static fpx_status encoding_open(struct encoding *e, void *codes, uint8_t *flags,
 	static const fpx_options defaults = { .s = { .rounding = { .mode = RND_NEAREST_EVEN }, .style = STYLE_TSV } };
 
 	*e = (struct encoding){ .s = o ? &o->s : &defaults.s, .codes = codes, .flags = flags, .err = err };
+	if (libfpx_options_check(o, err) != FPX_OK)
+		return FPX_USAGE;
 	libfpx_take_messages(&e->t);
 	conversion_init(&e->conv);
 	if (e->s->policy)
@@ -213,8 +215,8 @@ static bool encode_by_ends(struct encoding *e, size_t i, const char *text, size_
 	return true;
 }
 
-fpx_status fpx_encode_text(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
-			   const char *const *text, const size_t *lens, size_t n, fpx_error *err)
+static fpx_status encode_texts(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
+			       const char *const *text, const size_t *lens, size_t n, fpx_error *err)
 {
 	struct encoding e;
 	fpx_status status = encoding_open(&e, codes, flags, to, o, NULL, err);
@@ -356,18 +358,6 @@ static const fpx_format *builtin(const char *name)
 	return (const fpx_format *)fmt_lookup(name);
 }
 
-fpx_status fpx_encode_double(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
-			     const double *x, size_t n, fpx_error *err)
-{
-	return cast_codes(codes, flags, to, o, builtin("binary64"), x, sizeof *x, n, err);
-}
-
-fpx_status fpx_encode_float(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
-			    const float *x, size_t n, fpx_error *err)
-{
-	return cast_codes(codes, flags, to, o, builtin("binary32"), x, sizeof *x, n, err);
-}
-
 /* Integers, each as its decimal digits. */
 static fpx_status encode_integers(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
 				  const void *x, bool is_signed, size_t n, fpx_error *err)
@@ -391,22 +381,75 @@ static fpx_status encode_integers(void *codes, uint8_t *flags, const fpx_format 
 	return encoding_close(&e);
 }
 
+fpx_status libfpx_request_run(const struct libfpx_request *r, size_t lo, size_t hi, fpx_error *err)
+{
+	void *codes = (unsigned char *)r->codes + lo * fpx_code_size(r->to);
+	uint8_t *flags = r->flags ? r->flags + lo : NULL;
+	size_t n = hi - lo, from_size = r->from ? fpx_code_size(r->from) : 8;
+	fpx_status status;
+
+	switch (r->source) {
+	case LIBFPX_TEXTS:
+		status = encode_texts(codes, flags, r->to, r->o, (const char *const *)r->values + lo,
+				      r->lens ? r->lens + lo : NULL, n, err);
+		break;
+	case LIBFPX_CODES:
+		status = cast_codes(codes, flags, r->to, r->o, r->from, (const unsigned char *)r->values + lo * from_size,
+				    from_size, n, err);
+		break;
+	default:
+		status = encode_integers(codes, flags, r->to, r->o, (const uint64_t *)r->values + lo,
+					 r->source == LIBFPX_INT64, n, err);
+	}
+	if (status == FPX_INPUT && err)
+		err->index += lo;
+	return status;
+}
+
+/* The call's request, run by libfpx_request_split(). */
+static fpx_status request(enum libfpx_source source, void *codes, uint8_t *flags, const fpx_format *to,
+			  const fpx_options *o, const fpx_format *from, const void *values, const size_t *lens, size_t n,
+			  fpx_error *err)
+{
+	const struct libfpx_request r = { source, codes, flags, to, o, from, values, lens };
+
+	return libfpx_request_split(&r, n, err);
+}
+
+fpx_status fpx_encode_text(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
+			   const char *const *text, const size_t *lens, size_t n, fpx_error *err)
+{
+	return request(LIBFPX_TEXTS, codes, flags, to, o, NULL, text, lens, n, err);
+}
+
+fpx_status fpx_encode_double(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
+			     const double *x, size_t n, fpx_error *err)
+{
+	return request(LIBFPX_CODES, codes, flags, to, o, builtin("binary64"), x, NULL, n, err);
+}
+
+fpx_status fpx_encode_float(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
+			    const float *x, size_t n, fpx_error *err)
+{
+	return request(LIBFPX_CODES, codes, flags, to, o, builtin("binary32"), x, NULL, n, err);
+}
+
 fpx_status fpx_encode_int64(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
 			    const int64_t *x, size_t n, fpx_error *err)
 {
-	return encode_integers(codes, flags, to, o, x, true, n, err);
+	return request(LIBFPX_INT64, codes, flags, to, o, NULL, x, NULL, n, err);
 }
 
 fpx_status fpx_encode_uint64(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
 			     const uint64_t *x, size_t n, fpx_error *err)
 {
-	return encode_integers(codes, flags, to, o, x, false, n, err);
+	return request(LIBFPX_UINT64, codes, flags, to, o, NULL, x, NULL, n, err);
 }
 
 fpx_status fpx_cast(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o, const fpx_format *from,
 		    const void *from_codes, size_t n, fpx_error *err)
 {
-	return cast_codes(codes, flags, to, o, from, from_codes, fpx_code_size(from), n, err);
+	return request(LIBFPX_CODES, codes, flags, to, o, from, from_codes, NULL, n, err);
 }
 
 /* ---- Decoding ---- */
