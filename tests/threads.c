@@ -8,12 +8,14 @@
  * converted (the parser's, the enclosures' and the integers' scratch numbers). Then one
  * thread does the same again, alone, and every thread's answers must be its answers,
  * byte for byte. A race shows as a difference, a crash, or (under -fsanitize=thread)
- * a report. Usage: tests/threads [REPEATS]
+ * a report. Last, libfpx's calls shared among threads ("threads": libfpxsplit.c) against
+ * one thread's. Usage: tests/threads [REPEATS]
  */
 #include <pthread.h>
 #include <stdlib.h>
 
 #include "convert.h"
+#include "fpx.h"
 #include "decimal.h"
 #include "registry.h"
 #include "readout.h"
@@ -154,6 +156,34 @@ static void compare_logs(const struct strbuf *got, const struct strbuf *want, in
 	}
 }
 
+/* An encoding of texts and of doubles on three threads, as on one. */
+static void split_calls(void)
+{
+	enum { N = 3 << 14 };
+	static char buf[N][24];
+	static const char *text[N];
+	static double x[N];
+	static uint8_t one[2][N], many[2][N], flags_one[N], flags_many[N];
+	const fpx_format *f;
+	fpx_options *o = fpx_options_new();
+	fpx_error err;
+
+	for (size_t i = 0; i < N; i++) {
+		x[i] = (double)(i * 2654435761u % 1000003) / 4096 - 120;
+		snprintf(buf[i], sizeof buf[i], "%.9g", x[i] / 3);
+		text[i] = buf[i];
+	}
+	fpx_format_lookup(&f, "e4m3", &err);
+	fpx_encode_text(one[0], flags_one, f, o, text, NULL, N, &err);
+	fpx_encode_double(one[1], NULL, f, o, x, N, &err);
+	check(fpx_options_set(o, "threads", "3", &err) == FPX_OK, "threads 3");
+	fpx_encode_text(many[0], flags_many, f, o, text, NULL, N, &err);
+	fpx_encode_double(many[1], NULL, f, o, x, N, &err);
+	check(memcmp(one, many, sizeof one) == 0 && memcmp(flags_one, flags_many, N) == 0,
+	      "three threads' codes and flags are one thread's");
+	fpx_options_free(o);
+}
+
 int main(int argc, char **argv)
 {
 	int repeats = argc > 1 ? atoi(argv[1]) : 1;
@@ -180,5 +210,6 @@ int main(int argc, char **argv)
 		}
 		sb_free(&alone.out);
 	}
+	split_calls();
 	return test_summary("threads");
 }
