@@ -263,8 +263,16 @@ __attribute__((noinline)) static void cast_one(struct encoding *e, size_t i, con
 
 /* The kernel's loops compiled twice on x86-64, for AVX2 and for any, the one the
  * processor runs chosen as the library loads (an ifunc); GCC vectorizes them only when
- * asked, Clang at -O2. */
-#if defined(__x86_64__) && defined(__clang__)
+ * asked, Clang at -O2. Not under ThreadSanitizer, whose runtime is not up yet when the
+ * ifunc's resolver runs. */
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define FPX_UNDER_TSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(FPX_UNDER_TSAN)
+#define VECTOR_LOOPS
+#elif defined(__x86_64__) && defined(__clang__)
 #define VECTOR_LOOPS __attribute__((target_clones("avx2", "default")))
 #elif defined(__x86_64__) && defined(__GNUC__)
 #define VECTOR_LOOPS __attribute__((target_clones("avx2", "default"), optimize("tree-vectorize", "vect-cost-model=dynamic")))
