@@ -1,7 +1,8 @@
 /*
  * _fpx.h — what the two C files of Python's fpx module share: _fpx.c (the module, its
- * arrays and calls) and _fpxtext.c (encode()'s texts). numpy's C API is imported once,
- * by _fpx.c (FPX_IMPORT_ARRAY); includes fpx.h alone of libfpx's headers.
+ * arrays and calls) and _fpxtext.c (encode()'s texts). Declarations only; numpy's C API
+ * is imported once, by _fpx.c (FPX_IMPORT_ARRAY); includes fpx.h alone of libfpx's
+ * headers.
  */
 #ifndef FPX_PYTHON_H
 #define FPX_PYTHON_H
