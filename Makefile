@@ -283,7 +283,7 @@ distclean: clean
 
 python: $(PY_EXT)
 
-$(PY_EXT): python/_fpx.c src/lib/fpx.h src/libfpx.a
+$(PY_EXT): python/_fpx.c python/_fpxtext.c python/_fpx.h src/lib/fpx.h src/libfpx.a
 	@test -n "$(PYTHON)" || { echo "make python: no python3 with numpy (apt-get install python3-dev python3-numpy)"; exit 1; }
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Wno-shadow -shared -Isrc/lib $(PY_CFLAGS) $(LDFLAGS) -o $@ python/_fpx.c \
-		src/libfpx.a $(LIBS) $(LDLIBS)
+		python/_fpxtext.c src/libfpx.a $(LIBS) $(LDLIBS)

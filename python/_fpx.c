@@ -1,21 +1,17 @@
 /*
  * _fpx.c — the C half of Python's fpx module: libfpx (fpx.h) over numpy arrays, each
- * call one fpx_* call on whole arrays with the GIL released. fpx/__init__.py is the
- * other half: what a value of each Python type becomes, the options' names, the
- * exceptions. Includes fpx.h alone of libfpx's headers.
+ * call one fpx_* call on whole arrays with the GIL released (encode()'s texts, a chunk
+ * of them a call: _fpxtext.c). fpx/__init__.py is the other half: what a value of each
+ * Python type becomes, the options' names, the exceptions. Includes fpx.h alone of
+ * libfpx's headers.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
-#include <numpy/arrayobject.h>
-#include <stdbool.h>
-
-#include "fpx.h"
+#define FPX_IMPORT_ARRAY
+#include "_fpx.h"
 
 static PyObject *usage_error, *input_error, *inexact_error; /* fpx.UsageError, ... (set by init) */
 
 /* fpx_error as the Python exception of its status: (message, index). */
-static PyObject *raise_error(const fpx_error *err)
+PyObject *raise_error(const fpx_error *err)
 {
 	PyObject *type = err->status == FPX_USAGE ? usage_error : err->status == FPX_INEXACT ? inexact_error : input_error;
 	PyObject *args = Py_BuildValue("(sn)", err->message, (Py_ssize_t)err->index);
@@ -27,7 +23,7 @@ static PyObject *raise_error(const fpx_error *err)
 	return NULL;
 }
 
-static const fpx_format *format_of(const char *name)
+const fpx_format *format_of(const char *name)
 {
 	const fpx_format *f;
 	fpx_error err;
@@ -40,7 +36,7 @@ static const fpx_format *format_of(const char *name)
 }
 
 /* Options from a sequence of (name, value or None) pairs; NULL after an exception. */
-static fpx_options *options_of(PyObject *pairs)
+fpx_options *options_of(PyObject *pairs)
 {
 	fpx_options *o = fpx_options_new();
 	PyObject *seq = PySequence_Fast(pairs, "options: a sequence of (name, value) pairs");
@@ -77,15 +73,8 @@ static PyArrayObject *new_codes(const fpx_format *f, npy_intp n)
 	return (PyArrayObject *)PyArray_SimpleNew(size > 8 ? 2 : 1, dims, type);
 }
 
-/* One encoding's arrays and its answer. */
-struct encoded {
-	PyArrayObject *codes, *flags;
-	fpx_status status;
-	fpx_error err;
-};
-
 /* (codes, flags or None, None or (message, index)) as the Python half takes it. */
-static PyObject *encoded_result(struct encoded *e)
+PyObject *encoded_result(struct encoded *e)
 {
 	PyObject *failure = Py_None;
 
@@ -101,7 +90,7 @@ static PyObject *encoded_result(struct encoded *e)
 	return Py_BuildValue("(NNN)", (PyObject *)e->codes, e->flags ? (PyObject *)e->flags : Py_NewRef(Py_None), failure);
 }
 
-static bool open_encoded(struct encoded *e, const fpx_format *f, npy_intp n, int want_flags)
+bool open_encoded(struct encoded *e, const fpx_format *f, npy_intp n, int want_flags)
 {
 	e->codes = new_codes(f, n);
 	e->flags = want_flags ? (PyArrayObject *)PyArray_SimpleNew(1, &n, NPY_UINT8) : NULL;
@@ -157,49 +146,6 @@ static PyObject *encode_array(PyObject *self, PyObject *args)
 	fpx_options_free(o);
 	Py_DECREF(x);
 	return encoded_result(&e);
-}
-
-/* encode_text(format, texts, options, flags): a sequence of str. */
-static PyObject *encode_text(PyObject *self, PyObject *args)
-{
-	const char *name, **text;
-	PyObject *texts, *pairs, *seq;
-	int want_flags;
-	const fpx_format *f;
-	fpx_options *o = NULL;
-	struct encoded e = { 0 };
-	Py_ssize_t n, *lens;
-
-	(void)self;
-	if (!PyArg_ParseTuple(args, "sOOp", &name, &texts, &pairs, &want_flags) || !(f = format_of(name)))
-		return NULL;
-	if (!(seq = PySequence_Tuple(texts))) /* held: no other thread drops a string meanwhile */
-		return NULL;
-	n = PyTuple_GET_SIZE(seq);
-	text = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *text);
-	lens = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *lens);
-	if (!text || !lens)
-		goto fail;
-	for (Py_ssize_t i = 0; i < n; i++)
-		if (!(text[i] = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(seq, i), &lens[i])))
-			goto fail;
-	if (!(o = options_of(pairs)) || !open_encoded(&e, f, n, want_flags))
-		goto fail;
-	Py_BEGIN_ALLOW_THREADS
-	e.status = fpx_encode_text(PyArray_DATA(e.codes), e.flags ? PyArray_DATA(e.flags) : NULL, f, o, text,
-				   (const size_t *)lens, (size_t)n, &e.err);
-	Py_END_ALLOW_THREADS
-	fpx_options_free(o);
-	PyMem_Free(text);
-	PyMem_Free(lens);
-	Py_DECREF(seq);
-	return encoded_result(&e);
-fail:
-	fpx_options_free(o);
-	PyMem_Free(text);
-	PyMem_Free(lens);
-	Py_DECREF(seq);
-	return NULL;
 }
 
 /* The codes given as an array of f's code size, contiguous; NULL after an exception. */
@@ -461,7 +407,8 @@ static PyObject *set_errors(PyObject *self, PyObject *args)
 static PyMethodDef methods[] = {
 	{ "lookup", lookup, METH_VARARGS, "lookup(name) -> (name, bits, code size)" },
 	{ "encode_array", encode_array, METH_VARARGS, "encode_array(format, kind, array, options, flags)" },
-	{ "encode_text", encode_text, METH_VARARGS, "encode_text(format, texts, options, flags)" },
+	{ "encode_text", text_encode_items, METH_VARARGS, "encode_text(format, items, options, flags, chunk)" },
+	{ "encode_records", text_encode_records, METH_VARARGS, "encode_records(format, array, options, flags, chunk)" },
 	{ "decode", decode, METH_VARARGS, "decode(format, codes, exact) -> float64 array" },
 	{ "field", field, METH_VARARGS, "field(format, codes, field) -> list of str" },
 	{ "show_json", show_json, METH_VARARGS, "show_json(format, value, options) -> str" },

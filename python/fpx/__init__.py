@@ -136,8 +136,9 @@ def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise",
     type that holds them ((n, 2) uint64 for 128-bit formats, low word first).
 
     values: a numpy array of floats (their exact values; float16/32/64), of integers, of
-    an ml_dtypes type (its codes, cast as `fpx cast FORMAT fmt`), of str; or a sequence
-    of int, float, Fraction, Decimal, str. flags=True: also a uint8 array of each
+    an ml_dtypes type (its codes, cast as `fpx cast FORMAT fmt`), of str (dtype 'U',
+    'S' as UTF-8, or object; each element as numpy reads it); or a sequence of int,
+    float, Fraction, Decimal, str, bytes. flags=True: also a uint8 array of each
     element's flags (INEXACT, ...). errors='flag': an element that cannot be converted
     is fmt's NaN with FAILED among its flags, instead of raising InputError.
     """
@@ -170,14 +171,29 @@ def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise",
         # an ml_dtypes array: its codes, cast from the format its dtype names
         codes = array.view(np.uint8 if array.dtype.itemsize == 1 else np.uint16).reshape(-1)
         return _finish(_fpx.encode_array(fmt, array.dtype.name, codes, pairs, flags), flags, errors)
-    if isinstance(values, (list, tuple)):
-        try:  # strs alone go to the library as they are
-            return _finish(_fpx.encode_text(fmt, values, pairs, flags), flags, errors)
+    chunk = _text_chunk(options)
+    if array is not None and array.dtype.kind in "SU":  # the records in C, as numpy reads them
+        array = np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("="))
+        return _finish(_fpx.encode_records(fmt, array, pairs, flags, chunk), flags, errors)
+    if array is not None and array.dtype == object:
+        values = array = np.ascontiguousarray(array).reshape(-1)
+    if isinstance(values, (list, tuple, np.ndarray)):
+        try:  # strs and bytes alone go to the library as they are
+            return _finish(_fpx.encode_text(fmt, values, pairs, flags, chunk), flags, errors)
         except TypeError:
             pass
-    items = list(values.reshape(-1)) if array is not None and array.dtype.kind in "OUS" else list(values)
-    texts = [_text_of(v.decode() if isinstance(v, bytes) else v) for v in items]
-    return _finish(_fpx.encode_text(fmt, texts, pairs, flags), flags, errors)
+    texts = [_text_of(v.decode() if isinstance(v, bytes) else v) for v in list(values)]
+    return _finish(_fpx.encode_text(fmt, texts, pairs, flags, chunk), flags, errors)
+
+
+# Texts go to the library this many at a time (_fpxtext.c), so that what the glue reads
+# is still in the cache when the library reads it; all at once where the library is to
+# share them among threads (threads= other than 1), which it does in slices of many more.
+_TEXT_CHUNK = 4096
+
+
+def _text_chunk(options):
+    return _TEXT_CHUNK if str(options.get("threads", 1)) == "1" else 0
 
 
 def decode(codes, fmt, exact=True):
