@@ -13,9 +13,10 @@ readout of a value is the dict of `fpx show --json`.
 Options are fpx(1)'s, by their long names (mode is --round): mode='rne' (rna, rtz, rup,
 rdn, rto, sra, srb, src), saturation='none' (finite, propagate), saturate=True,
 policy='fpx' (ml_dtypes, onnx, ...), via=FORMAT, arch='ieee', wrap=True, sr_bits=N,
-sr_random=R, max_precision=BITS. Errors raise fpx.UsageError (a bad format, option or
-field), fpx.InputError (.index: the first element that could not be converted) or
-fpx.InexactError (decode: a value float64 does not hold), each with fpx(1)'s message.
+sr_random=R, max_precision=BITS, and encode's threads=N. Errors raise fpx.UsageError (a
+bad format, option or field), fpx.InputError (.index: the first element that could not
+be converted) or fpx.InexactError (decode: a value float64 does not hold), each with
+fpx(1)'s message.
 """
 
 import decimal
@@ -141,7 +142,10 @@ def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise",
     float, Fraction, Decimal, str, bytes. flags=True: also a uint8 array of each
     element's flags (INEXACT, ...). errors='flag': an element that cannot be converted
     is fmt's NaN with FAILED among its flags, instead of raising InputError.
+    threads=0 (the default): an array of at least 2^15 elements is shared among as many
+    threads as the process may run on; threads=N, at most N; the codes are the same.
     """
+    options.setdefault("threads", 0)
     pairs = _options(mode, saturation, options)
     if errors not in ("raise", "flag"):
         raise UsageError("errors is 'raise' or 'flag'", 0)
