@@ -24,24 +24,12 @@ struct fpx_options {
 /* FPX_USAGE with o's unsettled message, for a call given options that do not go together. */
 fpx_status libfpx_options_check(const fpx_options *o, fpx_error *err);
 
-/* One fpx_encode_*() or fpx_cast() call: its values, of one source, into codes of to. */
-enum libfpx_source { LIBFPX_TEXTS, LIBFPX_CODES, LIBFPX_INT64, LIBFPX_UINT64 };
-struct libfpx_request {
-	enum libfpx_source source;
-	void *codes;
-	uint8_t *flags;
-	const fpx_format *to;
-	const fpx_options *o;
-	const fpx_format *from; /* LIBFPX_CODES: the values' format */
-	const void *values;     /* texts (const char *const *), codes, int64_t or uint64_t */
-	const size_t *lens;     /* the texts' lengths, or NULL */
-};
-
-/* Elements [lo, hi) of r (libfpxcode.c); err's index counts from 0, not lo. */
-fpx_status libfpx_request_run(const struct libfpx_request *r, size_t lo, size_t hi, fpx_error *err);
-/* All n elements of r, in slices run by threads at once where r's options ask for
- * them and there are enough elements (libfpxsplit.c). */
-fpx_status libfpx_request_split(const struct libfpx_request *r, size_t n, fpx_error *err);
+/* A call's elements [lo, hi) of n, run by libfpx_split() (err's index counts from 0). */
+typedef fpx_status libfpx_slice_fn(const void *call, size_t lo, size_t hi, fpx_error *err);
+/* All n elements of a call, run(call, lo, hi, err) on slices of them at once, on o's
+ * threads where it asks for them and there are enough elements; the answer as one
+ * run(call, 0, n, err) would give it (libfpxsplit.c). */
+fpx_status libfpx_split(libfpx_slice_fn *run, const void *call, size_t n, const fpx_options *o, fpx_error *err);
 
 /* A call's messages, taken from the thread's report while it runs. */
 struct libfpx_taken {

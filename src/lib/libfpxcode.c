@@ -389,75 +389,90 @@ static fpx_status encode_integers(void *codes, uint8_t *flags, const fpx_format 
 	return encoding_close(&e);
 }
 
-fpx_status libfpx_request_run(const struct libfpx_request *r, size_t lo, size_t hi, fpx_error *err)
+/* One fpx_encode_*() or fpx_cast() call: its values, of one source, into codes of to. */
+enum source { SOURCE_TEXTS, SOURCE_CODES, SOURCE_INT64, SOURCE_UINT64 };
+struct request {
+	enum source source;
+	void *codes;
+	uint8_t *flags;
+	const fpx_format *to;
+	const fpx_options *o;
+	const fpx_format *from; /* SOURCE_CODES: the values' format */
+	const void *values;     /* texts (const char *const *), codes, int64_t or uint64_t */
+	const size_t *lens;     /* the texts' lengths, or NULL */
+};
+
+/* Elements [lo, hi) of a request (libfpx_slice_fn). */
+static fpx_status request_run(const void *call, size_t lo, size_t hi, fpx_error *err)
 {
+	const struct request *r = call;
 	void *codes = (unsigned char *)r->codes + lo * fpx_code_size(r->to);
 	uint8_t *flags = r->flags ? r->flags + lo : NULL;
 	size_t n = hi - lo, from_size = r->from ? fpx_code_size(r->from) : 8;
 	fpx_status status;
 
 	switch (r->source) {
-	case LIBFPX_TEXTS:
+	case SOURCE_TEXTS:
 		status = encode_texts(codes, flags, r->to, r->o, (const char *const *)r->values + lo,
 				      r->lens ? r->lens + lo : NULL, n, err);
 		break;
-	case LIBFPX_CODES:
+	case SOURCE_CODES:
 		status = cast_codes(codes, flags, r->to, r->o, r->from, (const unsigned char *)r->values + lo * from_size,
 				    from_size, n, err);
 		break;
 	default:
 		status = encode_integers(codes, flags, r->to, r->o, (const uint64_t *)r->values + lo,
-					 r->source == LIBFPX_INT64, n, err);
+					 r->source == SOURCE_INT64, n, err);
 	}
 	if (status == FPX_INPUT && err)
 		err->index += lo;
 	return status;
 }
 
-/* The call's request, run by libfpx_request_split(). */
-static fpx_status request(enum libfpx_source source, void *codes, uint8_t *flags, const fpx_format *to,
+/* The call's request, run in slices by libfpx_split(). */
+static fpx_status request(enum source source, void *codes, uint8_t *flags, const fpx_format *to,
 			  const fpx_options *o, const fpx_format *from, const void *values, const size_t *lens, size_t n,
 			  fpx_error *err)
 {
-	const struct libfpx_request r = { source, codes, flags, to, o, from, values, lens };
+	const struct request r = { source, codes, flags, to, o, from, values, lens };
 
-	return libfpx_request_split(&r, n, err);
+	return libfpx_split(request_run, &r, n, o, err);
 }
 
 fpx_status fpx_encode_text(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
 			   const char *const *text, const size_t *lens, size_t n, fpx_error *err)
 {
-	return request(LIBFPX_TEXTS, codes, flags, to, o, NULL, text, lens, n, err);
+	return request(SOURCE_TEXTS, codes, flags, to, o, NULL, text, lens, n, err);
 }
 
 fpx_status fpx_encode_double(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
 			     const double *x, size_t n, fpx_error *err)
 {
-	return request(LIBFPX_CODES, codes, flags, to, o, builtin("binary64"), x, NULL, n, err);
+	return request(SOURCE_CODES, codes, flags, to, o, builtin("binary64"), x, NULL, n, err);
 }
 
 fpx_status fpx_encode_float(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
 			    const float *x, size_t n, fpx_error *err)
 {
-	return request(LIBFPX_CODES, codes, flags, to, o, builtin("binary32"), x, NULL, n, err);
+	return request(SOURCE_CODES, codes, flags, to, o, builtin("binary32"), x, NULL, n, err);
 }
 
 fpx_status fpx_encode_int64(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
 			    const int64_t *x, size_t n, fpx_error *err)
 {
-	return request(LIBFPX_INT64, codes, flags, to, o, NULL, x, NULL, n, err);
+	return request(SOURCE_INT64, codes, flags, to, o, NULL, x, NULL, n, err);
 }
 
 fpx_status fpx_encode_uint64(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
 			     const uint64_t *x, size_t n, fpx_error *err)
 {
-	return request(LIBFPX_UINT64, codes, flags, to, o, NULL, x, NULL, n, err);
+	return request(SOURCE_UINT64, codes, flags, to, o, NULL, x, NULL, n, err);
 }
 
 fpx_status fpx_cast(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o, const fpx_format *from,
 		    const void *from_codes, size_t n, fpx_error *err)
 {
-	return request(LIBFPX_CODES, codes, flags, to, o, from, from_codes, NULL, n, err);
+	return request(SOURCE_CODES, codes, flags, to, o, from, from_codes, NULL, n, err);
 }
 
 /* ---- Decoding ---- */

@@ -1,8 +1,8 @@
 /*
  * libfpxsplit.c — one call's elements shared among threads: where its options ask for
  * threads ("threads") and there are enough elements, the calling thread and up to
- * threads − 1 others each round a slice of them through libfpx_request_run(), and the
- * call answers as one would have: the first failure over all slices. Each element's
+ * threads − 1 others each round a slice of them through the call's slice function,
+ * and the call answers as one would have: the first failure over all slices. Each element's
  * code depends on it and the options alone (a stochastic mode's draw is the options'
  * sr-random), so the codes are the same whatever the slices. Never prints; where a
  * thread cannot be made, its slice runs in the caller.
@@ -20,7 +20,8 @@ enum {
 };
 
 struct slice {
-	const struct libfpx_request *r;
+	libfpx_slice_fn *run;
+	const void *call;
 	size_t lo, hi;
 	fpx_status status;
 	fpx_error err;
@@ -42,10 +43,10 @@ static int processors(void)
 	return online > 0 ? (int)online : 1;
 }
 
-/* How many slices n elements of r are run in. */
-static int slices_for(const struct libfpx_request *r, size_t n)
+/* How many slices n elements are run in, with options o. */
+static int slices_for(const fpx_options *o, size_t n)
 {
-	int threads = r->o ? r->o->threads : 1;
+	int threads = o ? o->threads : 1;
 
 	if (threads == 0)
 		threads = processors();
@@ -60,7 +61,7 @@ static void *slice_run(void *arg)
 {
 	struct slice *s = arg;
 
-	s->status = libfpx_request_run(s->r, s->lo, s->hi, &s->err);
+	s->status = s->run(s->call, s->lo, s->hi, &s->err);
 	return NULL;
 }
 
@@ -77,15 +78,15 @@ static fpx_status slices_answer(struct slice *s, int count, fpx_error *err)
 	return FPX_OK;
 }
 
-fpx_status libfpx_request_split(const struct libfpx_request *r, size_t n, fpx_error *err)
+fpx_status libfpx_split(libfpx_slice_fn *run, const void *call, size_t n, const fpx_options *o, fpx_error *err)
 {
 	struct slice s[THREADS_MAX];
-	int count = slices_for(r, n);
+	int count = slices_for(o, n);
 
 	if (count == 1)
-		return libfpx_request_run(r, 0, n, err);
+		return run(call, 0, n, err);
 	for (int k = 0; k < count; k++) {
-		s[k] = (struct slice){ .r = r, .lo = n / (size_t)count * (size_t)k, .status = FPX_OK };
+		s[k] = (struct slice){ .run = run, .call = call, .lo = n / (size_t)count * (size_t)k, .status = FPX_OK };
 		s[k].hi = k == count - 1 ? n : n / (size_t)count * (size_t)(k + 1);
 	}
 	for (int k = 1; k < count; k++)
