@@ -241,7 +241,8 @@ def _rows(command, args, fields, mode, saturation, options, errors):
         rows_options.append("--fields=" + (fields if isinstance(fields, str) else ",".join(fields)))
     for key, value in options.items():
         name = _ROW_OPTIONS.get(key, key).replace("_", "-")
-        if name in ("policy", "via", "arch", "wrap", "saturate", "sr-bits", "sr-random", "max-precision", "round"):
+        if name in ("policy", "via", "arch", "wrap", "saturate", "sr-bits", "sr-random", "max-precision", "round",
+                    "threads"):
             rounding[key] = value
         elif value is True:
             rows_options.append("--" + name)

@@ -285,3 +285,7 @@ def test_threads_give_one_threads_answers(threads):
     assert failure.value.index == n // 2 and failure.value.message.startswith("'z'")
     with pytest.raises(fpx.UsageError, match="threads"):
         fpx.encode(x[:3], "e4m3", threads=65)
+    for refused in (lambda: fpx.show("e4m3", "1.5", threads=threads), lambda: fpx.table("e2m1", threads=threads),
+                    lambda: fpx.convert(["1.5"], "e4m3", threads=threads)):
+        with pytest.raises(fpx.UsageError, match="a readout and rows run on one"):
+            refused()

@@ -118,7 +118,8 @@ FPX_API void fpx_options_free(fpx_options *o);
  * And the library's own "threads" (fpx(1) has none): 1 (the default), or 0 to 64 — a
  * call on at least 2^15 elements then shares them among that many threads (0: one per
  * processor the process may run on), the calling one among them; the answers are the
- * same, the first failing element's included.
+ * same, the first failing element's included. fpx_show_json() and fpx_rows_json() refuse
+ * threads other than 1 (FPX_USAGE).
  */
 FPX_API fpx_status fpx_options_set(fpx_options *o, const char *name, const char *value, fpx_error *err);
 

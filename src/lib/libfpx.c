@@ -180,6 +180,15 @@ fpx_status libfpx_options_check(const fpx_options *o, fpx_error *err)
 	return o && o->unsettled ? libfpx_fail(err, FPX_USAGE, 0, o->unsettled) : FPX_OK;
 }
 
+/* FPX_USAGE where o asks for threads a readout or rows cannot use. */
+static fpx_status refuse_threads(const fpx_options *o, fpx_error *err)
+{
+	if (o && o->threads != 1)
+		return libfpx_fail(err, FPX_USAGE, 0, "threads shares the elements of an encode or cast among threads; "
+				   "a readout and rows run on one (threads 1)");
+	return FPX_OK;
+}
+
 fpx_options *fpx_options_new(void)
 {
 	fpx_options *o = calloc(1, sizeof *o);
@@ -278,7 +287,7 @@ fpx_status fpx_show_json(char **json, const fpx_format *f, const fpx_options *o,
 	int status;
 
 	*json = NULL;
-	if (libfpx_options_check(o, err) != FPX_OK)
+	if (libfpx_options_check(o, err) != FPX_OK || refuse_threads(o, err) != FPX_OK)
 		return FPX_USAGE;
 	if (o)
 		s = o->s;
@@ -353,6 +362,8 @@ fpx_status fpx_rows_json(char **json, const char *command, const char *const *ar
 	fpx_status done;
 
 	*json = NULL;
+	if (refuse_threads(o, err) != FPX_OK)
+		return FPX_USAGE;
 	for (size_t k = 0; k < sizeof rows_commands / sizeof rows_commands[0]; k++)
 		if (strcmp(command, rows_commands[k]) == 0)
 			c = cmdline_find(&cli_commands, command);
