@@ -11,29 +11,49 @@
 
 #include <time.h>
 
-/* One call's encoding, chunk elements at a time: text and lens hold those of one chunk. */
+/* One call's encoding, chunk elements at a time: text and lens (and the items held,
+ * held) have room for one chunk, `room`, and are used again for each, so that a call
+ * on many elements touches no more new memory than a chunk's (a page touched the first
+ * time costs more than its conversion on some machines). */
 struct batch {
 	const fpx_format *f;
 	fpx_options *o;
 	struct encoded e;
 	const char **text;
-	size_t *lens, n, chunk, size;
+	size_t *lens, n, chunk, room, size;
+	PyObject **held;
 };
 
-/* A batch of n elements in chunks of chunk (0: all at once); text and lens have room
- * for all n, of which a chunk's alone are touched. False after an exception. */
+/* Room in text, lens and held for chunks of b->chunk elements; false after
+ * MemoryError. */
+static bool batch_room(struct batch *b)
+{
+	size_t m = b->chunk ? b->chunk : 1;
+	const char **text;
+	size_t *lens;
+	PyObject **held;
+
+	if (m <= b->room)
+		return true;
+	if ((text = PyMem_Realloc(b->text, m * sizeof *text)))
+		b->text = text;
+	if ((lens = PyMem_Realloc(b->lens, m * sizeof *lens)))
+		b->lens = lens;
+	if ((held = PyMem_Realloc(b->held, m * sizeof *held)))
+		b->held = held;
+	if (!text || !lens || !held)
+		return PyErr_NoMemory() != NULL;
+	b->room = m;
+	return true;
+}
+
+/* A batch of n elements in chunks of chunk (0: all at once). False after an exception. */
 static bool batch_open(struct batch *b, const char *name, PyObject *pairs, size_t n, int want_flags, size_t chunk)
 {
 	*b = (struct batch){ .n = n, .chunk = chunk && chunk < n ? chunk : n };
-	if (!(b->f = format_of(name)) || !(b->o = options_of(pairs)))
+	if (!(b->f = format_of(name)) || !(b->o = options_of(pairs)) || !batch_room(b))
 		return false;
 	b->size = fpx_code_size(b->f);
-	b->text = PyMem_Malloc((n ? n : 1) * sizeof *b->text);
-	b->lens = PyMem_Malloc((n ? n : 1) * sizeof *b->lens);
-	if (!b->text || !b->lens) {
-		PyErr_NoMemory();
-		return false;
-	}
 	return open_encoded(&b->e, b->f, (npy_intp)n, want_flags);
 }
 
@@ -43,6 +63,7 @@ static PyObject *batch_close(struct batch *b, bool ok)
 	fpx_options_free(b->o);
 	PyMem_Free(b->text);
 	PyMem_Free(b->lens);
+	PyMem_Free(b->held);
 	if (ok)
 		return encoded_result(&b->e);
 	Py_XDECREF(b->e.codes);
@@ -124,10 +145,11 @@ static void items_release(PyObject **held, size_t m)
 		Py_XDECREF(held[i]);
 }
 
-/* Items [at, at + m) of seq, of n at the start, each held and its text in text[0..m);
- * false after an exception (nothing then held). */
-static bool items_hold(struct batch *b, PyObject *seq, size_t at, size_t m, PyObject **held)
+/* Items [at, at + m) of seq, of n at the start, each held (in b->held) and its text in
+ * text[0..m); false after an exception (nothing then held). */
+static bool items_hold(struct batch *b, PyObject *seq, size_t at, size_t m)
 {
+	PyObject **held = b->held;
 	PyObject **items;
 	size_t n;
 
@@ -176,7 +198,7 @@ static size_t items_run(struct batch *b, size_t at, size_t m)
 PyObject *text_encode_items(PyObject *self, PyObject *args)
 {
 	const char *name;
-	PyObject *seq, *pairs, **items, **held = NULL;
+	PyObject *seq, *pairs, **items;
 	int want_flags;
 	Py_ssize_t chunk;
 	size_t n, at = 0;
@@ -188,18 +210,16 @@ PyObject *text_encode_items(PyObject *self, PyObject *args)
 		return NULL;
 	if (!(ok = batch_open(&b, name, pairs, n, want_flags, (size_t)chunk)))
 		return batch_close(&b, false);
-	if (!(held = PyMem_Malloc((n ? n : 1) * sizeof *held)))
-		ok = PyErr_NoMemory() != NULL;
 	while (ok) {
 		size_t m = n - at < b.chunk ? n - at : b.chunk;
-		if (!(ok = items_hold(&b, seq, at, m, held)))
+		if (!(ok = items_hold(&b, seq, at, m)))
 			break;
 		b.chunk = items_run(&b, at, m);
-		items_release(held, m);
+		items_release(b.held, m);
 		if ((at += m) >= n || b.e.status == FPX_USAGE)
 			break;
+		ok = batch_room(&b);
 	}
-	PyMem_Free(held);
 	return batch_close(&b, ok);
 }
 

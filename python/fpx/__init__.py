@@ -24,6 +24,7 @@ import fractions
 import json
 import math
 import numbers
+import os
 
 import numpy as np
 
@@ -191,13 +192,22 @@ def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise",
 
 
 # Texts go to the library this many at a time (_fpxtext.c), so that what the glue reads
-# is still in the cache when the library reads it; all at once where the library is to
-# share them among threads (threads= other than 1), which it does in slices of many more.
+# is still in the cache when the library reads it; where the library is to share them
+# among threads (threads= other than 1), a slice of _THREAD_SLICE a thread (it splits
+# no fewer than 2^15). Chunks of 2^16 texts took 39 ms for 10^6 short ones on two
+# threads, all at once 93 ms: the glue's arrays for all of them are pages touched anew.
 _TEXT_CHUNK = 4096
+_THREAD_SLICE = 1 << 15
 
 
 def _text_chunk(options):
-    return _TEXT_CHUNK if str(options.get("threads", 1)) == "1" else 0
+    try:
+        threads = int(options.get("threads", 1))
+    except (TypeError, ValueError):
+        return _TEXT_CHUNK  # the library refuses it, with fpx's words
+    if threads == 0:
+        threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return _TEXT_CHUNK if threads == 1 else _THREAD_SLICE * min(threads, 64)
 
 
 def decode(codes, fmt, exact=True):

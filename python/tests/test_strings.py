@@ -130,6 +130,40 @@ def test_chunks_of_any_size_answer_as_one_call():
             assert again == failure
 
 
+def test_threads_chunks_and_a_grown_chunk_answer_as_one_call():
+    # threads=2: chunks of 2^16 texts (each split in two slices), the glue's arrays used
+    # again for each; the first failure in a later chunk is the call's. threads=1 while
+    # another Python thread holds the GIL: the chunks grow to the rest (_fpxtext.c's
+    # items_run()), their arrays with them.
+    base = workload(3000)
+    values = (base * (2 ** 17 // len(base) + 2))[: 2 ** 17 + 5000]
+    bad_at = 2 ** 17 + 123
+    values[bad_at] = "1x"
+    values[-1] = "2x"
+    want = fpx.encode(values, "e4m3", threads=1, flags=True, errors="flag")
+    assert int(want[1][bad_at]) & fpx.FAILED
+    assert_answers(expected("e4m3", values[-9000:]), (want[0][-9000:], want[1][-9000:]))
+    for container in (values, np.array(values), np.array([v.encode() for v in values])):
+        got = fpx.encode(container, "e4m3", threads=2, flags=True, errors="flag")
+        assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+        with pytest.raises(fpx.InputError) as failure:
+            fpx.encode(container, "e4m3", threads=2)
+        assert failure.value.index == bad_at
+    stop = False
+
+    def busy():
+        while not stop:
+            sum(range(1000))
+    thread = threading.Thread(target=busy)
+    thread.start()
+    try:
+        got = fpx.encode(values, "e4m3", threads=1, flags=True, errors="flag")
+    finally:
+        stop = True
+        thread.join()
+    assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+
+
 def test_records_are_read_as_numpy_reads_them():
     # full-width records (no NUL), wider ones, trailing NULs dropped, a NUL inside kept
     cases = [np.array(["12", "34", "-5"]), np.array(["1.5", "2"], dtype="U40"), np.array([b"12", b"34"]),
