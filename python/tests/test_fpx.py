@@ -118,13 +118,17 @@ def near_ties(fmt, n=600):
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_float64_ties_are_the_clis(fmt):
+    # every mode, the kernel's (castfast.h: rne, rna, rtz, rup, rdn) and rto, which it
+    # declines; with flags (one element at a time) and without (64 at a time)
     x = near_ties(fmt)
-    for mode in ("rne", "rtz"):
+    for mode in ("rne", "rna", "rtz", "rup", "rdn", "rto"):
         want = cli_codes(fmt, [v.hex() for v in x], "--round", mode)
         codes, flags = fpx.encode(x, fmt, mode=mode, flags=True, errors="flag")
-        for v, (hex_text, flag_text), code, flag in zip(x, want, as_ints(codes), flags):
+        alone = as_ints(fpx.encode(x, fmt, mode=mode, errors="flag"))
+        for v, (hex_text, flag_text), code, flag, code_alone in zip(x, want, as_ints(codes), flags, alone):
             assert hex_text != "error" or flag & fpx.FAILED, (fmt, v.hex())
             assert hex_text == "error" or (code, flag) == (int(hex_text, 16), flag_bits(flag_text)), (fmt, mode, v.hex())
+            assert hex_text == "error" or code_alone == code, (fmt, mode, v.hex())
 
 
 def test_float32_and_float16_arrays_are_their_exact_values():

@@ -4,15 +4,39 @@
  */
 #include "castfast.h"
 
+/* Does the mode decide by the bits below the cut and the sign alone? rto (by the
+ * parity of a code that may be past max) and the stochastic modes (a draw) do not. */
+static bool decides_by_bits(enum rnd_mode mode)
+{
+	return mode == RND_NEAREST_EVEN || mode == RND_NEAREST_AWAY || mode == RND_TOWARD_ZERO || mode == RND_UP ||
+	       mode == RND_DOWN;
+}
+
+/* What the mode adds below the cut (of `shift` bits) for a value of sign neg. */
+static uint64_t rounding_up(enum rnd_mode mode, int shift, bool neg)
+{
+	uint64_t half = UINT64_C(1) << (shift - 1);
+
+	if (mode == RND_NEAREST_EVEN)
+		return half - 1; /* and the lower rank's parity: k->even */
+	if (mode == RND_NEAREST_AWAY)
+		return half;
+	return mode == (neg ? RND_DOWN : RND_UP) ? 2 * half - 1 : 0; /* away from zero, or toward it */
+}
+
 bool cast_fast_open(struct cast_fast *k, const struct rnd_line *rl, int ebits, int fbits)
 {
 	const struct fastdec_line *g = &rl->grid;
 	long source_bias = (1L << (ebits - 1)) - 1;
+	enum rnd_mode mode = rl->rounding.mode;
 
-	if (rl->rounding.mode != RND_NEAREST_EVEN || g->e2 != 0 || g->frac_bits >= fbits || g->bias > source_bias ||
+	if (!decides_by_bits(mode) || g->e2 != 0 || g->frac_bits >= fbits || g->bias > source_bias ||
 	    g->emin < 1 - source_bias || g->emax > source_bias || rl->f->bits > 64 || ebits + fbits >= 64)
 		return false;
 	k->shift = fbits - g->frac_bits;
+	k->up = rounding_up(mode, k->shift, false);
+	k->up_neg = rounding_up(mode, k->shift, true);
+	k->even = mode == RND_NEAREST_EVEN;
 	k->low = (uint64_t)(g->emin + source_bias) << fbits;          /* 2^emin, the target's least normal */
 	k->span = ((uint64_t)(g->emax + 1 + source_bias) << fbits) - k->low; /* up to 2^(emax + 1) */
 	k->offset = (uint64_t)(source_bias - g->bias) << g->frac_bits;

@@ -1,10 +1,12 @@
 /*
- * castfast.h — a binary format's code (binary16, 32 or 64) rounded to nearest, ties to
- * even, into a grid format straight from its bits, where both are normal: the value's
- * bits shifted right with the rounding added, the exponents' biases told apart by one
- * subtraction (the carry of a rounding up into the exponent is the next binade's
- * rank; a tie goes to the even rank). Anything else — zeros, subnormals on either side, past max, inf, NaN — is
- * declined, for rnd_line_binary_code() and the conversion to take. Never allocates.
+ * castfast.h — a binary format's code (binary16, 32 or 64) rounded into a grid format
+ * straight from its bits, where both are normal, in the modes that decide by the bits
+ * below the cut alone (rne, rna, rtz, rup, rdn): what the mode rounds up is added below
+ * the cut and the bits shifted right, the exponents' biases told apart by one
+ * subtraction (the carry of a rounding up into the exponent is the next binade's rank;
+ * under rne a tie goes to the even rank). Anything else — zeros, subnormals on either
+ * side, past max, inf, NaN — is declined, for rnd_line_binary_code() and the conversion
+ * to take. Never allocates.
  */
 #ifndef FPX_CASTFAST_H
 #define FPX_CASTFAST_H
@@ -20,11 +22,22 @@ struct cast_fast {
 	uint64_t offset;    /* (the source's bias − the target's) << target fraction bits: odd
 			     * where the target has none (p = 1), and then it flips the parity of
 			     * the rank that ties are rounded to (even codes) */
+	uint64_t up, up_neg; /* added below the cut, + and −: how much of it the mode rounds up */
+	uint64_t even;      /* 1 under rne: the lower rank's parity added too (a tie to even) */
 	uint64_t max_rank, sign_from, sign_to; /* the sign bits of source and target */
 };
 
 /* False where rl's rounding or format is none the kernel makes (then no code is fast). */
 bool cast_fast_open(struct cast_fast *k, const struct rnd_line *rl, int ebits, int fbits);
+
+/* The rank of the magnitude bits of a value of sign neg, rounded as k's mode does (by
+ * arithmetic, not a branch or a load by the sign, so that the loops vectorize). */
+static inline uint64_t cast_fast_rank(const struct cast_fast *k, uint64_t magnitude, bool neg)
+{
+	uint64_t up = k->up + ((k->up_neg - k->up) & -(uint64_t)neg);
+
+	return ((magnitude + up + (k->even & ((magnitude >> k->shift ^ k->offset) & 1))) >> k->shift) - k->offset;
+}
 
 /* The code of the source's code `bits` and its flags (RND_INEXACT, RND_TIE: a normal
  * value rounded to a normal one raises no other), or false where the kernel declines it. */
@@ -35,7 +48,7 @@ static inline bool cast_fast_code(uint64_t *code, unsigned *flags, const struct 
 
 	if (magnitude - k->low >= k->span)
 		return false;
-	rank = ((magnitude + half - 1 + ((magnitude >> k->shift ^ k->offset) & 1)) >> k->shift) - k->offset;
+	rank = cast_fast_rank(k, magnitude, bits & k->sign_from);
 	if (rank > k->max_rank || (bits & k->sign_from && !k->sign_to))
 		return false;
 	*code = rank | (bits & k->sign_from ? k->sign_to : 0);
@@ -47,9 +60,8 @@ static inline bool cast_fast_code(uint64_t *code, unsigned *flags, const struct 
  * then meaningless). */
 static inline uint64_t cast_fast_unless(uint64_t *code, const struct cast_fast *k, uint64_t bits)
 {
-	uint64_t magnitude = bits & (k->sign_from - 1), half = UINT64_C(1) << k->shift >> 1;
-	uint64_t rank = ((magnitude + half - 1 + ((magnitude >> k->shift ^ k->offset) & 1)) >> k->shift) - k->offset;
-	uint64_t neg = bits & k->sign_from;
+	uint64_t magnitude = bits & (k->sign_from - 1), neg = bits & k->sign_from;
+	uint64_t rank = cast_fast_rank(k, magnitude, neg != 0);
 
 	*code = rank | (neg ? k->sign_to : 0);
 	return (uint64_t)(magnitude - k->low >= k->span) | (uint64_t)(rank > k->max_rank) | (uint64_t)(neg && !k->sign_to);
