@@ -131,6 +131,34 @@ def test_float64_ties_are_the_clis(fmt):
             assert hex_text == "error" or code_alone == code, (fmt, mode, v.hex())
 
 
+def hex_lines(x):
+    return "".join(f"0x{int(b):016x}\n" for b in x.view(np.uint64))
+
+
+def spread_doubles(n, seed):
+    """|x| = u·2^k for k in −160..140 (every format's zero side, subnormals, normals and
+    past max), either sign, and every bit pattern (NaNs, infs, subnormal doubles)."""
+    rng = np.random.default_rng(seed)
+    x = rng.uniform(1, 2, n) * np.exp2(rng.integers(-160, 141, n)) * rng.choice([-1.0, 1.0], n)
+    x[: n // 16] = rng.integers(0, 2**64, n // 16, dtype=np.uint64).view(np.float64)
+    x[n // 16: n // 16 + 4] = [0.0, -0.0, np.inf, -np.inf]
+    return x
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_float64_codes_alone_are_the_clis_cast(fmt):
+    # the codes alone (the kernel 64 at a time, what it declines at the edges of the
+    # format: past max, below the normals; castfast.h) against `fpx cast binary64 FMT`
+    x = spread_doubles(3000, 64)
+    for mode, saturation in (("rne", "none"), ("rna", "finite"), ("rtz", "none"), ("rup", "none"), ("rdn", "finite")):
+        rows = cli("cast", "-o", "hex", "--round", mode, "--saturation", saturation, "binary64", fmt,
+                   stdin=hex_lines(x)).splitlines()
+        codes = as_ints(fpx.encode(x, fmt, mode=mode, saturation=saturation, errors="flag"))
+        assert len(rows) == len(x)
+        for v, row, code in zip(x, rows, codes):
+            assert row == "error" or int(row, 16) == code, (fmt, mode, saturation, v.hex(), row, hex(code))
+
+
 def test_float32_and_float16_arrays_are_their_exact_values():
     with np.errstate(over="ignore"):
         x32 = random_doubles(50000, 2).astype(np.float32)

@@ -302,9 +302,16 @@ static inline __attribute__((always_inline)) size_t fast_span_sized(struct encod
 			}
 			for (size_t j = 0; j < CHUNK; j++)
 				memcpy(out + (i + j) * to_size, &codes[j], to_size);
-			for (size_t j = 0; any && j < CHUNK; j++)
-				if (declined[j])
-					cast_one(e, i + j, e->from, get_code(x, from_size, i + j), e->ebits);
+			for (size_t j = 0; any && j < CHUNK; j++) {
+				uint64_t bits = 0;
+				memcpy(&bits, in + (i + j) * from_size, from_size);
+				if (!declined[j])
+					continue;
+				if (cast_fast_edge(&codes[j], &e->kernel, bits))
+					memcpy(out + (i + j) * to_size, &codes[j], to_size);
+				else
+					cast_one(e, i + j, e->from, bits, e->ebits);
+			}
 		}
 	for (; i < n; i++) {
 		uint64_t bits = 0, code;

@@ -12,16 +12,14 @@ static bool decides_by_bits(enum rnd_mode mode)
 	       mode == RND_DOWN;
 }
 
-/* What the mode adds below the cut (of `shift` bits) for a value of sign neg. */
-static uint64_t rounding_up(enum rnd_mode mode, int shift, bool neg)
+/* What the mode rounds up of what lies below the cut, for a value of sign neg. */
+static enum cast_fast_up rounding_up(enum rnd_mode mode, bool neg)
 {
-	uint64_t half = UINT64_C(1) << (shift - 1);
-
 	if (mode == RND_NEAREST_EVEN)
-		return half - 1; /* and the lower rank's parity: k->even */
+		return UP_TIES_EVEN;
 	if (mode == RND_NEAREST_AWAY)
-		return half;
-	return mode == (neg ? RND_DOWN : RND_UP) ? 2 * half - 1 : 0; /* away from zero, or toward it */
+		return UP_TIES_AWAY;
+	return mode == (neg ? RND_DOWN : RND_UP) ? UP_ALL : UP_NONE; /* away from zero, or toward it */
 }
 
 bool cast_fast_open(struct cast_fast *k, const struct rnd_line *rl, int ebits, int fbits)
@@ -34,8 +32,13 @@ bool cast_fast_open(struct cast_fast *k, const struct rnd_line *rl, int ebits, i
 	    g->emin < 1 - source_bias || g->emax > source_bias || rl->f->bits > 64 || ebits + fbits >= 64)
 		return false;
 	k->shift = fbits - g->frac_bits;
-	k->up = rounding_up(mode, k->shift, false);
-	k->up_neg = rounding_up(mode, k->shift, true);
+	for (int neg = 0; neg < 2; neg++) {
+		k->how[neg] = rounding_up(mode, neg);
+		k->past_max[neg] = rl->past_max[neg];
+		k->zero[neg] = fmt_zero_code(rl->f, neg);
+	}
+	k->up = cast_fast_up(k->how[0], k->shift);
+	k->up_neg = cast_fast_up(k->how[1], k->shift);
 	k->even = mode == RND_NEAREST_EVEN;
 	k->low = (uint64_t)(g->emin + source_bias) << fbits;          /* 2^emin, the target's least normal */
 	k->span = ((uint64_t)(g->emax + 1 + source_bias) << fbits) - k->low; /* up to 2^(emax + 1) */
@@ -43,5 +46,8 @@ bool cast_fast_open(struct cast_fast *k, const struct rnd_line *rl, int ebits, i
 	k->max_rank = g->max_rank;
 	k->sign_from = UINT64_C(1) << (ebits + fbits);
 	k->sign_to = g->has_sign ? UINT64_C(1) << (rl->f->bits - 1) : 0;
+	k->edges = g->subnormals && rl->f->has_zero && !rl->f->keeps_nonzero;
+	k->fbits = fbits;
+	k->inf_bits = ((UINT64_C(1) << ebits) - 1) << fbits;
 	return true;
 }

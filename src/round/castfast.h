@@ -16,6 +16,18 @@
 
 #include "roundline.h"
 
+/* How much of what lies below the cut a mode rounds up, for one sign. */
+enum cast_fast_up { UP_NONE, UP_TIES_EVEN, UP_TIES_AWAY, UP_ALL };
+
+/* That as a number to add below a cut of `shift` bits (UP_TIES_EVEN: the lower rank's
+ * parity too, added apart). */
+static inline uint64_t cast_fast_up(enum cast_fast_up how, int shift)
+{
+	uint64_t half = UINT64_C(1) << (shift - 1);
+
+	return how == UP_TIES_EVEN ? half - 1 : how == UP_TIES_AWAY ? half : how == UP_ALL ? 2 * half - 1 : 0;
+}
+
 struct cast_fast {
 	int shift;          /* the source's fraction bits less the target's */
 	uint64_t low, span; /* normal in both: low <= magnitude bits < low + span */
@@ -25,6 +37,13 @@ struct cast_fast {
 	uint64_t up, up_neg; /* added below the cut, + and −: how much of it the mode rounds up */
 	uint64_t even;      /* 1 under rne: the lower rank's parity added too (a tie to even) */
 	uint64_t max_rank, sign_from, sign_to; /* the sign bits of source and target */
+	/* cast_fast_edge(): whether it may take a value (the grid has subnormals and zero,
+	 * which no value below it keeps from), the source's fraction bits and its inf's
+	 * magnitude bits, and the codes past max and of zero, + and − */
+	bool edges;
+	enum cast_fast_up how[2];
+	int fbits;
+	uint64_t inf_bits, past_max[2], zero[2];
 };
 
 /* False where rl's rounding or format is none the kernel makes (then no code is fast). */
@@ -65,6 +84,36 @@ static inline uint64_t cast_fast_unless(uint64_t *code, const struct cast_fast *
 
 	*code = rank | (neg ? k->sign_to : 0);
 	return (uint64_t)(magnitude - k->low >= k->span) | (uint64_t)(rank > k->max_rank) | (uint64_t)(neg && !k->sign_to);
+}
+
+/*
+ * The code alone of a finite nonzero value that the kernel declined for its magnitude:
+ * past max, the code there (every mode gives it to any value whose rank is past max);
+ * below the target's normals, its subnormal rank, the significand shifted by as much
+ * more as the value lies binades below (at most 63: further below, the shift still
+ * leaves 0, or 1 where the mode rounds away). False for anything else: a negative into
+ * an unsigned format, zero, inf, NaN, or where k->edges is not set.
+ */
+static inline bool cast_fast_edge(uint64_t *code, const struct cast_fast *k, uint64_t bits)
+{
+	uint64_t magnitude = bits & (k->sign_from - 1), field = magnitude >> k->fbits, low_field = k->low >> k->fbits;
+	uint64_t significand = magnitude & ((UINT64_C(1) << k->fbits) - 1), up, rank;
+	bool neg = bits & k->sign_from;
+	int shift;
+
+	if (!k->edges || magnitude == 0 || magnitude >= k->inf_bits || (neg && !k->sign_to))
+		return false;
+	if (magnitude >= k->low) { /* normal: declined past max */
+		*code = k->past_max[neg];
+		return true;
+	}
+	shift = k->shift + (int)(low_field - (field ? field : 1));
+	shift = shift < 63 ? shift : 63;
+	significand |= field ? UINT64_C(1) << k->fbits : 0;
+	up = cast_fast_up(k->how[neg], shift) + (k->even & ((significand >> shift) & 1));
+	rank = (significand + up) >> shift;
+	*code = rank ? rank | (neg ? k->sign_to : 0) : k->zero[neg];
+	return true;
 }
 
 #endif
