@@ -179,6 +179,7 @@ def bench_strings(lines, rounds):
 # -- c. exactness: every format, rne and rtz, saturating or not ------------------------
 
 CASES = [(m, s) for m in ("rne", "rtz") for s in ("none", "finite")]
+CASES_DOUBLES = [(m, s) for m in ("rne", "rna", "rtz", "rup", "rdn") for s in ("none", "finite")]  # the kernel's modes
 
 
 def cli_options(mode, saturation):
@@ -241,17 +242,20 @@ def hex_patterns(x):
 
 
 def exact_doubles(x, path):
-    """The module's float64 arrays against `fpx cast binary64 FMT` on the same codes."""
+    """The module's float64 arrays against `fpx cast binary64 FMT` on the same codes: with
+    flags (an element at a time) and the codes alone (the kernel's chunks, castfast.h)."""
     with open(path, "wb") as f:
         f.write(hex_patterns(x))
     cases = differ = errors = 0
     for f in fpx.formats():
         fmt, bits = f["name"], int(f["bits"])
-        for mode, saturation in CASES:
+        for mode, saturation in CASES_DOUBLES:
             out, (codes, flags) = against_cli(
                 ["cast", "-o", "hex"] + cli_options(mode, saturation) + ["binary64", fmt], path,
                 lambda: fpx.encode(x, fmt, mode=mode, saturation=saturation, flags=True, errors="flag"))
             d, e = compare(f"cast {mode} {saturation}", fmt, bits, out, codes, flags, x)
+            alone = fpx.encode(x, fmt, mode=mode, saturation=saturation, errors="flag")
+            d += compare(f"cast {mode} {saturation} (codes alone)", fmt, bits, out, alone, flags, x)[0]
             cases, differ, errors = cases + 1, differ + d, errors + e
     return cases, differ, errors
 
@@ -277,9 +281,9 @@ def bench_exact(lines, tmp, x):
     specials = np.array([np.nan, -np.nan, np.uint64(0x7FF0000000000001).view(np.float64), 5e-324, -1.7976931348623157e308])
     y = np.concatenate((x, specials))
     t, (cases, differ, errors) = seconds(lambda: exact_doubles(y, os.path.join(tmp, "pylib.cast")))
-    print(f"float64 arrays, fpx.encode(x, FMT, ...) against fpx cast binary64 FMT on the same codes: {len(y)} values"
-          f" (the first {CAST_VALUES // 2} of each array above, NaNs)\nx {cases} cases ({errors} CLI errors), {differ}"
-          f" differences (target 0; {t:.1f} s)")
+    print(f"float64 arrays, fpx.encode(x, FMT, ...) with flags and the codes alone against fpx cast binary64 FMT on"
+          f" the same codes: {len(y)} values\n(the first {CAST_VALUES // 2} of each array above, NaNs) x {cases} cases"
+          f" (5 modes x 2 saturations; {errors} CLI errors), {differ} differences (target 0; {t:.1f} s)")
     if differ:
         failures.append(f"float64 arrays: {differ} differ from fpx cast")
 
