@@ -304,9 +304,9 @@ static inline __attribute__((always_inline)) size_t fast_span_sized(struct encod
 				memcpy(out + (i + j) * to_size, &codes[j], to_size);
 			for (size_t j = 0; any && j < CHUNK; j++) {
 				uint64_t bits = 0;
-				memcpy(&bits, in + (i + j) * from_size, from_size);
 				if (!declined[j])
 					continue;
+				memcpy(&bits, in + (i + j) * from_size, from_size);
 				if (cast_fast_edge(&codes[j], &e->kernel, bits))
 					memcpy(out + (i + j) * to_size, &codes[j], to_size);
 				else

@@ -4,9 +4,10 @@
  * below the cut alone (rne, rna, rtz, rup, rdn): what the mode rounds up is added below
  * the cut and the bits shifted right, the exponents' biases told apart by one
  * subtraction (the carry of a rounding up into the exponent is the next binade's rank;
- * under rne a tie goes to the even rank). Anything else — zeros, subnormals on either
- * side, past max, inf, NaN — is declined, for rnd_line_binary_code() and the conversion
- * to take. Never allocates.
+ * under rne a tie goes to the even rank). Of what it declines, cast_fast_edge() gives
+ * the code alone of a value past max or below the target's normals; anything else —
+ * zeros, inf, NaN, flags there — is rnd_line_binary_code()'s and the conversion's to
+ * take. Never allocates.
  */
 #ifndef FPX_CASTFAST_H
 #define FPX_CASTFAST_H
