@@ -146,17 +146,24 @@ def spread_doubles(n, seed):
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_float64_codes_alone_are_the_clis_cast(fmt):
-    # the codes alone (the kernel 64 at a time, what it declines at the edges of the
-    # format: past max, below the normals; castfast.h) against `fpx cast binary64 FMT`
+def test_float64_arrays_are_the_clis_cast(fmt):
+    # the kernel 64 at a time (castfast.h), with flags and without; without, what it
+    # declines at the edges of the format (past max, below the normals) by
+    # cast_fast_edge(): each against `fpx cast -o hex,flags binary64 FMT`
     x = spread_doubles(3000, 64)
     for mode, saturation in (("rne", "none"), ("rna", "finite"), ("rtz", "none"), ("rup", "none"), ("rdn", "finite")):
-        rows = cli("cast", "-o", "hex", "--round", mode, "--saturation", saturation, "binary64", fmt,
+        rows = cli("cast", "-o", "hex,flags", "--round", mode, "--saturation", saturation, "binary64", fmt,
                    stdin=hex_lines(x)).splitlines()
-        codes = as_ints(fpx.encode(x, fmt, mode=mode, saturation=saturation, errors="flag"))
+        alone = as_ints(fpx.encode(x, fmt, mode=mode, saturation=saturation, errors="flag"))
+        codes, flags = fpx.encode(x, fmt, mode=mode, saturation=saturation, flags=True, errors="flag")
         assert len(rows) == len(x)
-        for v, row, code in zip(x, rows, codes):
-            assert row == "error" or int(row, 16) == code, (fmt, mode, saturation, v.hex(), row, hex(code))
+        for v, row, code_alone, code, flag in zip(x, rows, alone, as_ints(codes), flags):
+            hex_text, flag_text = row.split("\t")
+            if hex_text == "error":
+                assert flag & fpx.FAILED, (fmt, v.hex())
+                continue
+            want = (int(hex_text, 16), flag_bits(flag_text))
+            assert (code_alone, code, flag) == (want[0], *want), (fmt, mode, saturation, v.hex(), row)
 
 
 def test_float32_and_float16_arrays_are_their_exact_values():

@@ -290,29 +290,31 @@ static inline __attribute__((always_inline)) size_t fast_span_sized(struct encod
 	const unsigned char *in = x;
 	unsigned char *out = e->codes;
 
-	if (!e->flags) /* whole chunks without a branch an element; the few declined after */
-		for (; n - i >= CHUNK; i += CHUNK) {
-			uint64_t codes[CHUNK];
-			uint8_t declined[CHUNK], any = 0;
-			for (size_t j = 0; j < CHUNK; j++) {
-				uint64_t bits = 0;
-				memcpy(&bits, in + (i + j) * from_size, from_size);
-				declined[j] = (uint8_t)cast_fast_unless(&codes[j], &e->kernel, bits);
-				any |= declined[j];
-			}
-			for (size_t j = 0; j < CHUNK; j++)
-				memcpy(out + (i + j) * to_size, &codes[j], to_size);
-			for (size_t j = 0; any && j < CHUNK; j++) {
-				uint64_t bits = 0;
-				if (!declined[j])
-					continue;
-				memcpy(&bits, in + (i + j) * from_size, from_size);
-				if (cast_fast_edge(&codes[j], &e->kernel, bits))
-					memcpy(out + (i + j) * to_size, &codes[j], to_size);
-				else
-					cast_one(e, i + j, e->from, bits, e->ebits);
-			}
+	for (; n - i >= CHUNK; i += CHUNK) { /* whole chunks without a branch an element; the few declined after */
+		uint64_t codes[CHUNK];
+		uint8_t declined[CHUNK], flags[CHUNK], any = 0;
+		for (size_t j = 0; j < CHUNK; j++) {
+			uint64_t bits = 0;
+			memcpy(&bits, in + (i + j) * from_size, from_size);
+			declined[j] = (uint8_t)cast_fast_unless(&codes[j], &e->kernel, bits);
+			flags[j] = (uint8_t)cast_fast_flags(&e->kernel, bits);
+			any |= declined[j];
 		}
+		for (size_t j = 0; j < CHUNK; j++)
+			memcpy(out + (i + j) * to_size, &codes[j], to_size);
+		if (e->flags)
+			memcpy(e->flags + i, flags, CHUNK);
+		for (size_t j = 0; any && j < CHUNK; j++) {
+			uint64_t bits = 0;
+			if (!declined[j])
+				continue;
+			memcpy(&bits, in + (i + j) * from_size, from_size);
+			if (!e->flags && cast_fast_edge(&codes[j], &e->kernel, bits)) /* the code alone */
+				memcpy(out + (i + j) * to_size, &codes[j], to_size);
+			else
+				cast_one(e, i + j, e->from, bits, e->ebits);
+		}
+	}
 	for (; i < n; i++) {
 		uint64_t bits = 0, code;
 		unsigned flags;

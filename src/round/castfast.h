@@ -59,12 +59,20 @@ static inline uint64_t cast_fast_rank(const struct cast_fast *k, uint64_t magnit
 	return ((magnitude + up + (k->even & ((magnitude >> k->shift ^ k->offset) & 1))) >> k->shift) - k->offset;
 }
 
-/* The code of the source's code `bits` and its flags (RND_INEXACT, RND_TIE: a normal
- * value rounded to a normal one raises no other), or false where the kernel declines it. */
+/* The flags of the source's code `bits` where the kernel takes it: RND_INEXACT and
+ * RND_TIE (a normal value rounded to a normal one raises no other). */
+static inline unsigned cast_fast_flags(const struct cast_fast *k, uint64_t bits)
+{
+	uint64_t half = UINT64_C(1) << k->shift >> 1, rest = bits & (2 * half - 1);
+
+	return (rest != 0 ? RND_INEXACT : 0) | (rest == half ? RND_TIE : 0);
+}
+
+/* The code of the source's code `bits` and its flags (cast_fast_flags()), or false
+ * where the kernel declines it. */
 static inline bool cast_fast_code(uint64_t *code, unsigned *flags, const struct cast_fast *k, uint64_t bits)
 {
-	uint64_t magnitude = bits & (k->sign_from - 1), half = UINT64_C(1) << k->shift >> 1;
-	uint64_t rest = magnitude & (2 * half - 1), rank;
+	uint64_t magnitude = bits & (k->sign_from - 1), rank;
 
 	if (magnitude - k->low >= k->span)
 		return false;
@@ -72,7 +80,7 @@ static inline bool cast_fast_code(uint64_t *code, unsigned *flags, const struct 
 	if (rank > k->max_rank || (bits & k->sign_from && !k->sign_to))
 		return false;
 	*code = rank | (bits & k->sign_from ? k->sign_to : 0);
-	*flags = (rest != 0 ? RND_INEXACT : 0) | (rest == half ? RND_TIE : 0);
+	*flags = cast_fast_flags(k, bits);
 	return true;
 }
 
