@@ -93,7 +93,10 @@ ifndef PYTHON
 PYTHON := $(shell for p in python3 /usr/bin/python3; do $$p -c 'import numpy' 2>/dev/null && { command -v $$p; break; }; done)
 endif
 PY_CFLAGS = $(shell $(PYTHON) -c 'import sysconfig, numpy; print("-I" + sysconfig.get_paths()["include"], "-I" + numpy.get_include())')
-PY_EXT := python/fpx/_fpx$(if $(PYTHON),$(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))'),.so)
+PY_SUFFIX := $(if $(PYTHON),$(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))'),.so)
+PY_EXT := python/fpx/_fpx$(PY_SUFFIX)
+# The tests' stand-ins for ml_dtypes' numpy types (python/tests/mlstandin.c), never installed.
+PY_STANDIN := python/tests/_mlstandin$(PY_SUFFIX)
 
 # Where make install puts it: the interpreter's own place under /usr/local (Debian's
 # dist-packages there), else PREFIX's site-packages.
@@ -190,7 +193,7 @@ bench: fpx bench/gen bench/baseline
 	@$(if $(PYTHON),$(MAKE) -s python,echo "bench: no Python rows (apt-get install python3-dev python3-numpy)")
 	PYTHON=$(PYTHON) sh bench/run.sh $(BENCH_LINES) $(BENCH_ROUNDS)
 
-check: fpx $(TESTS) tools/tables python
+check: fpx $(TESTS) tools/tables python $(PY_STANDIN)
 	PYTHON=$(PYTHON) sh tests/run.sh
 
 # Every function of Berkeley TestFloat in every mode, under each SoftFloat specialization,
@@ -301,3 +304,7 @@ $(PY_EXT): python/_fpx.c python/_fpxtext.c python/_fpx.h src/lib/fpx.h src/libfp
 	@test -n "$(PYTHON)" || { echo "make python: no python3 with numpy (apt-get install python3-dev python3-numpy)"; exit 1; }
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Wno-shadow -shared -Isrc/lib $(PY_CFLAGS) $(LDFLAGS) -o $@ python/_fpx.c \
 		python/_fpxtext.c src/libfpx.a $(LIBS) $(LDLIBS)
+
+$(PY_STANDIN): python/tests/mlstandin.c
+	@test -n "$(PYTHON)" || { echo "make check: no python3 with numpy (apt-get install python3-dev python3-numpy)"; exit 1; }
+	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -shared $(PY_CFLAGS) $(LDFLAGS) -o $@ $<

@@ -307,6 +307,41 @@ static void spec_values_and_errors(void)
 	fpx_options_free(o);
 }
 
+static int keep_texts(void *arg, size_t i, const char *text, size_t len)
+{
+	char (*out)[64] = arg;
+
+	snprintf(out[i], 64, "%.*s", (int)len, text);
+	return 0;
+}
+
+/* Codes with bits past their format's, as fpx(1) refuses them (`fpx cast e2m1 binary32
+ * 0x1f`: "bit pattern has more bits than the source format"), the others converted:
+ * E2M1's 0x3 is 1.5 (OCP MX), 0x0f is -6. */
+static void codes_past_the_format(void)
+{
+	const uint8_t e2m1[3] = { 0x3, 0x1f, 0xf };
+	uint32_t codes[3];
+	uint8_t flags[3];
+	double x[3];
+	char texts[3][64];
+	fpx_error err;
+
+	check(fpx_cast(codes, flags, format("binary32"), NULL, format("e2m1"), e2m1, 3, &err) == FPX_INPUT &&
+		      err.index == 1 && strcmp(err.message, "'0x1f': bit pattern has more bits than the source format") == 0,
+	      "cast: a code past E2M1's 4 bits is FPX_INPUT, its index and fpx(1)'s message");
+	check(codes[0] == 0x3fc00000u && flags[0] == 0 && codes[1] == 0x7fc00000u && flags[1] == FPX_FLAG_FAILED &&
+		      codes[2] == 0xc0c00000u && flags[2] == 0,
+	      "cast: the others converted (1.5, -6), the bad one NaN and FAILED");
+	check(fpx_decode_double(x, format("e2m1"), e2m1, 3, 1, &err) == FPX_INPUT && err.index == 1 && x[0] == 1.5 &&
+		      isnan(x[1]) && x[2] == -6,
+	      "decode: FPX_INPUT at the code past E2M1's bits, a NaN there, the others' values");
+	check(fpx_decode_text(format("e2m1"), e2m1, 3, "exact", keep_texts, texts, &err) == FPX_INPUT && err.index == 1 &&
+		      strcmp(err.message, "'0x1f': bit pattern has more bits than the format") == 0 &&
+		      strcmp(texts[0], "1.5") == 0 && strcmp(texts[1], "error") == 0 && strcmp(texts[2], "-6") == 0,
+	      "decode_text: \"error\" for the code past E2M1's bits, FPX_INPUT and `fpx show`'s message");
+}
+
 /* The CLI's JSON rows: the formats listing, E2M1's eight magnitudes (OCP MX: 0, 0.5,
  * 1, 1.5, 2, 3, 4, 6), a failed value's row, and options the library refuses. */
 static void rows(void)
@@ -568,6 +603,7 @@ int main(void)
 	texts_in_each_mode();
 	doubles_as_their_texts();
 	spec_values_and_errors();
+	codes_past_the_format();
 	integers();
 	rows();
 	four_threads();

@@ -156,6 +156,10 @@ def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise",
             array = np.asarray(values)
         except Exception:
             array = None
+    own = _own_format(array.dtype) if array is not None and array.dtype.isbuiltin == 2 else None
+    if own is not None:  # an ml_dtypes array: its codes, cast from the format its dtype names
+        codes = array.view(f"u{array.dtype.itemsize}").reshape(-1)
+        return _finish(_fpx.encode_array(fmt, own, codes, pairs, flags), flags, errors)
     if array is not None and array.dtype.kind in "fiub" and array.dtype != object:
         array = np.ascontiguousarray(array).reshape(-1)
         kind = array.dtype
@@ -172,10 +176,6 @@ def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise",
         else:
             raise TypeError(f"fpx cannot read a numpy array of {kind}")
         return _finish(result, flags, errors)
-    if array is not None and array.dtype.kind == "V" and array.dtype.itemsize in (1, 2):
-        # an ml_dtypes array: its codes, cast from the format its dtype names
-        codes = array.view(np.uint8 if array.dtype.itemsize == 1 else np.uint16).reshape(-1)
-        return _finish(_fpx.encode_array(fmt, array.dtype.name, codes, pairs, flags), flags, errors)
     chunk = _text_chunk(options)
     if array is not None and array.dtype.kind in "SU":  # the records in C, as numpy reads them
         array = np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("="))
@@ -210,16 +210,60 @@ def _text_chunk(options):
     return _TEXT_CHUNK if threads == 1 else _THREAD_SLICE * min(threads, 64)
 
 
+# numpy's floating types, each holding the codes of a format
+_NUMPY_FORMATS = {"float16": "binary16", "float32": "binary32", "float64": "binary64"}
+
+
+def _own_format(dtype):
+    """The format whose codes an array of dtype holds: binary16, 32 or 64 for numpy's
+    floats; for an ml_dtypes type (a numpy type defined outside numpy, of 1 or 2 bytes;
+    kind 'V', or 'f' for float8_e5m2) the format its name names; else None."""
+    if dtype.isbuiltin == 2:
+        return dtype.type.__name__ if dtype.itemsize in (1, 2) else None
+    return _NUMPY_FORMATS.get(dtype.name) if dtype.kind == "f" else None
+
+
+def _codes(codes, fmt):
+    """The codes of fmt as the library takes them: unsigned integers, or the array of a
+    type that holds fmt's codes (float16 for binary16, an ml_dtypes array of its own
+    format). A code its integer type holds but fmt's code size does not is InputError,
+    as bits past fmt's are in the library; another type is TypeError."""
+    array = np.asarray(codes)
+    own = _own_format(array.dtype)
+    if array.size == 0:
+        return array.astype(np.uint64)
+    if own is not None:
+        if format_info(own)[0] != format_info(fmt)[0]:
+            raise TypeError(f"an array of {array.dtype.name} holds codes of {own}, not of {fmt}"
+                            f" (its bits: .view(np.uint{8 * array.dtype.itemsize}))")
+        native = array.dtype if array.dtype.isbuiltin == 2 else array.dtype.newbyteorder("=")
+        return np.ascontiguousarray(array, dtype=native).view(f"u{array.dtype.itemsize}")
+    if array.dtype.kind not in "ui":
+        raise TypeError(f"codes of {fmt} are unsigned integers, not {array.dtype.name}")
+    size = format_info(fmt)[2]
+    rows = array.reshape(len(array), -1) if size > 8 and array.ndim else array.reshape(-1, 1)
+    lost = rows < 0 if array.dtype.kind == "i" else np.zeros(rows.shape, dtype=bool)
+    if size < array.dtype.itemsize:
+        lost |= rows.astype(np.uint64) >> np.uint64(8 * size) != 0
+    if lost.any():
+        i = int(np.argmax(lost.any(axis=1)))
+        code = int(rows[i][np.argmax(lost[i])])
+        if code < 0:
+            raise InputError(f"'{code}': a code is no negative number", i)
+        raise InputError(f"'{code:#x}': bit pattern has more bits than the format", i)
+    return array
+
+
 def decode(codes, fmt, exact=True):
     """Each code's value as float64: exactly (InexactError where float64 does not hold
     it), or rounded to nearest even with exact=False."""
-    return _fpx.decode(fmt, np.asarray(codes), exact)
+    return _fpx.decode(fmt, _codes(codes, fmt), exact)
 
 
 def field(codes, fmt, name):
     """Each code's text as one of fpx(1)'s fields of a code alone says it: 'exact',
     'shortest', 'hex', 'bin', 'class', 'hexfloat', ..."""
-    return _fpx.field(fmt, np.asarray(codes), name)
+    return _fpx.field(fmt, _codes(codes, fmt), name)
 
 
 def exact(codes, fmt):

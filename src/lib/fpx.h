@@ -137,19 +137,22 @@ FPX_API fpx_status fpx_encode_int64(void *codes, uint8_t *flags, const fpx_forma
 				    const int64_t *x, size_t n, fpx_error *err);
 FPX_API fpx_status fpx_encode_uint64(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
 				     const uint64_t *x, size_t n, fpx_error *err);
-/* Codes of `from` rounded into `to`, as `fpx cast FROM TO` does. */
+/* Codes of `from` rounded into `to`, as `fpx cast FROM TO` does; a code with bits past
+ * from's is an element that cannot be converted, as fpx(1) refuses it. */
 FPX_API fpx_status fpx_cast(void *codes, uint8_t *flags, const fpx_format *to, const fpx_options *o,
 			    const fpx_format *from, const void *from_codes, size_t n, fpx_error *err);
 
 /* ---- Decoding ---- */
 
 /* Each code's value as a double: exact (1), FPX_INEXACT at the first a double does not
- * hold; or not (0), rounded to nearest, ties to even. */
+ * hold; or not (0), rounded to nearest, ties to even. A code with bits past f's is
+ * FPX_INPUT (its double a NaN), before any FPX_INEXACT. */
 FPX_API fpx_status fpx_decode_double(double *x, const fpx_format *f, const void *codes, size_t n, int exact,
 				     fpx_error *err);
 /* Each code's text as one of fpx(1)'s fields of a code alone says it ("exact",
  * "shortest", "hex", "bin", "class", "hexfloat", ...): fn(arg, i, text, len) for each,
- * which stops the walk by returning nonzero. */
+ * which stops the walk by returning nonzero. A code with bits past f's is "error", as
+ * fpx(1) writes a failed value, and the call FPX_INPUT at the first. */
 typedef int fpx_text_fn(void *arg, size_t i, const char *text, size_t len);
 FPX_API fpx_status fpx_decode_text(const fpx_format *f, const void *codes, size_t n, const char *field,
 				   fpx_text_fn *fn, void *arg, fpx_error *err);

@@ -247,17 +247,17 @@ static int ieee_exponent_bits(const struct fmt *f)
 	return 0;
 }
 
-/* Codes of `from`, each given as the hex pattern fpx(1) casts; binary16, 32 and 64's
- * finite nonzero ones rounded straight where they can be. */
 /* Element i of from's codes (size bytes each): straight where it can be, else through
- * the conversion as the hex pattern fpx(1) casts. */
+ * the conversion as the hex pattern fpx(1) casts, with all of the code's digits, so
+ * that bits past the format's are refused as fpx(1) refuses them. */
 __attribute__((noinline)) static void cast_one(struct encoding *e, size_t i, const struct fmt *from, fpcode code, int ebits)
 {
 	char hex[CODE_MAX_BITS / 4 + 3];
+	int digits = (from->bits + 3) / 4, needed = (code_bit_length(code) + 3) / 4;
 
 	if (ebits && encode_ieee_direct(e, i, code, ebits, from->bits - 1 - ebits))
 		return;
-	code_to_hex(hex, code, (from->bits + 3) / 4); /* 0x and the digits */
+	code_to_hex(hex, code, needed > digits ? needed : digits); /* 0x and the digits */
 	encode_one(e, i, hex, strlen(hex));
 }
 
@@ -496,9 +496,9 @@ fpx_status fpx_decode_double(double *x, const fpx_format *f, const void *codes, 
 	if (!bits || !flags)
 		abort();
 	status = cast_codes(bits, flags, builtin("binary64"), NULL, f, codes, size, n, err);
-	for (size_t i = 0; i < n && status == FPX_OK; i++) {
+	for (size_t i = 0; i < n; i++) {
 		memcpy(&x[i], &bits[i], sizeof x[i]);
-		if (exact && (flags[i] & FPX_FLAG_INEXACT)) {
+		if (exact && status == FPX_OK && (flags[i] & FPX_FLAG_INEXACT)) {
 			char message[128];
 			snprintf(message, sizeof message, "code %zu of %s is no double: its value rounds", i, libfpx_fmt(f)->name);
 			status = libfpx_fail(err, FPX_INEXACT, i, message);
@@ -509,9 +509,24 @@ fpx_status fpx_decode_double(double *x, const fpx_format *f, const void *codes, 
 	return status;
 }
 
+/* Element i, a code with bits past its format's: the cell fpx(1) writes for a failed
+ * value, and FPX_INPUT with fpx(1)'s message where it is the first. */
+static fpx_status code_too_wide(fpx_error *err, fpx_status status, size_t i, fpcode code, struct strbuf *cell)
+{
+	char hex[CODE_MAX_BITS / 4 + 3], message[CODE_MAX_BITS / 4 + 64];
+
+	sb_puts(cell, "error");
+	if (status != FPX_OK)
+		return status;
+	code_to_hex_minimal(hex, code);
+	snprintf(message, sizeof message, "'%s': %s", hex, problem_message(PROBLEM_TOO_WIDE, NULL));
+	return libfpx_fail(err, FPX_INPUT, i, message);
+}
+
 fpx_status fpx_decode_text(const fpx_format *f, const void *codes, size_t n, const char *field, fpx_text_fn *fn,
 			   void *arg, fpx_error *err)
 {
+	fpx_status status = FPX_OK;
 	struct field_list fields;
 	struct strbuf cell;
 	const char *bad = render_parse_fields(&fields, field);
@@ -526,13 +541,16 @@ fpx_status fpx_decode_text(const fpx_format *f, const void *codes, size_t n, con
 	for (size_t i = 0; i < n; i++) {
 		struct row r = { "", get_code(codes, size, i), NULL, NULL, false, rnd_spec(RND_NEAREST_EVEN, RND_SAT_NONE) };
 		sb_clear(&cell);
-		render_row(&cell, libfpx_fmt(f), &r, &fields, STYLE_TSV);
+		if (code_bit_length(r.code) > libfpx_fmt(f)->bits)
+			status = code_too_wide(err, status, i, r.code, &cell);
+		else
+			render_row(&cell, libfpx_fmt(f), &r, &fields, STYLE_TSV);
 		if (cell.len && cell.s[cell.len - 1] == '\n')
 			cell.s[--cell.len] = '\0';
 		if (fn(arg, i, cell.s, cell.len))
 			break;
 	}
 	sb_free(&cell);
-	return FPX_OK;
+	return status;
 }
 
