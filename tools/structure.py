@@ -100,7 +100,8 @@ def folder(path):
 
 
 def call_edges():
-    objs = [os.path.join(r, n) for r, _, ns in os.walk(SRC) for n in ns if n.endswith(".o")]
+    # the modules' objects, in src's folders; not src/libfpx-all.o, all of them linked in one
+    objs = [os.path.join(r, n) for r, _, ns in os.walk(SRC) for n in ns if n.endswith(".o") and r != SRC]
     defined, used = {}, defaultdict(set)
     for o in objs:
         out = subprocess.run(["gcc-nm", o], capture_output=True, text=True).stdout
