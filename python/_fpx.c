@@ -392,6 +392,21 @@ static PyObject *lookup(PyObject *self, PyObject *args)
 	return Py_BuildValue("(sin)", fpx_format_name(f), fpx_format_bits(f), (Py_ssize_t)fpx_code_size(f));
 }
 
+/* batch_size(options) -> the fewest elements a call shares among all its threads */
+static PyObject *batch_size(PyObject *self, PyObject *args)
+{
+	PyObject *pairs;
+	fpx_options *o;
+	size_t size;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O", &pairs) || !(o = options_of(pairs)))
+		return NULL;
+	size = fpx_batch_size(o);
+	fpx_options_free(o);
+	return PyLong_FromSize_t(size);
+}
+
 /* set_errors(UsageError, InputError, InexactError): the Python half's exceptions */
 static PyObject *set_errors(PyObject *self, PyObject *args)
 {
@@ -406,6 +421,7 @@ static PyObject *set_errors(PyObject *self, PyObject *args)
 
 static PyMethodDef methods[] = {
 	{ "lookup", lookup, METH_VARARGS, "lookup(name) -> (name, bits, code size)" },
+	{ "batch_size", batch_size, METH_VARARGS, "batch_size(options) -> elements a call shares among all its threads" },
 	{ "encode_array", encode_array, METH_VARARGS, "encode_array(format, kind, array, options, flags)" },
 	{ "encode_text", text_encode_items, METH_VARARGS, "encode_text(format, items, options, flags, chunk)" },
 	{ "encode_records", text_encode_records, METH_VARARGS, "encode_records(format, array, options, flags, chunk)" },

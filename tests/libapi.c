@@ -6,9 +6,11 @@
  * formula for a format loaded from .fmt text, and fpx(1)'s documented messages; and
  * the same arrays, and loads, from four threads at once.
  */
+#define _GNU_SOURCE /* sched_getaffinity() */
 #include <fenv.h>
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -383,6 +385,29 @@ static void integers(void)
 	check(c[0] == 0x43f0000000000000u, "uint64 max into binary64 is 2^64");
 }
 
+/* The batch that keeps every thread busy: 2^14 elements a thread (the header's slices),
+ * as many threads as asked for, at most 64, threads=0 as many as sched_getaffinity()
+ * gives the process. */
+static void batch_sizes(void)
+{
+	const char *asked[] = { "1", "2", "5", "64", "0" };
+	size_t want[] = { 1, 2 << 14, 5 << 14, (size_t)64 << 14, 0 };
+	cpu_set_t set;
+	fpx_options *o = fpx_options_new();
+	fpx_error err;
+
+	want[4] = sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 1 ? (size_t)CPU_COUNT(&set) << 14 : 1;
+	if (want[4] > (size_t)64 << 14)
+		want[4] = (size_t)64 << 14;
+	check(fpx_batch_size(NULL) == 1 && fpx_batch_size(o) == 1, "one thread by default: a batch of 1");
+	for (int k = 0; k < 5; k++) {
+		char what[64];
+		snprintf(what, sizeof what, "threads=%s: a batch of %zu", asked[k], want[k]);
+		check(fpx_options_set(o, "threads", asked[k], &err) == FPX_OK && fpx_batch_size(o) == want[k], what);
+	}
+	fpx_options_free(o);
+}
+
 /* ---- The same from four threads ---- */
 
 enum { THREAD_N = 20000 };
@@ -606,6 +631,7 @@ int main(void)
 	codes_past_the_format();
 	integers();
 	rows();
+	batch_sizes();
 	four_threads();
 	loaded_formats();
 	bad_format_texts();

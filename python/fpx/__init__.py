@@ -24,7 +24,6 @@ import fractions
 import json
 import math
 import numbers
-import os
 
 import numpy as np
 
@@ -176,7 +175,7 @@ def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise",
         else:
             raise TypeError(f"fpx cannot read a numpy array of {kind}")
         return _finish(result, flags, errors)
-    chunk = _text_chunk(options)
+    chunk = _text_chunk(pairs)
     if array is not None and array.dtype.kind in "SU":  # the records in C, as numpy reads them
         array = np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("="))
         return _finish(_fpx.encode_records(fmt, array, pairs, flags, chunk), flags, errors)
@@ -191,23 +190,16 @@ def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise",
     return _finish(_fpx.encode_text(fmt, texts, pairs, flags, chunk), flags, errors)
 
 
-# Texts go to the library this many at a time (_fpxtext.c), so that what the glue reads
-# is still in the cache when the library reads it; where the library is to share them
-# among threads (threads= other than 1), a slice of _THREAD_SLICE a thread (it splits
-# no fewer than 2^15). Chunks of 2^16 texts took 39 ms for 10^6 short ones on two
-# threads, all at once 93 ms: the glue's arrays for all of them are pages touched anew.
+# Texts go to the library at least _TEXT_CHUNK at a time (_fpxtext.c), so that what the
+# glue reads is still in the cache when the library reads it; where the library is to
+# share them among threads, as many as it shares among all of them (fpx_batch_size()).
+# Chunks of 2^15 and 2^16 texts took 39 ms for 10^6 short ones on two threads, all at
+# once 93 ms: the glue's arrays for all of them are pages touched anew.
 _TEXT_CHUNK = 4096
-_THREAD_SLICE = 1 << 15
 
 
-def _text_chunk(options):
-    try:
-        threads = int(options.get("threads", 1))
-    except (TypeError, ValueError):
-        return _TEXT_CHUNK  # the library refuses it, with fpx's words
-    if threads == 0:
-        threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return _TEXT_CHUNK if threads == 1 else _THREAD_SLICE * min(threads, 64)
+def _text_chunk(pairs):
+    return max(_TEXT_CHUNK, _fpx.batch_size(pairs))
 
 
 # numpy's floating types, each holding the codes of a format

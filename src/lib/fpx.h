@@ -122,6 +122,10 @@ FPX_API void fpx_options_free(fpx_options *o);
  * threads other than 1 (FPX_USAGE).
  */
 FPX_API fpx_status fpx_options_set(fpx_options *o, const char *name, const char *value, fpx_error *err);
+/* The fewest elements a call with o's options shares among every thread it may run on
+ * (2^14 each); 1 where it runs on one. A caller that feeds a long array in parts gives
+ * at least this many a call, so that no thread it asked for stays idle. */
+FPX_API size_t fpx_batch_size(const fpx_options *o);
 
 /* ---- Encoding: n values into n codes of `to`; flags (may be NULL) gets n bytes ---- */
 

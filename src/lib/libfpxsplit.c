@@ -57,6 +57,13 @@ static int slices_for(const fpx_options *o, size_t n)
 	return threads > 1 ? threads : 1;
 }
 
+size_t fpx_batch_size(const fpx_options *o)
+{
+	int threads = slices_for(o, SIZE_MAX);
+
+	return threads > 1 ? (size_t)threads * SLICE_MIN : 1;
+}
+
 static void *slice_run(void *arg)
 {
 	struct slice *s = arg;
