@@ -248,7 +248,10 @@ def _codes(codes, fmt):
 
 def decode(codes, fmt, exact=True):
     """Each code's value as float64: exactly (InexactError where float64 does not hold
-    it), or rounded to nearest even with exact=False."""
+    it), or rounded to nearest even with exact=False. codes: unsigned integers ((n, 2)
+    uint64 for 128-bit formats, low word first), or an array that holds fmt's own codes
+    (float16 for binary16, an ml_dtypes array of its type); a code with bits past fmt's
+    is InputError, as fpx(1) refuses it."""
     return _fpx.decode(fmt, _codes(codes, fmt), exact)
 
 
