@@ -62,7 +62,10 @@ check_tree "$T/dest" /opt/fpx
 # library and the module are left to the plain build there
 [ -z "${FPX_SANITIZE:-}" ] && check_library "$T/dest" /opt/fpx
 # the Python module, where a python3 with numpy built it: importable from where it went
-[ -n "${FPX_SANITIZE:-}" ] || py=$(make -s -C "$ROOT" --no-print-directory -f Makefile -f - print-python PREFIX=/opt/fpx <<'EOF2' 2>/dev/null
+# (a make of its own: under `make -jN -C DIR check`, the flags it would inherit print
+# "Entering directory" even with --no-print-directory)
+[ -n "${FPX_SANITIZE:-}" ] || py=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$ROOT" --no-print-directory \
+	-f Makefile -f - print-python PREFIX=/opt/fpx <<'EOF2' 2>/dev/null
 print-python: ; @echo $(PYTHON) $(PYTHONDIR)
 EOF2
 )
