@@ -293,7 +293,7 @@ uninstall:
 
 clean:
 	rm -f fpx src/*/*.o src/*/*.d src/libfpx.a src/libfpx-all.o src/libfpx.so* $(GENERATED_SRCS) src/digits/pow5gen src/settings.stamp $(TESTS) tools/tables $(FUZZ_TARGETS) \
-		bench/baseline bench/fastfloat
+		bench/baseline bench/fastfloat $(PY_EXT) $(PY_STANDIN)
 
 distclean: clean
 	rm -rf .sanitize .wide .threads .fuzz config.mk config.log config.status configure autom4te.cache
