@@ -1,13 +1,16 @@
 #!/bin/sh
 # run.sh — the whole suite, as `make check` runs it: the C test programs and the CLI
-# tests, then one closing line adding them up: "N passed, N failed".
+# tests, each followed by the seconds it took (to budget CI's 90 minutes), then one
+# closing line adding them up: "N passed, N failed".
 cd "$(dirname "$0")/.." || exit 2
 log=${TMPDIR:-/tmp}/fpx-check.$$
 passed=0 failed=0 status=0
 
 run() {
+	start=$(date +%s)
 	"$@" >"$log" 2>&1 || status=1
 	cat "$log"
+	echo "  ($(($(date +%s) - start)) s)"
 	line=$(grep -E '^[a-z0-9-]+: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
 	if [ -z "$line" ]; then
 		echo "no summary from: $*"
