@@ -125,16 +125,21 @@ def _text_of(v):
     raise TypeError(f"fpx cannot read a value of type {type(v).__name__}")
 
 
-def _finish(result, flags, errors):
+def _finish(result, flags, errors, shape=None):
+    """encode()'s answer, codes and flags given the shape of the array it was given."""
     codes, flag_array, failure = result
     if failure is not None and errors == "raise":
         raise InputError(*failure)
+    if shape is not None:
+        codes = codes.reshape(shape + codes.shape[1:])
+        flag_array = flag_array.reshape(shape) if flag_array is not None else None
     return (codes, flag_array) if flags else codes
 
 
 def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise", **options):
     """The codes of fmt the values round to, as a numpy array of the narrowest unsigned
-    type that holds them ((n, 2) uint64 for 128-bit formats, low word first).
+    type that holds them ((n, 2) uint64 for 128-bit formats, low word first), of the
+    shape of values where that is a numpy array (one more axis for 128-bit codes).
 
     values: a numpy array of floats (their exact values; float16/32/64), of integers, of
     an ml_dtypes type (its codes, cast as `fpx cast FORMAT fmt`), of str (dtype 'U',
@@ -155,12 +160,13 @@ def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise",
             array = np.asarray(values)
         except Exception:
             array = None
+    shape = array.shape if isinstance(values, np.ndarray) and array.ndim > 0 else None
     own = _own_format(array.dtype) if array is not None and array.dtype.isbuiltin == 2 else None
     if own is not None:  # an ml_dtypes array: its codes, cast from the format its dtype names
-        codes = array.view(f"u{array.dtype.itemsize}").reshape(-1)
-        return _finish(_fpx.encode_array(fmt, own, codes, pairs, flags), flags, errors)
+        codes = np.ascontiguousarray(array).view(f"u{array.dtype.itemsize}").reshape(-1)
+        return _finish(_fpx.encode_array(fmt, own, codes, pairs, flags), flags, errors, shape)
     if array is not None and array.dtype.kind in "fiub" and array.dtype != object:
-        array = np.ascontiguousarray(array).reshape(-1)
+        array = np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("=")).reshape(-1)
         kind = array.dtype
         if kind == np.float64:
             result = _fpx.encode_array(fmt, "f64", array, pairs, flags)
@@ -174,20 +180,20 @@ def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise",
             result = _fpx.encode_array(fmt, "i64", array.astype(np.int64), pairs, flags)
         else:
             raise TypeError(f"fpx cannot read a numpy array of {kind}")
-        return _finish(result, flags, errors)
+        return _finish(result, flags, errors, shape)
     chunk = _text_chunk(pairs)
     if array is not None and array.dtype.kind in "SU":  # the records in C, as numpy reads them
         array = np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("="))
-        return _finish(_fpx.encode_records(fmt, array, pairs, flags, chunk), flags, errors)
+        return _finish(_fpx.encode_records(fmt, array, pairs, flags, chunk), flags, errors, shape)
     if array is not None and array.dtype == object:
         values = array = np.ascontiguousarray(array).reshape(-1)
     if isinstance(values, (list, tuple, np.ndarray)):
         try:  # strs and bytes alone go to the library as they are
-            return _finish(_fpx.encode_text(fmt, values, pairs, flags, chunk), flags, errors)
+            return _finish(_fpx.encode_text(fmt, values, pairs, flags, chunk), flags, errors, shape)
         except TypeError:
             pass
     texts = [_text_of(v.decode() if isinstance(v, bytes) else v) for v in list(values)]
-    return _finish(_fpx.encode_text(fmt, texts, pairs, flags, chunk), flags, errors)
+    return _finish(_fpx.encode_text(fmt, texts, pairs, flags, chunk), flags, errors, shape)
 
 
 # Texts go to the library at least _TEXT_CHUNK at a time (_fpxtext.c), so that what the
@@ -251,14 +257,21 @@ def decode(codes, fmt, exact=True):
     it), or rounded to nearest even with exact=False. codes: unsigned integers ((n, 2)
     uint64 for 128-bit formats, low word first), or an array that holds fmt's own codes
     (float16 for binary16, an ml_dtypes array of its type); a code with bits past fmt's
-    is InputError, as fpx(1) refuses it."""
-    return _fpx.decode(fmt, _codes(codes, fmt), exact)
+    is InputError, as fpx(1) refuses it. The answer has the codes' shape (less the
+    128-bit codes' last axis)."""
+    array = _codes(codes, fmt)
+    if format_info(fmt)[2] <= 8:
+        return _fpx.decode(fmt, array, exact).reshape(array.shape)
+    return _fpx.decode(fmt, array.reshape(-1, array.shape[-1]) if array.ndim > 1 else array, exact).reshape(array.shape[:-1])
 
 
 def field(codes, fmt, name):
     """Each code's text as one of fpx(1)'s fields of a code alone says it: 'exact',
     'shortest', 'hex', 'bin', 'class', 'hexfloat', ..."""
-    return _fpx.field(fmt, _codes(codes, fmt), name)
+    array = _codes(codes, fmt)
+    if format_info(fmt)[2] > 8 and array.ndim > 2:
+        array = array.reshape(-1, array.shape[-1])
+    return _fpx.field(fmt, array, name)
 
 
 def exact(codes, fmt):

@@ -155,3 +155,20 @@ def test_ml_dtypes_codes_past_their_bits_are_refused():
     with pytest.raises(fpx.InputError) as failure:
         fpx.encode(array, "binary32")
     assert failure.value.index == 1 and str(failure.value) == cli_message("cast", "e2m1", "binary32", "0x17")
+
+
+def test_arrays_keep_their_shape():
+    # numpy's own casts keep the shape; so do encode's codes and flags, and decode's values
+    x = np.random.default_rng(7).standard_normal((4, 6)) * 1000
+    for array in (x, x.T, x[:, ::2], x[None, 1:3, :]):
+        codes, flags = fpx.encode(array, "binary16", flags=True)
+        half = array.astype(np.float16)
+        assert codes.shape == flags.shape == array.shape and np.array_equal(codes, half.view(np.uint16))
+        assert np.array_equal(fpx.decode(codes, "binary16"), half.astype(np.float64))
+        assert np.array_equal(fpx.decode(half, "binary16"), half.astype(np.float64))
+    texts = np.array([["1", "2.5"], ["-448", "0.1"]])
+    assert np.array_equal(fpx.encode(texts, "e4m3"), [[0x38, 0x42], [0xFE, 0x1D]])  # OCP E4M3's codes
+    wide = fpx.encode(np.array([[1.0], [0.5]]), "binary128")
+    assert wide.shape == (2, 1, 2) and wide[0, 0, 1] == 0x3FFF000000000000 and wide[1, 0, 1] == 0x3FFE000000000000
+    assert fpx.decode(wide, "binary128").shape == (2, 1) and fpx.exact(wide, "binary128") == ["1", "0.5"]
+    assert fpx.encode([1.0, 2.0], "e4m3").shape == (2,) and fpx.encode(1.0, "e4m3").shape == (1,)
