@@ -138,7 +138,7 @@ def test_chunks_of_any_size_answer_as_one_call():
 
 
 def test_threads_chunks_and_a_grown_chunk_answer_as_one_call():
-    # threads=2: chunks of 2^15 texts (fpx_batch_size(), each split in two slices), the
+    # threads=2: chunks of 2^16 texts (twice fpx_batch_size(), each split in two), the
     # glue's arrays used again for each; the first failure in a later chunk is the
     # call's. threads=1 while another Python thread holds the GIL: the chunks grow to
     # the rest (_fpxtext.c's items_run()), their arrays with them.
