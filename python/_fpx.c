@@ -102,8 +102,30 @@ bool open_encoded(struct encoded *e, const fpx_format *f, npy_intp n, int want_f
 	return true;
 }
 
+/* The codes given as an array of f's code size, contiguous; NULL after an exception. */
+static PyArrayObject *codes_of(const fpx_format *f, PyObject *codes)
+{
+	size_t size = fpx_code_size(f);
+	int type = size == 1 ? NPY_UINT8 : size == 2 ? NPY_UINT16 : size == 4 ? NPY_UINT32 : NPY_UINT64;
+	PyArrayObject *a = (PyArrayObject *)PyArray_FROM_OTF(codes, type, NPY_ARRAY_IN_ARRAY | NPY_ARRAY_FORCECAST);
+
+	if (a && size > 8 && (PyArray_NDIM(a) != 2 || PyArray_DIM(a, 1) != (npy_intp)(size / 8))) {
+		PyErr_Format(PyExc_ValueError, "codes of %s: an (n, %d) array of uint64, the low word first",
+			     fpx_format_name(f), (int)(size / 8));
+		Py_DECREF(a);
+		return NULL;
+	}
+	return a;
+}
+
+static npy_intp code_count(const fpx_format *f, PyArrayObject *a)
+{
+	return fpx_code_size(f) > 8 ? PyArray_DIM(a, 0) : PyArray_SIZE(a);
+}
+
 /* encode_array(format, kind, array, options, flags): kind "f64", "f32", "i64", "u64",
- * or a format's name whose codes the array holds (binary16, an ml_dtypes format). */
+ * or a format's name whose codes the array holds (binary16, an ml_dtypes format, x87:
+ * (n, 2) uint64 where its codes take more than 8 bytes). */
 static PyObject *encode_array(PyObject *self, PyObject *args)
 {
 	const char *name, *kind;
@@ -122,9 +144,9 @@ static PyObject *encode_array(PyObject *self, PyObject *args)
 	if (strcmp(kind, "f64") && strcmp(kind, "f32") && strcmp(kind, "i64") && strcmp(kind, "u64") &&
 	    !(from = format_of(kind)))
 		return NULL;
-	if (!(x = (PyArrayObject *)PyArray_FROM_OF(array, NPY_ARRAY_IN_ARRAY)))
+	if (!(x = from ? codes_of(from, array) : (PyArrayObject *)PyArray_FROM_OF(array, NPY_ARRAY_IN_ARRAY)))
 		return NULL;
-	n = PyArray_SIZE(x);
+	n = from ? code_count(from, x) : PyArray_SIZE(x);
 	if (!(o = options_of(pairs)) || !open_encoded(&e, f, n, want_flags)) {
 		fpx_options_free(o);
 		Py_DECREF(x);
@@ -146,27 +168,6 @@ static PyObject *encode_array(PyObject *self, PyObject *args)
 	fpx_options_free(o);
 	Py_DECREF(x);
 	return encoded_result(&e);
-}
-
-/* The codes given as an array of f's code size, contiguous; NULL after an exception. */
-static PyArrayObject *codes_of(const fpx_format *f, PyObject *codes)
-{
-	size_t size = fpx_code_size(f);
-	int type = size == 1 ? NPY_UINT8 : size == 2 ? NPY_UINT16 : size == 4 ? NPY_UINT32 : NPY_UINT64;
-	PyArrayObject *a = (PyArrayObject *)PyArray_FROM_OTF(codes, type, NPY_ARRAY_IN_ARRAY | NPY_ARRAY_FORCECAST);
-
-	if (a && size > 8 && (PyArray_NDIM(a) != 2 || PyArray_DIM(a, 1) != (npy_intp)(size / 8))) {
-		PyErr_Format(PyExc_ValueError, "codes of %s: an (n, %d) array of uint64, the low word first",
-			     fpx_format_name(f), (int)(size / 8));
-		Py_DECREF(a);
-		return NULL;
-	}
-	return a;
-}
-
-static npy_intp code_count(const fpx_format *f, PyArrayObject *a)
-{
-	return fpx_code_size(f) > 8 ? PyArray_DIM(a, 0) : PyArray_SIZE(a);
 }
 
 /* decode(format, codes, exact) -> float64 array */

@@ -24,6 +24,7 @@ import fractions
 import json
 import math
 import numbers
+import sys
 
 import numpy as np
 
@@ -141,7 +142,8 @@ def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise",
     type that holds them ((n, 2) uint64 for 128-bit formats, low word first), of the
     shape of values where that is a numpy array (one more axis for 128-bit codes).
 
-    values: a numpy array of floats (their exact values; float16/32/64), of integers, of
+    values: a numpy array of floats (their exact values; float16/32/64, and longdouble
+    where it is x87's or binary128), of integers, of
     an ml_dtypes type (its codes, cast as `fpx cast FORMAT fmt`), of str (dtype 'U',
     'S' as UTF-8, or object; each element as numpy reads it); or a sequence of int,
     float, Fraction, Decimal, str, bytes. flags=True: also a uint8 array of each
@@ -174,6 +176,8 @@ def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise",
             result = _fpx.encode_array(fmt, "f32", array, pairs, flags)
         elif kind == np.float16:
             result = _fpx.encode_array(fmt, "binary16", array.view(np.uint16), pairs, flags)
+        elif kind == np.longdouble and _LONG_DOUBLE is not None:
+            result = _fpx.encode_array(fmt, _LONG_DOUBLE, _long_double_codes(array), pairs, flags)
         elif kind.kind == "u":
             result = _fpx.encode_array(fmt, "u64", array.astype(np.uint64), pairs, flags)
         elif kind.kind in "ib":
@@ -208,6 +212,34 @@ _TEXT_CHUNK = 4096
 def _text_chunk(pairs):
     batch = _fpx.batch_size(pairs)
     return _TEXT_CHUNK if batch == 1 else max(_TEXT_CHUNK, 2 * batch)
+
+
+def _long_double_format():
+    """The format of numpy's long double on this machine, where fpx has it: x87's 80 bits
+    (x86) or binary128 (64-bit ARM, POWER with IEEE quad), kept little-endian."""
+    info, size = np.finfo(np.longdouble), np.dtype(np.longdouble).itemsize
+    if sys.byteorder != "little":
+        return None
+    if info.nmant == 63 and info.nexp == 15 and size >= 10:
+        return "x87"
+    if info.nmant == 112 and info.nexp == 15 and size == 16:
+        return "binary128"
+    return None
+
+
+_LONG_DOUBLE = _long_double_format()
+
+
+def _long_double_codes(array):
+    """A native, contiguous long double array's codes as (n, 2) uint64, the low word
+    first: x87's are its first 10 bytes of each element (the rest is padding, never
+    read)."""
+    raw = array.view(np.uint8).reshape(len(array), array.dtype.itemsize)
+    codes = np.zeros((len(array), 2), dtype=np.uint64)
+    codes[:, 0] = raw[:, :8].copy().view(np.uint64)[:, 0]
+    top = 16 if _LONG_DOUBLE == "binary128" else 10
+    codes[:, 1] = np.pad(raw[:, 8:top], ((0, 0), (0, 16 - top))).view(np.uint64)[:, 0]
+    return codes
 
 
 # numpy's floating types, each holding the codes of a format

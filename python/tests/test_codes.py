@@ -172,3 +172,25 @@ def test_arrays_keep_their_shape():
     assert wide.shape == (2, 1, 2) and wide[0, 0, 1] == 0x3FFF000000000000 and wide[1, 0, 1] == 0x3FFE000000000000
     assert fpx.decode(wide, "binary128").shape == (2, 1) and fpx.exact(wide, "binary128") == ["1", "0.5"]
     assert fpx.encode([1.0, 2.0], "e4m3").shape == (2,) and fpx.encode(1.0, "e4m3").shape == (1,)
+
+
+@pytest.mark.skipif(fpx._LONG_DOUBLE is None, reason="numpy's long double here is no format fpx has")
+def test_long_doubles_are_read_exactly():
+    # 64-bit significands (x87's, and within binary128's) times powers of two, some of
+    # them halfway between two doubles; the host's own long double casts round once, to
+    # nearest even, so their bits are the expected codes
+    rng = np.random.default_rng(5)
+    n = 4000
+    hi, lo = rng.integers(2**31, 2**32, n), rng.integers(0, 2**32, n)
+    lo[: n // 4] = (lo[: n // 4] & ~0x7FF) | 0x400  # halfway between two doubles
+    ld = np.longdouble
+    x = np.ldexp(hi.astype(ld) * ld(2**32) + lo.astype(ld), rng.integers(-1200, 1100, n) - 63)
+    x *= rng.choice([-1, 1], n)
+    x = np.concatenate([x, np.array([0.0, -0.0, np.inf, -np.inf], dtype=ld)])
+    with np.errstate(over="ignore", under="ignore"):
+        doubles, floats = x.astype(np.float64), x.astype(np.float32)
+    codes, flags = fpx.encode(x, "binary64", flags=True)
+    assert np.array_equal(codes, doubles.view(np.uint64))
+    assert np.array_equal((flags & fpx.INEXACT) != 0, doubles.astype(ld) != x)
+    assert np.array_equal(fpx.encode(x, "binary32"), floats.view(np.uint32))
+    assert np.array_equal(fpx.encode(x.reshape(1001, 4)[:, ::2], "binary64"), doubles.reshape(1001, 4)[:, ::2].view(np.uint64))
