@@ -82,7 +82,7 @@ GENERATED_SRCS = src/registry/builtin.c src/digits/pow5.c
 LIB_SRCS = $(sort $(filter-out $(MAIN) $(POW5GEN),$(wildcard src/*/*.c)) $(GENERATED_SRCS))
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 HEADERS  = $(wildcard src/*/*.h)
-TESTS    = tests/threads tests/libapi tests/dectext tests/toykind tests/activations tests/smallops tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/longties tests/fastshort tests/posit tests/fixed tests/nvfp4 tests/real tests/ops bench/gen
+TESTS    = tests/threads tests/libapi tests/libload tests/dectext tests/toykind tests/activations tests/smallops tests/records tests/exhaustive tests/reference tests/oracle tests/properties tests/fastpath tests/longties tests/fastshort tests/posit tests/fixed tests/nvfp4 tests/real tests/ops bench/gen
 
 .PHONY: all python check check-testfloat regen check-sanitize check-threads check-wide bench fuzz fuzz-run install uninstall clean distclean
 
@@ -134,8 +134,8 @@ $(LIBFPX_SO): $(SO_OBJS) src/lib/libfpx.map
 	ln -sf libfpx.so.$(LIBFPX_VERSION) src/libfpx.so.1
 	ln -sf libfpx.so.1 src/libfpx.so
 
-# The library's own test, through its public header alone, linked to the shared library.
-tests/libapi: tests/libapi.c src/lib/fpx.h $(LIBFPX_SO)
+# The library's own tests, through its public header alone, linked to the shared library.
+tests/libapi tests/libload: tests/%: tests/%.c tests/libcheck.h src/lib/fpx.h $(LIBFPX_SO)
 	$(CC) -std=c11 $(WARNINGS) $(CFLAGS) -Isrc/lib $(LDFLAGS) -o $@ $< -Lsrc -lfpx -Wl,-rpath,'$$ORIGIN/../src' -lm -pthread
 
 src/libfpx.a: $(LIB_OBJS)

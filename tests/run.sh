@@ -29,6 +29,7 @@ run tests/oracle ${ORACLE_COUNT:-20000}
 run tests/posit
 run tests/threads
 run tests/libapi
+run tests/libload
 # the Python module (make python) against the CLI and numpy; not loadable into Python
 # under the sanitizers' runtime, so that build leaves it to the plain one
 if [ -n "${FPX_SANITIZE:-}" ]; then
