@@ -123,9 +123,9 @@ static npy_intp code_count(const fpx_format *f, PyArrayObject *a)
 	return fpx_code_size(f) > 8 ? PyArray_DIM(a, 0) : PyArray_SIZE(a);
 }
 
-/* encode_array(format, kind, array, options, flags): kind "f64", "f32", "i64", "u64",
- * or a format's name whose codes the array holds (binary16, an ml_dtypes format, x87:
- * (n, 2) uint64 where its codes take more than 8 bytes). */
+/* encode_array(format, kind, array, options, flags): kind "i64" or "u64" (integers), or
+ * the name of the format whose codes the array holds (binary64 for float64, an
+ * ml_dtypes format, x87: (n, 2) uint64 where its codes take more than 8 bytes). */
 static PyObject *encode_array(PyObject *self, PyObject *args)
 {
 	const char *name, *kind;
@@ -141,8 +141,7 @@ static PyObject *encode_array(PyObject *self, PyObject *args)
 	(void)self;
 	if (!PyArg_ParseTuple(args, "ssOOp", &name, &kind, &array, &pairs, &want_flags) || !(f = format_of(name)))
 		return NULL;
-	if (strcmp(kind, "f64") && strcmp(kind, "f32") && strcmp(kind, "i64") && strcmp(kind, "u64") &&
-	    !(from = format_of(kind)))
+	if (strcmp(kind, "i64") && strcmp(kind, "u64") && !(from = format_of(kind)))
 		return NULL;
 	if (!(x = from ? codes_of(from, array) : (PyArrayObject *)PyArray_FROM_OF(array, NPY_ARRAY_IN_ARRAY)))
 		return NULL;
@@ -158,9 +157,6 @@ static PyObject *encode_array(PyObject *self, PyObject *args)
 	uint8_t *flags = e.flags ? PyArray_DATA(e.flags) : NULL;
 	if (from)
 		e.status = fpx_cast(out, flags, f, o, from, data, (size_t)n, &e.err);
-	else if (kind[0] == 'f')
-		e.status = kind[1] == '6' ? fpx_encode_double(out, flags, f, o, data, (size_t)n, &e.err)
-					  : fpx_encode_float(out, flags, f, o, data, (size_t)n, &e.err);
 	else
 		e.status = kind[0] == 'i' ? fpx_encode_int64(out, flags, f, o, data, (size_t)n, &e.err)
 					  : fpx_encode_uint64(out, flags, f, o, data, (size_t)n, &e.err);

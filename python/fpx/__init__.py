@@ -163,27 +163,19 @@ def encode(values, fmt, mode=None, saturation=None, flags=False, errors="raise",
         except Exception:
             array = None
     shape = array.shape if isinstance(values, np.ndarray) and array.ndim > 0 else None
-    own = _own_format(array.dtype) if array is not None and array.dtype.isbuiltin == 2 else None
-    if own is not None:  # an ml_dtypes array: its codes, cast from the format its dtype names
-        codes = np.ascontiguousarray(array).view(f"u{array.dtype.itemsize}").reshape(-1)
-        return _finish(_fpx.encode_array(fmt, own, codes, pairs, flags), flags, errors, shape)
+    own = _own_codes(array) if array is not None else None
+    if own is not None:  # numpy's floats, ml_dtypes arrays: their codes, cast from their format
+        source, codes = own
+        codes = codes.reshape((-1,) + codes.shape[array.ndim:])
+        return _finish(_fpx.encode_array(fmt, source, codes, pairs, flags), flags, errors, shape)
     if array is not None and array.dtype.kind in "fiub" and array.dtype != object:
-        array = np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("=")).reshape(-1)
-        kind = array.dtype
-        if kind == np.float64:
-            result = _fpx.encode_array(fmt, "f64", array, pairs, flags)
-        elif kind == np.float32:
-            result = _fpx.encode_array(fmt, "f32", array, pairs, flags)
-        elif kind == np.float16:
-            result = _fpx.encode_array(fmt, "binary16", array.view(np.uint16), pairs, flags)
-        elif kind == np.longdouble and _LONG_DOUBLE is not None:
-            result = _fpx.encode_array(fmt, _LONG_DOUBLE, _long_double_codes(array), pairs, flags)
-        elif kind.kind == "u":
+        array = np.ascontiguousarray(array).reshape(-1)
+        if array.dtype.kind == "u":
             result = _fpx.encode_array(fmt, "u64", array.astype(np.uint64), pairs, flags)
-        elif kind.kind in "ib":
+        elif array.dtype.kind in "ib":
             result = _fpx.encode_array(fmt, "i64", array.astype(np.int64), pairs, flags)
         else:
-            raise TypeError(f"fpx cannot read a numpy array of {kind}")
+            raise TypeError(f"fpx cannot read a numpy array of {array.dtype}")
         return _finish(result, flags, errors, shape)
     chunk = _text_chunk(pairs)
     if array is not None and array.dtype.kind in "SU":  # the records in C, as numpy reads them
@@ -231,28 +223,37 @@ _LONG_DOUBLE = _long_double_format()
 
 
 def _long_double_codes(array):
-    """A native, contiguous long double array's codes as (n, 2) uint64, the low word
-    first: x87's are its first 10 bytes of each element (the rest is padding, never
-    read)."""
-    raw = array.view(np.uint8).reshape(len(array), array.dtype.itemsize)
-    codes = np.zeros((len(array), 2), dtype=np.uint64)
-    codes[:, 0] = raw[:, :8].copy().view(np.uint64)[:, 0]
-    top = 16 if _LONG_DOUBLE == "binary128" else 10
-    codes[:, 1] = np.pad(raw[:, 8:top], ((0, 0), (0, 16 - top))).view(np.uint64)[:, 0]
-    return codes
+    """A long double array's codes as (..., 2) uint64 words, the low one first: all 16
+    bytes of binary128's, the first 10 of x87's (the rest is padding, never read)."""
+    width = 16 if _LONG_DOUBLE == "binary128" else 10
+    raw = array.reshape(-1).view(np.uint8).reshape(-1, array.dtype.itemsize)
+    codes = np.zeros((len(raw), 16), dtype=np.uint8)
+    codes[:, :width] = raw[:, :width]
+    return codes.view(np.uint64).reshape(array.shape + (2,))
 
 
 # numpy's floating types, each holding the codes of a format
 _NUMPY_FORMATS = {"float16": "binary16", "float32": "binary32", "float64": "binary64"}
 
 
-def _own_format(dtype):
-    """The format whose codes an array of dtype holds: binary16, 32 or 64 for numpy's
-    floats; for an ml_dtypes type (a numpy type defined outside numpy, of 1 or 2 bytes;
-    kind 'V', or 'f' for float8_e5m2) the format its name names; else None."""
+def _own_codes(array):
+    """(format, codes) of an array whose elements are codes of a format: numpy's floats
+    (binary16, 32, 64; long double where it is x87's or binary128) and ml_dtypes types
+    (numpy types defined outside numpy, of 1 or 2 bytes, kind 'V' or, for float8_e5m2,
+    'f', each named as its format); None for another array. The codes are unsigned
+    integers of the array's shape, with one more axis of two words for long double."""
+    dtype = array.dtype
     if dtype.isbuiltin == 2:
-        return dtype.type.__name__ if dtype.itemsize in (1, 2) else None
-    return _NUMPY_FORMATS.get(dtype.name) if dtype.kind == "f" else None
+        source = dtype.type.__name__ if dtype.itemsize in (1, 2) else None
+    elif dtype.kind == "f":
+        source = _NUMPY_FORMATS.get(dtype.name) or (_LONG_DOUBLE if dtype.type is np.longdouble else None)
+        dtype = dtype.newbyteorder("=")
+    else:
+        return None
+    if source is None:
+        return None
+    array = np.ascontiguousarray(array, dtype=dtype)
+    return source, array.view(f"u{dtype.itemsize}") if dtype.itemsize <= 8 else _long_double_codes(array)
 
 
 def _codes(codes, fmt):
@@ -261,15 +262,14 @@ def _codes(codes, fmt):
     format). A code its integer type holds but fmt's code size does not is InputError,
     as bits past fmt's are in the library; another type is TypeError."""
     array = np.asarray(codes)
-    own = _own_format(array.dtype)
+    own = _own_codes(array)
     if array.size == 0:
         return array.astype(np.uint64)
     if own is not None:
-        if format_info(own)[0] != format_info(fmt)[0]:
-            raise TypeError(f"an array of {array.dtype.name} holds codes of {own}, not of {fmt}"
+        if format_info(own[0])[0] != format_info(fmt)[0]:
+            raise TypeError(f"an array of {array.dtype.name} holds codes of {own[0]}, not of {fmt}"
                             f" (its bits: .view(np.uint{8 * array.dtype.itemsize}))")
-        native = array.dtype if array.dtype.isbuiltin == 2 else array.dtype.newbyteorder("=")
-        return np.ascontiguousarray(array, dtype=native).view(f"u{array.dtype.itemsize}")
+        return own[1]
     if array.dtype.kind not in "ui":
         raise TypeError(f"codes of {fmt} are unsigned integers, not {array.dtype.name}")
     size = format_info(fmt)[2]
@@ -286,6 +286,15 @@ def _codes(codes, fmt):
     return array
 
 
+def _flat_codes(codes, fmt):
+    """_codes() as the C half takes them, n codes or (n, words) of 128-bit ones, and the
+    shape of the n."""
+    array = _codes(codes, fmt)
+    if format_info(fmt)[2] <= 8:
+        return array.reshape(-1), array.shape
+    return (array.reshape(-1, array.shape[-1]) if array.ndim > 1 else array), array.shape[:-1]
+
+
 def decode(codes, fmt, exact=True):
     """Each code's value as float64: exactly (InexactError where float64 does not hold
     it), or rounded to nearest even with exact=False. codes: unsigned integers ((n, 2)
@@ -293,19 +302,14 @@ def decode(codes, fmt, exact=True):
     (float16 for binary16, an ml_dtypes array of its type); a code with bits past fmt's
     is InputError, as fpx(1) refuses it. The answer has the codes' shape (less the
     128-bit codes' last axis)."""
-    array = _codes(codes, fmt)
-    if format_info(fmt)[2] <= 8:
-        return _fpx.decode(fmt, array, exact).reshape(array.shape)
-    return _fpx.decode(fmt, array.reshape(-1, array.shape[-1]) if array.ndim > 1 else array, exact).reshape(array.shape[:-1])
+    flat, shape = _flat_codes(codes, fmt)
+    return _fpx.decode(fmt, flat, exact).reshape(shape)
 
 
 def field(codes, fmt, name):
     """Each code's text as one of fpx(1)'s fields of a code alone says it: 'exact',
     'shortest', 'hex', 'bin', 'class', 'hexfloat', ..."""
-    array = _codes(codes, fmt)
-    if format_info(fmt)[2] > 8 and array.ndim > 2:
-        array = array.reshape(-1, array.shape[-1])
-    return _fpx.field(fmt, array, name)
+    return _fpx.field(fmt, _flat_codes(codes, fmt)[0], name)
 
 
 def exact(codes, fmt):
